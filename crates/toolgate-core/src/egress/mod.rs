@@ -1,0 +1,1 @@
+//! Network egress: URL and host canonicalisation, host patterns, the egress decision.

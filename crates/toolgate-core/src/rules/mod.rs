@@ -1,0 +1,1 @@
+//! Constitution rules: the acgs-lite compatible model, tool-call rendering, matching, verdicts.

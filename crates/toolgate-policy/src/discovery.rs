@@ -1,0 +1,158 @@
+//! Where the policy comes from: `--policy FILE`, `$TOOLGATE_POLICY`, `.toolgate.yaml` in the
+//! working directory or its nearest parent that has one, `~/.config/toolgate/policy.yaml`, else
+//! the built-in default.
+
+use std::path::{Path, PathBuf};
+
+/// Why a file was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    /// `--policy FILE`.
+    Explicit,
+    /// `$TOOLGATE_POLICY`.
+    Environment,
+    /// `.toolgate.yaml` (or `.yml`/`.json`/`.toml`) in the working directory or a parent.
+    Project,
+    /// `~/.config/toolgate/policy.yaml`.
+    User,
+}
+
+/// The policy to load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PolicySource {
+    /// No file: the built-in default.
+    Builtin,
+    /// A file.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Why it was chosen.
+        origin: Origin,
+    },
+}
+
+impl PolicySource {
+    /// The file, if any.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            PolicySource::Builtin => None,
+            PolicySource::File { path, .. } => Some(path),
+        }
+    }
+
+    /// A short description for messages (`built-in default`, or the path).
+    pub fn describe(&self) -> String {
+        match self {
+            PolicySource::Builtin => "built-in default".into(),
+            PolicySource::File { path, .. } => path.display().to_string(),
+        }
+    }
+}
+
+/// Project policy file names, in the order they are looked for in each directory.
+pub const PROJECT_FILE_NAMES: &[&str] = &[
+    ".toolgate.yaml",
+    ".toolgate.yml",
+    ".toolgate.json",
+    ".toolgate.toml",
+];
+
+/// Chooses the policy source. `explicit` is `--policy`; `env_policy` is `$TOOLGATE_POLICY`;
+/// `home` is `$HOME`. An explicitly named file is used even if it does not exist (loading it
+/// then fails closed); discovered files must exist.
+pub fn discover(
+    explicit: Option<&Path>,
+    env_policy: Option<&str>,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> PolicySource {
+    if let Some(path) = explicit {
+        return PolicySource::File {
+            path: path.to_path_buf(),
+            origin: Origin::Explicit,
+        };
+    }
+    if let Some(path) = env_policy.filter(|p| !p.is_empty()) {
+        return PolicySource::File {
+            path: PathBuf::from(path),
+            origin: Origin::Environment,
+        };
+    }
+    if let Some(cwd) = cwd {
+        for dir in cwd.ancestors() {
+            for name in PROJECT_FILE_NAMES {
+                let candidate = dir.join(name);
+                if candidate.is_file() {
+                    return PolicySource::File {
+                        path: candidate,
+                        origin: Origin::Project,
+                    };
+                }
+            }
+        }
+    }
+    if let Some(home) = home {
+        let candidate = home.join(".config/toolgate/policy.yaml");
+        if candidate.is_file() {
+            return PolicySource::File {
+                path: candidate,
+                origin: Origin::User,
+            };
+        }
+    }
+    PolicySource::Builtin
+}
+
+/// [`discover`] with the process's own environment and working directory.
+pub fn discover_from_env(explicit: Option<&Path>) -> PolicySource {
+    let env_policy = std::env::var("TOOLGATE_POLICY").ok();
+    let cwd = std::env::current_dir().ok();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    discover(
+        explicit,
+        env_policy.as_deref(),
+        cwd.as_deref(),
+        home.as_deref(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_is_explicit_env_project_user_builtin() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join("home");
+        let project = dir.path().join("proj");
+        let nested = project.join("a/b");
+        std::fs::create_dir_all(&nested).unwrap();
+        std::fs::create_dir_all(home.join(".config/toolgate")).unwrap();
+        assert_eq!(
+            discover(None, None, Some(&nested), Some(&home)),
+            PolicySource::Builtin
+        );
+        std::fs::write(home.join(".config/toolgate/policy.yaml"), "").unwrap();
+        assert!(matches!(
+            discover(None, None, Some(&nested), Some(&home)),
+            PolicySource::File { origin: Origin::User, .. }
+        ));
+        std::fs::write(project.join(".toolgate.yaml"), "").unwrap();
+        assert_eq!(
+            discover(None, None, Some(&nested), Some(&home)),
+            PolicySource::File {
+                path: project.join(".toolgate.yaml"),
+                origin: Origin::Project
+            }
+        );
+        assert!(matches!(
+            discover(None, Some("/x.yaml"), Some(&nested), Some(&home)),
+            PolicySource::File { origin: Origin::Environment, .. }
+        ));
+        assert!(matches!(
+            discover(Some(Path::new("p.yaml")), Some("/x.yaml"), None, None),
+            PolicySource::File { origin: Origin::Explicit, .. }
+        ));
+    }
+}

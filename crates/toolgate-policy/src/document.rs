@@ -342,10 +342,10 @@ fn parse_yaml(source: &str) -> Result<Node, SyntaxError> {
             if let Some(i) = message.find(" at line ") {
                 message.truncate(i);
             }
-            if message.starts_with("line ") {
-                if let Some(i) = message.find(": ") {
-                    message = message[i + 2..].to_string();
-                }
+            if message.starts_with("line ")
+                && let Some(i) = message.find(": ")
+            {
+                message = message[i + 2..].to_string();
             }
             Err(SyntaxError {
                 message: message.lines().next().unwrap_or("").trim().to_string(),

@@ -251,3 +251,38 @@ fn review_rule_with_on_review_ask_is_refused_in_print_mode() {
         outcome.describe()
     );
 }
+
+/// A harmless command that leaves a marker when it runs.
+fn touch_marker_call() -> ScriptedCall {
+    call(
+        "Bash",
+        json!({"command": "touch e2e-marker", "description": "Create the marker"}),
+    )
+}
+
+#[test]
+fn broken_policy_file_denies_even_a_harmless_call() {
+    let session = Session::new("rules:\n  - id: UNCLOSED\n    keywords: [\"a\"\n");
+    let outcome = session.run(touch_marker_call(), BYPASS);
+    let result = outcome.completed_tool_result();
+    assert!(
+        !session.work.join("e2e-marker").exists(),
+        "the call ran\n{}",
+        outcome.describe()
+    );
+    assert_denied_by_toolgate(&result, &outcome, &session, "Bash");
+}
+
+#[test]
+fn missing_policy_file_denies_even_a_harmless_call() {
+    let session = Session::new("");
+    std::fs::remove_file(session.policy_path()).expect("remove the policy");
+    let outcome = session.run(touch_marker_call(), BYPASS);
+    let result = outcome.completed_tool_result();
+    assert!(
+        !session.work.join("e2e-marker").exists(),
+        "the call ran\n{}",
+        outcome.describe()
+    );
+    assert_denied_by_toolgate(&result, &outcome, &session, "Bash");
+}

@@ -112,6 +112,11 @@ impl Session {
         marker
     }
 
+    /// The policy file the hook is given.
+    pub fn policy_path(&self) -> &Path {
+        &self.policy
+    }
+
     /// The hook command line registered with the CLI.
     pub fn hook_command(&self) -> String {
         format!(

@@ -12,7 +12,7 @@ mod session;
 
 use serde_json::json;
 
-use fake_api::{ScriptedCall, ToolResult};
+use fake_api::{FakeTarget, ScriptedCall, ToolResult};
 use session::{Outcome, Session};
 
 const BYPASS: &str = "bypassPermissions";
@@ -198,6 +198,30 @@ fn web_fetch_outside_the_allow_list_is_denied() {
         BYPASS,
     );
     let result = outcome.completed_tool_result();
+    assert_denied_by_toolgate(&result, &outcome, &session, "WebFetch");
+}
+
+#[test]
+fn web_fetch_to_a_loopback_target_is_denied_before_connecting() {
+    // Without the hook's deny the CLI does connect to this listener (checked by hand with a
+    // hook that answers nothing), so a zero count is the side effect that proves the deny.
+    let target = FakeTarget::start();
+    let session = Session::new("network:\n  allow: [\"example.com\"]\n");
+    let url = format!("https://{}/", target.authority());
+    let outcome = session.run(
+        call(
+            "WebFetch",
+            json!({"url": url, "prompt": "Summarise the page"}),
+        ),
+        BYPASS,
+    );
+    let result = outcome.completed_tool_result();
+    assert_eq!(
+        target.connections(),
+        0,
+        "the fetch reached its target\n{}",
+        outcome.describe()
+    );
     assert_denied_by_toolgate(&result, &outcome, &session, "WebFetch");
 }
 

@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
@@ -146,6 +146,43 @@ impl Drop for FakeApi {
         self.stop.store(true, Ordering::SeqCst);
         // Wake the accept loop so that it sees the flag.
         let _ = TcpStream::connect_timeout(&self.addr, Duration::from_millis(200));
+    }
+}
+
+/// A loopback TCP listener that only counts the connections made to it: the target of a
+/// fetch that must never happen.
+#[derive(Debug)]
+pub struct FakeTarget {
+    addr: SocketAddr,
+    connections: Arc<AtomicUsize>,
+}
+
+impl FakeTarget {
+    /// Starts listening on a random loopback port.
+    pub fn start() -> FakeTarget {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind the fake target");
+        let addr = listener
+            .local_addr()
+            .expect("local address of the fake target");
+        let connections = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&connections);
+        thread::spawn(move || {
+            for stream in listener.incoming() {
+                counter.fetch_add(1, Ordering::SeqCst);
+                drop(stream);
+            }
+        });
+        FakeTarget { addr, connections }
+    }
+
+    /// `127.0.0.1:PORT`.
+    pub fn authority(&self) -> String {
+        self.addr.to_string()
+    }
+
+    /// Connections accepted so far.
+    pub fn connections(&self) -> usize {
+        self.connections.load(Ordering::SeqCst)
     }
 }
 

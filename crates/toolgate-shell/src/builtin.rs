@@ -1,0 +1,233 @@
+//! The built-in destructive-command pack.
+
+use toolgate_core::Severity;
+
+use crate::SimpleCommand;
+use crate::rule::{CommandContext, CommandRule};
+
+/// Conditions too specific for the rule schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Check {
+    GitCheckoutDiscard,
+    GitRestoreWorktree,
+    GitBranchForceDelete,
+    DdToDevice,
+    ForkBomb,
+    DownloadedCode,
+    InlineDestructive,
+    ProtectedWrite,
+}
+
+impl Check {
+    fn checkout_paths(cmd: &SimpleCommand) -> bool {
+        cmd.flags.contains("pathspec-from-file")
+            || (cmd.flags.contains("--") && !cmd.operands.is_empty())
+            || cmd.operands.len() >= 2
+    }
+
+    pub(crate) fn holds(&self, cmd: &SimpleCommand, _cx: &CommandContext) -> bool {
+        match self {
+            Check::GitCheckoutDiscard => {
+                // With -b/-B/--orphan git refuses paths, so only --force discards.
+                let creates = ["-b", "-B", "orphan"].iter().any(|f| cmd.flags.contains(f));
+                cmd.flags.contains("force") || (!creates && Self::checkout_paths(cmd))
+            }
+            Check::GitRestoreWorktree => {
+                !cmd.flags.contains("help")
+                    && (!cmd.flags.contains("staged") || cmd.flags.contains("worktree"))
+            }
+            Check::GitBranchForceDelete => {
+                cmd.flags.contains("delete-force")
+                    || (cmd.flags.contains("delete") && cmd.flags.contains("force"))
+            }
+            Check::DdToDevice => cmd.operands.iter().any(|o| {
+                o.strip_prefix("of=").is_some_and(|t| {
+                    t.starts_with("/dev/")
+                        && !matches!(
+                            t,
+                            "/dev/null" | "/dev/zero" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
+                        )
+                        && !t.starts_with("/dev/fd/")
+                })
+            }),
+            Check::ForkBomb => cmd.self_piping_recursion,
+            Check::DownloadedCode => cmd.runs_downloaded_code,
+            Check::InlineDestructive => !cmd.inline_code_hits.is_empty(),
+            Check::ProtectedWrite => write_targets(cmd).into_iter().any(is_protected),
+        }
+    }
+}
+
+/// The files a command writes, moves, deletes or changes the mode of.
+fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
+    let mut out: Vec<&str> = cmd.writes.iter().map(String::as_str).collect();
+    match cmd.program_lower().as_str() {
+        "tee" | "cp" | "mv" | "install" | "ln" | "rm" | "unlink" | "truncate" | "shred"
+        | "chmod" | "chown" | "chgrp" | "rsync" | "touch" => {
+            out.extend(cmd.operands.iter().map(String::as_str));
+            // `cp -t DIR`: the value is not an operand.
+            for (i, a) in cmd.args.iter().enumerate() {
+                if a == "-t" || a == "--target-directory" {
+                    if let Some(v) = cmd.args.get(i + 1) {
+                        out.push(v);
+                    }
+                } else if let Some(v) = a.strip_prefix("--target-directory=") {
+                    out.push(v);
+                }
+            }
+        }
+        "sed" | "gsed" | "perl"
+            if cmd.flags.contains("in-place") || cmd.args.iter().any(|a| a.starts_with("-i")) =>
+        {
+            out.extend(cmd.operands.iter().map(String::as_str));
+        }
+        "dd" => out.extend(cmd.operands.iter().filter_map(|o| o.strip_prefix("of="))),
+        _ => {}
+    }
+    out
+}
+
+/// Claude Code's settings, toolgate's policy files, and toolgate's binary.
+fn is_protected(path: &str) -> bool {
+    let p = path.trim_end_matches('/');
+    let name = p.rsplit('/').next().unwrap_or(p);
+    p.ends_with(".claude/settings.json")
+        || p.ends_with(".claude/settings.local.json")
+        || name == ".claude"
+        || name == "managed-settings.json"
+        || p.contains("/ClaudeCode/")
+        || p.contains("etc/claude-code")
+        || matches!(
+            name,
+            ".toolgate.yaml" | ".toolgate.yml" | ".toolgate.json" | ".toolgate.toml"
+        )
+        || p.contains(".config/toolgate")
+        || name == "toolgate"
+}
+
+struct R(CommandRule);
+
+impl R {
+    fn new(id: &str, text: &str, programs: &[&str]) -> R {
+        let mut r = CommandRule::new(id, text);
+        r.severity = Severity::Critical;
+        r.workflow_action = Severity::Critical.default_action();
+        r.programs = programs.iter().map(|s| s.to_string()).collect();
+        R(r)
+    }
+    fn sub(mut self, words: &[&str]) -> R {
+        self.0.subcommand = strings(words);
+        self
+    }
+    fn all(mut self, f: &[&str]) -> R {
+        self.0.flags_all = strings(f);
+        self
+    }
+    fn any(mut self, f: &[&str]) -> R {
+        self.0.flags_any = strings(f);
+        self
+    }
+    fn none(mut self, f: &[&str]) -> R {
+        self.0.flags_none = strings(f);
+        self
+    }
+    fn paths(mut self, p: &[&str]) -> R {
+        self.0.path_class = strings(p);
+        self
+    }
+    fn check(mut self, c: Check) -> R {
+        self.0.check = Some(c);
+        self
+    }
+}
+
+fn strings(s: &[&str]) -> Vec<String> {
+    s.iter().map(|s| s.to_string()).collect()
+}
+
+/// The pack, in evaluation order.
+pub(crate) fn rules() -> Vec<CommandRule> {
+    let git = &["git"];
+    vec![
+        R::new("TG-CMD-RM-ROOT", "Recursive delete of the root directory", &["rm"])
+            .any(&["recursive"])
+            .paths(&["root"]),
+        R::new("TG-CMD-RM-HOME", "Recursive delete in a home directory", &["rm"])
+            .any(&["recursive"])
+            .paths(&["home"]),
+        R::new("TG-CMD-RM-SYSTEM", "Recursive delete of a system directory", &["rm"])
+            .any(&["recursive"])
+            .paths(&["system"]),
+        R::new(
+            "TG-CMD-RM-OUTSIDE-CWD",
+            "Forced recursive delete outside the working directory (or of a path only known at run time)",
+            &["rm"],
+        )
+        .all(&["recursive", "force"])
+        .paths(&["outside_cwd"]),
+        R::new("TG-CMD-FIND-DELETE", "find with -delete removes every match", &["find"])
+            .any(&["delete"]),
+        R::new("TG-CMD-GIT-PUSH-FORCE", "Force push rewrites remote history (use --force-with-lease)", git)
+            .sub(&["push"])
+            .any(&["force"])
+            .none(&["force-with-lease"]),
+        R::new("TG-CMD-GIT-PUSH-REFSPEC", "A +refspec push force-updates the remote branch", git)
+            .sub(&["push"])
+            .any(&["force-refspec"]),
+        R::new("TG-CMD-GIT-RESET-HARD", "git reset --hard/--merge discards uncommitted work", git)
+            .sub(&["reset"])
+            .any(&["hard", "merge"]),
+        R::new("TG-CMD-GIT-CLEAN", "git clean -f deletes untracked files", git)
+            .sub(&["clean"])
+            .any(&["force"]),
+        R::new("TG-CMD-GIT-CHECKOUT-DISCARD", "git checkout of paths (or --force) discards uncommitted changes", git)
+            .sub(&["checkout"])
+            .check(Check::GitCheckoutDiscard),
+        R::new("TG-CMD-GIT-RESTORE", "git restore of the worktree discards uncommitted changes", git)
+            .sub(&["restore"])
+            .check(Check::GitRestoreWorktree),
+        R::new("TG-CMD-GIT-SWITCH-DISCARD", "git switch --force/--discard-changes discards uncommitted changes", git)
+            .sub(&["switch"])
+            .any(&["force", "discard-changes"]),
+        R::new("TG-CMD-GIT-BRANCH-FORCE-DELETE", "git branch -D deletes a branch even when unmerged", git)
+            .sub(&["branch"])
+            .check(Check::GitBranchForceDelete),
+        R::new("TG-CMD-GIT-STASH-DROP", "git stash drop deletes stashed work", git).sub(&["stash", "drop"]),
+        R::new("TG-CMD-GIT-STASH-CLEAR", "git stash clear deletes all stashed work", git).sub(&["stash", "clear"]),
+        R::new("TG-CMD-GIT-WORKTREE-REMOVE-FORCE", "git worktree remove --force deletes uncommitted work", git)
+            .sub(&["worktree", "remove"])
+            .any(&["force"]),
+        R::new("TG-CMD-DD-DEVICE", "dd writing to a device overwrites a disk", &["dd"]).check(Check::DdToDevice),
+        R::new("TG-CMD-MKFS", "Creating a file system erases a disk", &["mkfs", "mkfs.*", "mke2fs", "mkswap", "newfs*"]),
+        R::new(
+            "TG-CMD-DISK-WIPE",
+            "Disk wiping or partitioning tools destroy data",
+            &["shred", "wipefs", "fdisk", "sfdisk", "cfdisk", "parted", "gdisk", "sgdisk", "blkdiscard"],
+        ),
+        R::new(
+            "TG-CMD-CHMOD-SYSTEM",
+            "Recursive mode or owner change of the root or a system directory",
+            &["chmod", "chown", "chgrp"],
+        )
+        .any(&["recursive"])
+        .paths(&["root", "system"]),
+        R::new("TG-CMD-FORK-BOMB", "A function that pipes into itself (fork bomb)", &[]).check(Check::ForkBomb),
+        R::new("TG-CMD-PIPE-TO-SHELL", "Running downloaded code (download piped to a shell or interpreter)", &[])
+            .check(Check::DownloadedCode),
+        R::new(
+            "TG-CMD-INLINE-DESTRUCTIVE",
+            "Interpreter one-liner that deletes files",
+            &[],
+        )
+        .check(Check::InlineDestructive),
+        R::new(
+            "TG-CMD-PROTECTED-WRITE",
+            "Writes to Claude Code settings or to toolgate's own policy or binary",
+            &[],
+        )
+        .check(Check::ProtectedWrite),
+    ]
+    .into_iter()
+    .map(|r| r.0)
+    .collect()
+}

@@ -1,0 +1,245 @@
+//! Classifying path operands: root, home, system directories, temp, inside the working
+//! directory or outside it.
+
+use std::path::{Component, Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::SimpleCommand;
+use crate::rule::CommandContext;
+
+/// The class of a path operand, as command rules see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PathClass {
+    /// `/` (or everything in it, `/*`).
+    Root,
+    /// A home directory or something in one (outside the working directory).
+    Home,
+    /// A system directory (`/etc`, `/usr`, `/var` …) or something in one.
+    System,
+    /// A temporary directory (`/tmp`, `/var/tmp`, `$TMPDIR`) or something in one.
+    Temp,
+    /// Strictly inside the known working directory.
+    InsideCwd,
+    /// The working directory itself (`.`, `*`).
+    Cwd,
+    /// Anywhere else.
+    OutsideCwd,
+    /// Only known at run time, or relative while the working directory is unknown.
+    Unknown,
+}
+
+impl PathClass {
+    /// Parses the policy spelling. `outside_cwd` and `any` are groups, see [`PathClass::in_group`].
+    pub fn parse_group(s: &str) -> Option<&'static str> {
+        [
+            "root",
+            "home",
+            "system",
+            "temp",
+            "inside_cwd",
+            "cwd",
+            "outside_cwd",
+            "unknown",
+            "any",
+        ]
+        .into_iter()
+        .find(|g| *g == s)
+    }
+
+    /// Whether this class belongs to the policy group `group`: `outside_cwd` is everything
+    /// that is not inside the working directory or a temp directory (unknown included).
+    pub fn in_group(self, group: &str) -> bool {
+        match group {
+            "any" => true,
+            "root" => self == PathClass::Root,
+            "home" => self == PathClass::Home,
+            "system" => self == PathClass::System,
+            "temp" => self == PathClass::Temp,
+            "inside_cwd" => self == PathClass::InsideCwd,
+            "cwd" => self == PathClass::Cwd,
+            "unknown" => self == PathClass::Unknown,
+            "outside_cwd" => !matches!(self, PathClass::InsideCwd | PathClass::Temp),
+            _ => false,
+        }
+    }
+}
+
+const SYSTEM_DIRS: &[&str] = &[
+    "/etc",
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/var",
+    "/boot",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/opt",
+    "/sys",
+    "/proc",
+    "/dev",
+    "/srv",
+    "/run",
+    "/snap",
+    "/mnt",
+    "/media",
+    "/root",
+    "/System",
+    "/Library",
+    "/Applications",
+    "/private",
+    "/Volumes",
+    "/nix",
+    "/efi",
+    "/lost+found",
+];
+const TEMP_DIRS: &[&str] = &[
+    "/tmp",
+    "/var/tmp",
+    "/private/tmp",
+    "/private/var/tmp",
+    "/dev/shm",
+];
+
+fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::from("/");
+    for c in p.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::Normal(n) => out.push(n),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn has_glob(s: &str) -> bool {
+    s.contains(['*', '?', '['])
+}
+
+/// Classifies operand `i` of `cmd` (`args[i]` text, with its dynamic flag).
+pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
+    let home = cx.home.map(Path::to_path_buf);
+    let mut text = text.trim_end_matches('/').to_string();
+    if text.is_empty() {
+        text = "/".to_string();
+    }
+    // `$TMPDIR` / `$HOME` at the start: substitute what is known.
+    for (var, forms) in [
+        ("TMPDIR", ["${TMPDIR}", "$TMPDIR"]),
+        ("HOME", ["${HOME}", "$HOME"]),
+    ] {
+        let mut rest = None;
+        for f in forms {
+            if let Some(r) = text.strip_prefix(f) {
+                rest = Some(r.to_string());
+            }
+        }
+        if rest.is_none()
+            && var == "TMPDIR"
+            && text.starts_with("${TMPDIR:-")
+            && let Some(end) = text.find('}')
+        {
+            rest = Some(text[end + 1..].to_string());
+        }
+        let Some(rest) = rest else { continue };
+        if has_dynamic(&rest) {
+            return PathClass::Unknown;
+        }
+        let assigned = cmd
+            .env
+            .iter()
+            .rev()
+            .find(|(n, _)| n == var)
+            .map(|(_, v)| v.clone());
+        let base = match (var, assigned) {
+            (_, Some(v)) => v,
+            ("TMPDIR", None) => "/tmp".to_string(),
+            (_, None) => match &home {
+                Some(h) => h.to_string_lossy().into_owned(),
+                None => return PathClass::Home,
+            },
+        };
+        let joined = format!("{base}{rest}");
+        return classify(&joined, false, cmd, cx);
+    }
+    if dynamic || has_dynamic(&text) {
+        return PathClass::Unknown;
+    }
+    if text == "~" || text.starts_with("~/") {
+        match &home {
+            Some(h) => text = format!("{}{}", h.to_string_lossy(), &text[1..]),
+            None => return PathClass::Home,
+        }
+    } else if text.starts_with('~') {
+        return PathClass::Home;
+    }
+    let relative = !text.starts_with('/');
+    let path = if relative {
+        match cx.cwd {
+            Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
+            _ => return PathClass::Unknown,
+        }
+    } else {
+        PathBuf::from(&text)
+    };
+    // A glob component means "everything in its parent".
+    let mut kept = PathBuf::new();
+    let mut globbed = false;
+    for c in path.components() {
+        if let Component::Normal(n) = c
+            && has_glob(&n.to_string_lossy())
+        {
+            globbed = true;
+            break;
+        }
+        kept.push(c);
+    }
+    let path = normalize(&kept);
+    classify_absolute(&path, globbed, cx, home.as_deref())
+}
+
+fn has_dynamic(s: &str) -> bool {
+    s.contains('$') || s.contains('`') || s.contains("<(")
+}
+
+fn classify_absolute(
+    path: &Path,
+    contents: bool,
+    cx: &CommandContext,
+    home: Option<&Path>,
+) -> PathClass {
+    if path == Path::new("/") {
+        return PathClass::Root;
+    }
+    if TEMP_DIRS.iter().any(|t| path.starts_with(t)) {
+        return PathClass::Temp;
+    }
+    if let Some(cwd) = cx.cwd {
+        let cwd = normalize(cwd);
+        if path == cwd {
+            return PathClass::Cwd;
+        }
+        if path.starts_with(&cwd) {
+            return PathClass::InsideCwd;
+        }
+        let _ = contents;
+    }
+    if let Some(h) = home
+        && path.starts_with(normalize(h))
+    {
+        return PathClass::Home;
+    }
+    if path.starts_with("/home") || path.starts_with("/Users") || path.starts_with("/root") {
+        return PathClass::Home;
+    }
+    if SYSTEM_DIRS.iter().any(|d| path.starts_with(d)) {
+        return PathClass::System;
+    }
+    PathClass::OutsideCwd
+}

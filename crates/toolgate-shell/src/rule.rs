@@ -1,0 +1,272 @@
+//! Command rules and their evaluation.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::Serialize;
+use toolgate_core::{Severity, WorkflowAction};
+
+use crate::builtin::Check;
+use crate::paths::{PathClass, classify};
+use crate::{CommandAnalysis, SimpleCommand};
+
+/// What is known about where the command runs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CommandContext<'a> {
+    /// The working directory, when known (relative paths inside it are not "outside").
+    pub cwd: Option<&'a Path>,
+    /// The user's home directory, when known.
+    pub home: Option<&'a Path>,
+}
+
+/// A rule that matched.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CommandMatch {
+    /// The rule's id.
+    pub rule_id: String,
+    /// The rule's text (written by the policy author, not derived from input).
+    pub text: String,
+    /// The rule's severity.
+    pub severity: Severity,
+    /// What a match does.
+    pub action: WorkflowAction,
+}
+
+/// One command rule. Every condition given must hold for some simple command.
+#[derive(Debug, Clone)]
+pub struct CommandRule {
+    /// Unique id (`TG-CMD-RM-ROOT`).
+    pub id: String,
+    /// The explanation shown when it matches.
+    pub text: String,
+    /// Severity (chooses the default workflow action).
+    pub severity: Severity,
+    /// What a match does.
+    pub workflow_action: WorkflowAction,
+    /// Program basenames (globs with `*` and `?`, compared ignoring case). Empty: any program.
+    pub programs: Vec<String>,
+    /// Subcommand words: `["push"]`, `["stash", "drop"]` (the first is the subcommand, the
+    /// rest the first operands; compared ignoring case).
+    pub subcommand: Vec<String>,
+    /// Flags that must all be present.
+    pub flags_all: Vec<String>,
+    /// Flags of which one must be present.
+    pub flags_any: Vec<String>,
+    /// Flags none of which may be present.
+    pub flags_none: Vec<String>,
+    /// Globs of which one must match an argument.
+    pub args_any: Vec<String>,
+    /// Path classes (`root`, `home`, `system`, `temp`, `cwd`, `inside_cwd`, `outside_cwd`,
+    /// `unknown`, `any`) of which one must hold for an operand.
+    pub path_class: Vec<String>,
+    /// Disabled rules never match.
+    pub enabled: bool,
+    pub(crate) check: Option<Check>,
+}
+
+impl CommandRule {
+    /// A rule with the given id and text, severity high (blocks), matching every program until
+    /// conditions are added.
+    pub fn new(id: impl Into<String>, text: impl Into<String>) -> CommandRule {
+        CommandRule {
+            id: id.into(),
+            text: text.into(),
+            severity: Severity::High,
+            workflow_action: Severity::High.default_action(),
+            programs: Vec::new(),
+            subcommand: Vec::new(),
+            flags_all: Vec::new(),
+            flags_any: Vec::new(),
+            flags_none: Vec::new(),
+            args_any: Vec::new(),
+            path_class: Vec::new(),
+            enabled: true,
+            check: None,
+        }
+    }
+
+    /// Whether the rule matches `cmd`.
+    pub fn matches(&self, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+        if !self.enabled {
+            return false;
+        }
+        let program = cmd.program_lower();
+        if !self.programs.is_empty()
+            && !self
+                .programs
+                .iter()
+                .any(|p| glob_match(&p.to_ascii_lowercase(), &program))
+        {
+            return false;
+        }
+        let mut operand_start = 0;
+        if let Some((first, rest)) = self.subcommand.split_first() {
+            match &cmd.subcommand {
+                Some(s) if s.eq_ignore_ascii_case(first) => {}
+                _ => return false,
+            }
+            for (i, w) in rest.iter().enumerate() {
+                match cmd.operands.get(i) {
+                    Some(o) if o.eq_ignore_ascii_case(w) => {}
+                    _ => return false,
+                }
+            }
+            operand_start = rest.len();
+        }
+        let sub = cmd.subcommand.as_deref().map(str::to_ascii_lowercase);
+        let has = |f: &String| {
+            cmd.flags
+                .contains(&crate::flags::canonical_flag(&program, sub.as_deref(), f))
+        };
+        if !self.flags_all.iter().all(has) {
+            return false;
+        }
+        if !self.flags_any.is_empty() && !self.flags_any.iter().any(has) {
+            return false;
+        }
+        if self.flags_none.iter().any(has) {
+            return false;
+        }
+        if !self.args_any.is_empty()
+            && !cmd
+                .args
+                .iter()
+                .any(|a| self.args_any.iter().any(|g| glob_match(g, a)))
+        {
+            return false;
+        }
+        if !self.path_class.is_empty() {
+            let classes = operand_classes(cmd, operand_start, cx);
+            if !classes
+                .iter()
+                .any(|c| self.path_class.iter().any(|g| c.in_group(g)))
+            {
+                return false;
+            }
+        }
+        match &self.check {
+            Some(check) => check.holds(cmd, cx),
+            None => true,
+        }
+    }
+
+    fn to_match(&self) -> CommandMatch {
+        CommandMatch {
+            rule_id: self.id.clone(),
+            text: self.text.clone(),
+            severity: self.severity,
+            action: self.workflow_action,
+        }
+    }
+}
+
+/// The classes of `cmd`'s operands from `start` on; input-supplied arguments count as unknown.
+pub(crate) fn operand_classes(
+    cmd: &SimpleCommand,
+    start: usize,
+    cx: &CommandContext,
+) -> Vec<PathClass> {
+    let mut out: Vec<PathClass> = cmd
+        .operands
+        .iter()
+        .skip(start)
+        .map(|o| {
+            let dynamic = cmd
+                .args
+                .iter()
+                .position(|a| a == o)
+                .is_some_and(|i| cmd.is_dynamic(i));
+            classify(o, dynamic, cmd, cx)
+        })
+        .collect();
+    if cmd.args_from_input {
+        out.push(PathClass::Unknown);
+    }
+    out
+}
+
+/// A set of command rules, cheap to clone and share.
+#[derive(Debug, Clone)]
+pub struct CommandRuleSet {
+    rules: Arc<Vec<CommandRule>>,
+}
+
+impl CommandRuleSet {
+    /// The built-in destructive-command pack.
+    pub fn builtin() -> CommandRuleSet {
+        CommandRuleSet {
+            rules: Arc::new(crate::builtin::rules()),
+        }
+    }
+
+    /// No rules.
+    pub fn empty() -> Self {
+        CommandRuleSet {
+            rules: Arc::new(Vec::new()),
+        }
+    }
+
+    /// These rules followed by `extra`.
+    pub fn with_rules(self, extra: Vec<CommandRule>) -> Self {
+        let mut rules = (*self.rules).clone();
+        rules.extend(extra);
+        CommandRuleSet {
+            rules: Arc::new(rules),
+        }
+    }
+
+    /// These rules with the ones whose id is in `ids` disabled.
+    pub fn disable(self, ids: &[&str]) -> Self {
+        let mut rules = (*self.rules).clone();
+        for r in &mut rules {
+            if ids.contains(&r.id.as_str()) {
+                r.enabled = false;
+            }
+        }
+        CommandRuleSet {
+            rules: Arc::new(rules),
+        }
+    }
+
+    /// The rules, in order.
+    pub fn rules(&self) -> &[CommandRule] {
+        &self.rules
+    }
+
+    /// The rules that match any command of `analysis`, each once, in rule order.
+    pub fn evaluate(&self, analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<CommandMatch> {
+        self.rules
+            .iter()
+            .filter(|r| analysis.commands.iter().any(|c| r.matches(c, cx)))
+            .map(CommandRule::to_match)
+            .collect()
+    }
+}
+
+/// Glob match with `*` (any run) and `?` (one character).
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    let (mut pi, mut ti) = (0, 0);
+    let (mut star, mut mark) = (None, 0);
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some(pi);
+            mark = ti;
+            pi += 1;
+        } else if let Some(s) = star {
+            pi = s + 1;
+            mark += 1;
+            ti = mark;
+        } else {
+            return false;
+        }
+    }
+    while pi < p.len() && p[pi] == '*' {
+        pi += 1;
+    }
+    pi == p.len()
+}

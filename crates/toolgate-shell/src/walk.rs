@@ -1,0 +1,486 @@
+//! Walking brush-parser's AST: every simple command, in execution order, with the words
+//! unquoted and substitutions, process substitutions and heredocs followed.
+
+use brush_parser::ParserOptions;
+use brush_parser::ast::{
+    self, Command, CommandPrefixOrSuffixItem, CompoundCommand, CompoundList, IoFileRedirectKind,
+    IoFileRedirectTarget, IoRedirect, Pipeline,
+};
+
+use crate::unwrap::{Arg, RawCommand, Stdin};
+use crate::words::{self, Substitution};
+use crate::{
+    CommandAnalysis, Indeterminate, IndeterminateKind, MAX_COMMANDS, MAX_DEPTH, SimpleCommand,
+};
+
+/// Most bytes parsed in one analysis, nested strings included.
+const MAX_PARSED_BYTES: usize = 8 * 1024 * 1024;
+
+/// Programs that download content (for `curl … | sh`).
+pub const DOWNLOADERS: &[&str] = &[
+    "curl",
+    "wget",
+    "fetch",
+    "http",
+    "https",
+    "xh",
+    "aria2c",
+    "lwp-request",
+    "get",
+];
+
+/// Where a piece of script sits: how it was reached and what is known about its input.
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    /// Unwrapping steps so far.
+    pub via: Vec<String>,
+    /// Nesting depth of re-parsed strings.
+    pub depth: usize,
+    /// Inline interpreter code: parse failures and dynamic names are not indeterminate.
+    pub lenient: bool,
+    /// Tokens that stand for input values at run time (`{}` under `xargs -I{}`).
+    pub placeholders: Vec<String>,
+    /// Commands here get further arguments from input (`xargs`).
+    pub input_args: bool,
+    /// Inside a pipeline of two or more commands.
+    pub in_pipeline: bool,
+}
+
+impl Scope {
+    /// The scope of the command string itself.
+    pub fn top() -> Scope {
+        Scope::default()
+    }
+
+    /// A nested string reached through `via`.
+    pub fn child(&self, via: &str) -> Scope {
+        let mut s = self.clone();
+        s.via.push(via.to_string());
+        s.depth += 1;
+        s.in_pipeline = false;
+        s
+    }
+}
+
+/// Collects the analysis while walking.
+pub struct Walker {
+    pub(crate) out: CommandAnalysis,
+    pub(crate) options: ParserOptions,
+    pub(crate) cwd_changed: bool,
+    functions: Vec<String>,
+    parsed_bytes: usize,
+}
+
+impl Walker {
+    /// An empty walker.
+    pub fn new() -> Walker {
+        Walker {
+            out: CommandAnalysis::default(),
+            options: ParserOptions::default(),
+            cwd_changed: false,
+            functions: Vec::new(),
+            parsed_bytes: 0,
+        }
+    }
+
+    /// The finished analysis.
+    pub fn finish(mut self) -> CommandAnalysis {
+        let mut seen = std::collections::HashSet::new();
+        self.out.destinations.retain(|d| seen.insert(d.clone()));
+        self.out
+    }
+
+    /// Records that the analysis is not trustworthy (first reason wins).
+    pub(crate) fn indeterminate(
+        &mut self,
+        scope: &Scope,
+        kind: IndeterminateKind,
+        reason: &'static str,
+    ) {
+        if scope.lenient {
+            return;
+        }
+        if self.out.indeterminate.is_none() {
+            self.out.indeterminate = Some(Indeterminate { kind, reason });
+        }
+    }
+
+    fn over_budget(&self) -> bool {
+        self.out.commands.len() >= MAX_COMMANDS || self.parsed_bytes > MAX_PARSED_BYTES
+    }
+
+    /// Parses and walks a script.
+    pub fn script(&mut self, text: &str, scope: &Scope) {
+        if scope.depth > MAX_DEPTH {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::TooDeep,
+                "the command nests strings too deeply",
+            );
+            return;
+        }
+        self.parsed_bytes += text.len();
+        if self.over_budget() {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::TooLarge,
+                "the command expands to too much to analyse",
+            );
+            return;
+        }
+        if text.trim().is_empty() {
+            return;
+        }
+        let mut parser = brush_parser::Parser::new(text.as_bytes(), &self.options);
+        match parser.parse_program() {
+            Ok(program) => {
+                for list in &program.complete_commands {
+                    self.list(list, scope);
+                }
+            }
+            Err(_) => self.indeterminate(
+                scope,
+                IndeterminateKind::ParseError,
+                "the command could not be parsed as shell",
+            ),
+        }
+    }
+
+    fn list(&mut self, list: &CompoundList, scope: &Scope) {
+        for item in &list.0 {
+            for (_, pipeline) in item.0.iter() {
+                self.pipeline(pipeline, scope);
+            }
+        }
+    }
+
+    fn pipeline(&mut self, p: &Pipeline, scope: &Scope) {
+        let mut inner = scope.clone();
+        inner.in_pipeline = p.seq.len() > 1;
+        let mut ranges = Vec::with_capacity(p.seq.len());
+        for cmd in &p.seq {
+            let start = self.out.commands.len();
+            self.command(cmd, &inner);
+            ranges.push(start..self.out.commands.len());
+        }
+        // `curl … | sh`: a later element reading code from stdin after a download.
+        let mut downloaded = false;
+        for range in ranges {
+            if downloaded {
+                for c in &mut self.out.commands[range.clone()] {
+                    if c.reads_code_from_stdin {
+                        c.runs_downloaded_code = true;
+                    }
+                }
+            }
+            if self.out.commands[range]
+                .iter()
+                .any(|c| DOWNLOADERS.contains(&c.program_lower().as_str()))
+            {
+                downloaded = true;
+            }
+        }
+    }
+
+    fn command(&mut self, cmd: &Command, scope: &Scope) {
+        match cmd {
+            Command::Simple(sc) => self.simple(sc, scope),
+            Command::Compound(cc, redirects) => {
+                let start = self.out.commands.len();
+                self.compound(cc, scope);
+                if let Some(r) = redirects {
+                    let mut writes = Vec::new();
+                    for redirect in &r.0 {
+                        self.redirect(redirect, scope, &mut writes, &mut None);
+                    }
+                    for c in &mut self.out.commands[start..] {
+                        c.writes.extend(writes.iter().cloned());
+                    }
+                }
+            }
+            Command::Function(f) => {
+                self.functions.push(f.fname.value.clone());
+                self.compound(&f.body.0, scope);
+                self.functions.pop();
+            }
+            Command::ExtendedTest(e, _) => self.extended_test(&e.expr, scope),
+        }
+    }
+
+    fn extended_test(&mut self, e: &ast::ExtendedTestExpr, scope: &Scope) {
+        use ast::ExtendedTestExpr as E;
+        match e {
+            E::And(a, b) | E::Or(a, b) => {
+                self.extended_test(a, scope);
+                self.extended_test(b, scope);
+            }
+            E::Not(a) | E::Parenthesized(a) => self.extended_test(a, scope),
+            E::UnaryTest(_, w) => {
+                self.word(&w.value, scope);
+            }
+            E::BinaryTest(_, a, b) => {
+                self.word(&a.value, scope);
+                self.word(&b.value, scope);
+            }
+        }
+    }
+
+    fn compound(&mut self, cc: &CompoundCommand, scope: &Scope) {
+        match cc {
+            CompoundCommand::Arithmetic(a) => {
+                self.substitutions(words::scan_substitutions(&a.expr.value), scope);
+            }
+            CompoundCommand::ArithmeticForClause(f) => {
+                for e in [&f.initializer, &f.condition, &f.updater]
+                    .into_iter()
+                    .flatten()
+                {
+                    self.substitutions(words::scan_substitutions(&e.value), scope);
+                }
+                self.list(&f.body.list, scope);
+            }
+            CompoundCommand::BraceGroup(b) => self.list(&b.list, scope),
+            CompoundCommand::Subshell(s) => self.list(&s.list, scope),
+            CompoundCommand::ForClause(f) => {
+                for w in f.values.iter().flatten() {
+                    self.word(&w.value, scope);
+                }
+                self.list(&f.body.list, scope);
+            }
+            CompoundCommand::CaseClause(c) => {
+                self.word(&c.value.value, scope);
+                for item in &c.cases {
+                    for p in &item.patterns {
+                        self.word(&p.value, scope);
+                    }
+                    if let Some(l) = &item.cmd {
+                        self.list(l, scope);
+                    }
+                }
+            }
+            CompoundCommand::IfClause(i) => {
+                self.list(&i.condition, scope);
+                self.list(&i.then, scope);
+                for e in i.elses.iter().flatten() {
+                    if let Some(c) = &e.condition {
+                        self.list(c, scope);
+                    }
+                    self.list(&e.body, scope);
+                }
+            }
+            CompoundCommand::WhileClause(w) | CompoundCommand::UntilClause(w) => {
+                self.list(&w.0, scope);
+                self.list(&w.1.list, scope);
+            }
+            CompoundCommand::Coprocess(c) => self.command(&c.body, scope),
+        }
+    }
+
+    /// Runs the substitutions found in a word and reports whether any of them downloads.
+    pub(crate) fn substitutions(&mut self, subs: Vec<Substitution>, scope: &Scope) -> bool {
+        let mut downloads = false;
+        for sub in subs {
+            let start = self.out.commands.len();
+            self.script(&sub.body, &scope.child(sub.via));
+            downloads |= self.out.commands[start..]
+                .iter()
+                .any(|c| DOWNLOADERS.contains(&c.program_lower().as_str()));
+        }
+        downloads
+    }
+
+    /// Unquotes a word, running its substitutions first.
+    pub(crate) fn word(&mut self, raw: &str, scope: &Scope) -> Arg {
+        let Some(expanded) = words::expand(raw, &self.options) else {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::ParseError,
+                "a word of the command could not be parsed",
+            );
+            return Arg {
+                text: raw.to_string(),
+                dynamic: true,
+                from_download: false,
+            };
+        };
+        let from_download = self.substitutions(expanded.substitutions, scope);
+        let dynamic = expanded.dynamic
+            || scope
+                .placeholders
+                .iter()
+                .any(|p| expanded.text.contains(p.as_str()));
+        Arg {
+            text: expanded.text,
+            dynamic,
+            from_download,
+        }
+    }
+
+    fn process_substitution(
+        &mut self,
+        kind: &ast::ProcessSubstitutionKind,
+        sub: &ast::SubshellCommand,
+        scope: &Scope,
+    ) -> Arg {
+        let via = match kind {
+            ast::ProcessSubstitutionKind::Read => "<(…)",
+            ast::ProcessSubstitutionKind::Write => ">(…)",
+        };
+        let start = self.out.commands.len();
+        let child = scope.child(via);
+        if child.depth > MAX_DEPTH {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::TooDeep,
+                "the command nests too deeply",
+            );
+        } else {
+            self.list(&sub.list, &child);
+        }
+        let from_download = self.out.commands[start..]
+            .iter()
+            .any(|c| DOWNLOADERS.contains(&c.program_lower().as_str()));
+        Arg {
+            text: via.to_string(),
+            dynamic: true,
+            from_download,
+        }
+    }
+
+    fn redirect(
+        &mut self,
+        r: &IoRedirect,
+        scope: &Scope,
+        writes: &mut Vec<String>,
+        stdin: &mut Option<Stdin>,
+    ) {
+        match r {
+            IoRedirect::File(_, kind, target) => match target {
+                IoFileRedirectTarget::Filename(w) => {
+                    let arg = self.word(&w.value, scope);
+                    if matches!(
+                        kind,
+                        IoFileRedirectKind::Write
+                            | IoFileRedirectKind::Append
+                            | IoFileRedirectKind::Clobber
+                            | IoFileRedirectKind::ReadAndWrite
+                            | IoFileRedirectKind::DuplicateOutput
+                    ) {
+                        writes.push(arg.text);
+                    }
+                }
+                IoFileRedirectTarget::Fd(_) => {}
+                IoFileRedirectTarget::ProcessSubstitution(k, sub) => {
+                    let arg = self.process_substitution(k, sub, scope);
+                    if matches!(kind, IoFileRedirectKind::Read) {
+                        *stdin = Some(Stdin {
+                            text: String::new(),
+                            expand: false,
+                            dynamic: true,
+                            from_download: arg.from_download,
+                        });
+                    }
+                }
+                IoFileRedirectTarget::Duplicate(w) => {
+                    self.word(&w.value, scope);
+                }
+            },
+            IoRedirect::HereDocument(_, h) => {
+                *stdin = Some(Stdin {
+                    text: h.doc.value.clone(),
+                    expand: h.requires_expansion,
+                    dynamic: false,
+                    from_download: false,
+                });
+            }
+            IoRedirect::HereString(_, w) => {
+                let arg = self.word(&w.value, scope);
+                *stdin = Some(Stdin {
+                    text: arg.text,
+                    expand: false,
+                    dynamic: arg.dynamic,
+                    from_download: arg.from_download,
+                });
+            }
+            IoRedirect::OutputAndError(w, _) => {
+                let arg = self.word(&w.value, scope);
+                writes.push(arg.text);
+            }
+        }
+    }
+
+    fn simple(&mut self, sc: &ast::SimpleCommand, scope: &Scope) {
+        let mut raw = RawCommand::default();
+        let mut stdin = None;
+        for item in sc.prefix.iter().flat_map(|p| p.0.iter()) {
+            match item {
+                CommandPrefixOrSuffixItem::IoRedirect(r) => {
+                    self.redirect(r, scope, &mut raw.writes, &mut stdin)
+                }
+                CommandPrefixOrSuffixItem::Word(w) => {
+                    let a = self.word(&w.value, scope);
+                    raw.args.push(a);
+                }
+                CommandPrefixOrSuffixItem::AssignmentWord(a, w) => {
+                    let (name, value) = match (&a.name, &a.value) {
+                        (ast::AssignmentName::VariableName(n), ast::AssignmentValue::Scalar(v)) => {
+                            (n.clone(), self.word(&v.value, scope).text)
+                        }
+                        _ => {
+                            let arg = self.word(&w.value, scope);
+                            (arg.text, String::new())
+                        }
+                    };
+                    raw.env.push((name, value));
+                }
+                CommandPrefixOrSuffixItem::ProcessSubstitution(k, sub) => {
+                    self.process_substitution(k, sub, scope);
+                }
+            }
+        }
+        if let Some(w) = &sc.word_or_name {
+            let a = self.word(&w.value, scope);
+            raw.args.push(a);
+        }
+        for item in sc.suffix.iter().flat_map(|s| s.0.iter()) {
+            match item {
+                CommandPrefixOrSuffixItem::IoRedirect(r) => {
+                    self.redirect(r, scope, &mut raw.writes, &mut stdin)
+                }
+                CommandPrefixOrSuffixItem::Word(w)
+                | CommandPrefixOrSuffixItem::AssignmentWord(_, w) => {
+                    let a = self.word(&w.value, scope);
+                    raw.args.push(a);
+                }
+                CommandPrefixOrSuffixItem::ProcessSubstitution(k, sub) => {
+                    let a = self.process_substitution(k, sub, scope);
+                    raw.args.push(a);
+                }
+            }
+        }
+        raw.stdin = stdin;
+        self.run_command(raw, scope);
+    }
+
+    /// Adds a finished command: normalises flags, collects destinations, tracks `cd`.
+    pub(crate) fn emit(&mut self, mut cmd: SimpleCommand, scope: &Scope) {
+        if self.out.commands.len() >= MAX_COMMANDS {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::TooLarge,
+                "the command expands to too many commands",
+            );
+            return;
+        }
+        cmd.cwd_changed |= self.cwd_changed;
+        cmd.in_pipeline = scope.in_pipeline;
+        let lower = cmd.program_lower();
+        cmd.self_piping_recursion = scope.in_pipeline && self.functions.contains(&cmd.program);
+        crate::flags::normalize(&mut cmd);
+        crate::dest::collect(&cmd, &mut self.out.destinations);
+        if matches!(lower.as_str(), "cd" | "pushd" | "popd") {
+            self.cwd_changed = true;
+        }
+        self.out.commands.push(cmd);
+    }
+}

@@ -1,0 +1,185 @@
+//! Unquoting shell words and finding the command substitutions inside them.
+
+use brush_parser::ParserOptions;
+use brush_parser::word::{self, TildeExpr, WordPiece, WordPieceWithSource};
+
+/// A command substitution found inside a word: its body is a script that runs.
+#[derive(Debug, Clone)]
+pub struct Substitution {
+    /// The script text.
+    pub body: String,
+    /// How it was written, for `via`: `$(…)` or a backtick pair.
+    pub via: &'static str,
+}
+
+/// A word after quote removal.
+#[derive(Debug, Clone, Default)]
+pub struct Expanded {
+    /// The unquoted text; parts known only at run time keep their source text.
+    pub text: String,
+    /// Whether any part is known only at run time (parameter, substitution, arithmetic).
+    pub dynamic: bool,
+    /// Command substitutions inside the word, in order.
+    pub substitutions: Vec<Substitution>,
+}
+
+/// Unquotes `raw` (an `ast::Word` value). Errors are returned as `None` (the caller decides).
+pub fn expand(raw: &str, options: &ParserOptions) -> Option<Expanded> {
+    // Fast path: plain words need no parser.
+    if !raw
+        .bytes()
+        .any(|b| matches!(b, b'\'' | b'"' | b'\\' | b'$' | b'`' | b'~'))
+    {
+        return Some(Expanded {
+            text: raw.to_string(),
+            ..Expanded::default()
+        });
+    }
+    let pieces = word::parse(raw, options).ok()?;
+    let mut out = Expanded::default();
+    pieces_into(raw, &pieces, false, &mut out);
+    Some(out)
+}
+
+/// Finds the substitutions in a heredoc body that is subject to expansion.
+pub fn heredoc_substitutions(body: &str, options: &ParserOptions) -> Option<Vec<Substitution>> {
+    let pieces = word::parse_heredoc(body, options).ok()?;
+    let mut out = Expanded::default();
+    pieces_into(body, &pieces, true, &mut out);
+    Some(out.substitutions)
+}
+
+fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mut Expanded) {
+    for p in pieces {
+        let source = raw.get(p.start_index..p.end_index).unwrap_or("$…");
+        match &p.piece {
+            WordPiece::Text(t) => out.text.push_str(t),
+            WordPiece::SingleQuotedText(t) | WordPiece::AnsiCQuotedText(t) => out.text.push_str(t),
+            WordPiece::DoubleQuotedSequence(inner)
+            | WordPiece::GettextDoubleQuotedSequence(inner) => {
+                pieces_into(raw, inner, true, out);
+            }
+            WordPiece::TildeExpansion(t) => out.text.push_str(&tilde_text(t)),
+            WordPiece::ParameterExpansion(_) => {
+                out.dynamic = true;
+                out.text.push_str(source);
+                // `${X:-$(cmd)}`: a default value can hold a substitution that runs.
+                if source.contains("$(") || source.contains('`') {
+                    out.substitutions.extend(scan_substitutions(source));
+                }
+            }
+            WordPiece::CommandSubstitution(body) => {
+                out.dynamic = true;
+                out.text.push_str(source);
+                out.substitutions.push(Substitution {
+                    body: body.clone(),
+                    via: "$(…)",
+                });
+            }
+            WordPiece::BackquotedCommandSubstitution(body) => {
+                out.dynamic = true;
+                out.text.push_str(source);
+                out.substitutions.push(Substitution {
+                    body: unescape_backquoted(body),
+                    via: "`…`",
+                });
+            }
+            WordPiece::EscapeSequence(s) => {
+                let rest = s.strip_prefix('\\').unwrap_or(s);
+                if rest == "\n" {
+                    continue;
+                }
+                if quoted && !matches!(rest, "$" | "`" | "\"" | "\\") {
+                    out.text.push_str(s);
+                } else {
+                    out.text.push_str(rest);
+                }
+            }
+            WordPiece::ArithmeticExpression(expr) => {
+                out.dynamic = true;
+                out.text.push_str(source);
+                out.substitutions.extend(scan_substitutions(&expr.value));
+            }
+        }
+    }
+}
+
+fn tilde_text(t: &TildeExpr) -> String {
+    match t {
+        TildeExpr::Home => "~".to_string(),
+        TildeExpr::UserHome(u) => format!("~{u}"),
+        TildeExpr::WorkingDir => "~+".to_string(),
+        TildeExpr::OldWorkingDir => "~-".to_string(),
+        TildeExpr::NthDirFromTopOfDirStack { n, plus_used } => {
+            format!("~{}{n}", if *plus_used { "+" } else { "" })
+        }
+        TildeExpr::NthDirFromBottomOfDirStack { n } => format!("~-{n}"),
+    }
+}
+
+/// Inside backquotes, `\``, `\\` and `\$` stand for the character itself.
+fn unescape_backquoted(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\'
+            && let Some(&n) = chars.peek()
+            && matches!(n, '`' | '\\' | '$')
+        {
+            out.push(n);
+            chars.next();
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Finds `$(…)` and backtick substitutions in text the word parser does not split for us
+/// (arithmetic expressions), by bracket matching.
+pub fn scan_substitutions(text: &str) -> Vec<Substitution> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'$' && bytes.get(i + 1) == Some(&b'(') {
+            let start = i + 2;
+            let mut depth = 1usize;
+            let mut j = start;
+            while j < bytes.len() && depth > 0 {
+                match bytes[j] {
+                    b'(' => depth += 1,
+                    b')' => depth -= 1,
+                    _ => {}
+                }
+                j += 1;
+            }
+            let end = if depth == 0 { j - 1 } else { bytes.len() };
+            let inner = &text[start..end];
+            if let Some(arith) = inner.strip_prefix('(') {
+                // `$((…))`: arithmetic, which may itself hold substitutions.
+                out.extend(scan_substitutions(arith));
+            } else {
+                out.push(Substitution {
+                    body: inner.to_string(),
+                    via: "$(…)",
+                });
+            }
+            i = j;
+        } else if bytes[i] == b'`' {
+            let start = i + 1;
+            let end = text[start..]
+                .find('`')
+                .map(|k| start + k)
+                .unwrap_or(text.len());
+            out.push(Substitution {
+                body: text[start..end].to_string(),
+                via: "`…`",
+            });
+            i = end + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}

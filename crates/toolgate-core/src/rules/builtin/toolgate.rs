@@ -1,0 +1,48 @@
+//! toolgate's default constitution.
+//!
+//! - The governance phrases of acgs-lite's ACGS-001 … ACGS-005 keep their ids and texts, minus
+//!   the keywords with known false positives: `no-audit` (`npm install --no-audit`),
+//!   `unauthorized` (an HTTP `401 Unauthorized` body) and `auto-approve`
+//!   (`terraform apply -auto-approve`).
+//! - ACGS-006's keywords (`password`, `api_key`, …) fire on field names and everyday code, and
+//!   its patterns miss current key formats; it is replaced by the `TG-SECRET-*` rules, which
+//!   look at values.
+//! - Destructive shell commands are the `commands` check's job (shell-aware), not keywords.
+
+use super::{RuleSpec, acgs_default, secrets};
+use crate::rules::model::Constitution;
+
+/// ACGS-001 … ACGS-005 with the false-positive keywords removed.
+fn governance() -> Vec<RuleSpec> {
+    const DROPPED: &[&str] = &["no-audit", "unauthorized", "auto-approve"];
+    acgs_default::RULES
+        .iter()
+        .filter(|r| r.id != "ACGS-006")
+        .map(|r| RuleSpec {
+            keywords: match r.id {
+                "ACGS-002" => &["skip audit", "disable logging"],
+                "ACGS-003" => &["escalate privilege", "admin override"],
+                "ACGS-004" => &["self-approve"],
+                _ => r.keywords,
+            },
+            ..*r
+        })
+        .inspect(|r| debug_assert!(r.keywords.iter().all(|k| !DROPPED.contains(k))))
+        .collect()
+}
+
+pub(super) fn constitution() -> Constitution {
+    let mut rules: Vec<_> = governance().iter().map(RuleSpec::build).collect();
+    for spec in secrets::RULES {
+        let mut r = spec.build();
+        r.match_filter = crate::rules::model::MatchFilter::NotPlaceholder;
+        rules.push(r);
+    }
+    Constitution {
+        name: "toolgate".into(),
+        version: "1.0.0".into(),
+        description: "toolgate's default: secrets by value and governance phrases".into(),
+        rules,
+        ..Constitution::default()
+    }
+}

@@ -1,0 +1,348 @@
+//! The text a tool call is matched against: claude-agent-acgs's `format_tool_call`, byte for
+//! byte, so constitutions written for it match the same text here.
+
+use serde_json::Value;
+
+/// The deepest nesting `format_tool_call` accepts (the top level is depth 0).
+pub const MAX_DEPTH: usize = 32;
+
+/// Why a tool call could not be rendered. Never carries input values.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// The arguments nest deeper than [`MAX_DEPTH`] levels.
+    #[error("ValueError: Tool call arguments are nested deeper than 32 levels.")]
+    TooDeep,
+}
+
+/// Renders a tool call as claude-agent-acgs does: `tool: NAME`, `arguments:`, one
+/// `path: value` line per leaf (or `(none)`), and a `normalized:` line when identifiers
+/// humanize to something new.
+pub fn render_tool_call(tool_name: &str, input: &Value) -> Result<String, RenderError> {
+    let mut leaves: Vec<(String, Leaf<'_>)> = Vec::new();
+    match input {
+        Value::Object(map) => walk_object(map, "", 0, &mut leaves)?,
+        other => walk(other, "input".to_string(), 0, &mut leaves)?,
+    }
+    let mut out = String::with_capacity(64 + 32 * leaves.len());
+    out.push_str("tool: ");
+    out.push_str(tool_name);
+    out.push_str("\narguments:");
+    let mut rendered: Vec<String> = Vec::with_capacity(leaves.len());
+    for (path, leaf) in &leaves {
+        let value = leaf.render();
+        out.push('\n');
+        out.push_str(path);
+        out.push_str(": ");
+        out.push_str(&value);
+        rendered.push(value);
+    }
+    if leaves.is_empty() {
+        out.push_str("\n(none)");
+    }
+    let mut kept: Vec<String> = Vec::new();
+    consider_identifier(tool_name, &mut kept);
+    for ((path, leaf), value) in leaves.iter().zip(&rendered) {
+        consider_identifier(path, &mut kept);
+        if matches!(leaf, Leaf::Scalar(Value::String(_))) && is_identifier_value(value) {
+            consider_identifier(value, &mut kept);
+        }
+    }
+    if !kept.is_empty() {
+        out.push_str("\nnormalized: ");
+        out.push_str(&kept.join(" | "));
+    }
+    Ok(out)
+}
+
+enum Leaf<'a> {
+    Scalar(&'a Value),
+    EmptyObject,
+    EmptyArray,
+}
+
+impl Leaf<'_> {
+    fn render(&self) -> String {
+        match self {
+            Leaf::EmptyObject => "{}".into(),
+            Leaf::EmptyArray => "[]".into(),
+            Leaf::Scalar(Value::String(s)) => collapse_whitespace(s),
+            Leaf::Scalar(Value::Null) => "null".into(),
+            Leaf::Scalar(Value::Bool(b)) => if *b { "true" } else { "false" }.into(),
+            Leaf::Scalar(Value::Number(n)) => python_number(n),
+            // Containers never reach here; render them defensively as JSON.
+            Leaf::Scalar(other) => other.to_string(),
+        }
+    }
+}
+
+fn walk<'a>(
+    value: &'a Value,
+    path: String,
+    depth: usize,
+    out: &mut Vec<(String, Leaf<'a>)>,
+) -> Result<(), RenderError> {
+    if depth > MAX_DEPTH {
+        return Err(RenderError::TooDeep);
+    }
+    match value {
+        Value::Object(map) if map.is_empty() => out.push((path, Leaf::EmptyObject)),
+        Value::Object(map) => walk_object(map, &path, depth, out)?,
+        Value::Array(items) if items.is_empty() => out.push((path, Leaf::EmptyArray)),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                walk(item, format!("{path}[{i}]"), depth + 1, out)?;
+            }
+        }
+        scalar => out.push((path, Leaf::Scalar(scalar))),
+    }
+    Ok(())
+}
+
+fn walk_object<'a>(
+    map: &'a serde_json::Map<String, Value>,
+    parent: &str,
+    depth: usize,
+    out: &mut Vec<(String, Leaf<'a>)>,
+) -> Result<(), RenderError> {
+    if depth > MAX_DEPTH {
+        return Err(RenderError::TooDeep);
+    }
+    // Rust's byte order on UTF-8 is code-point order, which is Python's str order.
+    let mut keys: Vec<(&String, &Value)> = map.iter().collect();
+    keys.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    for (key, value) in keys {
+        let path = if parent.is_empty() {
+            key.clone()
+        } else {
+            format!("{parent}.{key}")
+        };
+        walk(value, path, depth + 1, out)?;
+    }
+    Ok(())
+}
+
+/// Python's `str.isspace()`: Unicode White_Space plus the information separators U+001C–U+001F.
+pub fn is_python_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
+/// `" ".join(s.split())`.
+pub fn collapse_whitespace(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s.split(is_python_space).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// A JSON number as Python's `json.dumps` writes what `json.loads` read: integers exactly,
+/// floats in `repr` form (`1.0`, `1e+100`, `1e-05`).
+fn python_number(n: &serde_json::Number) -> String {
+    if let Some(i) = n.as_i64() {
+        return i.to_string();
+    }
+    if let Some(u) = n.as_u64() {
+        return u.to_string();
+    }
+    python_float_repr(n.as_f64().unwrap_or(f64::NAN))
+}
+
+/// Python's `repr(float)`: the shortest round-trip digits, fixed notation for decimal
+/// exponents in -4..16, scientific (`1e+16`, `1.5e-05`) otherwise.
+pub fn python_float_repr(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    let sci = format!("{f:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let mut out = String::from(sign);
+    if (-4..16).contains(&exp) {
+        if exp >= 0 {
+            let int_len = exp as usize + 1;
+            if digits.len() <= int_len {
+                out.push_str(&digits);
+                out.extend(std::iter::repeat_n('0', int_len - digits.len()));
+                out.push_str(".0");
+            } else {
+                out.push_str(&digits[..int_len]);
+                out.push('.');
+                out.push_str(&digits[int_len..]);
+            }
+        } else {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', (-exp - 1) as usize));
+            out.push_str(&digits);
+        }
+    } else {
+        out.push_str(&digits[..1]);
+        if digits.len() > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        out.push('e');
+        out.push(if exp < 0 { '-' } else { '+' });
+        out.push_str(&format!("{:02}", exp.unsigned_abs()));
+    }
+    out
+}
+
+/// `^[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+|[A-Z][a-z0-9]+)+$`, at most 64 characters.
+fn is_identifier_value(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.is_empty() || b.len() > 64 || !b[0].is_ascii_alphabetic() {
+        return false;
+    }
+    // Greedy backtracking is not needed: the language is "a letter, then alphanumerics and
+    // single separators, with at least one separator or one inner upper-case letter followed
+    // by a lower-case letter or digit"; checked directly below.
+    let mut i = 1;
+    while i < b.len() && b[i].is_ascii_alphanumeric() {
+        i += 1;
+    }
+    let head_end = i;
+    // Case 1: the head itself contains a `[A-Z][a-z0-9]+` group after the first char.
+    let mut groups = 0;
+    if i == b.len() {
+        return has_camel_group(&b[1..head_end]);
+    }
+    while i < b.len() {
+        if b[i] != b'_' && b[i] != b'-' {
+            return false;
+        }
+        i += 1;
+        let start = i;
+        while i < b.len() && b[i].is_ascii_alphanumeric() {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+        groups += 1;
+    }
+    groups > 0
+}
+
+/// Whether `rest` (everything after the first letter, all alphanumeric) can be split as
+/// `[A-Za-z0-9]*` followed by one or more `[A-Z][a-z0-9]+` groups.
+fn has_camel_group(rest: &[u8]) -> bool {
+    // The suffix must be a sequence of `[A-Z][a-z0-9]+` groups; it exists iff the text ends
+    // with such a group, i.e. some upper-case letter is followed only by `[a-z0-9]`, at least one.
+    let Some(last_upper) = rest.iter().rposition(|c| c.is_ascii_uppercase()) else {
+        return false;
+    };
+    let tail = &rest[last_upper + 1..];
+    !tail.is_empty()
+        && tail
+            .iter()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+}
+
+/// Humanizes `identifier` and keeps it if it says something new.
+fn consider_identifier(identifier: &str, kept: &mut Vec<String>) {
+    let human = humanize(identifier);
+    if human.is_empty() || human == identifier.to_lowercase() || kept.contains(&human) {
+        return;
+    }
+    kept.push(human);
+}
+
+/// Splits camelCase, turns `_-./:[]` and whitespace runs into one space, lower-cases.
+fn humanize(identifier: &str) -> String {
+    let mut spaced = String::with_capacity(identifier.len() + 8);
+    let mut prev: Option<char> = None;
+    for c in identifier.chars() {
+        if let Some(p) = prev
+            && (p.is_ascii_lowercase() || p.is_ascii_digit())
+            && c.is_ascii_uppercase()
+        {
+            spaced.push(' ');
+        }
+        let is_sep = is_python_space(c) || matches!(c, '_' | '-' | '.' | '/' | ':' | '[' | ']');
+        spaced.push(if is_sep { ' ' } else { c });
+        prev = Some(c);
+    }
+    collapse_whitespace(&spaced).to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn floats_render_like_python_repr() {
+        for (f, want) in [
+            (1e100, "1e+100"),
+            (1.0, "1.0"),
+            (0.5, "0.5"),
+            (1e16, "1e+16"),
+            (1e15, "1000000000000000.0"),
+            (0.0001, "0.0001"),
+            (0.00001, "1e-05"),
+            (-2.5e-7, "-2.5e-07"),
+            (123.456, "123.456"),
+            (-0.0, "-0.0"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"),
+        ] {
+            assert_eq!(python_float_repr(f), want, "{f}");
+        }
+    }
+
+    #[test]
+    fn identifier_regex_is_followed() {
+        for yes in [
+            "dryRun",
+            "skip_audit",
+            "skip-audit",
+            "SkipAudit",
+            "a_b_c",
+            "aB1",
+        ] {
+            assert!(is_identifier_value(yes), "{yes}");
+        }
+        for no in [
+            "skip",
+            "SKIP",
+            "skip audit",
+            "_x",
+            "a__b",
+            "a_",
+            "ABC",
+            "aBC",
+            "1a_b",
+        ] {
+            assert!(!is_identifier_value(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn the_d028_example_renders_exactly() {
+        let text = render_tool_call(
+            "mcp__deploy__run_job",
+            &json!({"job": "billing", "dryRun": false, "command": "rm -rf /srv/data"}),
+        )
+        .unwrap();
+        assert_eq!(
+            text,
+            "tool: mcp__deploy__run_job\narguments:\ncommand: rm -rf /srv/data\ndryRun: false\njob: billing\nnormalized: mcp deploy run job | dry run"
+        );
+    }
+
+    #[test]
+    fn python_whitespace_includes_separators() {
+        assert_eq!(collapse_whitespace("\u{1c}a\u{3000}\u{2028}b\t"), "a b");
+        assert_eq!(collapse_whitespace("a\u{200b}b"), "a\u{200b}b");
+    }
+}

@@ -6,11 +6,13 @@
 #![forbid(unsafe_code)]
 
 pub mod commands;
+pub mod constitution;
 pub mod diagnostic;
 pub mod discovery;
 pub mod document;
 pub mod hook;
 pub mod network;
+pub mod network_lint;
 pub mod reader;
 pub mod rules;
 

@@ -1,23 +1,266 @@
-//! The `network:` section (agentguard's `{allow, deny, methods}`, extended).
+//! The `network:` section (agentguard's `{allow, deny, methods}`, extended with CIDR and
+//! `host:port` patterns and `schemes`), read strictly: unknown keys, wrong types and invalid
+//! patterns are errors with positions and hints; any error compiles to
+//! [`EgressPolicy::invalid`], which denies every check.
+
+use toolgate_core::egress::{EgressPolicy, HostPattern, Method, MethodError};
 
 use crate::ReadContext;
-use crate::document::Node;
+use crate::diagnostic::Diagnostics;
+use crate::document::{Node, Position, Value};
+use crate::network_lint::{lint_methods, lint_patterns};
+use crate::reader::{MapReader, expect_string_list};
 
 /// The network section as read from a policy file.
-#[derive(Debug, Clone, Default)]
-pub struct NetworkSection {}
+#[derive(Debug, Clone)]
+pub struct NetworkSection {
+    /// The compiled egress policy ([`EgressPolicy::invalid`] when the section has errors).
+    pub egress: EgressPolicy,
+}
+
+impl Default for NetworkSection {
+    fn default() -> Self {
+        NetworkSection::builtin()
+    }
+}
 
 impl NetworkSection {
     /// The built-in default: `allow: ["*"]` with the SSRF protections.
     pub fn builtin() -> Self {
-        NetworkSection {}
+        NetworkSection {
+            egress: EgressPolicy::builtin(),
+        }
     }
 }
 
 /// The keys of the `network:` section.
 pub const NETWORK_KEYS: &[&str] = &["allow", "deny", "methods", "schemes"];
 
-/// Reads a `network:` section (or an agentguard-shaped top level).
-pub fn read_network(_node: &Node, _path: &str, _cx: &mut ReadContext) -> NetworkSection {
-    NetworkSection {}
+/// A pattern as written, with where it is written and its path for messages.
+pub(crate) struct Written<'a> {
+    pub text: &'a str,
+    pub position: Position,
+    pub path: String,
+}
+
+fn list<'a>(node: &'a Node, path: &str, diags: &mut Diagnostics) -> Option<Vec<Written<'a>>> {
+    let items = expect_string_list(node, path, diags)?;
+    Some(
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, (text, position))| Written {
+                text,
+                position,
+                path: format!("{path}[{i}]"),
+            })
+            .collect(),
+    )
+}
+
+fn parse_patterns(items: &[Written<'_>], diags: &mut Diagnostics) -> Vec<Option<HostPattern>> {
+    items
+        .iter()
+        .map(|w| match HostPattern::parse(w.text) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                diags.error_hint(
+                    "invalid-pattern",
+                    w.position,
+                    format!("`{}`: {e}", w.path),
+                    e.hint(),
+                );
+                None
+            }
+        })
+        .collect()
+}
+
+fn parse_methods(items: &[Written<'_>], diags: &mut Diagnostics) -> Vec<Method> {
+    let mut out = Vec::new();
+    for w in items {
+        if w.text == "*" {
+            diags.error_hint(
+                "invalid-method",
+                w.position,
+                format!("`{}`: `*` is not a method", w.path),
+                "list the methods, e.g. [GET, POST], or leave `methods` out to permit any method but CONNECT, TRACE and TRACK",
+            );
+            continue;
+        }
+        match Method::parse(w.text) {
+            Ok(m) => out.push(m),
+            Err(e) => {
+                let hint = match e {
+                    MethodError::Empty => "remove the empty entry",
+                    MethodError::NotAToken => {
+                        "write a bare method name such as `GET` (no spaces or other characters)"
+                    }
+                };
+                diags.error_hint(
+                    "invalid-method",
+                    w.position,
+                    format!("`{}`: {e}", w.path),
+                    hint,
+                );
+            }
+        }
+    }
+    out
+}
+
+fn parse_schemes(
+    items: &[Written<'_>],
+    position: Position,
+    diags: &mut Diagnostics,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for w in items {
+        let t = w.text;
+        let valid = t.starts_with(|c: char| c.is_ascii_alphabetic())
+            && t.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
+        if !valid {
+            let hint = match t.strip_suffix("://").or_else(|| t.strip_suffix(':')) {
+                Some(bare) if !bare.is_empty() => format!("write `{}`", bare.to_ascii_lowercase()),
+                _ => "write a scheme name such as `https`".to_string(),
+            };
+            diags.error_hint(
+                "invalid-scheme",
+                w.position,
+                format!("`{}` is not a URL scheme", w.path),
+                hint,
+            );
+            continue;
+        }
+        if t.bytes().any(|b| b.is_ascii_uppercase()) {
+            diags.warning_hint(
+                "noncanonical-scheme",
+                w.position,
+                format!("`{}` is written in upper case", w.path),
+                format!("write `{}`", t.to_ascii_lowercase()),
+            );
+        }
+        out.push(t.to_ascii_lowercase());
+    }
+    if items.is_empty() {
+        diags.warning_hint(
+            "empty-schemes",
+            position,
+            "`schemes` is empty: every URL is denied",
+            "list the schemes to allow, e.g. [https], or leave `schemes` out for http, https, ws and wss",
+        );
+    }
+    out
+}
+
+/// Reads a `network:` section (or an agentguard-shaped top level, with `path` `""`).
+pub fn read_network(node: &Node, path: &str, cx: &mut ReadContext) -> NetworkSection {
+    let errors_before = cx.diags.errors().count();
+    let diags = &mut cx.diags;
+    let Some(mut map) = MapReader::new(node, path, diags) else {
+        return NetworkSection {
+            egress: EgressPolicy::invalid(),
+        };
+    };
+    let allow_path = map.child_path("allow");
+    let allow = match map.take("allow") {
+        None => {
+            diags.warning_hint(
+                "no-allowlist",
+                map.position(),
+                format!(
+                    "{} has no `allow` list: every request is denied",
+                    if path.is_empty() { "the policy".to_string() } else { format!("`{path}`") }
+                ),
+                "add `allow: [\"api.example.com\"]` (a section left out of the file keeps the built-in `allow: [\"*\"]`)",
+            );
+            None
+        }
+        Some(n) if matches!(n.value, Value::Null) => {
+            diags.error_hint(
+                "wrong-type",
+                n.position,
+                format!("`{allow_path}` is null"),
+                "write a list of host patterns, e.g. [\"api.example.com\"]; `[]` allows nothing",
+            );
+            None
+        }
+        Some(n) => {
+            let items = list(n, &allow_path, diags);
+            if items.as_ref().is_some_and(|l| l.is_empty()) {
+                diags.warning_hint(
+                    "empty-allowlist",
+                    n.position,
+                    format!("`{allow_path}` is empty: every request is denied"),
+                    "list the hosts to allow, e.g. [\"api.example.com\"]",
+                );
+            }
+            items
+        }
+    };
+    let deny_path = map.child_path("deny");
+    let deny = match map.take("deny") {
+        None => Some(Vec::new()),
+        Some(n) if matches!(n.value, Value::Null) => Some(Vec::new()),
+        Some(n) => list(n, &deny_path, diags),
+    };
+    let methods_path = map.child_path("methods");
+    let methods = match map.take("methods") {
+        Some(n) if !matches!(n.value, Value::Null) => {
+            list(n, &methods_path, diags).map(|l| (l, n.position))
+        }
+        _ => None,
+    };
+    let schemes_path = map.child_path("schemes");
+    let schemes = match map.take("schemes") {
+        Some(n) if !matches!(n.value, Value::Null) => {
+            list(n, &schemes_path, diags).map(|l| (l, n.position))
+        }
+        _ => None,
+    };
+    map.finish(NETWORK_KEYS, diags);
+
+    let allow_patterns = allow.as_ref().map(|items| parse_patterns(items, diags));
+    let deny_patterns = deny
+        .as_ref()
+        .map(|items| parse_patterns(items, diags))
+        .unwrap_or_default();
+    let methods = methods.map(|(items, position)| {
+        let parsed = parse_methods(&items, diags);
+        lint_methods(&items, position, &methods_path, diags);
+        parsed
+    });
+    let schemes = schemes.map(|(items, position)| parse_schemes(&items, position, diags));
+    lint_patterns(
+        allow.as_deref().unwrap_or(&[]),
+        allow_patterns.as_deref().unwrap_or(&[]),
+        deny.as_deref().unwrap_or(&[]),
+        &deny_patterns,
+        diags,
+    );
+
+    if cx.diags.errors().count() > errors_before {
+        return NetworkSection {
+            egress: EgressPolicy::invalid(),
+        };
+    }
+    let allow = allow_patterns.map(|v| v.into_iter().flatten().collect());
+    let deny = deny_patterns.into_iter().flatten().collect();
+    NetworkSection {
+        egress: EgressPolicy::new(allow, deny, methods, schemes),
+    }
+}
+
+/// For the MCP server: an agentguard `{allow, deny, methods}` JSON object (extended with
+/// toolgate's pattern forms and `schemes`), strictly validated. Any error makes the returned
+/// policy [`EgressPolicy::invalid`].
+pub fn network_from_json(value: &serde_json::Value) -> (EgressPolicy, Diagnostics) {
+    let node = Node::from_json(value);
+    let mut cx = ReadContext {
+        diags: Diagnostics::new(),
+        base_dir: None,
+    };
+    let section = read_network(&node, "", &mut cx);
+    (section.egress, cx.diags)
 }

@@ -1,7 +1,12 @@
 //! `toolgate check-url` and `toolgate check-urls`.
 
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+use toolgate_core::egress::{EgressDecision, EgressPolicy};
+
+use super::{EXIT_USAGE, load_policy_or_exit};
 
 /// Arguments of `check-url`.
 #[derive(Debug, clap::Args)]
@@ -32,14 +37,114 @@ pub struct CheckUrlsArgs {
     pub policy: Option<PathBuf>,
 }
 
+fn exit_for(allowed: bool) -> ExitCode {
+    if allowed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn human(d: &EgressDecision) -> String {
+    let mut out = format!(
+        "{}: {} ({})\n",
+        if d.allowed { "allowed" } else { "denied" },
+        d.reason.as_str(),
+        d.reason.describe()
+    );
+    if let Some(detail) = &d.detail {
+        out.push_str(&format!("  detail: {detail}\n"));
+    }
+    if let Some(s) = &d.scheme {
+        out.push_str(&format!("  scheme: {s}\n"));
+    }
+    if let Some(h) = &d.host {
+        out.push_str(&format!("  host:   {h}\n"));
+    }
+    if let Some(p) = d.port {
+        out.push_str(&format!("  port:   {p}\n"));
+    }
+    out
+}
+
+fn egress_of(policy: Option<&PathBuf>) -> Result<EgressPolicy, ExitCode> {
+    load_policy_or_exit(policy).map(|p| p.network.egress.clone())
+}
+
 /// Runs `check-url`.
-pub fn run_check_url(_args: CheckUrlArgs) -> ExitCode {
-    eprintln!("toolgate: check-url is not built yet");
-    ExitCode::from(2)
+pub fn run_check_url(args: CheckUrlArgs) -> ExitCode {
+    let egress = match egress_of(args.policy.as_ref()) {
+        Ok(e) => e,
+        Err(code) => return code,
+    };
+    let d = egress.check_url(&args.url, args.method.as_deref());
+    let text = if args.json {
+        match serde_json::to_string(&d) {
+            Ok(s) => s + "\n",
+            Err(_) => return ExitCode::from(EXIT_USAGE),
+        }
+    } else {
+        human(&d)
+    };
+    print!("{text}");
+    exit_for(d.allowed)
+}
+
+fn line_of(url: &str, d: &EgressDecision) -> String {
+    serde_json::json!({
+        "url": url,
+        "allowed": d.allowed,
+        "reason": d.reason.as_str(),
+        "detail": d.detail,
+        "scheme": d.scheme,
+        "host": d.host,
+        "port": d.port,
+    })
+    .to_string()
 }
 
 /// Runs `check-urls`.
-pub fn run_check_urls(_args: CheckUrlsArgs) -> ExitCode {
-    eprintln!("toolgate: check-urls is not built yet");
-    ExitCode::from(2)
+pub fn run_check_urls(args: CheckUrlsArgs) -> ExitCode {
+    let egress = match egress_of(args.policy.as_ref()) {
+        Ok(e) => e,
+        Err(code) => return code,
+    };
+    let urls: Vec<String> = if args.urls.is_empty() {
+        let mut out = Vec::new();
+        for line in std::io::stdin().lock().lines() {
+            match line {
+                Ok(l) => {
+                    let l = l.strip_suffix('\r').unwrap_or(&l).to_string();
+                    if !l.trim().is_empty() {
+                        out.push(l);
+                    }
+                }
+                Err(_) => {
+                    eprintln!("toolgate: cannot read URLs from stdin (not UTF-8?)");
+                    return ExitCode::from(EXIT_USAGE);
+                }
+            }
+        }
+        out
+    } else {
+        args.urls
+    };
+    let mut stdout = std::io::stdout().lock();
+    let (mut allowed, mut denied) = (0usize, 0usize);
+    for url in &urls {
+        let d = egress.check_url(url, args.method.as_deref());
+        if d.allowed {
+            allowed += 1;
+        } else {
+            denied += 1;
+        }
+        if writeln!(stdout, "{}", line_of(url, &d)).is_err() {
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
+    let summary = serde_json::json!({"summary": {"total": urls.len(), "allowed_count": allowed, "denied_count": denied}});
+    if writeln!(stdout, "{summary}").is_err() {
+        return ExitCode::from(EXIT_USAGE);
+    }
+    exit_for(denied == 0)
 }

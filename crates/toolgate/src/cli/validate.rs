@@ -3,6 +3,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use toolgate_policy::PolicySource;
+
+use super::EXIT_USAGE;
+
 /// Arguments of `validate`.
 #[derive(Debug, clap::Args)]
 pub struct ValidateArgs {
@@ -13,8 +17,42 @@ pub struct ValidateArgs {
     pub json: bool,
 }
 
-/// Runs `validate`.
-pub fn run(_args: ValidateArgs) -> ExitCode {
-    eprintln!("toolgate: validate is not built yet");
-    ExitCode::from(2)
+/// Runs `validate`: exit 0 valid, 1 warnings only, 2 errors.
+pub fn run(args: ValidateArgs) -> ExitCode {
+    let policy = match &args.file {
+        Some(f) => toolgate_policy::load_path(f),
+        None => {
+            let source = toolgate_policy::discovery::discover_from_env(None);
+            toolgate_policy::load(&source)
+        }
+    };
+    let errors = policy.diagnostics.errors().count();
+    let warnings = policy.diagnostics.warnings().count();
+    let builtin = matches!(policy.source, PolicySource::Builtin);
+    if args.json {
+        let v = serde_json::json!({
+            "source": policy.source.describe(),
+            "valid": errors == 0,
+            "errors": errors,
+            "warnings": warnings,
+            "diagnostics": policy.diagnostics.items(),
+        });
+        println!("{v}");
+    } else {
+        print!("{}", policy.render_diagnostics());
+        if builtin {
+            println!("no policy file found: the built-in default applies");
+        }
+        println!(
+            "{}: {errors} error(s), {warnings} warning(s)",
+            policy.source.describe()
+        );
+    }
+    if errors > 0 {
+        ExitCode::from(EXIT_USAGE)
+    } else if warnings > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -1,1 +1,411 @@
-//! placeholder
+//! One decision for one tool call, from toolgate's three checks:
+//!
+//! 1. **rules** over the rendered call (acgs-lite compatible constitution rules);
+//! 2. **commands**: shell analysis of the commands the call would run, against command rules;
+//! 3. **egress**: every destination the call would reach, against the network policy.
+//!
+//! The most restrictive answer wins (deny > review > allow > no decision). Reasons name rule
+//! ids, rule texts and destination classes, never input values.
+#![forbid(unsafe_code)]
+
+mod protected;
+mod targets;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::Value;
+use toolgate_core::Verdict;
+use toolgate_policy::Policy;
+
+pub use protected::{ProtectedKind, protected_kind};
+pub use targets::UrlSource;
+
+/// File names of toolgate policies, protected from the agent's writes.
+pub const PROTECTED_POLICY_NAMES: &[&str] = toolgate_policy::discovery::PROJECT_FILE_NAMES;
+
+/// Which check spoke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// The policy itself (unusable policy).
+    Policy,
+    /// Constitution rules over the rendered call.
+    Rules,
+    /// Shell command analysis.
+    Commands,
+    /// Protected files (Claude Code settings, toolgate's policy and binary).
+    Files,
+    /// Network egress.
+    Egress,
+}
+
+/// What one check said.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckOutcome {
+    /// Which check.
+    pub check: CheckKind,
+    /// Its verdict.
+    pub verdict: Verdict,
+    /// Why (no input values).
+    pub reason: String,
+    /// Rule ids that matched and block or need review.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rule_ids: Vec<String>,
+}
+
+/// One destination and the egress answer for it. `host` is the canonical host that was checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct DestinationCheck {
+    /// Where the destination was found.
+    pub source: DestinationSource,
+    /// The program that would reach it (commands only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
+    /// Allowed by the network policy.
+    pub allowed: bool,
+    /// The egress reason code.
+    pub reason: &'static str,
+    /// Canonical scheme, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheme: Option<String>,
+    /// Canonical host, when the destination parsed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// Port, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+}
+
+/// Where a destination was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DestinationSource {
+    /// `WebFetch`'s `url`.
+    WebFetch,
+    /// A URL-shaped tool argument.
+    ToolArgument,
+    /// A shell command.
+    Command,
+}
+
+/// The decision for one tool call.
+#[derive(Debug, Clone, Serialize)]
+pub struct ToolCallDecision {
+    /// The combined verdict.
+    pub decision: Verdict,
+    /// One sentence per objecting check, or why nothing objected. Never input values.
+    pub reason: String,
+    /// Rule ids (constitution and command rules) that block or need review, in check order.
+    pub rule_ids: Vec<String>,
+    /// Rule ids that matched with `warn`.
+    pub warning_ids: Vec<String>,
+    /// Every destination checked.
+    pub destinations: Vec<DestinationCheck>,
+    /// What each check that ran said.
+    pub checks: Vec<CheckOutcome>,
+}
+
+/// Facts about the call's environment that some checks use.
+#[derive(Debug, Clone, Default)]
+pub struct CallContext {
+    /// The session's working directory (deletes outside it are destructive).
+    pub cwd: Option<PathBuf>,
+    /// The user's home directory.
+    pub home: Option<PathBuf>,
+    /// The toolgate binary that runs, protected from writes.
+    pub binary: Option<PathBuf>,
+}
+
+impl CallContext {
+    /// The context of the current process: its cwd, `$HOME` and executable.
+    pub fn from_process() -> CallContext {
+        CallContext {
+            cwd: std::env::current_dir().ok(),
+            home: std::env::var_os("HOME").map(PathBuf::from),
+            binary: std::env::current_exe().ok(),
+        }
+    }
+}
+
+/// The three checks under one policy.
+#[derive(Debug, Clone)]
+pub struct Guard {
+    policy: Arc<Policy>,
+}
+
+impl Guard {
+    /// A guard over `policy`. An unusable policy denies every call.
+    pub fn new(policy: Arc<Policy>) -> Guard {
+        Guard { policy }
+    }
+
+    /// The policy.
+    pub fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    /// Decides `tool_name` with `input`, with no environment context (paths are not resolved
+    /// against a working directory).
+    pub fn check_tool_call(&self, tool_name: &str, input: &Value) -> ToolCallDecision {
+        self.check_tool_call_in(tool_name, input, &CallContext::default())
+    }
+
+    /// Decides `tool_name` with `input` in `cx`.
+    pub fn check_tool_call_in(
+        &self,
+        tool_name: &str,
+        input: &Value,
+        cx: &CallContext,
+    ) -> ToolCallDecision {
+        let mut d = DecisionBuilder::default();
+        if !self.policy.is_usable() {
+            d.add(CheckOutcome {
+                check: CheckKind::Policy,
+                verdict: Verdict::Deny,
+                reason: "The toolgate policy has errors (run `toolgate validate`), so every call is denied.".into(),
+                rule_ids: Vec::new(),
+            });
+            return d.finish();
+        }
+        self.check_rules(tool_name, input, &mut d);
+        self.check_commands(tool_name, input, cx, &mut d);
+        check_files(tool_name, input, cx, &mut d);
+        self.check_egress(tool_name, input, &mut d);
+        d.finish()
+    }
+
+    fn check_rules(&self, tool_name: &str, input: &Value, d: &mut DecisionBuilder) {
+        let eval = self.policy.rules.rules.evaluate_tool_call(tool_name, input);
+        d.warning_ids.extend(eval.warning_ids.iter().cloned());
+        if eval.verdict > Verdict::Allow {
+            d.add(CheckOutcome {
+                check: CheckKind::Rules,
+                verdict: eval.verdict,
+                reason: eval.reason.clone(),
+                rule_ids: eval.rule_ids.clone(),
+            });
+        }
+    }
+
+    fn check_commands(
+        &self,
+        tool_name: &str,
+        input: &Value,
+        cx: &CallContext,
+        d: &mut DecisionBuilder,
+    ) {
+        let commands = targets::shell_commands(tool_name, input);
+        if tool_name == "Bash" && commands.is_empty() {
+            d.add(CheckOutcome {
+                check: CheckKind::Commands,
+                verdict: Verdict::Deny,
+                reason: "The Bash call has no command string, so it cannot be analysed.".into(),
+                rule_ids: Vec::new(),
+            });
+            return;
+        }
+        let section = &self.policy.commands;
+        let command_cx = toolgate_shell::CommandContext {
+            cwd: cx.cwd.as_deref(),
+            home: cx.home.as_deref(),
+        };
+        for command in commands {
+            let analysis = toolgate_shell::analyze(command);
+            if let Some(why) = &analysis.indeterminate {
+                d.add(CheckOutcome {
+                    check: CheckKind::Commands,
+                    verdict: section.on_indeterminate,
+                    reason: format!(
+                        "The shell command could not be analysed with certainty ({}).",
+                        why.reason
+                    ),
+                    rule_ids: Vec::new(),
+                });
+            }
+            let matches = section.rules.evaluate(&analysis, &command_cx);
+            let mut blocking: Vec<&toolgate_shell::CommandMatch> = Vec::new();
+            for m in &matches {
+                if m.action.is_blocking() {
+                    blocking.push(m);
+                } else if !d.warning_ids.contains(&m.rule_id) {
+                    d.warning_ids.push(m.rule_id.clone());
+                }
+            }
+            if !blocking.is_empty() {
+                let verdict = blocking
+                    .iter()
+                    .map(|m| m.action.verdict())
+                    .max()
+                    .unwrap_or(Verdict::Deny);
+                let named: Vec<String> = blocking
+                    .iter()
+                    .map(|m| format!("{} ({})", m.rule_id, m.text))
+                    .collect();
+                let lead = if verdict == Verdict::Review {
+                    "Human review required by command rule"
+                } else {
+                    "Blocked by command rule"
+                };
+                d.add(CheckOutcome {
+                    check: CheckKind::Commands,
+                    verdict,
+                    reason: format!(
+                        "{lead}{} {}.",
+                        if named.len() > 1 { "s" } else { "" },
+                        named.join("; ")
+                    ),
+                    rule_ids: blocking.iter().map(|m| m.rule_id.clone()).collect(),
+                });
+            }
+            for destination in &analysis.destinations {
+                let decision = match destination {
+                    toolgate_shell::Destination::Url { url, .. } => {
+                        self.policy.network.egress.check_url(url, None)
+                    }
+                    toolgate_shell::Destination::Host { host, port, .. } => {
+                        self.policy.network.egress.check_host(host, *port)
+                    }
+                };
+                let program = match destination {
+                    toolgate_shell::Destination::Url { program, .. }
+                    | toolgate_shell::Destination::Host { program, .. } => program.clone(),
+                };
+                d.destination(DestinationSource::Command, Some(program), decision);
+            }
+        }
+    }
+
+    fn check_egress(&self, tool_name: &str, input: &Value, d: &mut DecisionBuilder) {
+        if targets::web_fetch_url_malformed(tool_name, input) {
+            d.add(CheckOutcome {
+                check: CheckKind::Egress,
+                verdict: Verdict::Deny,
+                reason:
+                    "The WebFetch call has no URL string, so its destination cannot be checked."
+                        .into(),
+                rule_ids: Vec::new(),
+            });
+            return;
+        }
+        for (url, source) in targets::urls(tool_name, input) {
+            let decision = self.policy.network.egress.check_url(url, None);
+            let source = match source {
+                UrlSource::WebFetch => DestinationSource::WebFetch,
+                UrlSource::ToolArgument => DestinationSource::ToolArgument,
+            };
+            d.destination(source, None, decision);
+        }
+    }
+}
+
+fn check_files(tool_name: &str, input: &Value, cx: &CallContext, d: &mut DecisionBuilder) {
+    for path in targets::written_paths(tool_name, input) {
+        if let Some(kind) = protected_kind(
+            path,
+            cx.cwd.as_deref(),
+            cx.home.as_deref(),
+            cx.binary.as_deref(),
+        ) {
+            d.add(CheckOutcome {
+                check: CheckKind::Files,
+                verdict: Verdict::Deny,
+                reason: format!(
+                    "Blocked by rule {} (the agent must not write {}).",
+                    PROTECTED_FILE_RULE_ID,
+                    kind.describe()
+                ),
+                rule_ids: vec![PROTECTED_FILE_RULE_ID.to_string()],
+            });
+        }
+    }
+}
+
+/// The rule id reported when a file tool would write a protected file.
+pub const PROTECTED_FILE_RULE_ID: &str = "TG-FILE-PROTECTED";
+
+#[derive(Default)]
+struct DecisionBuilder {
+    checks: Vec<CheckOutcome>,
+    warning_ids: Vec<String>,
+    destinations: Vec<DestinationCheck>,
+}
+
+impl DecisionBuilder {
+    fn add(&mut self, outcome: CheckOutcome) {
+        self.checks.push(outcome);
+    }
+
+    fn destination(
+        &mut self,
+        source: DestinationSource,
+        program: Option<String>,
+        decision: toolgate_core::egress::EgressDecision,
+    ) {
+        if !decision.allowed {
+            let place = match source {
+                DestinationSource::WebFetch => "The WebFetch URL".to_string(),
+                DestinationSource::ToolArgument => "A URL in the tool's arguments".to_string(),
+                DestinationSource::Command => match &program {
+                    Some(p) => format!("A destination of `{p}` in the command"),
+                    None => "A destination in the command".to_string(),
+                },
+            };
+            self.add(CheckOutcome {
+                check: CheckKind::Egress,
+                verdict: Verdict::Deny,
+                reason: format!(
+                    "{place} is denied by the network policy: {} ({}).",
+                    decision.reason.describe(),
+                    decision.reason.as_str()
+                ),
+                rule_ids: Vec::new(),
+            });
+        }
+        self.destinations.push(DestinationCheck {
+            source,
+            program,
+            allowed: decision.allowed,
+            reason: decision.reason.as_str(),
+            scheme: decision.scheme,
+            host: decision.host,
+            port: decision.port,
+        });
+    }
+
+    fn finish(self) -> ToolCallDecision {
+        let decision = self
+            .checks
+            .iter()
+            .map(|c| c.verdict)
+            .fold(Verdict::NoDecision, Verdict::combine);
+        let mut rule_ids: Vec<String> = Vec::new();
+        for c in &self.checks {
+            for id in &c.rule_ids {
+                if !rule_ids.contains(id) {
+                    rule_ids.push(id.clone());
+                }
+            }
+        }
+        let mut reasons: Vec<&str> = Vec::new();
+        for c in self.checks.iter().filter(|c| c.verdict > Verdict::Allow) {
+            if !reasons.contains(&c.reason.as_str()) {
+                reasons.push(&c.reason);
+            }
+        }
+        let reason = if reasons.is_empty() {
+            "No toolgate check objects to this tool call.".to_string()
+        } else {
+            reasons.join(" ")
+        };
+        ToolCallDecision {
+            decision,
+            reason,
+            rule_ids,
+            warning_ids: self.warning_ids,
+            destinations: self.destinations,
+            checks: self.checks,
+        }
+    }
+}

@@ -1,8 +1,21 @@
 //! `toolgate hook`: the Claude Code PreToolUse hook.
+//!
+//! Claude Code runs the tool when a hook fails (any exit code but 0 and 2, a crash, a timeout,
+//! garbage on stdout). So every path here ends in exactly one JSON object on stdout and exit 0
+//! or 2: errors, panics, oversized or malformed input, broken policies, the internal deadline
+//! and SIGTERM all answer deny with exit 2 (which blocks even if the JSON were lost).
 
 use std::ffi::OsString;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use toolgate_core::Verdict;
+use toolgate_engine::{CallContext, Guard};
+use toolgate_policy::OnReview;
 
 /// Arguments of `hook` (parsed by hand so that a bad argument still gives a deny).
 #[derive(Debug, clap::Args)]
@@ -12,13 +25,309 @@ pub struct HookArgs {
     pub policy: Option<PathBuf>,
 }
 
-/// Runs the hook. Every path ends in a decision JSON on stdout and exit 0 or 2.
-pub fn main(_args: &[OsString]) -> ExitCode {
-    let reason = "toolgate hook is not built yet, so the call was denied.";
-    println!(
-        "{}",
-        serde_json::json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": reason}})
-    );
-    eprintln!("{reason}");
-    ExitCode::from(2)
+/// Largest hook input accepted.
+pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
+/// Time the hook may take before it denies on its own (well under the registered timeout).
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(10);
+
+/// The one answer the process gives.
+struct Answer {
+    stdout: Value,
+    stderr: Option<String>,
+    code: u8,
+}
+
+impl Answer {
+    fn deny(reason: String) -> Answer {
+        Answer {
+            stdout: json!({"hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": "deny",
+                "permissionDecisionReason": reason,
+            }}),
+            stderr: Some(reason),
+            code: 2,
+        }
+    }
+
+    fn decide(decision: &str, reason: String) -> Answer {
+        Answer {
+            stdout: json!({"hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": decision,
+                "permissionDecisionReason": reason,
+            }}),
+            stderr: None,
+            code: 0,
+        }
+    }
+
+    fn no_decision() -> Answer {
+        Answer {
+            stdout: json!({}),
+            stderr: None,
+            code: 0,
+        }
+    }
+}
+
+/// Guards the process's single answer: the first caller writes it and exits; later callers
+/// (the watchdog, the signal thread) block on the lock until the process is gone.
+static ANSWERED: Mutex<bool> = Mutex::new(false);
+
+fn answer_and_exit(answer: Answer) -> ! {
+    let mut answered = ANSWERED.lock().unwrap_or_else(|e| e.into_inner());
+    if !*answered {
+        *answered = true;
+        let mut text = answer.stdout.to_string();
+        text.push('\n');
+        let stdout_ok = std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .and_then(|()| std::io::stdout().flush())
+            .is_ok();
+        if let Some(reason) = &answer.stderr {
+            let _ = writeln!(std::io::stderr(), "{reason}");
+        }
+        // A reply that could not be written must not pass for an answer: exit 2 blocks.
+        let code = if stdout_ok { answer.code } else { 2 };
+        std::process::exit(i32::from(code));
+    }
+    drop(answered);
+    loop {
+        std::thread::park();
+    }
+}
+
+/// Runs the hook. Never returns normally: the answer is written and the process exits.
+pub fn main(args: &[OsString]) -> ExitCode {
+    // Panic messages could carry input; the deny reason says what happened instead.
+    std::panic::set_hook(Box::new(|_| {}));
+    start_signal_thread();
+    start_watchdog(deadline_from_env());
+    let outcome = std::panic::catch_unwind(|| run(args));
+    let answer = outcome.unwrap_or_else(|_| {
+        Answer::deny(denied(
+            None,
+            "toolgate hit an internal error while checking this tool call, so it was denied.",
+        ))
+    });
+    answer_and_exit(answer)
+}
+
+fn deadline_from_env() -> Duration {
+    std::env::var("TOOLGATE_HOOK_DEADLINE_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map_or(DEFAULT_DEADLINE, Duration::from_millis)
+}
+
+fn start_watchdog(deadline: Duration) {
+    let spawned = std::thread::Builder::new()
+        .name("deadline".into())
+        .spawn(move || {
+            std::thread::sleep(deadline);
+            answer_and_exit(Answer::deny(denied(
+                None,
+                "toolgate did not finish checking this tool call in time, so it was denied.",
+            )))
+        });
+    if spawned.is_err() {
+        answer_and_exit(Answer::deny(denied(
+            None,
+            "toolgate could not start its deadline timer, so the call was denied.",
+        )));
+    }
+}
+
+fn start_signal_thread() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]);
+    let started = signals.ok().and_then(|mut signals| {
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                if signals.forever().next().is_some() {
+                    answer_and_exit(Answer::deny(denied(
+                        None,
+                        "toolgate was stopped before it finished checking this tool call, so it was denied.",
+                    )));
+                }
+            })
+            .ok()
+    });
+    if started.is_none() {
+        answer_and_exit(Answer::deny(denied(
+            None,
+            "toolgate could not install its signal handler, so the call was denied.",
+        )));
+    }
+}
+
+/// `Tool call '<name>' was not executed. <reason>`; the name only if it is a plain tool name.
+fn denied(tool_name: Option<&str>, reason: &str) -> String {
+    format!(
+        "Tool call '{}' was not executed. {reason}",
+        display_tool_name(tool_name)
+    )
+}
+
+/// Tool names are shown only when they look like tool names (no input smuggled through them).
+fn display_tool_name(tool_name: Option<&str>) -> &str {
+    match tool_name {
+        Some(name)
+            if !name.is_empty()
+                && name.len() <= 128
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"_-.:".contains(&b)) =>
+        {
+            name
+        }
+        Some(_) => "<unnamed tool>",
+        None => "<unknown>",
+    }
+}
+
+fn parse_args(args: &[OsString]) -> Result<Option<PathBuf>, &'static str> {
+    let mut policy = None;
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i]
+            .to_str()
+            .ok_or("a `toolgate hook` argument is not valid UTF-8")?;
+        if arg == "--policy" {
+            let value = args.get(i + 1).ok_or("`--policy` needs a file")?;
+            policy = Some(PathBuf::from(value));
+            i += 2;
+        } else if let Some(value) = arg.strip_prefix("--policy=") {
+            policy = Some(PathBuf::from(value));
+            i += 1;
+        } else {
+            return Err("`toolgate hook` got an argument it does not know (only `--policy FILE`)");
+        }
+    }
+    Ok(policy)
+}
+
+fn read_stdin() -> Result<Vec<u8>, &'static str> {
+    let mut buf = Vec::with_capacity(64 * 1024);
+    std::io::stdin()
+        .lock()
+        .take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut buf)
+        .map_err(|_| "toolgate could not read the hook input")?;
+    if buf.len() > MAX_INPUT_BYTES {
+        return Err("the hook input is larger than toolgate's 16 MiB limit");
+    }
+    Ok(buf)
+}
+
+fn run(args: &[OsString]) -> Answer {
+    let policy_path = match parse_args(args) {
+        Ok(p) => p,
+        Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
+    };
+    let bytes = match read_stdin() {
+        Ok(b) => b,
+        Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
+    };
+    let event: Value = match serde_json::from_slice(&bytes) {
+        Ok(v) => v,
+        Err(_) => {
+            return Answer::deny(denied(
+                None,
+                "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",
+            ));
+        }
+    };
+    let Some(event) = event.as_object() else {
+        return Answer::deny(denied(
+            None,
+            "The hook input is not a JSON object, so the call was denied.",
+        ));
+    };
+    match event.get("hook_event_name") {
+        Some(Value::String(name)) if name == "PreToolUse" => {}
+        // Other events are not ours to decide.
+        Some(Value::String(_)) => return Answer::no_decision(),
+        _ => {
+            return Answer::deny(denied(
+                None,
+                "The hook input has no `hook_event_name`, so the call was denied.",
+            ));
+        }
+    }
+    let tool_name = match event.get("tool_name") {
+        Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
+        _ => {
+            return Answer::deny(denied(
+                None,
+                "The hook input has no tool name, so the call was denied.",
+            ));
+        }
+    };
+    let Some(tool_input) = event.get("tool_input").filter(|v| !v.is_null()) else {
+        return Answer::deny(denied(
+            Some(tool_name),
+            "The hook input has no `tool_input`, so the call was denied.",
+        ));
+    };
+
+    let source = toolgate_policy::discovery::discover_from_env(policy_path.as_deref());
+    let policy = toolgate_policy::load(&source);
+    if !policy.is_usable() {
+        let first = policy
+            .diagnostics
+            .errors()
+            .next()
+            .map(|d| d.code)
+            .unwrap_or("error");
+        return Answer::deny(denied(
+            Some(tool_name),
+            &format!(
+                "The toolgate policy ({}) is unusable ({first}; run `toolgate validate`), so every call is denied.",
+                source.describe()
+            ),
+        ));
+    }
+    let on_review = policy.hook.on_review;
+    let grant_allowed = policy.hook.grant_allowed;
+    let guard = Guard::new(Arc::new(policy));
+    let mut cx = CallContext::from_process();
+    if let Some(Value::String(cwd)) = event.get("cwd") {
+        cx.cwd = Some(PathBuf::from(cwd));
+    }
+    let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
+    match decision.decision {
+        Verdict::Deny => Answer::deny(denied(Some(tool_name), &decision.reason)),
+        Verdict::Review => match on_review {
+            OnReview::Ask => Answer::decide(
+                "ask",
+                format!(
+                    "toolgate rule(s) {} require a person to review the tool call '{}'. {} Approve this call?",
+                    decision.rule_ids.join(", "),
+                    display_tool_name(Some(tool_name)),
+                    decision.reason
+                ),
+            ),
+            OnReview::Deny => Answer::deny(denied(
+                Some(tool_name),
+                &format!(
+                    "{} No reviewer is configured for this agent, so it was denied.",
+                    decision.reason
+                ),
+            )),
+        },
+        Verdict::Allow | Verdict::NoDecision => {
+            if grant_allowed {
+                Answer::decide(
+                    "allow",
+                    "No toolgate check objects to this tool call.".into(),
+                )
+            } else {
+                Answer::no_decision()
+            }
+        }
+    }
 }

@@ -1,0 +1,215 @@
+//! Which parts of a tool call each check looks at: shell commands, URLs, file paths.
+//!
+//! Claude Code's own tools are recognised by name; MCP tools (`mcp__server__tool`) and unknown
+//! tools are searched for arguments that carry a shell command or a URL.
+
+use serde_json::Value;
+
+/// Argument names that carry a shell command in MCP and unknown tools.
+const SHELL_ARGUMENT_NAMES: &[&str] = &[
+    "command",
+    "cmd",
+    "script",
+    "shell",
+    "shell_command",
+    "bash",
+    "commandline",
+    "command_line",
+];
+
+/// URL schemes that mark a string argument as a destination.
+const URL_SCHEMES: &[&str] = &[
+    "http://",
+    "https://",
+    "ws://",
+    "wss://",
+    "ftp://",
+    "ftps://",
+    "file://",
+    "gopher://",
+    "dict://",
+    "ldap://",
+    "ldaps://",
+    "smb://",
+    "sftp://",
+    "ssh://",
+    "tftp://",
+    "telnet://",
+];
+
+/// Deepest level searched for arguments (rendering refuses deeper input anyway).
+const MAX_SEARCH_DEPTH: usize = 40;
+
+/// How a URL was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UrlSource {
+    /// `WebFetch`'s `url`.
+    WebFetch,
+    /// A URL-shaped argument of an MCP or other tool.
+    ToolArgument,
+}
+
+/// The shell commands a tool call would run.
+pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
+    match tool_name {
+        "Bash" => input
+            .get("command")
+            .and_then(Value::as_str)
+            .into_iter()
+            .collect(),
+        // Claude Code's own tools that carry no shell.
+        "Read" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Glob" | "Grep" | "LS"
+        | "WebFetch" | "WebSearch" | "TodoWrite" | "Agent" | "Task" | "ExitPlanMode"
+        | "BashOutput" | "KillShell" | "KillBash" | "NotebookRead" | "ToolSearch" => Vec::new(),
+        _ => {
+            let mut found = Vec::new();
+            collect_named_strings(input, SHELL_ARGUMENT_NAMES, 0, &mut found);
+            found
+        }
+    }
+}
+
+/// The URLs a tool call would reach.
+pub fn urls<'a>(tool_name: &str, input: &'a Value) -> Vec<(&'a str, UrlSource)> {
+    match tool_name {
+        "WebFetch" => match input.get("url") {
+            Some(Value::String(url)) => vec![(url.as_str(), UrlSource::WebFetch)],
+            _ => Vec::new(),
+        },
+        "Bash" | "Read" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Glob" | "Grep"
+        | "LS" | "WebSearch" | "TodoWrite" | "Agent" | "Task" | "ExitPlanMode" => Vec::new(),
+        _ => {
+            let mut found = Vec::new();
+            collect_url_strings(input, 0, &mut found);
+            found
+                .into_iter()
+                .map(|u| (u, UrlSource::ToolArgument))
+                .collect()
+        }
+    }
+}
+
+/// The files a tool call would write (Claude Code's file tools).
+pub fn written_paths<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
+    let key = match tool_name {
+        "Write" | "Edit" | "MultiEdit" => "file_path",
+        "NotebookEdit" => "notebook_path",
+        _ => return Vec::new(),
+    };
+    input.get(key).and_then(Value::as_str).into_iter().collect()
+}
+
+/// `true` when the WebFetch input has a `url` that is not a string (malformed: deny).
+pub fn web_fetch_url_malformed(tool_name: &str, input: &Value) -> bool {
+    tool_name == "WebFetch" && !matches!(input.get("url"), Some(Value::String(_)))
+}
+
+fn collect_named_strings<'a>(
+    value: &'a Value,
+    names: &[&str],
+    depth: usize,
+    out: &mut Vec<&'a str>,
+) {
+    if depth > MAX_SEARCH_DEPTH {
+        return;
+    }
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map {
+                let lower = key.to_ascii_lowercase();
+                if let Value::String(s) = v {
+                    if names.contains(&lower.as_str()) {
+                        out.push(s);
+                    }
+                } else if let Value::Array(items) = v {
+                    // `command: ["bash", "-c", "..."]` — an argv: the shell string is in it.
+                    if names.contains(&lower.as_str()) {
+                        out.extend(items.iter().filter_map(Value::as_str));
+                    }
+                }
+                collect_named_strings(v, names, depth + 1, out);
+            }
+        }
+        Value::Array(items) => items
+            .iter()
+            .for_each(|v| collect_named_strings(v, names, depth + 1, out)),
+        _ => {}
+    }
+}
+
+fn collect_url_strings<'a>(value: &'a Value, depth: usize, out: &mut Vec<&'a str>) {
+    if depth > MAX_SEARCH_DEPTH {
+        return;
+    }
+    match value {
+        Value::String(s) if looks_like_url(s) => out.push(s),
+        Value::Object(map) => map
+            .values()
+            .for_each(|v| collect_url_strings(v, depth + 1, out)),
+        Value::Array(items) => items
+            .iter()
+            .for_each(|v| collect_url_strings(v, depth + 1, out)),
+        _ => {}
+    }
+}
+
+/// A string argument is a destination when, after leading whitespace, it starts with a known
+/// scheme and `://` (case-insensitive). The raw string is checked as it is, so whitespace or
+/// control characters in it make the egress check deny it as ambiguous.
+fn looks_like_url(s: &str) -> bool {
+    starts_with_scheme(s.trim_start())
+}
+
+fn starts_with_scheme(t: &str) -> bool {
+    URL_SCHEMES.iter().any(|scheme| {
+        t.len() >= scheme.len()
+            && t.as_bytes()[..scheme.len()].eq_ignore_ascii_case(scheme.as_bytes())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn bash_command_is_found() {
+        let input = json!({"command": "ls -la", "description": "list"});
+        assert_eq!(shell_commands("Bash", &input), vec!["ls -la"]);
+        assert!(urls("Bash", &input).is_empty());
+    }
+
+    #[test]
+    fn mcp_shell_arguments_are_found_at_any_depth() {
+        let input =
+            json!({"job": {"cmd": "rm -rf /"}, "args": [{"script": "x"}], "note": "command"});
+        let mut found = shell_commands("mcp__deploy__run", &input);
+        found.sort();
+        assert_eq!(found, vec!["rm -rf /", "x"]);
+    }
+
+    #[test]
+    fn urls_in_mcp_arguments_are_found() {
+        let input =
+            json!({"target": "HTTP://169.254.169.254/", "text": "see http://a.com now", "n": 1});
+        let found = urls("mcp__fetch__get", &input);
+        assert_eq!(
+            found,
+            vec![("HTTP://169.254.169.254/", UrlSource::ToolArgument)]
+        );
+        assert_eq!(
+            urls("WebFetch", &json!({"url": "https://x.com", "prompt": "p"})),
+            vec![("https://x.com", UrlSource::WebFetch)]
+        );
+    }
+
+    #[test]
+    fn written_paths_of_file_tools() {
+        assert_eq!(
+            written_paths("Write", &json!({"file_path": "/a/b", "content": "x"})),
+            vec!["/a/b"]
+        );
+        assert!(written_paths("Read", &json!({"file_path": "/a/b"})).is_empty());
+    }
+}

@@ -98,7 +98,7 @@ fn destructive_command_is_denied_and_names_the_check() {
     let reason = assert_deny(&hook(&event("Bash", json!({"command": "sudo rm -r -f /"}))));
     assert!(reason.contains("TG-"), "{reason}");
     assert!(
-        reason.starts_with("Tool call 'Bash' was not executed."),
+        reason.starts_with("toolgate: Tool call 'Bash' was not executed."),
         "{reason}"
     );
 }

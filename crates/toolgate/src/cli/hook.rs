@@ -167,7 +167,7 @@ fn start_signal_thread() {
 /// `Tool call '<name>' was not executed. <reason>`; the name only if it is a plain tool name.
 fn denied(tool_name: Option<&str>, reason: &str) -> String {
     format!(
-        "Tool call '{}' was not executed. {reason}",
+        "toolgate: Tool call '{}' was not executed. {reason}",
         display_tool_name(tool_name)
     )
 }

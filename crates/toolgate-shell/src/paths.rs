@@ -217,9 +217,6 @@ fn classify_absolute(
     if path == Path::new("/") {
         return PathClass::Root;
     }
-    if TEMP_DIRS.iter().any(|t| path.starts_with(t)) {
-        return PathClass::Temp;
-    }
     if let Some(cwd) = cx.cwd {
         let cwd = normalize(cwd);
         if path == cwd {
@@ -234,6 +231,10 @@ fn classify_absolute(
         && path.starts_with(normalize(h))
     {
         return PathClass::Home;
+    }
+    // After cwd and home: a home (or project) that lives under /tmp is still a home.
+    if TEMP_DIRS.iter().any(|t| path.starts_with(t)) {
+        return PathClass::Temp;
     }
     if path.starts_with("/home") || path.starts_with("/Users") || path.starts_with("/root") {
         return PathClass::Home;

@@ -39,12 +39,14 @@ fn assert_listed_as_refused(outcome: &Outcome) {
 
 /// Asserts `result` is the refusal toolgate's deny JSON produces, not the CLI's text for a
 /// hook that failed (crash, timeout, bad output: "failed; blocking because onFailure…", or
-/// exit 2 without JSON, which quotes the hook command).
+/// exit 2 without JSON, which quotes the hook command), and that its reason says `because`
+/// (a rule id or reason code: denied for the expected reason, not some other).
 fn assert_denied_by_toolgate(
     result: &ToolResult,
     outcome: &Outcome,
     session: &Session,
     tool: &str,
+    because: &str,
 ) {
     assert_listed_as_refused(outcome);
     assert!(
@@ -62,6 +64,11 @@ fn assert_denied_by_toolgate(
     assert!(
         result.text.contains("toolgate"),
         "the reason is not toolgate's\n{}",
+        outcome.describe()
+    );
+    assert!(
+        result.text.contains(because),
+        "the reason does not say {because:?}\n{}",
         outcome.describe()
     );
 }
@@ -85,7 +92,7 @@ fn recursive_rm_of_home_dir_is_denied_under_bypass_permissions() {
         "~/x was deleted\n{}",
         outcome.describe()
     );
-    assert_denied_by_toolgate(&result, &outcome, &session, "Bash");
+    assert_denied_by_toolgate(&result, &outcome, &session, "Bash", "TG-CMD-RM-HOME");
 }
 
 #[test]
@@ -133,7 +140,7 @@ fn github_token_in_write_content_is_denied_without_echoing_it() {
         "the file holding the secret was written\n{}",
         outcome.describe()
     );
-    assert_denied_by_toolgate(&result, &outcome, &session, "Write");
+    assert_denied_by_toolgate(&result, &outcome, &session, "Write", "TG-SECRET-GITHUB");
     // (The CLI's own `permission_denials` repeats the tool input; that is not toolgate's.)
     assert!(
         !result.text.contains(&secret),
@@ -160,7 +167,13 @@ fn mcp_tool_call_denied_by_keyword_rule() {
     );
     let result = outcome.completed_tool_result();
     assert!(!marker.exists(), "the MCP tool ran\n{}", outcome.describe());
-    assert_denied_by_toolgate(&result, &outcome, &session, "mcp__harness__touch_marker");
+    assert_denied_by_toolgate(
+        &result,
+        &outcome,
+        &session,
+        "mcp__harness__touch_marker",
+        "NO-PROD-DB",
+    );
 }
 
 #[test]
@@ -198,7 +211,7 @@ fn web_fetch_outside_the_allow_list_is_denied() {
         BYPASS,
     );
     let result = outcome.completed_tool_result();
-    assert_denied_by_toolgate(&result, &outcome, &session, "WebFetch");
+    assert_denied_by_toolgate(&result, &outcome, &session, "WebFetch", "not_in_allowlist");
 }
 
 #[test]
@@ -222,7 +235,7 @@ fn web_fetch_to_a_loopback_target_is_denied_before_connecting() {
         "the fetch reached its target\n{}",
         outcome.describe()
     );
-    assert_denied_by_toolgate(&result, &outcome, &session, "WebFetch");
+    assert_denied_by_toolgate(&result, &outcome, &session, "WebFetch", "private_address");
 }
 
 #[test]
@@ -239,7 +252,7 @@ fn curl_to_cloud_metadata_address_is_denied() {
     );
     let result = outcome.completed_tool_result();
     assert!(!marker.exists(), "the command ran\n{}", outcome.describe());
-    assert_denied_by_toolgate(&result, &outcome, &session, "Bash");
+    assert_denied_by_toolgate(&result, &outcome, &session, "Bash", "private_address");
 }
 
 #[test]
@@ -269,9 +282,16 @@ fn review_rule_with_on_review_ask_is_refused_in_print_mode() {
         outcome.describe()
     );
     assert_listed_as_refused(&outcome);
+    // An `ask` (not a deny): in -p nobody can answer, and the CLI hands the question's text
+    // back as the result instead of a hook error.
     assert!(
-        result.text.contains("toolgate"),
-        "the refusal is not toolgate's\n{}",
+        !result.text.contains("hook error"),
+        "the call was denied, not asked\n{}",
+        outcome.describe()
+    );
+    assert!(
+        result.text.contains("toolgate") && result.text.contains("REVIEW-DEPLOY"),
+        "the question is not toolgate's review of REVIEW-DEPLOY\n{}",
         outcome.describe()
     );
 }
@@ -294,7 +314,7 @@ fn broken_policy_file_denies_even_a_harmless_call() {
         "the call ran\n{}",
         outcome.describe()
     );
-    assert_denied_by_toolgate(&result, &outcome, &session, "Bash");
+    assert_denied_by_toolgate(&result, &outcome, &session, "Bash", "unusable (syntax");
 }
 
 #[test]
@@ -308,5 +328,11 @@ fn missing_policy_file_denies_even_a_harmless_call() {
         "the call ran\n{}",
         outcome.describe()
     );
-    assert_denied_by_toolgate(&result, &outcome, &session, "Bash");
+    assert_denied_by_toolgate(
+        &result,
+        &outcome,
+        &session,
+        "Bash",
+        "unusable (unreadable-policy",
+    );
 }

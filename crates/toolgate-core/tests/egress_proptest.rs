@@ -99,13 +99,13 @@ proptest! {
     #[test]
     fn ipv4_respelling_keeps_the_decision(o in public_ipv4(), deny in any::<bool>()) {
         let canonical = format!("{}.{}.{}.{}", o[0], o[1], o[2], o[3]);
-        let p = if deny { policy(&["*".into()], &[canonical.clone()]) } else { policy(&[canonical.clone()], &[]) };
+        let p = if deny { policy(&["*".into()], std::slice::from_ref(&canonical)) } else { policy(std::slice::from_ref(&canonical), &[]) };
         for s in ipv4_spellings(o) {
             let d = p.check_url(&format!("http://{s}/"), None);
             prop_assert_eq!(d.allowed, !deny, "{} {:?}", s, d);
             prop_assert_eq!(d.host.as_deref(), Some(canonical.as_str()));
             // The pattern may be written in any spelling too.
-            let q = if deny { policy(&["*".into()], &[s.clone()]) } else { policy(&[s.clone()], &[]) };
+            let q = if deny { policy(&["*".into()], std::slice::from_ref(&s)) } else { policy(std::slice::from_ref(&s), &[]) };
             let plain = format!("http://{canonical}/");
             prop_assert_eq!(q.check_url(&plain, None).allowed, !deny, "pattern {}", s);
         }
@@ -119,7 +119,7 @@ proptest! {
         let addr = std::net::Ipv6Addr::from(segs);
         let compressed = addr.to_string();
         let full = segs.iter().map(|s| format!("{s:04X}")).collect::<Vec<_>>().join(":");
-        let p = policy(&[compressed.clone()], &[]);
+        let p = policy(std::slice::from_ref(&compressed), &[]);
         let q = policy(&[format!("[{full}]")], &[]);
         for url in [format!("http://[{compressed}]/"), format!("http://[{full}]/")] {
             prop_assert!(p.check_url(&url, None).allowed, "{}", url);

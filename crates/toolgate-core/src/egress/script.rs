@@ -18,7 +18,7 @@ enum Script {
 fn script_of(c: char) -> Option<Script> {
     let u = c as u32;
     Some(match u {
-        _ if c.is_ascii_digit() || c == '-' || c == '_' => return None,
+        _ if c.is_ascii() && !c.is_ascii_alphabetic() => return None,
         _ if c.is_ascii_alphabetic() => Script::Latin,
         0x00C0..=0x024F | 0x1E00..=0x1EFF => Script::Latin,
         0x0370..=0x03FF | 0x1F00..=0x1FFF => Script::Greek,

@@ -1,0 +1,61 @@
+//! `toolgate validate`: exit 0 valid, 1 warnings only, 2 errors; diagnostics with positions.
+
+use assert_cmd::Command;
+
+fn validate(text: &str, json: bool) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("policy.yaml");
+    std::fs::write(&path, text).unwrap();
+    let mut c = Command::cargo_bin("toolgate").unwrap();
+    c.current_dir(dir.path())
+        .env_remove("TOOLGATE_POLICY")
+        .env("HOME", dir.path())
+        .arg("validate")
+        .arg(&path);
+    if json {
+        c.arg("--json");
+    }
+    let out = c.output().unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn valid_policy_exits_0() {
+    let (code, _) = validate("network:\n  allow: [api.openai.com]\n", false);
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn warnings_exit_1() {
+    let (code, text) = validate("network:\n  allow: [\"*\"]\n", false);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("allow-any"), "{text}");
+}
+
+#[test]
+fn errors_exit_2_with_positions() {
+    let (code, text) = validate("network:\n  allow:\n    - https://x.com/\n", false);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("invalid-pattern"), "{text}");
+    assert!(text.contains(":3:7"), "{text}");
+    assert!(text.contains("write the bare host `x.com`"), "{text}");
+    let (code, text) = validate("network:\n  allow:\n    - https://x.com/\n", true);
+    assert_eq!(code, Some(2));
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["errors"], 1);
+    assert_eq!(v["diagnostics"][0]["code"], "invalid-pattern");
+    assert_eq!(v["diagnostics"][0]["line"]["line"], 3);
+}
+
+#[test]
+fn missing_file_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    Command::cargo_bin("toolgate")
+        .unwrap()
+        .current_dir(dir.path())
+        .arg("validate")
+        .arg(dir.path().join("none.yaml"))
+        .assert()
+        .code(2);
+}

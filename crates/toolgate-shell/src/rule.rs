@@ -101,17 +101,22 @@ impl CommandRule {
         }
         let mut operand_start = 0;
         if let Some((first, rest)) = self.subcommand.split_first() {
-            match &cmd.subcommand {
+            // Programs without a known subcommand syntax: the first operand is the subcommand.
+            let (sub, skip) = match &cmd.subcommand {
+                Some(s) => (Some(s), 0),
+                None => (cmd.operands.first(), 1),
+            };
+            match sub {
                 Some(s) if s.eq_ignore_ascii_case(first) => {}
                 _ => return false,
             }
             for (i, w) in rest.iter().enumerate() {
-                match cmd.operands.get(i) {
+                match cmd.operands.get(skip + i) {
                     Some(o) if o.eq_ignore_ascii_case(w) => {}
                     _ => return false,
                 }
             }
-            operand_start = rest.len();
+            operand_start = skip + rest.len();
         }
         let sub = cmd.subcommand.as_deref().map(str::to_ascii_lowercase);
         let has = |f: &String| {

@@ -68,5 +68,12 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// Reference point: the WHATWG parse alone, which every check includes.
+fn url_parse_reference(c: &mut Criterion) {
+    c.bench_function("reference/url_parse_only", |b| {
+        b.iter(|| url::Url::parse(black_box("https://api250.service12.example.com/v1/chat")))
+    });
+}
+
+criterion_group!(benches, bench, url_parse_reference);
 criterion_main!(benches);

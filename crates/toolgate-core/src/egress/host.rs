@@ -53,6 +53,16 @@ impl CanonicalHost {
     }
 }
 
+impl CanonicalHost {
+    /// The host as text (as [`fmt::Display`] writes it), without the formatting machinery for names.
+    pub fn to_text(&self) -> String {
+        match self {
+            CanonicalHost::Domain(d) => d.clone(),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for CanonicalHost {
     /// IPv6 in brackets, as a URL hostname.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

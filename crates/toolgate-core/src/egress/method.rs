@@ -27,13 +27,19 @@ fn is_tchar(b: u8) -> bool {
 impl Method {
     /// Parses a method: an RFC 9110 token, upper-cased in ASCII (no Unicode case folding).
     pub fn parse(s: &str) -> Result<Method, MethodError> {
+        Method::validate(s)?;
+        Ok(Method(s.to_ascii_uppercase()))
+    }
+
+    /// Checks that `s` is an RFC 9110 token, without building a [`Method`].
+    pub fn validate(s: &str) -> Result<(), MethodError> {
         if s.is_empty() {
             return Err(MethodError::Empty);
         }
         if !s.bytes().all(is_tchar) {
             return Err(MethodError::NotAToken);
         }
-        Ok(Method(s.to_ascii_uppercase()))
+        Ok(())
     }
 
     /// The upper-cased method.

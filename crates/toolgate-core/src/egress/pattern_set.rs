@@ -1,13 +1,79 @@
 //! A compiled set of host patterns: hashed exact names and addresses, a hashed suffix walk for
 //! `*.domain`, and one hash per CIDR prefix length, so a lookup never scans the patterns.
 
-use std::collections::HashMap;
+use std::collections::HashMap as StdHashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::net::IpAddr;
 
 use ipnet::IpNet;
 
 use super::host::CanonicalHost;
 use super::pattern::{HostPattern, PatternKind};
+
+/// A multiply-rotate hasher (the FxHash scheme). Keys are the policy's own patterns, so hash
+/// flooding is not a concern, and SipHash would cost more than the rest of a lookup.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    #[inline]
+    fn write_u128(&mut self, i: u128) {
+        self.add(i as u64);
+        self.add((i >> 64) as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+fn single<K: std::hash::Hash + Eq, V>(k: K, v: V) -> HashMap<K, V> {
+    let mut m = HashMap::default();
+    m.insert(k, v);
+    m
+}
 
 /// One pattern's place in the set.
 #[derive(Debug, Clone, Copy)]
@@ -76,7 +142,7 @@ impl PatternSet {
                     let key = mask4(u32::from(n.network()), len);
                     match set.cidr4.iter_mut().find(|(l, _)| *l == len) {
                         Some((_, m)) => m.entry(key).or_default().push(e),
-                        None => set.cidr4.push((len, HashMap::from([(key, vec![e])]))),
+                        None => set.cidr4.push((len, single(key, vec![e]))),
                     }
                 }
                 PatternKind::Cidr(IpNet::V6(n)) => {
@@ -84,7 +150,7 @@ impl PatternSet {
                     let key = mask6(u128::from(n.network()), len);
                     match set.cidr6.iter_mut().find(|(l, _)| *l == len) {
                         Some((_, m)) => m.entry(key).or_default().push(e),
-                        None => set.cidr6.push((len, HashMap::from([(key, vec![e])]))),
+                        None => set.cidr6.push((len, single(key, vec![e]))),
                     }
                 }
             }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::address::special_class;
 use super::host::{CanonicalHost, canonical_from_url_host, canonicalize_host};
-use super::method::Method;
+use super::method::{Method, RISKY_METHODS};
 use super::pattern::HostPattern;
 use super::pattern_set::PatternSet;
 use super::reason::{EgressDecision, EgressReason};
@@ -225,24 +225,21 @@ impl EgressPolicy {
             }
         };
         let port = parsed.port_or_known_default();
-        d.host = Some(host.to_string());
+        d.host = Some(host.to_text());
         d.port = port;
         let method = method.filter(|m| !m.is_empty()).unwrap_or("GET");
-        let method = match Method::parse(method) {
-            Ok(m) => m,
-            Err(e) => {
-                d.reason = EgressReason::InvalidMethod;
-                d.detail = Some(e.to_string());
-                return d;
-            }
-        };
+        if let Err(e) = Method::validate(method) {
+            d.reason = EgressReason::InvalidMethod;
+            d.detail = Some(e.to_string());
+            return d;
+        }
         let blocked = match &c.methods {
-            Some(list) => !list.contains(&method),
-            None => method.is_risky(),
+            Some(list) => !list.iter().any(|m| m.as_str().eq_ignore_ascii_case(method)),
+            None => RISKY_METHODS.iter().any(|r| r.eq_ignore_ascii_case(method)),
         };
         if blocked {
             d.reason = EgressReason::MethodBlocked;
-            d.detail = Some(method.as_str().to_string());
+            d.detail = Some(method.to_ascii_uppercase());
             return d;
         }
         decide_host(c, &host, port, d)
@@ -280,7 +277,7 @@ impl EgressPolicy {
             Err(e) => return EgressDecision::deny(EgressReason::InvalidHost, e.to_string()),
         };
         let mut d = EgressDecision::deny(EgressReason::InvalidHost, None);
-        d.host = Some(canonical.to_string());
+        d.host = Some(canonical.to_text());
         d.port = port;
         decide_host(c, &canonical, port, d)
     }
@@ -350,7 +347,7 @@ fn decide_host(
         }
         (AllowOutcome::NoMatch, None) => {
             d.reason = EgressReason::NotInAllowlist;
-            d.detail = Some(host.to_string());
+            d.detail = Some(host.to_text());
         }
     }
     d

@@ -69,7 +69,8 @@ pub(super) const RULES: &[RuleSpec] = &[
         "Tool calls must not contain a Slack token",
         "slack",
         [
-            r"(?-i)\bxox[abprs]-(?:[0-9]{1,13}-){1,3}[A-Za-z0-9-]{8,}",
+            r"(?-i)\bxox[abpe]-(?:[0-9]{10,13}-){1,3}[0-9]*[A-Za-z][A-Za-z0-9-]{7,}",
+            r"(?-i)\bxox[ors]-[0-9]+-[0-9]+-[0-9]+-[a-fA-F0-9]{8,}",
             r"(?-i)\bxoxe(?:\.xox[bp])?-[0-9]-[A-Za-z0-9]{100,}",
         ]
     ),

@@ -20,8 +20,10 @@
 
 mod builtin;
 mod dest;
+mod flag_specs;
 mod flags;
 mod inline;
+mod nested;
 mod paths;
 mod rule;
 mod unwrap;

@@ -1,6 +1,7 @@
 //! Unwrapping wrappers (`sudo`, `env`, `xargs`, `timeout` …) and following the strings that
 //! shells, `eval`, `su -c`, `ssh`, `watch`, `parallel` and `find -exec` run.
 
+use crate::nested::is_interpreter;
 use crate::walk::{Scope, Walker};
 use crate::{IndeterminateKind, SimpleCommand};
 
@@ -41,20 +42,25 @@ pub struct RawCommand {
     pub stdin: Option<Stdin>,
 }
 
-const SHELLS: &[&str] = &[
+pub(crate) const SHELLS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash",
 ];
 
 /// One option read by [`options`]: its spelling (`-u`, `--user`) and value.
-struct Opt {
-    name: String,
-    value: Option<String>,
+pub(crate) struct Opt {
+    pub(crate) name: String,
+    pub(crate) value: Option<String>,
 }
 
 /// Reads options from `args[start..]` until the first operand. `short_val` lists short
 /// options that take a value, `long_val` long ones. `--` is consumed. Returns the options and
 /// the index of the first operand.
-fn options(args: &[Arg], start: usize, short_val: &str, long_val: &[&str]) -> (Vec<Opt>, usize) {
+pub(crate) fn options(
+    args: &[Arg],
+    start: usize,
+    short_val: &str,
+    long_val: &[&str],
+) -> (Vec<Opt>, usize) {
     let mut out = Vec::new();
     let mut i = start;
     while i < args.len() {
@@ -166,19 +172,6 @@ fn split_words(s: &str) -> Vec<Arg> {
         });
     }
     out
-}
-
-fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    match base {
-        "python" | "pypy" => Some(&["-c"]),
-        "perl" => Some(&["-e", "-E"]),
-        "ruby" | "lua" | "luajit" => Some(&["-e"]),
-        "node" | "nodejs" | "bun" => Some(&["-e", "--eval", "-p", "--print"]),
-        "php" => Some(&["-r"]),
-        "osascript" => Some(&["-e"]),
-        _ => None,
-    }
 }
 
 impl Walker {
@@ -467,13 +460,13 @@ impl Walker {
         }
     }
 
-    fn mark_last_downloaded(&mut self) {
+    pub(crate) fn mark_last_downloaded(&mut self) {
         if let Some(c) = self.out.commands.last_mut() {
             c.runs_downloaded_code = true;
         }
     }
 
-    fn emit_plain(&mut self, args: &[Arg], env: &[(String, String)], scope: &Scope) {
+    pub(crate) fn emit_plain(&mut self, args: &[Arg], env: &[(String, String)], scope: &Scope) {
         self.emit_final(args, env, &[], scope, false);
     }
 
@@ -506,335 +499,6 @@ impl Walker {
         };
         self.emit(cmd, scope);
     }
-
-    fn shell(
-        &mut self,
-        args: &[Arg],
-        env: &[(String, String)],
-        writes: &[String],
-        stdin: Option<&Stdin>,
-        scope: &Scope,
-        cwd_changed: bool,
-    ) {
-        let mut has_c = false;
-        let mut reads_stdin = false;
-        let mut i = 1;
-        while i < args.len() {
-            let t = args[i].text.as_str();
-            if t == "--" || t == "-" {
-                i += 1;
-                break;
-            }
-            if matches!(t, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
-                i += 2;
-                continue;
-            }
-            if t.starts_with("--") {
-                i += 1;
-                continue;
-            }
-            if (t.starts_with('-') || t.starts_with('+')) && t.len() > 1 {
-                has_c |= t[1..].contains('c');
-                reads_stdin |= t[1..].contains('s');
-                i += 1;
-                continue;
-            }
-            break;
-        }
-        let operand = args.get(i);
-        let name = basename(&args[0].text).to_string();
-        self.emit_final(args, env, writes, scope, cwd_changed);
-        let me = self.out.commands.len().checked_sub(1);
-        let mark = |w: &mut Walker, f: &dyn Fn(&mut SimpleCommand)| {
-            if let Some(i) = me
-                && let Some(c) = w.out.commands.get_mut(i)
-            {
-                f(c);
-            }
-        };
-        if has_c {
-            match operand {
-                Some(script) if script.from_download => {
-                    mark(self, &|c| c.runs_downloaded_code = true);
-                }
-                Some(script) => {
-                    let text = script.text.clone();
-                    self.script(&text, &scope.child(&format!("{name} -c")));
-                }
-                None if scope.input_args => self.indeterminate(
-                    scope,
-                    IndeterminateKind::DynamicScript,
-                    "the shell script comes from input at run time",
-                ),
-                None => {}
-            }
-            return;
-        }
-        if let Some(file) = operand
-            && !reads_stdin
-        {
-            if file.from_download {
-                mark(self, &|c| c.runs_downloaded_code = true);
-            }
-            return;
-        }
-        mark(self, &|c| c.reads_code_from_stdin = true);
-        if let Some(s) = stdin {
-            if s.from_download {
-                mark(self, &|c| c.runs_downloaded_code = true);
-            } else if !s.text.is_empty() {
-                let text = s.text.clone();
-                self.script(&text, &scope.child(&format!("{name} <<…")));
-            } else if s.dynamic {
-                self.indeterminate(
-                    scope,
-                    IndeterminateKind::DynamicScript,
-                    "the shell script on stdin is only known at run time",
-                );
-            }
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn interpreter(
-        &mut self,
-        args: &[Arg],
-        code_opts: &[&str],
-        env: &[(String, String)],
-        writes: &[String],
-        stdin: Option<&Stdin>,
-        scope: &Scope,
-        cwd_changed: bool,
-    ) {
-        let mut code: Option<String> = None;
-        let mut file: Option<&Arg> = None;
-        let mut i = 1;
-        while i < args.len() {
-            let t = args[i].text.as_str();
-            if t == "--" {
-                file = args.get(i + 1);
-                break;
-            }
-            if t == "-" {
-                break;
-            }
-            if let Some(c) = code_opts.iter().find(|c| t == **c) {
-                let _ = c;
-                code = args.get(i + 1).map(|a| a.text.clone());
-                break;
-            }
-            if let Some(c) = code_opts
-                .iter()
-                .find(|c| c.len() == 2 && t.starts_with(**c) && t.len() > 2)
-            {
-                code = Some(t[c.len()..].to_string());
-                break;
-            }
-            if matches!(t, "-m") {
-                file = args.get(i + 1);
-                break;
-            }
-            if matches!(t, "-W" | "-X" | "-r" | "--require" | "--import" | "-I") {
-                i += 2;
-                continue;
-            }
-            if t.starts_with('-') {
-                i += 1;
-                continue;
-            }
-            file = Some(&args[i]);
-            break;
-        }
-        let name = basename(&args[0].text).to_string();
-        self.emit_final(args, env, writes, scope, cwd_changed);
-        let idx = self.out.commands.len().checked_sub(1);
-        let code = match (code, file) {
-            (Some(c), _) => Some(c),
-            (None, Some(f)) => {
-                if f.from_download {
-                    self.mark_last_downloaded();
-                }
-                None
-            }
-            (None, None) => {
-                if let Some(c) = idx.and_then(|i| self.out.commands.get_mut(i)) {
-                    c.reads_code_from_stdin = true;
-                }
-                match stdin {
-                    Some(s) if s.from_download => {
-                        self.mark_last_downloaded();
-                        None
-                    }
-                    Some(s) => Some(s.text.clone()),
-                    None => None,
-                }
-            }
-        };
-        if let Some(code) = code {
-            let found = crate::inline::scan(&code);
-            if let Some(c) = idx.and_then(|i| self.out.commands.get_mut(i)) {
-                c.inline_code_hits = found.hits;
-            }
-            for url in found.urls {
-                self.out.destinations.push(crate::Destination::Url {
-                    url,
-                    program: name.clone(),
-                });
-            }
-            let mut child = scope.child(&format!("{name} code"));
-            child.lenient = true;
-            self.script(&code, &child);
-            for s in found.strings {
-                self.script(&s, &child);
-            }
-        }
-    }
-
-    fn find(
-        &mut self,
-        args: &[Arg],
-        env: &[(String, String)],
-        writes: &[String],
-        scope: &Scope,
-        cwd_changed: bool,
-    ) {
-        self.emit_final(args, env, writes, scope, cwd_changed);
-        let mut i = 1;
-        while i < args.len() {
-            let t = args[i].text.as_str();
-            if matches!(t, "-exec" | "-execdir" | "-ok" | "-okdir") {
-                let start = i + 1;
-                let mut end = start;
-                while end < args.len() && !matches!(args[end].text.as_str(), ";" | "+") {
-                    end += 1;
-                }
-                let mut child = scope.child(&format!("find {t}"));
-                child.placeholders.push("{}".to_string());
-                let inner: Vec<Arg> = args[start..end]
-                    .iter()
-                    .map(|a| mark_placeholders(a, &child))
-                    .collect();
-                if !inner.is_empty() {
-                    self.run_command(
-                        RawCommand {
-                            args: inner,
-                            ..RawCommand::default()
-                        },
-                        &child,
-                    );
-                }
-                i = end + 1;
-            } else {
-                i += 1;
-            }
-        }
-    }
-
-    fn parallel(&mut self, args: &[Arg], env: &[(String, String)], scope: &Scope) {
-        self.emit_plain(&args[..1], env, scope);
-        let (_, end) = options(
-            args,
-            1,
-            "jSaIdEnNLsC",
-            &[
-                "jobs",
-                "sshlogin",
-                "results",
-                "arg-file",
-                "colsep",
-                "delimiter",
-                "joblog",
-                "tmpdir",
-                "workdir",
-                "wd",
-                "max-args",
-                "timeout",
-                "delay",
-                "memfree",
-                "load",
-                "retries",
-                "halt",
-                "tagstring",
-                "basefile",
-                "return",
-                "env",
-                "max-lines",
-                "max-replace-args",
-                "max-chars",
-                "sshloginfile",
-                "template",
-                "transfer",
-                "profile",
-                "rpl",
-                "plus",
-                "termseq",
-                "shuf",
-            ],
-        );
-        let sep = args[end..]
-            .iter()
-            .position(|a| a.text.starts_with(":::"))
-            .map(|p| p + end);
-        let template: Vec<Arg> = args[end..sep.unwrap_or(args.len())].to_vec();
-        let mut child = scope.child("parallel");
-        let values: Vec<Arg> = match sep {
-            Some(s) if !args[s].text.starts_with("::::") => args[s..]
-                .iter()
-                .filter(|a| !a.text.starts_with(":::"))
-                .take(32)
-                .cloned()
-                .collect(),
-            _ => {
-                // Arguments come from stdin or a file.
-                if template.is_empty() {
-                    self.indeterminate(
-                        scope,
-                        IndeterminateKind::DynamicScript,
-                        "the commands come from input at run time",
-                    );
-                    return;
-                }
-                child.input_args = true;
-                child.placeholders.push("{}".to_string());
-                let inner: Vec<Arg> = template.iter().map(mark_parallel_placeholder).collect();
-                self.run_command(
-                    RawCommand {
-                        args: inner,
-                        ..RawCommand::default()
-                    },
-                    &child,
-                );
-                return;
-            }
-        };
-        if template.is_empty() {
-            for v in values {
-                self.script(&v.text, &child);
-            }
-            return;
-        }
-        let uses_placeholder = template.iter().any(|a| has_parallel_placeholder(&a.text));
-        for v in values {
-            let mut inner: Vec<Arg> = template
-                .iter()
-                .map(|a| Arg {
-                    text: substitute_parallel(&a.text, &v.text),
-                    dynamic: a.dynamic || v.dynamic,
-                    from_download: a.from_download || v.from_download,
-                })
-                .collect();
-            if !uses_placeholder {
-                inner.push(v.clone());
-            }
-            self.run_command(
-                RawCommand {
-                    args: inner,
-                    ..RawCommand::default()
-                },
-                &child,
-            );
-        }
-    }
 }
 
 fn leak(name: &str) -> &'static str {
@@ -859,7 +523,7 @@ fn join(args: &[Arg]) -> String {
         .join(" ")
 }
 
-fn mark_placeholders(a: &Arg, scope: &Scope) -> Arg {
+pub(crate) fn mark_placeholders(a: &Arg, scope: &Scope) -> Arg {
     let mut a = a.clone();
     if scope
         .placeholders
@@ -869,43 +533,6 @@ fn mark_placeholders(a: &Arg, scope: &Scope) -> Arg {
         a.dynamic = true;
     }
     a
-}
-
-fn has_parallel_placeholder(t: &str) -> bool {
-    let b = t.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'{'
-            && let Some(j) = t[i..].find('}')
-        {
-            let inner = &t[i + 1..i + j];
-            if inner.len() <= 4
-                && inner
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || matches!(c, '.' | '/' | '#' | '%'))
-            {
-                return true;
-            }
-        }
-        i += 1;
-    }
-    false
-}
-
-fn mark_parallel_placeholder(a: &Arg) -> Arg {
-    let mut a = a.clone();
-    if has_parallel_placeholder(&a.text) {
-        a.dynamic = true;
-    }
-    a
-}
-
-fn substitute_parallel(t: &str, value: &str) -> String {
-    let mut out = t.replace("{}", value);
-    for n in 1..=9 {
-        out = out.replace(&format!("{{{n}}}"), value);
-    }
-    out
 }
 
 /// Reads xargs' options; returns the index of the command and the replacement string.

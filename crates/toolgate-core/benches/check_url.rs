@@ -70,6 +70,15 @@ fn bench(c: &mut Criterion) {
 
 /// Reference point: the WHATWG parse alone, which every check includes.
 fn url_parse_reference(c: &mut Criterion) {
+    let builtin = EgressPolicy::builtin();
+    c.bench_function("reference/builtin_policy_allowed", |b| {
+        b.iter(|| {
+            builtin.check_url(
+                black_box("https://api250.service12.example.com/v1/chat"),
+                black_box(None),
+            )
+        })
+    });
     c.bench_function("reference/url_parse_only", |b| {
         b.iter(|| url::Url::parse(black_box("https://api250.service12.example.com/v1/chat")))
     });

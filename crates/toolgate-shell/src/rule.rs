@@ -87,16 +87,14 @@ impl CommandRule {
 
     /// Whether the rule matches `cmd`.
     pub fn matches(&self, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+        self.matches_program(cmd, &cmd.program_lower(), cx)
+    }
+
+    fn matches_program(&self, cmd: &SimpleCommand, program: &str, cx: &CommandContext) -> bool {
         if !self.enabled {
             return false;
         }
-        let program = cmd.program_lower();
-        if !self.programs.is_empty()
-            && !self
-                .programs
-                .iter()
-                .any(|p| glob_match(&p.to_ascii_lowercase(), &program))
-        {
+        if !self.programs.is_empty() && !self.programs.iter().any(|p| glob_match_ci(p, program)) {
             return false;
         }
         let mut operand_start = 0;
@@ -121,7 +119,7 @@ impl CommandRule {
         let sub = cmd.subcommand.as_deref().map(str::to_ascii_lowercase);
         let has = |f: &String| {
             cmd.flags
-                .contains(&crate::flags::canonical_flag(&program, sub.as_deref(), f))
+                .contains(&crate::flags::canonical_flag(program, sub.as_deref(), f))
         };
         if !self.flags_all.iter().all(has) {
             return false;
@@ -240,9 +238,20 @@ impl CommandRuleSet {
 
     /// The rules that match any command of `analysis`, each once, in rule order.
     pub fn evaluate(&self, analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<CommandMatch> {
+        let lowered: Vec<String> = analysis
+            .commands
+            .iter()
+            .map(|c| c.program_lower())
+            .collect();
         self.rules
             .iter()
-            .filter(|r| analysis.commands.iter().any(|c| r.matches(c, cx)))
+            .filter(|r| {
+                analysis
+                    .commands
+                    .iter()
+                    .zip(&lowered)
+                    .any(|(c, p)| r.matches_program(c, p, cx))
+            })
             .map(CommandRule::to_match)
             .collect()
     }
@@ -250,8 +259,25 @@ impl CommandRuleSet {
 
 /// Glob match with `*` (any run) and `?` (one character).
 pub fn glob_match(pattern: &str, text: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
+    glob(pattern, text, false)
+}
+
+/// [`glob_match`] ignoring ASCII case.
+pub fn glob_match_ci(pattern: &str, text: &str) -> bool {
+    glob(pattern, text, true)
+}
+
+fn glob(pattern: &str, text: &str, fold: bool) -> bool {
+    if !pattern.contains(['*', '?']) {
+        return if fold {
+            pattern.eq_ignore_ascii_case(text)
+        } else {
+            pattern == text
+        };
+    }
+    let norm = |c: char| if fold { c.to_ascii_lowercase() } else { c };
+    let p: Vec<char> = pattern.chars().map(norm).collect();
+    let t: Vec<char> = text.chars().map(norm).collect();
     let (mut pi, mut ti) = (0, 0);
     let (mut star, mut mark) = (None, 0);
     while ti < t.len() {

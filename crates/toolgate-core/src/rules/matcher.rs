@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use regex::{Regex, RegexBuilder};
 
 use super::model::{Rule, RuleError, RuleProblem, validate_rules};
@@ -137,6 +137,9 @@ impl RuleSet {
                 AhoCorasickBuilder::new()
                     .ascii_case_insensitive(true)
                     .match_kind(MatchKind::Standard)
+                    // A DFA scans a little faster but takes far longer to build, and the
+                    // hook builds the set once per process.
+                    .kind(Some(AhoCorasickKind::ContiguousNFA))
                     .build(&literals)
                     .map_err(|e| RuleError {
                         problems: vec![RuleProblem {

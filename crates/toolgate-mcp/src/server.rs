@@ -281,9 +281,6 @@ impl ToolgateServer {
         let decided = catch_unwind(AssertUnwindSafe(|| {
             self.state.guard.check(&args.tool_name, &input)
         }));
-        if matches!(decided, Ok(None)) {
-            return Err("check_tool_call is not available in this build".into());
-        }
         let Ok(Some(Value::Object(mut map))) = decided else {
             // Fail closed: a check that could not run is a deny, not an error to retry past.
             return reply(&ToolCallReply {

@@ -153,7 +153,10 @@ mod tests {
         assert_eq!(WorkflowAction::Warn.verdict(), Verdict::NoDecision);
         assert_eq!(WorkflowAction::EscalateToSenior.verdict(), Verdict::Review);
         assert_eq!(WorkflowAction::HaltAndAlert.verdict(), Verdict::Deny);
-        assert_eq!(WorkflowAction::parse("block_and_notify"), Some(WorkflowAction::BlockAndNotify));
+        assert_eq!(
+            WorkflowAction::parse("block_and_notify"),
+            Some(WorkflowAction::BlockAndNotify)
+        );
         assert_eq!(WorkflowAction::parse("Block"), None);
     }
 }

@@ -12,7 +12,11 @@ use toolgate_policy::Policy;
 fn decisions(c: &mut Criterion) {
     let guard = Guard::new(Arc::new(Policy::builtin()));
     let cases = [
-        ("bash_ls", "Bash", json!({"command": "ls -la", "description": "List files"})),
+        (
+            "bash_ls",
+            "Bash",
+            json!({"command": "ls -la", "description": "List files"}),
+        ),
         (
             "bash_pipeline",
             "Bash",

@@ -163,8 +163,11 @@ impl Diagnostics {
     /// Sorted by file, then position, errors first on the same spot.
     pub fn sort(&mut self) {
         self.items.sort_by(|a, b| {
-            (a.file.as_ref(), a.line, std::cmp::Reverse(a.level))
-                .cmp(&(b.file.as_ref(), b.line, std::cmp::Reverse(b.level)))
+            (a.file.as_ref(), a.line, std::cmp::Reverse(a.level)).cmp(&(
+                b.file.as_ref(),
+                b.line,
+                std::cmp::Reverse(b.level),
+            ))
         });
     }
 }
@@ -205,7 +208,10 @@ pub fn render(
             ),
             None => (path, source),
         };
-        let name = file.map_or_else(|| "<built-in policy>".to_string(), |p| p.display().to_string());
+        let name = file.map_or_else(
+            || "<built-in policy>".to_string(),
+            |p| p.display().to_string(),
+        );
         let pos = d.line;
         if pos.is_known() {
             let _ = writeln!(out, "  --> {name}:{}:{}", pos.line, pos.column);

@@ -136,7 +136,10 @@ mod tests {
         std::fs::write(home.join(".config/toolgate/policy.yaml"), "").unwrap();
         assert!(matches!(
             discover(None, None, Some(&nested), Some(&home)),
-            PolicySource::File { origin: Origin::User, .. }
+            PolicySource::File {
+                origin: Origin::User,
+                ..
+            }
         ));
         std::fs::write(project.join(".toolgate.yaml"), "").unwrap();
         assert_eq!(
@@ -148,11 +151,17 @@ mod tests {
         );
         assert!(matches!(
             discover(None, Some("/x.yaml"), Some(&nested), Some(&home)),
-            PolicySource::File { origin: Origin::Environment, .. }
+            PolicySource::File {
+                origin: Origin::Environment,
+                ..
+            }
         ));
         assert!(matches!(
             discover(Some(Path::new("p.yaml")), Some("/x.yaml"), None, None),
-            PolicySource::File { origin: Origin::Explicit, .. }
+            PolicySource::File {
+                origin: Origin::Explicit,
+                ..
+            }
         ));
     }
 }

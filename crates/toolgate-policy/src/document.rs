@@ -613,7 +613,11 @@ mod tests {
 
     #[test]
     fn json_positions() {
-        let doc = parse_document("{\n  \"allow\": [\"a.com\",\n    \"b.com\"]\n}", Format::Json).unwrap();
+        let doc = parse_document(
+            "{\n  \"allow\": [\"a.com\",\n    \"b.com\"]\n}",
+            Format::Json,
+        )
+        .unwrap();
         let items = doc.get("allow").unwrap().as_sequence().unwrap();
         assert_eq!(items[1].as_str(), Some("b.com"));
         assert_eq!(items[1].position.line, 3);
@@ -621,7 +625,8 @@ mod tests {
 
     #[test]
     fn toml_positions() {
-        let doc = parse_document("[network]\nallow = [\"a.com\", \"b.com\"]\n", Format::Toml).unwrap();
+        let doc =
+            parse_document("[network]\nallow = [\"a.com\", \"b.com\"]\n", Format::Toml).unwrap();
         let network = doc.get("network").unwrap();
         let items = network.get("allow").unwrap().as_sequence().unwrap();
         assert_eq!(items[1].position, pos(2, 19));

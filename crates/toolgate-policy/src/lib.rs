@@ -117,7 +117,11 @@ fn load_file(path: &Path, source: PolicySource) -> Policy {
     match std::fs::read(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => load_str(&text, Format::from_path(path), source),
-            Err(_) => unusable(source, "unreadable-policy", "the policy file is not valid UTF-8"),
+            Err(_) => unusable(
+                source,
+                "unreadable-policy",
+                "the policy file is not valid UTF-8",
+            ),
         },
         Err(e) => unusable(
             source,

@@ -181,7 +181,10 @@ pub fn expect_string_list<'a>(
             diags.error_hint(
                 "wrong-type",
                 node.position,
-                format!("`{path}` must be a list of strings, found {}", node.type_name()),
+                format!(
+                    "`{path}` must be a list of strings, found {}",
+                    node.type_name()
+                ),
                 "write a list: [\"a\", \"b\"]",
             );
             None

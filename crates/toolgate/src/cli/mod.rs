@@ -62,7 +62,9 @@ pub fn run(cli: Cli) -> ExitCode {
 /// Loads the policy named by `--policy`, `$TOOLGATE_POLICY`, or discovery. Prints its
 /// diagnostics to stderr and returns `Err(exit code 2)` when it is unusable.
 #[allow(dead_code)] // used by subcommands as they land
-pub fn load_policy_or_exit(explicit: Option<&PathBuf>) -> Result<toolgate_policy::Policy, ExitCode> {
+pub fn load_policy_or_exit(
+    explicit: Option<&PathBuf>,
+) -> Result<toolgate_policy::Policy, ExitCode> {
     let source = toolgate_policy::discovery::discover_from_env(explicit.map(|p| p.as_path()));
     let policy = toolgate_policy::load(&source);
     if !policy.is_usable() {

@@ -14,7 +14,6 @@ pub mod mcp;
 pub mod validate;
 
 /// Exit code: the policy or the arguments are unusable.
-#[allow(dead_code)] // used by subcommands as they land
 pub const EXIT_USAGE: u8 = 2;
 
 /// A guard in front of an AI agent's tool calls.
@@ -61,7 +60,6 @@ pub fn run(cli: Cli) -> ExitCode {
 
 /// Loads the policy named by `--policy`, `$TOOLGATE_POLICY`, or discovery. Prints its
 /// diagnostics to stderr and returns `Err(exit code 2)` when it is unusable.
-#[allow(dead_code)] // used by subcommands as they land
 pub fn load_policy_or_exit(
     explicit: Option<&PathBuf>,
 ) -> Result<toolgate_policy::Policy, ExitCode> {

@@ -71,10 +71,11 @@ impl RuleSet {
         let mut problems: Vec<RuleProblem> = validate_rules(&rules);
         let mut literals: Vec<String> = Vec::new();
         let mut targets: Vec<Vec<Target>> = Vec::new();
-        let mut add_literal = |lit: String, t: Target| match literals.iter().position(|l| *l == lit)
-        {
-            Some(i) => targets[i].push(t),
+        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut add_literal = |lit: String, t: Target| match index.get(&lit) {
+            Some(&i) => targets[i].push(t),
             None => {
+                index.insert(lit.clone(), literals.len());
                 literals.push(lit);
                 targets.push(vec![t]);
             }
@@ -117,7 +118,9 @@ impl RuleSet {
                 }
                 let pi = patterns.len();
                 match literal_prefilter(source) {
-                    Some(lit) => add_literal(lit, Target::Pattern(pi)),
+                    Some(lits) => lits
+                        .into_iter()
+                        .for_each(|lit| add_literal(lit, Target::Pattern(pi))),
                     None => unfiltered.push(pi),
                 }
                 patterns.push(Pattern {

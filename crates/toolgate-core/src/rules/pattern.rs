@@ -100,67 +100,49 @@ fn backreference(source: &str) -> Option<usize> {
     None
 }
 
-/// The ASCII literal every match of `source` must contain (case-insensitively), if a simple
-/// scan of the pattern's start finds one of at least three characters.
-pub fn literal_prefilter(source: &str) -> Option<String> {
-    if source.contains('|') || source.contains("(?x") {
-        return None;
-    }
-    let b = source.as_bytes();
-    let mut i = 0;
-    // Leading flag groups `(?i)`, anchors, and group openings.
-    loop {
-        if b[i..].starts_with(b"(?") {
-            let close = b[i..].iter().position(|&c| c == b')')?;
-            let flags = &b[i + 2..i + close];
-            if flags.iter().all(|c| c.is_ascii_alphabetic() || *c == b'-') {
-                if flags.contains(&b'x') {
-                    return None;
-                }
-                i += close + 1;
-                continue;
-            }
-            if b[i..].starts_with(b"(?:") {
-                i += 3;
-                continue;
-            }
+/// Literals one of which every match of `source` starts with (lower-cased; matched
+/// ASCII-case-insensitively), if the pattern's prefixes form a small set of literals of at least
+/// three bytes (`None`: the pattern is always tested). Uses regex-syntax's literal extractor, which already runs inside `regex`:
+/// parsing is cheap, compiling the automaton is what the prefilter avoids.
+pub fn literal_prefilter(source: &str) -> Option<Vec<String>> {
+    use regex_syntax::hir::literal::{ExtractKind, Extractor};
+    // ASCII-only case folding: Unicode folds (`ſ` for `s`, the Kelvin sign for `k`) would put
+    // non-ASCII variants in the set. Such text is not plain ASCII, so the automaton also scans
+    // its NFKC view, where those characters are ASCII again.
+    let hir = regex_syntax::ParserBuilder::new()
+        .case_insensitive(true)
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(source)
+        .ok()?;
+    let mut extractor = Extractor::new();
+    extractor
+        .kind(ExtractKind::Prefix)
+        // Small classes only: `\s` (6 ASCII members) must not be expanded, since the pattern
+        // itself matches Unicode whitespace that the ASCII set would miss.
+        .limit_class(5)
+        .limit_total(128);
+    let seq = extractor.extract(&hir);
+    let literals = seq.literals()?;
+    let mut out: Vec<String> = Vec::new();
+    for lit in literals {
+        let text = std::str::from_utf8(lit.as_bytes()).ok()?;
+        // Only ASCII literals: the automaton folds ASCII case only.
+        if text.len() < 3
+            || !text.is_ascii()
+            || text
+                .bytes()
+                .any(|b| b.is_ascii_whitespace() || b.is_ascii_control())
+        {
             return None;
         }
-        if b[i..].starts_with(b"\\b") || b[i..].starts_with(b"\\A") {
-            i += 2;
-            continue;
-        }
-        if i < b.len() && (b[i] == b'^' || b[i] == b'(') {
-            i += 1;
-            continue;
-        }
-        break;
-    }
-    let mut lit = String::new();
-    while i < b.len() {
-        let c = b[i];
-        if c == b'\\' {
-            match b.get(i + 1) {
-                Some(&n) if n.is_ascii_punctuation() => {
-                    lit.push(n as char);
-                    i += 2;
-                }
-                _ => break,
-            }
-        } else if b".+*?()[]{}^$|".contains(&c) || !c.is_ascii() || c.is_ascii_whitespace() {
-            break;
-        } else {
-            lit.push(c as char);
-            i += 1;
+        let lower = text.to_ascii_lowercase();
+        if !out.contains(&lower) {
+            out.push(lower);
         }
     }
-    if b.get(i) == Some(&b')') && matches!(b.get(i + 1), Some(b'?' | b'*' | b'{')) {
-        return None; // an optional group
-    }
-    if matches!(b.get(i), Some(b'?' | b'*' | b'{')) {
-        lit.pop();
-    }
-    (lit.len() >= 3).then(|| lit.to_ascii_lowercase())
+    (!out.is_empty() && out.len() <= 32).then_some(out)
 }
 
 #[cfg(test)]
@@ -169,23 +151,40 @@ mod tests {
 
     #[test]
     fn prefilters_are_extracted_conservatively() {
+        // Every example match must start with one of the literals, and the literals must not
+        // be trivially short.
+        let covers = |pattern: &str, examples: &[&str]| {
+            let lits =
+                literal_prefilter(pattern).unwrap_or_else(|| panic!("no prefilter for {pattern}"));
+            assert!(lits.iter().all(|l| l.len() >= 3), "{lits:?}");
+            for ex in examples {
+                let lower = ex.to_ascii_lowercase();
+                assert!(
+                    lits.iter().any(|l| lower.starts_with(l.as_str())),
+                    "{pattern}: {ex} not covered by {lits:?}"
+                );
+            }
+            lits
+        };
         assert_eq!(
-            literal_prefilter(r"(?i)(sk-[a-zA-Z0-9]{20,})").as_deref(),
-            Some("sk-")
+            covers(r"(?i)(sk-[a-zA-Z0-9]{20,})", &["SK-abc"]),
+            vec!["sk-"]
         );
+        assert_eq!(covers(r"\bghp_[A-Za-z0-9]{36}\b", &["ghp_x"]), vec!["ghp_"]);
+        covers(r"colou?r", &["color", "colour"]);
+        covers(r"(cat|dog)food", &["catfood", "dogfood"]);
         assert_eq!(
-            literal_prefilter(r"\bghp_[A-Za-z0-9]{36}\b").as_deref(),
-            Some("ghp_")
+            covers(r"(?-i)\bgh[pou]_x", &["gho_x", "ghp_x", "ghu_x"]).len(),
+            3
         );
-        assert_eq!(literal_prefilter(r"colou?r").as_deref(), Some("colo"));
-        assert_eq!(literal_prefilter(r"(cat|dog)food"), None);
+        covers(r"\b[sr]k_live_", &["rk_live_", "sk_live_"]);
+        covers(r"(?:AKIA|ASIA)[A-Z2-7]{16}", &["AKIAX", "ASIAX"]);
+        covers(r"-----BEGIN", &["-----BEGIN"]);
+        // No small literal set: always tested.
         assert_eq!(literal_prefilter(r"\d{3}-\d{2}"), None);
-        assert_eq!(
-            literal_prefilter(r"-----BEGIN").as_deref(),
-            Some("-----begin")
-        );
         assert_eq!(literal_prefilter(r"ab\s+c"), None);
         assert_eq!(literal_prefilter(r"(abc)?d"), None);
+        assert_eq!(literal_prefilter(r"\w+@\w+"), None);
     }
 
     #[test]

@@ -13,8 +13,12 @@ fn policy(allow: &[String], deny: &[String]) -> EgressPolicy {
     EgressPolicy::new(Some(p(allow)), p(deny), None, None)
 }
 
+/// An ordinary LDH label. Labels with hyphens in positions 3 and 4 (`xn--…` and the other
+/// reserved forms) are excluded: those are IDNA-encoded or reserved, and an invalid one such as
+/// `xn--a` is refused by URL parsing, which is the intended fail-closed outcome, not a respelling.
 fn label() -> impl Strategy<Value = String> {
     "[a-z][a-z0-9-]{0,10}[a-z0-9]"
+        .prop_filter("not an IDNA-reserved label", |l| l.get(2..4) != Some("--"))
 }
 
 fn domain() -> impl Strategy<Value = String> {
@@ -165,4 +169,12 @@ fn idna_unicode_and_punycode_agree() {
             );
         }
     }
+}
+
+#[test]
+fn an_invalid_punycode_label_is_refused_even_under_a_wildcard() {
+    let p = policy(&["a0.com".into(), "*.a0.com".into()], &[]);
+    let d = p.check_url("https://xn--a.a0.com/", None);
+    assert!(!d.allowed, "{d:?}");
+    assert!(p.check_url("https://xa.a0.com/", None).allowed);
 }

@@ -339,16 +339,18 @@ fn internal_deadline_denies() {
 }
 
 #[test]
-fn sigterm_denies() {
-    let (child, stdin, _dir) = spawn_hook_with_open_stdin(&[]);
-    // Let the process install its handler, then stop it as Claude Code does at its timeout.
-    std::thread::sleep(Duration::from_millis(300));
-    let status = StdCommand::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let reason = assert_deny(&finish(child));
-    drop(stdin);
-    assert!(reason.contains("stopped"), "{reason}");
+fn sigterm_sigint_and_sighup_deny() {
+    for signal in ["-TERM", "-INT", "-HUP"] {
+        let (child, stdin, _dir) = spawn_hook_with_open_stdin(&[]);
+        // Let the process install its handler, then stop it as Claude Code does at its timeout.
+        std::thread::sleep(Duration::from_millis(300));
+        let status = StdCommand::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let reason = assert_deny(&finish(child));
+        drop(stdin);
+        assert!(reason.contains("stopped"), "{signal}: {reason}");
+    }
 }

@@ -1,7 +1,8 @@
-//! The compiled rule set: one Aho-Corasick automaton for every keyword and every pattern's
-//! literal prefilter, and lazily compiled regexes, run over the text and its normalised view.
+//! The compiled rule set: one literal index for every keyword and every pattern's literal
+//! prefilter, and lazily compiled regexes, run over the text and its normalised view.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
@@ -53,8 +54,8 @@ struct Compiled {
     applies: Vec<bool>,
     /// Some rule has `valid_from` / `valid_until`, so the clock is read per evaluation.
     dated: bool,
-    automaton: Option<AhoCorasick>,
-    /// What each automaton pattern stands for.
+    literals: LiteralIndex,
+    /// What each literal stands for.
     targets: Vec<Vec<Target>>,
     patterns: Vec<Pattern>,
     /// Patterns with no literal prefilter: always tested.
@@ -117,7 +118,16 @@ impl RuleSet {
                     }
                 }
                 let pi = patterns.len();
-                match literal_prefilter(source) {
+                let precomputed = if rule.builtin {
+                    super::builtin::prefilters::precomputed(source)
+                } else {
+                    None
+                };
+                let prefilter = match precomputed {
+                    Some(lits) => lits.map(|l| l.iter().map(|s| s.to_string()).collect()),
+                    None => literal_prefilter(source),
+                };
+                match prefilter {
                     Some(lits) => lits
                         .into_iter()
                         .for_each(|lit| add_literal(lit, Target::Pattern(pi))),
@@ -133,28 +143,15 @@ impl RuleSet {
         if !problems.is_empty() {
             return Err(RuleError { problems });
         }
-        let automaton = if literals.is_empty() {
-            None
-        } else {
-            Some(
-                AhoCorasickBuilder::new()
-                    .ascii_case_insensitive(true)
-                    .match_kind(MatchKind::Standard)
-                    // A DFA scans a little faster but takes far longer to build, and the
-                    // hook builds the set once per process.
-                    .kind(Some(AhoCorasickKind::ContiguousNFA))
-                    .build(&literals)
-                    .map_err(|e| RuleError {
-                        problems: vec![RuleProblem {
-                            rule_index: 0,
-                            field: "keywords",
-                            item: None,
-                            message: format!("the keywords could not be compiled: {e}"),
-                            hint: "use fewer or shorter keywords".into(),
-                        }],
-                    })?,
-            )
-        };
+        let literals = LiteralIndex::new(literals).map_err(|e| RuleError {
+            problems: vec![RuleProblem {
+                rule_index: 0,
+                field: "keywords",
+                item: None,
+                message: format!("the keywords could not be compiled: {e}"),
+                hint: "use fewer or shorter keywords".into(),
+            }],
+        })?;
         let applies = rules
             .iter()
             .map(|r| r.enabled && !r.deprecated && r.condition_applies_without_context())
@@ -167,7 +164,7 @@ impl RuleSet {
                 rules,
                 applies,
                 dated,
-                automaton,
+                literals,
                 targets,
                 patterns,
                 unfiltered,
@@ -206,25 +203,26 @@ impl RuleSet {
         let mut hits: Vec<usize> = Vec::new();
         let mut candidates = vec![0u8; c.patterns.len()];
         let view = (!text.is_ascii()).then(|| normalized_view(text));
-        if let Some(ac) = &c.automaton {
-            let mut scan = |hay: &str, flag: u8| {
-                for m in ac.find_overlapping_iter(hay) {
-                    for t in &c.targets[m.pattern().as_usize()] {
-                        match *t {
-                            Target::Keyword(ri) => {
-                                if active(ri) {
-                                    hits.push(ri);
-                                }
+        let mut scan = |hay: &str, flag: u8| -> Result<(), String> {
+            c.literals.for_each_found(hay, |li| {
+                for t in &c.targets[li] {
+                    match *t {
+                        Target::Keyword(ri) => {
+                            if active(ri) {
+                                hits.push(ri);
                             }
-                            Target::Pattern(pi) => candidates[pi] |= flag,
                         }
+                        Target::Pattern(pi) => candidates[pi] |= flag,
                     }
                 }
-            };
-            scan(text, IN_TEXT);
-            if let Some(v) = &view {
-                scan(v, IN_VIEW);
-            }
+            })
+        };
+        let scanned = scan(text, IN_TEXT).and_then(|()| match &view {
+            Some(v) => scan(v, IN_VIEW),
+            None => Ok(()),
+        });
+        if let Err(e) = scanned {
+            return RuleEvaluation::failed(format!("the keywords could not be compiled: {e}"));
         }
         for &pi in &c.unfiltered {
             candidates[pi] = IN_TEXT | IN_VIEW;
@@ -260,6 +258,96 @@ impl RuleSet {
     }
 }
 
+/// Every literal (lower-cased), found ASCII-case-insensitively. A small index scans short
+/// texts literal by literal, so a one-shot process (the hook) never pays for building an
+/// automaton; a large index, a long text, or a long-running process uses Aho-Corasick, built once.
+struct LiteralIndex {
+    literals: Vec<String>,
+    automaton: OnceLock<Result<AhoCorasick, String>>,
+    /// Texts scanned literal by literal so far; past [`LiteralIndex::DIRECT_SCANS`] the
+    /// automaton is built, since the process is evidently evaluating many calls.
+    direct_scans: AtomicU32,
+}
+
+impl LiteralIndex {
+    /// Up to this many literals may be scanned one by one (more: the automaton is built at
+    /// once, so a set too large to compile is reported when the policy loads).
+    const DIRECT_LITERALS: usize = 256;
+    /// Texts up to this many bytes may be scanned literal by literal.
+    const DIRECT_TEXT: usize = 4096;
+    const DIRECT_SCANS: u32 = 64;
+
+    fn new(literals: Vec<String>) -> Result<LiteralIndex, String> {
+        let index = LiteralIndex {
+            literals,
+            automaton: OnceLock::new(),
+            direct_scans: AtomicU32::new(0),
+        };
+        if index.literals.len() > Self::DIRECT_LITERALS
+            && let Err(e) = index.automaton()
+        {
+            return Err(e.clone());
+        }
+        Ok(index)
+    }
+
+    fn automaton(&self) -> &Result<AhoCorasick, String> {
+        self.automaton.get_or_init(|| {
+            AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .match_kind(MatchKind::Standard)
+                // A DFA scans a little faster but takes far longer to build.
+                .kind(Some(AhoCorasickKind::ContiguousNFA))
+                .build(&self.literals)
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    /// Calls `found` with the index of each literal occurring in `hay` (possibly more than
+    /// once per literal).
+    fn for_each_found(&self, hay: &str, found: impl FnMut(usize)) -> Result<(), String> {
+        if self.literals.is_empty() {
+            return Ok(());
+        }
+        let direct = self.automaton.get().is_none()
+            && self.literals.len() <= Self::DIRECT_LITERALS
+            && hay.len() <= Self::DIRECT_TEXT
+            && self.direct_scans.fetch_add(1, Ordering::Relaxed) < Self::DIRECT_SCANS;
+        if direct {
+            self.scan_directly(hay, found);
+            Ok(())
+        } else {
+            self.scan_with_automaton(hay, found)
+        }
+    }
+
+    /// Reports each literal found once, in the order in which the automaton first reports it
+    /// (by end of first occurrence; at one end, longer first), so keyword rules keep their
+    /// text order either way.
+    fn scan_directly(&self, hay: &str, mut found: impl FnMut(usize)) {
+        // Literals are lower-case already (ASCII folding is all the automaton does too).
+        let lower = hay.to_ascii_lowercase();
+        let mut first: Vec<(usize, std::cmp::Reverse<usize>, usize)> = Vec::new();
+        for (i, lit) in self.literals.iter().enumerate() {
+            if let Some(start) = memchr::memmem::find(lower.as_bytes(), lit.as_bytes()) {
+                first.push((start + lit.len(), std::cmp::Reverse(lit.len()), i));
+            }
+        }
+        first.sort_unstable();
+        for (_, _, i) in first {
+            found(i);
+        }
+    }
+
+    fn scan_with_automaton(&self, hay: &str, mut found: impl FnMut(usize)) -> Result<(), String> {
+        let ac = self.automaton().as_ref().map_err(Clone::clone)?;
+        for m in ac.find_overlapping_iter(hay) {
+            found(m.pattern().as_usize());
+        }
+        Ok(())
+    }
+}
+
 fn dedupe(hits: Vec<usize>) -> Vec<usize> {
     if hits.len() <= 16 {
         let mut out = Vec::with_capacity(hits.len());
@@ -285,4 +373,93 @@ fn now_epoch_seconds() -> i64 {
 /// compiles with `re.IGNORECASE`.
 pub(crate) fn build_regex(source: &str) -> Result<Regex, regex::Error> {
     RegexBuilder::new(source).case_insensitive(true).build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn found(index: &LiteralIndex, hay: &str, direct: bool) -> Vec<usize> {
+        let mut out = Vec::new();
+        if direct {
+            index.scan_directly(hay, |i| out.push(i));
+        } else {
+            index.scan_with_automaton(hay, |i| out.push(i)).unwrap();
+        }
+        let mut seen = Vec::new();
+        out.retain(|i| {
+            let new = !seen.contains(i);
+            seen.push(*i);
+            new
+        });
+        out
+    }
+
+    fn toolgate_index() -> RuleSet {
+        crate::rules::Constitution::toolgate().rule_set().unwrap()
+    }
+
+    #[test]
+    fn both_scans_find_the_same_literals_in_known_texts() {
+        let set = toolgate_index();
+        let index = &set.inner.literals;
+        for hay in [
+            "Bash\ncommand: ls -la",
+            "please SKIP AUDIT and Disable Logging",
+            "key: sk-proj-abc GHP_x github_pat_ xoxe.xoxb- -----BEGIN eyJ",
+            "ünïcödé SK-ANT- aiza",
+            "",
+        ] {
+            assert_eq!(found(index, hay, true), found(index, hay, false), "{hay}");
+        }
+        assert!(!found(index, "skip audit", true).is_empty());
+    }
+
+    #[test]
+    fn many_evaluations_switch_to_the_automaton_with_the_same_verdicts() {
+        let set = toolgate_index();
+        let text = "Write\ncontent: skip audit then self-approve";
+        let first = set.evaluate_text(text);
+        assert!(set.inner.literals.automaton.get().is_none());
+        for _ in 0..=LiteralIndex::DIRECT_SCANS {
+            assert_eq!(set.evaluate_text(text), first);
+        }
+        assert!(set.inner.literals.automaton.get().is_some());
+        assert_eq!(set.evaluate_text(text), first);
+        assert_eq!(first.rule_ids, vec!["ACGS-002", "ACGS-004"]);
+    }
+
+    #[test]
+    fn a_large_keyword_set_builds_its_automaton_when_compiled() {
+        let rules: Vec<Rule> = (0..6)
+            .map(|k| {
+                let mut r = Rule::new(format!("R-{k}"), "t", crate::Severity::High);
+                r.keywords = (0..50).map(|i| format!("w{k}x{i}")).collect();
+                r
+            })
+            .collect();
+        let set = RuleSet::new(rules).unwrap();
+        assert!(set.inner.literals.literals.len() > LiteralIndex::DIRECT_LITERALS);
+        assert!(set.inner.literals.automaton.get().is_some());
+        assert_eq!(set.evaluate_text("say W3X7 now").rule_ids, vec!["R-3"]);
+    }
+
+    proptest! {
+        #[test]
+        fn both_scans_agree(hay in "(?s)(skip|audit|SK-|sk-proj-|ghp_|xox[abe]-|eyJ|aws_|secr|[ -~]|ü|\u{200b}){0,40}") {
+            let set = toolgate_index();
+            let index = &set.inner.literals;
+            prop_assert_eq!(found(index, &hay, true), found(index, &hay, false));
+        }
+
+        #[test]
+        fn both_scans_agree_on_nested_and_overlapping_literals(hay in "(skip|audit|it|kip a|[ a-z]){0,30}") {
+            let index = LiteralIndex::new(
+                ["skip audit", "audit", "it", "dit", "skip", "kip a", "p a"].map(String::from).to_vec(),
+            )
+            .unwrap();
+            prop_assert_eq!(found(&index, &hay, true), found(&index, &hay, false));
+        }
+    }
 }

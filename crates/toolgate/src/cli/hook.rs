@@ -72,7 +72,7 @@ impl Answer {
 }
 
 /// Guards the process's single answer: the first caller writes it and exits; later callers
-/// (the watchdog, the signal thread) block on the lock until the process is gone.
+/// (the sentinel thread) block on the lock until the process is gone.
 static ANSWERED: Mutex<bool> = Mutex::new(false);
 
 fn answer_and_exit(answer: Answer) -> ! {
@@ -103,8 +103,7 @@ fn answer_and_exit(answer: Answer) -> ! {
 pub fn main(args: &[OsString]) -> ExitCode {
     // Panic messages could carry input; the deny reason says what happened instead.
     std::panic::set_hook(Box::new(|_| {}));
-    start_signal_thread();
-    start_watchdog(deadline_from_env());
+    start_sentinel(deadline_from_env());
     let outcome = std::panic::catch_unwind(|| run(args));
     let answer = outcome.unwrap_or_else(|_| {
         Answer::deny(denied(
@@ -122,44 +121,64 @@ fn deadline_from_env() -> Duration {
         .map_or(DEFAULT_DEADLINE, Duration::from_millis)
 }
 
-fn start_watchdog(deadline: Duration) {
-    let spawned = std::thread::Builder::new()
-        .name("deadline".into())
+/// One thread watches both the deadline and SIGTERM / SIGINT / SIGHUP: the signal handlers
+/// write a byte to a socket that the thread reads with the deadline as its timeout. (A second
+/// thread cost more than the whole check of a typical call.)
+fn start_sentinel(deadline: Duration) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use std::os::unix::net::UnixStream;
+    let registered = (|| -> std::io::Result<UnixStream> {
+        let (wake, write) = UnixStream::pair()?;
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            signal_hook::low_level::pipe::register(signal, write.try_clone()?)?;
+        }
+        // A zero timeout would mean "none"; the shortest deadline is one millisecond.
+        wake.set_read_timeout(Some(deadline.max(Duration::from_millis(1))))?;
+        Ok(wake)
+    })();
+    let Ok(mut wake) = registered else {
+        answer_and_exit(Answer::deny(denied(
+            None,
+            "toolgate could not install its signal handler, so the call was denied.",
+        )));
+    };
+    let started = std::thread::Builder::new()
+        .name("sentinel".into())
+        .stack_size(256 * 1024)
         .spawn(move || {
-            std::thread::sleep(deadline);
+            let started = std::time::Instant::now();
+            let mut byte = [0u8; 1];
+            loop {
+                let rest = deadline.saturating_sub(started.elapsed());
+                match wake.read(&mut byte) {
+                    // A signal arrived.
+                    Ok(n) if n > 0 => answer_and_exit(Answer::deny(denied(
+                        None,
+                        "toolgate was stopped before it finished checking this tool call, so it was denied.",
+                    ))),
+                    // The write ends are gone (cannot happen while the handlers hold them).
+                    Ok(_) => {
+                        std::thread::sleep(rest);
+                        break;
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted && !rest.is_zero() => {
+                        if wake.set_read_timeout(Some(rest)).is_err() {
+                            break;
+                        }
+                    }
+                    // The timeout: the deadline has passed.
+                    Err(_) => break,
+                }
+            }
             answer_and_exit(Answer::deny(denied(
                 None,
                 "toolgate did not finish checking this tool call in time, so it was denied.",
             )))
         });
-    if spawned.is_err() {
+    if started.is_err() {
         answer_and_exit(Answer::deny(denied(
             None,
             "toolgate could not start its deadline timer, so the call was denied.",
-        )));
-    }
-}
-
-fn start_signal_thread() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]);
-    let started = signals.ok().and_then(|mut signals| {
-        std::thread::Builder::new()
-            .name("signals".into())
-            .spawn(move || {
-                if signals.forever().next().is_some() {
-                    answer_and_exit(Answer::deny(denied(
-                        None,
-                        "toolgate was stopped before it finished checking this tool call, so it was denied.",
-                    )));
-                }
-            })
-            .ok()
-    });
-    if started.is_none() {
-        answer_and_exit(Answer::deny(denied(
-            None,
-            "toolgate could not install its signal handler, so the call was denied.",
         )));
     }
 }
@@ -299,6 +318,8 @@ fn run(args: &[OsString]) -> Answer {
         cx.cwd = Some(PathBuf::from(cwd));
     }
     let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
+    // The process exits right after answering; freeing the compiled policy is wasted work.
+    std::mem::forget(guard);
     match decision.decision {
         Verdict::Deny => Answer::deny(denied(Some(tool_name), &decision.reason)),
         Verdict::Review => match on_review {

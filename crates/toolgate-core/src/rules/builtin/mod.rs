@@ -3,6 +3,7 @@
 //! positives).
 
 mod acgs_default;
+pub(crate) mod prefilters;
 mod secrets;
 mod toolgate;
 

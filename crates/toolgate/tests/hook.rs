@@ -354,3 +354,18 @@ fn sigterm_sigint_and_sighup_deny() {
         assert!(reason.contains("stopped"), "{signal}: {reason}");
     }
 }
+
+#[test]
+fn a_rule_sees_the_exact_digits_of_a_huge_integer() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.yaml"),
+        "rules:\n  - id: BIG-NUMBER\n    text: No account numbers\n    patterns: ['\\b123456789012345678901234567890\\b']\n",
+    )
+    .unwrap();
+    // Written by hand: `json!` would already have rounded the number.
+    let input = br#"{"hook_event_name":"PreToolUse","tool_name":"mcp__bank__pay","tool_input":{"account":123456789012345678901234567890},"cwd":"/tmp"}"#;
+    let reason = assert_deny(&hook_in(dir.path(), &["--policy", "p.yaml"], input, &[]));
+    assert!(reason.contains("BIG-NUMBER"), "{reason}");
+    assert!(!reason.contains("123456789"), "{reason}");
+}

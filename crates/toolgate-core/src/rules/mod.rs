@@ -10,6 +10,7 @@
 //! `deprecated: true`, disabled rules and rules outside `valid_from`..`valid_until` never match.
 
 mod builtin;
+mod input;
 mod matcher;
 mod model;
 pub mod normalize;
@@ -18,6 +19,7 @@ mod render;
 mod verdict;
 
 pub use builtin::BUILTIN_NAMES;
+pub use input::parse_tool_input;
 pub use matcher::RuleSet;
 pub use model::{
     CONDITION_OPS, Constitution, MAX_KEYWORDS, MatchFilter, Rule, RuleError, RuleProblem, RuleTime,

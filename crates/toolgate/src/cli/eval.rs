@@ -103,7 +103,7 @@ fn read_input(arg: Option<&str>) -> Result<serde_json::Value, String> {
         Some(s) => s.to_string(),
     };
     // The error position only: the message must not repeat the input.
-    serde_json::from_str(&text).map_err(|e| {
+    toolgate_core::rules::parse_tool_input(&text).map_err(|e| {
         format!(
             "the tool input is not valid JSON (line {}, column {})",
             e.line(),

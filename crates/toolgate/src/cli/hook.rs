@@ -251,9 +251,13 @@ fn run(args: &[OsString]) -> Answer {
         Ok(b) => b,
         Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
     };
-    let event: Value = match serde_json::from_slice(&bytes) {
-        Ok(v) => v,
-        Err(_) => {
+    // Numbers as Python's `json.loads` reads them, so renderings match claude-agent-acgs.
+    let parsed = std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|text| toolgate_core::rules::parse_tool_input(text).ok());
+    let event: Value = match parsed {
+        Some(v) => v,
+        None => {
             return Answer::deny(denied(
                 None,
                 "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",

@@ -369,3 +369,10 @@ fn a_rule_sees_the_exact_digits_of_a_huge_integer() {
     assert!(reason.contains("BIG-NUMBER"), "{reason}");
     assert!(!reason.contains("123456789"), "{reason}");
 }
+
+#[test]
+fn a_huge_integer_as_tool_name_is_still_no_tool_name() {
+    let input = br#"{"hook_event_name":"PreToolUse","tool_name":123456789012345678901234567890,"tool_input":{}}"#;
+    let reason = assert_deny(&hook(input));
+    assert!(reason.contains("no tool name"), "{reason}");
+}

@@ -14,6 +14,23 @@ pub fn parse_tool_input(text: &str) -> Result<Value, serde_json::Error> {
     serde_json::from_str(&python_integers(text))
 }
 
+/// Parses a JSON object whose member `input_key` holds a tool call's input (a hook event, with
+/// `tool_input`): every other member is read strictly as JSON, so a huge integer where a
+/// string belongs stays a number, and only the input gets [`parse_tool_input`]'s numbers.
+pub fn parse_with_exact_input(text: &str, input_key: &str) -> Result<Value, serde_json::Error> {
+    let mut value: Value = serde_json::from_str(text)?;
+    if let Cow::Owned(rewritten) = python_integers(text) {
+        let exact: Value = serde_json::from_str(&rewritten)?;
+        if let (Some(slot), Some(input)) = (
+            value.get_mut(input_key),
+            exact.get(input_key).filter(|_| exact.is_object()),
+        ) {
+            *slot = input.clone();
+        }
+    }
+    Ok(value)
+}
+
 /// Rewrites the integer literals `serde_json` cannot hold exactly; borrows when there are none.
 fn python_integers(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
@@ -89,6 +106,23 @@ mod tests {
             python_integers(r#"{"a": [1, 2.5, "x\"1"]}"#),
             Cow::Borrowed(_)
         ));
+    }
+
+    #[test]
+    fn only_the_input_member_gets_exact_integers() {
+        let text = r#"{"tool_name": 123456789012345678901234567890, "tool_input": {"n": 123456789012345678901234567890, "z": -0}}"#;
+        let v = parse_with_exact_input(text, "tool_input").unwrap();
+        assert!(v["tool_name"].is_number());
+        assert_eq!(
+            v["tool_input"],
+            serde_json::json!({"n": "123456789012345678901234567890", "z": 0})
+        );
+        let plain = r#"{"tool_name": "Bash", "tool_input": {"n": 1}}"#;
+        assert_eq!(
+            parse_with_exact_input(plain, "tool_input").unwrap(),
+            serde_json::from_str::<Value>(plain).unwrap()
+        );
+        assert!(parse_with_exact_input("{\"tool_input\": [1,]}", "tool_input").is_err());
     }
 
     #[test]

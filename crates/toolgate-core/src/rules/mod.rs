@@ -19,7 +19,7 @@ mod render;
 mod verdict;
 
 pub use builtin::BUILTIN_NAMES;
-pub use input::parse_tool_input;
+pub use input::{parse_tool_input, parse_with_exact_input};
 pub use matcher::RuleSet;
 pub use model::{
     CONDITION_OPS, Constitution, MAX_KEYWORDS, MatchFilter, Rule, RuleError, RuleProblem, RuleTime,

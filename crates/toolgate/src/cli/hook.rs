@@ -142,14 +142,14 @@ fn start_sentinel(deadline: Duration) {
             "toolgate could not install its signal handler, so the call was denied.",
         )));
     };
-    let started = std::thread::Builder::new()
+    let spawned = std::thread::Builder::new()
         .name("sentinel".into())
         .stack_size(256 * 1024)
         .spawn(move || {
-            let started = std::time::Instant::now();
+            let since = std::time::Instant::now();
             let mut byte = [0u8; 1];
             loop {
-                let rest = deadline.saturating_sub(started.elapsed());
+                let rest = deadline.saturating_sub(since.elapsed());
                 match wake.read(&mut byte) {
                     // A signal arrived.
                     Ok(n) if n > 0 => answer_and_exit(Answer::deny(denied(
@@ -175,7 +175,7 @@ fn start_sentinel(deadline: Duration) {
                 "toolgate did not finish checking this tool call in time, so it was denied.",
             )))
         });
-    if started.is_err() {
+    if spawned.is_err() {
         answer_and_exit(Answer::deny(denied(
             None,
             "toolgate could not start its deadline timer, so the call was denied.",
@@ -251,10 +251,11 @@ fn run(args: &[OsString]) -> Answer {
         Ok(b) => b,
         Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
     };
-    // Numbers as Python's `json.loads` reads them, so renderings match claude-agent-acgs.
+    // The input's numbers as Python's `json.loads` reads them, so renderings match
+    // claude-agent-acgs; the event's own fields are read strictly.
     let parsed = std::str::from_utf8(&bytes)
         .ok()
-        .and_then(|text| toolgate_core::rules::parse_tool_input(text).ok());
+        .and_then(|text| toolgate_core::rules::parse_with_exact_input(text, "tool_input").ok());
     let event: Value = match parsed {
         Some(v) => v,
         None => {

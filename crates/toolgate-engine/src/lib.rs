@@ -127,6 +127,16 @@ impl CallContext {
             binary: std::env::current_exe().ok(),
         }
     }
+
+    /// This context with the session's working directory, when the caller names one (the
+    /// hook event's `cwd`, the MCP call's `cwd` argument). The hook and the MCP server both
+    /// resolve it here, so they decide the same call the same way.
+    pub fn with_session_cwd(mut self, cwd: Option<&str>) -> CallContext {
+        if let Some(cwd) = cwd {
+            self.cwd = Some(PathBuf::from(cwd));
+        }
+        self
+    }
 }
 
 /// The three checks under one policy.

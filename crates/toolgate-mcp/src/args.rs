@@ -74,6 +74,11 @@ pub struct CheckToolCallArgs {
     pub tool_name: String,
     /// The tool's input object, as the agent would pass it.
     pub tool_input: JsonObject,
+    /// The session's working directory, as in the hook event's `cwd` (default: the server's
+    /// working directory). Relative paths in the call are resolved against it.
+    #[serde(default)]
+    #[schemars(schema_with = "cwd_schema")]
+    pub cwd: Option<String>,
 }
 
 /// Arguments of `explain_command`.
@@ -113,6 +118,17 @@ pub fn policy_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
             "schemes": strings("URL schemes to permit. Default: http, https, ws, wss.")
         },
         "additionalProperties": false
+    });
+    schemars::Schema::try_from(schema).unwrap_or_default()
+}
+
+/// The schema of `check_tool_call`'s `cwd`: a string (a `null` is a wrong type, as in the
+/// hook, which only reads a string `cwd`).
+pub fn cwd_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let schema = serde_json::json!({
+        "type": "string",
+        "description": "The session's working directory, as in the hook event's `cwd` (default: \
+            the server's working directory)."
     });
     schemars::Schema::try_from(schema).unwrap_or_default()
 }
@@ -157,10 +173,15 @@ fn check_against(schema: &JsonObject, args: &JsonObject) -> Result<(), String> {
                             .join(", ")
                     })
                     .unwrap_or_default();
-                return Err(format!(
-                    "unknown argument {}; this tool takes {known}",
-                    describe_key(key)
-                ));
+                let names: Vec<&str> = properties
+                    .map(|p| p.keys().map(String::as_str).collect())
+                    .unwrap_or_default();
+                return Err(match near_miss(key, &names) {
+                    Some(name) => format!(
+                        "unknown argument (did you mean `{name}`?); this tool takes {known}"
+                    ),
+                    None => format!("unknown argument; this tool takes {known}"),
+                });
             }
         }
     }
@@ -261,20 +282,17 @@ pub fn json_type_name(value: &Value) -> &'static str {
     }
 }
 
-/// Names an unknown argument when its name looks like an identifier; anything else (which
-/// might be data pasted into the key) is not repeated.
-fn describe_key(key: &str) -> String {
-    let plain = !key.is_empty()
-        && key.len() <= 64
-        && key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if plain {
-        format!("`{key}`")
-    } else {
-        "(a name that is not an identifier)".into()
+/// The known argument an unknown name resembles, if any. The unknown name itself is never
+/// shown: a key can carry data (a pasted token) as easily as a typo.
+fn near_miss<'k>(key: &str, known: &[&'k str]) -> Option<&'k str> {
+    if key.len() > MAX_HINTED_KEY {
+        return None;
     }
+    toolgate_policy::reader::closest(key, known)
 }
+
+/// The longest argument name compared with the known ones (longer names are not typos).
+const MAX_HINTED_KEY: usize = 64;
 
 #[cfg(test)]
 mod tests {
@@ -300,6 +318,11 @@ mod tests {
         );
         let s = input_schema::<CheckToolCallArgs>();
         assert_eq!(s["properties"]["tool_input"]["type"], json!("object"));
+        assert_eq!(s["properties"]["cwd"]["type"], json!("string"));
+        assert_eq!(s["additionalProperties"], json!(false));
+        let mut required = s["required"].as_array().unwrap().clone();
+        required.sort_by_key(|v| v.to_string());
+        assert_eq!(required, vec![json!("tool_input"), json!("tool_name")]);
     }
 
     #[test]
@@ -321,7 +344,22 @@ mod tests {
     fn unknown_and_missing_arguments() {
         let e =
             check_arguments::<CheckUrlArgs>(object(json!({"url": "x", "Policy": {}}))).unwrap_err();
-        assert!(e.starts_with("unknown argument `Policy`"), "{e}");
+        assert!(
+            e.starts_with("unknown argument (did you mean `policy`?)"),
+            "{e}"
+        );
+        assert!(!e.contains("Policy"), "{e}");
+        let e = check_arguments::<CheckToolCallArgs>(object(
+            json!({"tool_name": "Bash", "tool_inptu": {}}),
+        ))
+        .unwrap_err();
+        assert!(e.contains("did you mean `tool_input`?"), "{e}");
+        assert!(!e.contains("tool_inptu"), "{e}");
+        // A plain identifier that is no typo is not repeated either.
+        let e = check_arguments::<CheckUrlArgs>(object(json!({"url": "x", "ghp_token123": 1})))
+            .unwrap_err();
+        assert!(e.starts_with("unknown argument; "), "{e}");
+        assert!(!e.contains("ghp_"), "{e}");
         let e = check_arguments::<CheckUrlArgs>(object(json!({"url": "x", "sk-live secret": 1})))
             .unwrap_err();
         assert!(!e.contains("secret"), "{e}");

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 pub mod args;
+pub mod handler;
 pub mod policy_arg;
 pub mod replies;
 pub mod server;

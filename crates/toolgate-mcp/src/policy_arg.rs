@@ -52,8 +52,8 @@ fn short(text: &str) -> String {
     cut
 }
 
-/// `validate_policy`: every finding, errors first. `valid` means no errors; warnings leave a
-/// policy usable.
+/// `validate_policy`: every finding, errors first. `valid` means no finding at all (as
+/// agentguard-mcp); `usable` means no errors (warnings leave a policy usable).
 pub fn validate(policy: &Value) -> ValidationReply {
     let (diags, paths) = read_with_paths(policy);
     let mut errors = Vec::new();
@@ -74,7 +74,8 @@ pub fn validate(policy: &Value) -> ValidationReply {
         .map(|i| i.message.clone())
         .collect();
     ValidationReply {
-        valid: errors.is_empty(),
+        valid: errors.is_empty() && warnings.is_empty(),
+        usable: errors.is_empty(),
         issues,
         errors,
         warnings,

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 /// The reply of `check_url`.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct UrlDecision {
     /// Whether the request may be made.
     pub allowed: bool,
@@ -27,6 +28,7 @@ pub struct UrlDecision {
 
 /// One entry of a `check_urls_batch` reply.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct BatchEntry {
     /// The URL as given.
     pub url: String,
@@ -46,6 +48,7 @@ pub struct BatchEntry {
 
 /// The counts of a `check_urls_batch` reply.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct BatchSummary {
     /// URLs checked.
     pub total: usize,
@@ -57,6 +60,7 @@ pub struct BatchSummary {
 
 /// The reply of `check_urls_batch`.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct BatchReply {
     /// One decision per URL, in input order.
     pub results: Vec<BatchEntry>,
@@ -66,6 +70,7 @@ pub struct BatchReply {
 
 /// One finding of `validate_policy`.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct PolicyIssue {
     /// A stable, kebab-case code (`unknown-key`, `wrong-type`, `invalid-pattern`, …).
     pub code: String,
@@ -79,10 +84,13 @@ pub struct PolicyIssue {
 
 /// The reply of `validate_policy`.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ValidationReply {
-    /// No errors: the policy can be used. Warnings do not make it invalid (agentguard-mcp
-    /// answers `false` on any issue).
+    /// No issues at all, warnings included (agentguard-mcp's meaning).
     pub valid: bool,
+    /// No errors: the policy can be used (warnings allowed). An unusable policy denies every
+    /// URL with `invalid_policy`.
+    pub usable: bool,
     /// Every message, errors first, as plain strings (agentguard-mcp's shape).
     pub issues: Vec<String>,
     /// The errors: each makes every check deny with `invalid_policy`.
@@ -91,10 +99,50 @@ pub struct ValidationReply {
     pub warnings: Vec<PolicyIssue>,
 }
 
+/// The hook's answer inside a `check_tool_call` reply, with the hook's own key names. Both are
+/// `null` when the hook gives no decision (it prints `{}`: Claude Code's permission flow applies).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct HookAnswerReply {
+    /// `allow`, `ask` or `deny`; `null`: no decision.
+    #[serde(rename = "permissionDecision")]
+    #[schemars(schema_with = "permission_schema")]
+    pub permission_decision: Option<&'static str>,
+    /// The reason the hook gives; `null`: no decision.
+    #[serde(rename = "permissionDecisionReason")]
+    pub permission_decision_reason: Option<String>,
+}
+
+fn permission_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": ["string", "null"],
+        "enum": ["allow", "ask", "deny", null],
+        "description": "`allow`, `ask` or `deny`; `null`: no decision."
+    })
+}
+
+fn decision_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string",
+        "enum": ["deny", "review", "allow", "no_decision"],
+        "description": "`deny`, `review`, `allow` or `no_decision`."
+    })
+}
+
+impl From<&toolgate_policy::HookAnswer> for HookAnswerReply {
+    fn from(answer: &toolgate_policy::HookAnswer) -> HookAnswerReply {
+        HookAnswerReply {
+            permission_decision: answer.permission().map(|p| p.as_str()),
+            permission_decision_reason: answer.reason().map(str::to_string),
+        }
+    }
+}
+
 /// The reply of `check_tool_call`: the decision `toolgate hook` would make.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ToolCallReply {
     /// `deny`, `review`, `allow` or `no_decision`.
+    #[schemars(schema_with = "decision_schema")]
     pub decision: String,
     /// Why, naming rules and destination classes, never input values.
     pub reason: String,
@@ -104,6 +152,8 @@ pub struct ToolCallReply {
     pub warning_ids: Vec<String>,
     /// The destinations the call would reach and their egress decisions.
     pub destinations: Vec<Value>,
+    /// What `toolgate hook` would print for this call under the server's policy.
+    pub hook_answer: HookAnswerReply,
     /// Every other field of the engine's decision (the checks that ran, …).
     #[serde(flatten)]
     pub more: Map<String, Value>,

@@ -6,14 +6,14 @@ use std::sync::Arc;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::schema_for_output;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, JsonObject, ServerCapabilities, ServerConfig,
-};
-use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+use rmcp::{tool, tool_router};
 use serde::Serialize;
 use serde_json::Value;
 use toolgate_core::egress::{EgressDecision, EgressPolicy};
-use toolgate_policy::Policy;
+use toolgate_engine::CallContext;
+use toolgate_policy::hook::denied;
+use toolgate_policy::{HookAnswer, Policy};
 
 use crate::args::{
     CheckToolCallArgs, CheckUrlArgs, CheckUrlsBatchArgs, ExplainCommandArgs, MAX_BATCH_URLS,
@@ -21,7 +21,8 @@ use crate::args::{
 };
 use crate::policy_arg::{ResolvedPolicy, resolve_policy, validate};
 use crate::replies::{
-    BatchEntry, BatchReply, BatchSummary, CommandReply, ToolCallReply, UrlDecision, ValidationReply,
+    BatchEntry, BatchReply, BatchSummary, CommandReply, HookAnswerReply, ToolCallReply,
+    UrlDecision, ValidationReply,
 };
 use crate::tool_call::ToolCallChecker;
 
@@ -47,13 +48,15 @@ const VALIDATE_POLICY_DESCRIPTION: &str = "Sanity-check a policy spec without ma
 decision. Reports errors (unknown keys, wrong types, malformed patterns containing schemes, \
 paths, queries, whitespace or misplaced wildcards: an invalid policy denies every URL) and \
 warnings (empty or missing allow list, overly broad \"*\" or public-suffix wildcards, empty \
-methods), each with a code, a hint and where it is. `valid` is true when there are no errors.";
+methods), each with a code, a hint and where it is. `valid` is true when there are no issues at \
+all (as agentguard); `usable` is true when there are no errors (warnings allowed).";
 
 const CHECK_TOOL_CALL_DESCRIPTION: &str = "Decide an agent tool call the way the toolgate \
 PreToolUse hook would, without running it: rules over the rendered call, shell-aware analysis of \
-commands, and the egress policy for every destination. Returns { decision \
-(deny|review|allow|no_decision), reason, rule_ids, warning_ids, destinations, checks }. Uses the \
-server's policy file.";
+commands, protected files, and the egress policy for every destination. Returns { decision \
+(deny|review|allow|no_decision), reason, rule_ids, warning_ids, destinations, hook_answer \
+{ permissionDecision (allow|ask|deny|null), permissionDecisionReason }, checks }. Uses the \
+server's policy file; `cwd` is the session's working directory (default: the server's).";
 
 const EXPLAIN_COMMAND_DESCRIPTION: &str = "Explain how toolgate reads a shell command, without \
 running it: the simple commands after unwrapping sudo, env, xargs, bash -c and substitutions, \
@@ -69,11 +72,21 @@ struct ServerState {
     guard: ToolCallChecker,
 }
 
+/// The tools in `tools/list` order: agentguard-mcp's three in its order, then toolgate's own.
+pub const TOOL_ORDER: &[&str] = &[
+    "check_url",
+    "check_urls_batch",
+    "validate_policy",
+    "check_tool_call",
+    "explain_command",
+];
+
 /// toolgate's MCP server. Cheap to clone: the state is shared.
 #[derive(Clone)]
 pub struct ToolgateServer {
     state: Arc<ServerState>,
-    tool_router: ToolRouter<Self>,
+    /// The tools (routed by `handler.rs`).
+    pub(crate) tool_router: ToolRouter<Self>,
 }
 
 impl std::fmt::Debug for ToolgateServer {
@@ -85,7 +98,16 @@ impl std::fmt::Debug for ToolgateServer {
 impl ToolgateServer {
     /// A server for `policy`. An unusable policy is kept: every check then denies
     /// (`invalid_policy` for URLs, the engine's deny for tool calls).
+    ///
+    /// `check_tool_call` resolves paths in the context of this process (its working
+    /// directory, `$HOME` and executable), exactly as `toolgate hook` does.
     pub fn new(policy: Policy) -> ToolgateServer {
+        ToolgateServer::with_context(policy, CallContext::from_process())
+    }
+
+    /// A server for `policy` whose `check_tool_call` decides in `context` (a call's `cwd`
+    /// argument still replaces the working directory).
+    pub fn with_context(policy: Policy, context: CallContext) -> ToolgateServer {
         let policy_error = if policy.is_usable() {
             None
         } else {
@@ -99,7 +121,7 @@ impl ToolgateServer {
         } else {
             EgressPolicy::invalid()
         };
-        let guard = ToolCallChecker::new(Arc::new(policy));
+        let guard = ToolCallChecker::new(Arc::new(policy), context);
         ToolgateServer {
             state: Arc::new(ServerState {
                 egress,
@@ -112,6 +134,27 @@ impl ToolgateServer {
 
     /// Checks one URL under the policy named by a call's `policy` argument.
     fn decide(&self, policy: &ResolvedPolicy, url: &str, method: Option<&str>) -> UrlDecision {
+        let method = method.filter(|m| !m.is_empty());
+        let (egress, policy_error) = match policy {
+            ResolvedPolicy::Server => (&self.state.egress, self.state.policy_error.as_deref()),
+            ResolvedPolicy::Given(p) => (p, None),
+            ResolvedPolicy::Invalid {
+                policy,
+                first_error,
+            } => (policy, Some(first_error.as_str())),
+        };
+        // The policy is judged first: an unusable policy is the answer for every URL, long or
+        // short, so the reason never depends on what the URL looks like.
+        if let Some(detail) = policy_error {
+            return UrlDecision {
+                allowed: false,
+                reason: "invalid_policy".into(),
+                detail: Some(detail.to_string()),
+                scheme: None,
+                host: None,
+                port: None,
+            };
+        }
         if url.len() > MAX_URL_BYTES {
             return UrlDecision {
                 allowed: false,
@@ -122,27 +165,9 @@ impl ToolgateServer {
                 port: None,
             };
         }
-        let method = method.filter(|m| !m.is_empty());
-        let (egress, override_detail) = match policy {
-            ResolvedPolicy::Server => (&self.state.egress, self.state.policy_error.as_deref()),
-            ResolvedPolicy::Given(p) => (p, None),
-            ResolvedPolicy::Invalid {
-                policy,
-                first_error,
-            } => (policy, Some(first_error.as_str())),
-        };
         let checked = catch_unwind(AssertUnwindSafe(|| egress.check_url(url, method)));
         match checked {
-            Ok(d) => {
-                let mut reply = url_decision(&d);
-                if let Some(detail) = override_detail {
-                    // An unusable policy never allows; say why in the policy's own words.
-                    reply.allowed = false;
-                    reply.reason = "invalid_policy".into();
-                    reply.detail = Some(detail.to_string());
-                }
-                reply
-            }
+            Ok(d) => url_decision(&d),
             Err(_) => UrlDecision {
                 allowed: false,
                 reason: "invalid_url".into(),
@@ -278,17 +303,27 @@ impl ToolgateServer {
     ) -> Result<CallToolResult, String> {
         let args: CheckToolCallArgs = check_arguments(args)?;
         let input = Value::Object(args.tool_input);
-        let decided = catch_unwind(AssertUnwindSafe(|| {
-            self.state.guard.check(&args.tool_name, &input)
+        let checked = catch_unwind(AssertUnwindSafe(|| {
+            let checked = self
+                .state
+                .guard
+                .check(&args.tool_name, &input, args.cwd.as_deref());
+            let value = serde_json::to_value(&checked.decision).ok();
+            (value, HookAnswerReply::from(&checked.hook_answer))
         }));
-        let Ok(Some(Value::Object(mut map))) = decided else {
+        let Ok((Some(Value::Object(mut map)), hook_answer)) = checked else {
             // Fail closed: a check that could not run is a deny, not an error to retry past.
+            let reason = "toolgate could not check this call (internal error)";
             return reply(&ToolCallReply {
                 decision: "deny".into(),
-                reason: "toolgate could not check this call (internal error)".into(),
+                reason: reason.into(),
                 rule_ids: Vec::new(),
                 warning_ids: Vec::new(),
                 destinations: Vec::new(),
+                hook_answer: HookAnswerReply::from(&HookAnswer::deny(denied(
+                    Some(&args.tool_name),
+                    "toolgate hit an internal error while checking this tool call, so it was denied.",
+                ))),
                 more: serde_json::Map::new(),
             });
         };
@@ -306,6 +341,7 @@ impl ToolgateServer {
             rule_ids,
             warning_ids,
             destinations,
+            hook_answer,
             more: map,
         })
     }
@@ -333,13 +369,5 @@ impl ToolgateServer {
             Ok(Ok(Value::Object(analysis))) => reply(&CommandReply { analysis }),
             _ => Err("internal error: the command could not be analysed".into()),
         }
-    }
-}
-
-#[tool_handler(router = self.tool_router)]
-impl ServerHandler for ToolgateServer {
-    fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(SERVER_NAME, SERVER_VERSION))
     }
 }

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 pub use diagnostic::{Diagnostic, Diagnostics, Level};
 pub use discovery::{PolicySource, discover};
 pub use document::{Format, Node, Position};
-pub use hook::{HookSettings, OnReview};
+pub use hook::{HookAnswer, HookSettings, OnReview, PermissionDecision};
 
 use document::{Value, parse_document};
 use reader::MapReader;

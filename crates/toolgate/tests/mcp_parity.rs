@@ -318,7 +318,8 @@ async fn validate_policy_flags_what_agentguard_misses() {
         let reply = ok_json(&call(&s.client, "validate_policy", json!({ "policy": policy })).await);
         let errors = reply["errors"].as_array().unwrap();
         assert_eq!(!errors.is_empty(), must_error, "{case}: {reply}");
-        assert_eq!(reply["valid"], !must_error, "{case}");
+        assert_eq!(reply["usable"], !must_error, "{case}");
+        assert_eq!(reply["valid"], false, "{case}: an issue makes it invalid");
         println!(
             "{case}: toolgate errors {:?}",
             errors.iter().map(|e| e["code"].clone()).collect::<Vec<_>>()
@@ -337,6 +338,8 @@ async fn validate_policy_flags_what_agentguard_misses() {
             !reply["warnings"].as_array().unwrap().is_empty(),
             "{case}: {reply}"
         );
+        assert_eq!(reply["usable"], true, "{case}: {reply}");
+        assert_eq!(reply["valid"], false, "{case}: {reply}");
     }
     // Paths point into the object.
     let reply = ok_json(

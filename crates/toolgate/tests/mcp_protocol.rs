@@ -3,7 +3,7 @@
 
 mod mcp_support;
 
-use mcp_support::{call, check_url, error_text, ok_json, start, text};
+use mcp_support::{call, check_url, error_text, ok_json, schema, start, text};
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
 
@@ -33,11 +33,8 @@ async fn tools_list_has_closed_input_schemas_and_output_schemas() {
     let s = start(None).await;
     let tools = s.client.list_all_tools().await.unwrap();
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    let mut sorted = names.clone();
-    sorted.sort();
-    let mut expected = TOOLS.to_vec();
-    expected.sort();
-    assert_eq!(sorted, expected);
+    // agentguard-mcp's three in its order (reference/agentguard.md §2), then toolgate's own.
+    assert_eq!(names, TOOLS);
     for tool in &tools {
         let input = Value::Object((*tool.input_schema).clone());
         assert_eq!(input["type"], "object", "{}", tool.name);
@@ -85,8 +82,17 @@ async fn tools_list_has_closed_input_schemas_and_output_schemas() {
             "validate_policy output has {key}"
         );
     }
-    let (input, _) = by_name("check_tool_call");
+    assert_eq!(output["properties"]["usable"]["type"], "boolean");
+    let (input, output) = by_name("check_tool_call");
     assert_eq!(input["properties"]["tool_input"]["type"], "object");
+    assert_eq!(input["properties"]["cwd"]["type"], "string");
+    assert!(
+        output["required"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("hook_answer")),
+        "{output}"
+    );
     let mut required: Vec<Value> = input["required"].as_array().unwrap().clone();
     required.sort_by_key(|v| v.to_string());
     assert_eq!(required, vec![json!("tool_input"), json!("tool_name")]);
@@ -210,7 +216,17 @@ async fn wrong_types_unknown_and_missing_arguments_are_tool_errors() {
         (
             "check_url",
             json!({"url": "https://x.com/", "Policy": {}}),
-            "unknown argument `Policy`",
+            "unknown argument (did you mean `policy`?)",
+        ),
+        (
+            "check_tool_call",
+            json!({"tool_name": "Bash", "tool_inptu": {}}),
+            "unknown argument (did you mean `tool_input`?)",
+        ),
+        (
+            "check_tool_call",
+            json!({"tool_name": "Bash", "tool_input": {}, "cwd": 42}),
+            "argument `cwd` must be a string",
         ),
         ("check_url", json!({}), "missing required argument `url`"),
         (
@@ -244,16 +260,20 @@ async fn wrong_types_unknown_and_missing_arguments_are_tool_errors() {
         assert!(message.contains(expected), "{tool} {args}: {message}");
         assert!(result_free_of_values(&message), "{message}");
     }
-    // An unknown key that looks like data is not repeated.
-    let message = error_text(
-        &call(
-            &s.client,
-            "check_url",
-            json!({"url": "x", "sk-ant-api03 SECRET": 1}),
-        )
-        .await,
-    );
-    assert!(!message.contains("SECRET"), "{message}");
+    // An unknown key is never repeated: not when it looks like data, not when it looks like
+    // an identifier, not when it is a near miss.
+    for key in [
+        "sk-ant-api03 SECRET",
+        "SECRET_token",
+        "Policy",
+        "tool_inptu",
+    ] {
+        let mut args = json!({"url": "x"});
+        args[key] = json!(1);
+        let message = error_text(&call(&s.client, "check_url", args).await);
+        assert!(message.starts_with("unknown argument"), "{message}");
+        assert!(!message.contains(key), "{key}: {message}");
+    }
     s.client.cancel().await.unwrap();
 }
 
@@ -262,18 +282,94 @@ fn result_free_of_values(message: &str) -> bool {
 }
 
 #[tokio::test]
-async fn unknown_tool_is_a_protocol_error() {
+async fn unknown_tool_is_a_tool_error_that_does_not_repeat_the_name() {
     let s = start(None).await;
-    let err = s
-        .client
-        .call_tool(CallToolRequestParams::new("fetch_url"))
-        .await
-        .expect_err("unknown tool");
-    assert!(
-        err.to_string().contains("fetch_url") || err.to_string().contains("not found"),
-        "{err}"
-    );
+    // agentguard-mcp answers an unknown tool with `isError: true` (reference/agentguard.md §2).
+    for (name, hint) in [
+        ("fetch_url", None),
+        ("check_ulr", Some("did you mean `check_url`?")),
+        ("sk-live-SECRET-0123456789", None),
+    ] {
+        let result = s
+            .client
+            .call_tool(CallToolRequestParams::new(name))
+            .await
+            .expect("a tool result, not a protocol error");
+        let message = error_text(&result);
+        assert!(message.starts_with("unknown tool"), "{message}");
+        assert!(!message.contains(name), "{name}: {message}");
+        assert!(message.contains("`check_url`"), "{message}");
+        if let Some(hint) = hint {
+            assert!(message.contains(hint), "{message}");
+        }
+    }
+    // The session still serves.
+    let reply = check_url(&s.client, "http://169.254.169.254/", None, None).await;
+    assert_eq!(reply["allowed"], false);
+    assert_eq!(reply["reason"], "private_address");
     s.client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_invalid_policy_wins_over_an_overlong_url() {
+    let s = start(None).await;
+    let long = format!("https://api.openai.com/{}", "a".repeat(9000));
+    for policy in [json!({"alow": ["api.openai.com"]}), Value::Null] {
+        let reply = check_url(&s.client, &long, Some(policy.clone()), None).await;
+        assert_eq!(reply["allowed"], false, "{policy}");
+        assert_eq!(reply["reason"], "invalid_policy", "{policy}");
+        let reply = ok_json(
+            &call(
+                &s.client,
+                "check_urls_batch",
+                json!({"urls": [long, "https://api.openai.com/"], "policy": policy}),
+            )
+            .await,
+        );
+        for entry in reply["results"].as_array().unwrap() {
+            assert_eq!(entry["reason"], "invalid_policy", "{policy}");
+        }
+    }
+    s.client.cancel().await.unwrap();
+    // The server's own broken policy, too.
+    let s = start(Some("network:\n  alow: [\"*\"]\n")).await;
+    let reply = check_url(&s.client, &long, None, None).await;
+    assert_eq!(reply["reason"], "invalid_policy");
+    s.client.cancel().await.unwrap();
+}
+
+#[test]
+fn the_schema_checker_rejects_what_it_should() {
+    let root = json!({
+        "$defs": {"Entry": {"type": "object", "properties": {"n": {"type": "integer", "minimum": 0}},
+                  "required": ["n"], "additionalProperties": false}},
+        "type": "object",
+        "properties": {
+            "kind": {"type": "string", "enum": ["a", "b"]},
+            "maybe": {"type": ["string", "null"]},
+            "entries": {"type": "array", "items": {"$ref": "#/$defs/Entry"}}
+        },
+        "required": ["kind", "entries"],
+        "additionalProperties": false
+    });
+    let good = json!({"kind": "a", "maybe": null, "entries": [{"n": 1}]});
+    assert_eq!(schema::conforms(&root, &good), Ok(()));
+    for bad in [
+        json!({"kind": "c", "entries": []}),
+        json!({"kind": "a"}),
+        json!({"kind": "a", "entries": [], "extra": 1}),
+        json!({"kind": "a", "maybe": 3, "entries": []}),
+        json!({"kind": "a", "entries": [{"n": "1"}]}),
+        json!({"kind": "a", "entries": [{"n": -1}]}),
+        json!({"kind": "a", "entries": [{"n": 1, "m": 2}]}),
+        json!({"kind": "a", "entries": [{}]}),
+        json!([]),
+    ] {
+        assert!(schema::conforms(&root, &bad).is_err(), "accepted {bad}");
+    }
+    // A keyword the checker does not know fails instead of passing silently.
+    let unknown = json!({"type": "object", "oneOf": [{"type": "object"}]});
+    assert!(schema::conforms(&unknown, &json!({})).is_err());
 }
 
 #[tokio::test]
@@ -323,11 +419,14 @@ async fn validate_policy_reports_errors_and_warnings_with_codes() {
     };
     let good = v(json!({"allow": ["api.openai.com", "*.anthropic.com"], "methods": ["GET"]})).await;
     assert_eq!(good["valid"], true);
+    assert_eq!(good["usable"], true);
     assert_eq!(good["issues"], json!([]));
     assert_eq!(good["errors"], json!([]));
 
     let broad = v(json!({"allow": ["*"]})).await;
-    assert_eq!(broad["valid"], true, "a warning leaves the policy usable");
+    // As agentguard: any issue, a warning too, makes `valid` false; `usable` stays true.
+    assert_eq!(broad["valid"], false, "a warning is an issue");
+    assert_eq!(broad["usable"], true, "a warning leaves the policy usable");
     assert_eq!(broad["errors"], json!([]));
     assert!(
         !broad["warnings"].as_array().unwrap().is_empty(),
@@ -345,6 +444,7 @@ async fn validate_policy_reports_errors_and_warnings_with_codes() {
     let bad =
         v(json!({"allow": ["api.openai.com/v1"], "deny": ["http://evil.com"], "alow": []})).await;
     assert_eq!(bad["valid"], false);
+    assert_eq!(bad["usable"], false);
     let errors = bad["errors"].as_array().unwrap();
     assert!(
         errors.len() >= 3,

@@ -13,9 +13,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use toolgate_core::Verdict;
 use toolgate_engine::{CallContext, Guard};
-use toolgate_policy::OnReview;
+use toolgate_policy::hook::denied;
+use toolgate_policy::{HookAnswer, PermissionDecision};
 
 /// Arguments of `hook` (parsed by hand so that a bad argument still gives a deny).
 #[derive(Debug, clap::Args)]
@@ -50,15 +50,21 @@ impl Answer {
         }
     }
 
-    fn decide(decision: &str, reason: String) -> Answer {
-        Answer {
-            stdout: json!({"hookSpecificOutput": {
-                "hookEventName": "PreToolUse",
-                "permissionDecision": decision,
-                "permissionDecisionReason": reason,
-            }}),
-            stderr: None,
-            code: 0,
+    /// The process answer for the shared hook answer: a deny exits 2 with the reason on
+    /// stderr too; ask and allow exit 0; no decision prints `{}`.
+    fn from_hook(answer: HookAnswer) -> Answer {
+        match answer.decision {
+            Some((PermissionDecision::Deny, reason)) => Answer::deny(reason),
+            Some((permission, reason)) => Answer {
+                stdout: json!({"hookSpecificOutput": {
+                    "hookEventName": "PreToolUse",
+                    "permissionDecision": permission.as_str(),
+                    "permissionDecisionReason": reason,
+                }}),
+                stderr: None,
+                code: 0,
+            },
+            None => Answer::no_decision(),
         }
     }
 
@@ -183,31 +189,6 @@ fn start_sentinel(deadline: Duration) {
     }
 }
 
-/// `Tool call '<name>' was not executed. <reason>`; the name only if it is a plain tool name.
-fn denied(tool_name: Option<&str>, reason: &str) -> String {
-    format!(
-        "toolgate: Tool call '{}' was not executed. {reason}",
-        display_tool_name(tool_name)
-    )
-}
-
-/// Tool names are shown only when they look like tool names (no input smuggled through them).
-fn display_tool_name(tool_name: Option<&str>) -> &str {
-    match tool_name {
-        Some(name)
-            if !name.is_empty()
-                && name.len() <= 128
-                && name
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"_-.:".contains(&b)) =>
-        {
-            name
-        }
-        Some(_) => "<unnamed tool>",
-        None => "<unknown>",
-    }
-}
-
 fn parse_args(args: &[OsString]) -> Result<Option<PathBuf>, &'static str> {
     let mut policy = None;
     let mut i = 0;
@@ -284,12 +265,7 @@ fn run(args: &[OsString]) -> Answer {
     }
     let tool_name = match event.get("tool_name") {
         Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
-        _ => {
-            return Answer::deny(denied(
-                None,
-                "The hook input has no tool name, so the call was denied.",
-            ));
-        }
+        _ => return Answer::from_hook(HookAnswer::no_tool_name()),
     };
     let Some(tool_input) = event.get("tool_input").filter(|v| !v.is_null()) else {
         return Answer::deny(denied(
@@ -307,53 +283,22 @@ fn run(args: &[OsString]) -> Answer {
             .next()
             .map(|d| d.code)
             .unwrap_or("error");
-        return Answer::deny(denied(
-            Some(tool_name),
-            &format!(
-                "The toolgate policy ({}) is unusable ({first}; run `toolgate validate`), so every call is denied.",
-                source.describe()
-            ),
+        return Answer::from_hook(HookAnswer::unusable_policy(
+            tool_name,
+            &source.describe(),
+            first,
         ));
     }
-    let on_review = policy.hook.on_review;
-    let grant_allowed = policy.hook.grant_allowed;
+    let settings = policy.hook.clone();
     let guard = Guard::new(Arc::new(policy));
-    let mut cx = CallContext::from_process();
-    if let Some(Value::String(cwd)) = event.get("cwd") {
-        cx.cwd = Some(PathBuf::from(cwd));
-    }
+    let cx = CallContext::from_process().with_session_cwd(event.get("cwd").and_then(Value::as_str));
     let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(guard);
-    match decision.decision {
-        Verdict::Deny => Answer::deny(denied(Some(tool_name), &decision.reason)),
-        Verdict::Review => match on_review {
-            OnReview::Ask => Answer::decide(
-                "ask",
-                format!(
-                    "toolgate rule(s) {} require a person to review the tool call '{}'. {} Approve this call?",
-                    decision.rule_ids.join(", "),
-                    display_tool_name(Some(tool_name)),
-                    decision.reason
-                ),
-            ),
-            OnReview::Deny => Answer::deny(denied(
-                Some(tool_name),
-                &format!(
-                    "{} No reviewer is configured for this agent, so it was denied.",
-                    decision.reason
-                ),
-            )),
-        },
-        Verdict::Allow | Verdict::NoDecision => {
-            if grant_allowed {
-                Answer::decide(
-                    "allow",
-                    "No toolgate check objects to this tool call.".into(),
-                )
-            } else {
-                Answer::no_decision()
-            }
-        }
-    }
+    Answer::from_hook(settings.answer(
+        tool_name,
+        decision.decision,
+        &decision.reason,
+        &decision.rule_ids,
+    ))
 }

@@ -1,7 +1,12 @@
-//! Drives the real `toolgate mcp` binary with rmcp's client over stdio.
+//! Drives the real `toolgate mcp` binary with rmcp's client over stdio. Every successful tool
+//! reply that passes through [`call`] is checked against the tool's declared `outputSchema`.
 #![allow(dead_code)] // each test file uses a different part
 
-use std::path::PathBuf;
+pub mod schema;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject};
 use rmcp::service::RunningService;
@@ -17,7 +22,14 @@ pub type Client = RunningService<RoleClient, ()>;
 pub struct Session {
     /// The client.
     pub client: Client,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
+}
+
+impl Session {
+    /// The server's working directory and `$HOME` (`policy.yaml` in it is the `--policy`).
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
 }
 
 /// Starts `toolgate mcp`, with `policy` (YAML text) as its `--policy` file when given; without
@@ -41,7 +53,7 @@ pub async fn start(policy: Option<&str>) -> Session {
         .spawn()
         .expect("spawn toolgate mcp");
     let client = ().serve(transport).await.expect("initialize");
-    Session { client, _dir: dir }
+    Session { client, dir }
 }
 
 /// The JSON object `v` as tool arguments.
@@ -52,12 +64,59 @@ pub fn object(v: Value) -> JsonObject {
     }
 }
 
-/// Calls `tool` with `args`; a JSON-RPC error fails the test.
+/// The output schemas of the tools, by name, read from the first session's `tools/list`
+/// (the schemas are static, the same in every session).
+static OUTPUT_SCHEMAS: Mutex<Option<HashMap<String, Value>>> = Mutex::new(None);
+
+/// The declared `outputSchema` of `tool` (`None`: the tool declares none).
+pub async fn output_schema(client: &Client, tool: &str) -> Option<Value> {
+    if let Some(known) = OUTPUT_SCHEMAS.lock().unwrap().as_ref() {
+        return known.get(tool).cloned();
+    }
+    let tools = client.list_all_tools().await.expect("tools/list");
+    let schemas: HashMap<String, Value> = tools
+        .iter()
+        .filter_map(|t| {
+            let schema = t.output_schema.as_ref()?;
+            Some((t.name.to_string(), Value::Object((**schema).clone())))
+        })
+        .collect();
+    let found = schemas.get(tool).cloned();
+    *OUTPUT_SCHEMAS.lock().unwrap() = Some(schemas);
+    found
+}
+
+/// Calls `tool` with `args`; a JSON-RPC error fails the test, and so does a successful reply
+/// whose structured content does not conform to the tool's `outputSchema`.
 pub async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
-    client
+    let result = client
         .call_tool(CallToolRequestParams::new(tool.to_string()).with_arguments(object(args)))
         .await
-        .unwrap_or_else(|e| panic!("{tool}: JSON-RPC error {e}"))
+        .unwrap_or_else(|e| panic!("{tool}: JSON-RPC error {e}"));
+    assert_conforms(client, tool, &result).await;
+    result
+}
+
+/// A tool error carries no structured content; any other reply of a tool that declares an
+/// `outputSchema` carries structured content that conforms to it.
+pub async fn assert_conforms(client: &Client, tool: &str, result: &CallToolResult) {
+    if result.is_error == Some(true) {
+        assert!(
+            result.structured_content.is_none(),
+            "{tool}: a tool error has no structured content"
+        );
+        return;
+    }
+    let Some(schema) = output_schema(client, tool).await else {
+        return;
+    };
+    let structured = result
+        .structured_content
+        .as_ref()
+        .unwrap_or_else(|| panic!("{tool}: a tool with an outputSchema must reply structured"));
+    if let Err(why) = schema::conforms(&schema, structured) {
+        panic!("{tool}: the reply does not conform to its outputSchema: {why}\n{structured}");
+    }
 }
 
 /// The text of the result's only content block.

@@ -3,7 +3,9 @@
 use toolgate_core::Severity;
 
 use crate::SimpleCommand;
+use crate::paths::is_critical_dir;
 use crate::rule::{CommandContext, CommandRule};
+use crate::writes::{writes_block_device, writes_protected};
 
 /// Conditions too specific for the rule schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +18,9 @@ pub(crate) enum Check {
     DownloadedCode,
     InlineDestructive,
     ProtectedWrite,
+    BlockDeviceWrite,
+    CriticalDirOperand,
+    RsyncDeleteCritical,
 }
 
 impl Check {
@@ -25,7 +30,7 @@ impl Check {
             || cmd.operands.len() >= 2
     }
 
-    pub(crate) fn holds(&self, cmd: &SimpleCommand, _cx: &CommandContext) -> bool {
+    pub(crate) fn holds(&self, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
         match self {
             Check::GitCheckoutDiscard => {
                 // With -b/-B/--orphan git refuses paths, so only --force discards.
@@ -40,69 +45,24 @@ impl Check {
                 cmd.flags.contains("delete-force")
                     || (cmd.flags.contains("delete") && cmd.flags.contains("force"))
             }
-            Check::DdToDevice => cmd.operands.iter().any(|o| {
-                o.strip_prefix("of=").is_some_and(|t| {
-                    t.starts_with("/dev/")
-                        && !matches!(
-                            t,
-                            "/dev/null" | "/dev/zero" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
-                        )
-                        && !t.starts_with("/dev/fd/")
-                })
-            }),
+            Check::DdToDevice | Check::BlockDeviceWrite => writes_block_device(cmd),
             Check::ForkBomb => cmd.self_piping_recursion,
             Check::DownloadedCode => cmd.runs_downloaded_code,
             Check::InlineDestructive => !cmd.inline_code_hits.is_empty(),
-            Check::ProtectedWrite => write_targets(cmd).into_iter().any(is_protected),
-        }
-    }
-}
-
-/// The files a command writes, moves, deletes or changes the mode of.
-fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
-    let mut out: Vec<&str> = cmd.writes.iter().map(String::as_str).collect();
-    match cmd.program_lower().as_str() {
-        "tee" | "cp" | "mv" | "install" | "ln" | "rm" | "unlink" | "truncate" | "shred"
-        | "chmod" | "chown" | "chgrp" | "rsync" | "touch" => {
-            out.extend(cmd.operands.iter().map(String::as_str));
-            // `cp -t DIR`: the value is not an operand.
-            for (i, a) in cmd.args.iter().enumerate() {
-                if a == "-t" || a == "--target-directory" {
-                    if let Some(v) = cmd.args.get(i + 1) {
-                        out.push(v);
-                    }
-                } else if let Some(v) = a.strip_prefix("--target-directory=") {
-                    out.push(v);
-                }
+            Check::ProtectedWrite => writes_protected(cmd),
+            Check::CriticalDirOperand => cmd.operands.iter().any(|o| is_critical_dir(o, cmd, cx)),
+            Check::RsyncDeleteCritical => {
+                cmd.flags
+                    .iter()
+                    .any(|f| f.starts_with("delete") || f == "del")
+                    && cmd.operands.len() >= 2
+                    && cmd
+                        .operands
+                        .last()
+                        .is_some_and(|o| is_critical_dir(o, cmd, cx))
             }
         }
-        "sed" | "gsed" | "perl"
-            if cmd.flags.contains("in-place") || cmd.args.iter().any(|a| a.starts_with("-i")) =>
-        {
-            out.extend(cmd.operands.iter().map(String::as_str));
-        }
-        "dd" => out.extend(cmd.operands.iter().filter_map(|o| o.strip_prefix("of="))),
-        _ => {}
     }
-    out
-}
-
-/// Claude Code's settings, toolgate's policy files, and toolgate's binary.
-fn is_protected(path: &str) -> bool {
-    let p = path.trim_end_matches('/');
-    let name = p.rsplit('/').next().unwrap_or(p);
-    p.ends_with(".claude/settings.json")
-        || p.ends_with(".claude/settings.local.json")
-        || name == ".claude"
-        || name == "managed-settings.json"
-        || p.contains("/ClaudeCode/")
-        || p.contains("etc/claude-code")
-        || matches!(
-            name,
-            ".toolgate.yaml" | ".toolgate.yml" | ".toolgate.json" | ".toolgate.toml"
-        )
-        || p.contains(".config/toolgate")
-        || name == "toolgate"
 }
 
 struct R(CommandRule);
@@ -119,16 +79,16 @@ impl R {
         self.0.subcommand = strings(words);
         self
     }
-    fn all(mut self, f: &[&str]) -> R {
-        self.0.flags_all = strings(f);
-        self
-    }
     fn any(mut self, f: &[&str]) -> R {
         self.0.flags_any = strings(f);
         self
     }
     fn none(mut self, f: &[&str]) -> R {
         self.0.flags_none = strings(f);
+        self
+    }
+    fn args_any(mut self, a: &[&str]) -> R {
+        self.0.args_any = strings(a);
         self
     }
     fn paths(mut self, p: &[&str]) -> R {
@@ -149,61 +109,217 @@ fn strings(s: &[&str]) -> Vec<String> {
 pub(crate) fn rules() -> Vec<CommandRule> {
     let git = &["git"];
     vec![
-        R::new("TG-CMD-RM-ROOT", "Recursive delete of the root directory", &["rm"])
-            .any(&["recursive"])
-            .paths(&["root"]),
-        R::new("TG-CMD-RM-HOME", "Recursive delete in a home directory", &["rm"])
-            .any(&["recursive"])
-            .paths(&["home"]),
-        R::new("TG-CMD-RM-SYSTEM", "Recursive delete of a system directory", &["rm"])
-            .any(&["recursive"])
-            .paths(&["system"]),
         R::new(
-            "TG-CMD-RM-OUTSIDE-CWD",
-            "Forced recursive delete outside the working directory (or of a path only known at run time)",
+            "TG-CMD-RM-ROOT",
+            "Recursive delete of the root directory",
             &["rm"],
         )
-        .all(&["recursive", "force"])
+        .any(&["recursive"])
+        .paths(&["root"]),
+        R::new(
+            "TG-CMD-RM-HOME",
+            "Recursive delete in a home directory",
+            &["rm"],
+        )
+        .any(&["recursive"])
+        .paths(&["home"]),
+        R::new(
+            "TG-CMD-RM-SYSTEM",
+            "Recursive delete of a system directory",
+            &["rm"],
+        )
+        .any(&["recursive"])
+        .paths(&["system"]),
+        R::new(
+            "TG-CMD-RM-OUTSIDE-CWD",
+            "Recursive delete outside the working directory (or of a path only known at run time)",
+            &["rm"],
+        )
+        .any(&["recursive"])
         .paths(&["outside_cwd"]),
-        R::new("TG-CMD-FIND-DELETE", "find with -delete removes every match", &["find"])
-            .any(&["delete"]),
-        R::new("TG-CMD-GIT-PUSH-FORCE", "Force push rewrites remote history (use --force-with-lease)", git)
-            .sub(&["push"])
-            .any(&["force"])
-            .none(&["force-with-lease"]),
-        R::new("TG-CMD-GIT-PUSH-REFSPEC", "A +refspec push force-updates the remote branch", git)
-            .sub(&["push"])
-            .any(&["force-refspec"]),
-        R::new("TG-CMD-GIT-RESET-HARD", "git reset --hard/--merge discards uncommitted work", git)
-            .sub(&["reset"])
-            .any(&["hard", "merge"]),
-        R::new("TG-CMD-GIT-CLEAN", "git clean -f deletes untracked files", git)
-            .sub(&["clean"])
-            .any(&["force"]),
-        R::new("TG-CMD-GIT-CHECKOUT-DISCARD", "git checkout of paths (or --force) discards uncommitted changes", git)
-            .sub(&["checkout"])
-            .check(Check::GitCheckoutDiscard),
-        R::new("TG-CMD-GIT-RESTORE", "git restore of the worktree discards uncommitted changes", git)
-            .sub(&["restore"])
-            .check(Check::GitRestoreWorktree),
-        R::new("TG-CMD-GIT-SWITCH-DISCARD", "git switch --force/--discard-changes discards uncommitted changes", git)
-            .sub(&["switch"])
-            .any(&["force", "discard-changes"]),
-        R::new("TG-CMD-GIT-BRANCH-FORCE-DELETE", "git branch -D deletes a branch even when unmerged", git)
-            .sub(&["branch"])
-            .check(Check::GitBranchForceDelete),
-        R::new("TG-CMD-GIT-STASH-DROP", "git stash drop deletes stashed work", git).sub(&["stash", "drop"]),
-        R::new("TG-CMD-GIT-STASH-CLEAR", "git stash clear deletes all stashed work", git).sub(&["stash", "clear"]),
-        R::new("TG-CMD-GIT-WORKTREE-REMOVE-FORCE", "git worktree remove --force deletes uncommitted work", git)
-            .sub(&["worktree", "remove"])
-            .any(&["force"]),
-        R::new("TG-CMD-DD-DEVICE", "dd writing to a device overwrites a disk", &["dd"]).check(Check::DdToDevice),
-        R::new("TG-CMD-MKFS", "Creating a file system erases a disk", &["mkfs", "mkfs.*", "mke2fs", "mkswap", "newfs*"]),
+        R::new(
+            "TG-CMD-FIND-DELETE",
+            "find with -delete removes every match",
+            &["find"],
+        )
+        .any(&["delete"]),
+        R::new(
+            "TG-CMD-GIT-PUSH-FORCE",
+            "Force push rewrites remote history (use --force-with-lease)",
+            git,
+        )
+        .sub(&["push"])
+        .any(&["force"])
+        .none(&["force-with-lease"]),
+        R::new(
+            "TG-CMD-GIT-PUSH-REFSPEC",
+            "A +refspec push force-updates the remote branch",
+            git,
+        )
+        .sub(&["push"])
+        .any(&["force-refspec"]),
+        R::new(
+            "TG-CMD-GIT-RESET-HARD",
+            "git reset --hard/--merge discards uncommitted work",
+            git,
+        )
+        .sub(&["reset"])
+        .any(&["hard", "merge"]),
+        R::new(
+            "TG-CMD-GIT-CLEAN",
+            "git clean -f deletes untracked files",
+            git,
+        )
+        .sub(&["clean"])
+        .any(&["force"]),
+        R::new(
+            "TG-CMD-GIT-CHECKOUT-DISCARD",
+            "git checkout of paths (or --force) discards uncommitted changes",
+            git,
+        )
+        .sub(&["checkout"])
+        .check(Check::GitCheckoutDiscard),
+        R::new(
+            "TG-CMD-GIT-RESTORE",
+            "git restore of the worktree discards uncommitted changes",
+            git,
+        )
+        .sub(&["restore"])
+        .check(Check::GitRestoreWorktree),
+        R::new(
+            "TG-CMD-GIT-SWITCH-DISCARD",
+            "git switch --force/--discard-changes discards uncommitted changes",
+            git,
+        )
+        .sub(&["switch"])
+        .any(&["force", "discard-changes"]),
+        R::new(
+            "TG-CMD-GIT-BRANCH-FORCE-DELETE",
+            "git branch -D deletes a branch even when unmerged",
+            git,
+        )
+        .sub(&["branch"])
+        .check(Check::GitBranchForceDelete),
+        R::new(
+            "TG-CMD-GIT-STASH-DROP",
+            "git stash drop deletes stashed work",
+            git,
+        )
+        .sub(&["stash", "drop"]),
+        R::new(
+            "TG-CMD-GIT-STASH-CLEAR",
+            "git stash clear deletes all stashed work",
+            git,
+        )
+        .sub(&["stash", "clear"]),
+        R::new(
+            "TG-CMD-GIT-WORKTREE-REMOVE-FORCE",
+            "git worktree remove --force deletes uncommitted work",
+            git,
+        )
+        .sub(&["worktree", "remove"])
+        .any(&["force"]),
+        R::new(
+            "TG-CMD-DD-DEVICE",
+            "dd writing to a device overwrites a disk",
+            &["dd", "dcfldd"],
+        )
+        .check(Check::DdToDevice),
+        R::new(
+            "TG-CMD-BLOCK-DEVICE-WRITE",
+            "Writing to a block device overwrites a disk",
+            &[],
+        )
+        .check(Check::BlockDeviceWrite),
+        R::new(
+            "TG-CMD-MKFS",
+            "Creating a file system erases a disk",
+            &[
+                "mkfs",
+                "mkfs.*",
+                "mke2fs",
+                "mkswap",
+                "newfs*",
+                "mkdosfs",
+                "mkntfs",
+                "mkexfatfs",
+                "mkfs_*",
+                "mformat",
+            ],
+        ),
         R::new(
             "TG-CMD-DISK-WIPE",
             "Disk wiping or partitioning tools destroy data",
-            &["shred", "wipefs", "fdisk", "sfdisk", "cfdisk", "parted", "gdisk", "sgdisk", "blkdiscard"],
+            &[
+                "shred",
+                "wipefs",
+                "fdisk",
+                "sfdisk",
+                "cfdisk",
+                "parted",
+                "gdisk",
+                "sgdisk",
+                "blkdiscard",
+                "ddrescue",
+                "lvremove",
+                "vgremove",
+                "pvremove",
+                "lvreduce",
+                "wipe",
+                "scrub",
+                "nwipe",
+            ],
         ),
+        R::new(
+            "TG-CMD-CRYPTSETUP-FORMAT",
+            "cryptsetup luksFormat/erase destroys a disk's data",
+            &["cryptsetup"],
+        )
+        .args_any(&[
+            "luksFormat",
+            "luksformat",
+            "erase",
+            "luksErase",
+            "reencrypt",
+            "luksKillSlot",
+        ]),
+        R::new(
+            "TG-CMD-NVME-FORMAT",
+            "nvme format/sanitize erases a disk",
+            &["nvme"],
+        )
+        .args_any(&["format", "sanitize"]),
+        R::new(
+            "TG-CMD-HDPARM-ERASE",
+            "hdparm secure erase or sector writes destroy a disk's data",
+            &["hdparm"],
+        )
+        .args_any(&[
+            "--security-erase*",
+            "--trim-sector-ranges*",
+            "--write-sector",
+            "--dco-restore",
+            "--make-bad-sector",
+        ]),
+        R::new(
+            "TG-CMD-DISKUTIL-ERASE",
+            "diskutil erase/partition/zero destroys a disk's data",
+            &["diskutil"],
+        )
+        .args_any(&[
+            "erase*",
+            "zeroDisk",
+            "secureErase",
+            "randomDisk",
+            "partitionDisk",
+            "reformat",
+        ]),
+        R::new(
+            "TG-CMD-ZFS-DESTROY",
+            "zpool/zfs destroy deletes a pool or data set",
+            &["zpool", "zfs"],
+        )
+        .args_any(&["destroy", "labelclear"]),
         R::new(
             "TG-CMD-CHMOD-SYSTEM",
             "Recursive mode or owner change of the root or a system directory",
@@ -211,9 +327,37 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         )
         .any(&["recursive"])
         .paths(&["root", "system"]),
-        R::new("TG-CMD-FORK-BOMB", "A function that pipes into itself (fork bomb)", &[]).check(Check::ForkBomb),
-        R::new("TG-CMD-PIPE-TO-SHELL", "Running downloaded code (download piped to a shell or interpreter)", &[])
-            .check(Check::DownloadedCode),
+        R::new(
+            "TG-CMD-CHMOD-CRITICAL",
+            "Recursive mode or owner change of a home directory, the root or a system directory",
+            &["chmod", "chown", "chgrp", "setfacl", "chattr"],
+        )
+        .any(&["recursive", "-R"])
+        .check(Check::CriticalDirOperand),
+        R::new(
+            "TG-CMD-MV-CRITICAL",
+            "Moving the root, a home directory or a system directory breaks the machine",
+            &["mv"],
+        )
+        .check(Check::CriticalDirOperand),
+        R::new(
+            "TG-CMD-RSYNC-DELETE-CRITICAL",
+            "rsync --delete into the root, a home or a system directory deletes it",
+            &["rsync"],
+        )
+        .check(Check::RsyncDeleteCritical),
+        R::new(
+            "TG-CMD-FORK-BOMB",
+            "A function that pipes into itself (fork bomb)",
+            &[],
+        )
+        .check(Check::ForkBomb),
+        R::new(
+            "TG-CMD-PIPE-TO-SHELL",
+            "Running downloaded code (download piped to a shell or interpreter)",
+            &[],
+        )
+        .check(Check::DownloadedCode),
         R::new(
             "TG-CMD-INLINE-DESTRUCTIVE",
             "Interpreter one-liner that deletes files",

@@ -4,6 +4,7 @@
 use crate::SimpleCommand;
 
 use crate::flag_specs::{DOCKER_PULL, DOCKER_RUN, Spec, git_spec, spec_for};
+use crate::long_names::abbreviable_long_names;
 
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
 pub fn normalize(cmd: &mut SimpleCommand) {
@@ -13,18 +14,84 @@ pub fn normalize(cmd: &mut SimpleCommand) {
         "git" => git(cmd, &args),
         "find" => find(cmd, &args),
         "docker" | "podman" | "nerdctl" => docker(cmd, &args),
-        "dd" => {
+        "dd" | "dcfldd" => {
             cmd.operands = args.clone();
         }
         "pip" | "pip3" | "npm" | "yarn" | "pnpm" => {
-            parse(cmd, &args, spec_for(&program), true);
+            parse(cmd, &args, spec_for(&program), true, None);
         }
-        _ => parse(cmd, &args, spec_for(&program), false),
+        _ => parse(
+            cmd,
+            &args,
+            spec_for(&program),
+            false,
+            abbreviable_long_names(&program, None),
+        ),
+    }
+    assume_worst_for_dynamic_options(cmd, &program);
+}
+
+/// An operand that starts with a run-time part (`$X`, `"$@"`, `$(cat f)`) may expand to
+/// options: for programs whose flags decide whether they destroy data, the worst flags are
+/// assumed (`X=-rf; rm $X /` is a recursive forced delete).
+fn assume_worst_for_dynamic_options(cmd: &mut SimpleCommand, program: &str) {
+    let sub = cmd.subcommand.as_deref().map(str::to_ascii_lowercase);
+    let worst: &[&str] = match (program, sub.as_deref()) {
+        ("rm", _) => &["recursive", "force"],
+        ("chmod" | "chown" | "chgrp", _) => &["recursive"],
+        ("git", Some("push" | "clean" | "checkout" | "worktree")) => &["force"],
+        ("git", Some("switch")) => &["force", "discard-changes"],
+        ("git", Some("reset")) => &["hard"],
+        ("git", Some("branch")) => &["delete-force"],
+        _ => return,
+    };
+    let dynamic_option = cmd.operands.iter().any(|o| {
+        o.starts_with(['$', '`'])
+            && cmd
+                .dynamic_args
+                .iter()
+                .any(|&i| cmd.args.get(i).is_some_and(|a| a == o))
+    });
+    if dynamic_option {
+        for f in worst {
+            cmd.flags.insert(*f);
+        }
+    }
+}
+
+/// The long option names `written` stands for: itself, or (for programs that accept
+/// abbreviations) the names it abbreviates (`rec` → `recursive`).
+fn long_names_meant(
+    written: &str,
+    spec: &Spec,
+    abbrev: Option<&'static [&'static str]>,
+) -> Vec<String> {
+    let Some(extra) = abbrev else {
+        return vec![written.to_string()];
+    };
+    let known: Vec<&'static str> = extra
+        .iter()
+        .chain(spec.long_val.iter())
+        .copied()
+        .chain(spec.long.iter().map(|(a, _)| *a))
+        .chain(spec.short.iter().map(|(_, n)| *n))
+        .collect();
+    let names = crate::options::resolve_long(written, &known);
+    if names.is_empty() {
+        vec![written.to_string()]
+    } else {
+        names.into_iter().map(str::to_string).collect()
     }
 }
 
 /// Generic option parsing. With `subcommand`, the first operand becomes the subcommand.
-fn parse(cmd: &mut SimpleCommand, args: &[String], spec: &Spec, subcommand: bool) {
+fn parse(
+    cmd: &mut SimpleCommand,
+    args: &[String],
+    spec: &Spec,
+    subcommand: bool,
+    abbrev: Option<&'static [&'static str]>,
+) {
     let mut i = 0;
     let mut only_operands = false;
     while i < args.len() {
@@ -52,14 +119,17 @@ fn parse(cmd: &mut SimpleCommand, args: &[String], spec: &Spec, subcommand: bool
                 Some((n, _)) => (n, true),
                 None => (long, false),
             };
-            let mapped = spec
-                .long
-                .iter()
-                .find(|(a, _)| *a == name)
-                .map(|(_, n)| *n)
-                .unwrap_or(name);
-            cmd.flags.insert(mapped);
-            if !has_value && spec.long_val.contains(&name) {
+            let names = long_names_meant(name, spec, abbrev);
+            for n in &names {
+                let mapped = spec
+                    .long
+                    .iter()
+                    .find(|(a, _)| a == n)
+                    .map(|(_, m)| *m)
+                    .unwrap_or(n);
+                cmd.flags.insert(mapped);
+            }
+            if !has_value && names.len() == 1 && spec.long_val.contains(&names[0].as_str()) {
                 i += 1;
             }
             i += 1;
@@ -128,13 +198,25 @@ fn git(cmd: &mut SimpleCommand, args: &[String]) {
             }
             j += 1;
         }
-        parse(cmd, &filtered, git_spec(&sub_lower), false);
+        parse(
+            cmd,
+            &filtered,
+            git_spec(&sub_lower),
+            false,
+            abbreviable_long_names("git", Some(&sub_lower)),
+        );
         if cmd.flags.contains("--") {
             cmd.flags.insert("pathspec");
         }
         return;
     }
-    parse(cmd, rest, git_spec(&sub_lower), false);
+    parse(
+        cmd,
+        rest,
+        git_spec(&sub_lower),
+        false,
+        abbreviable_long_names("git", Some(&sub_lower)),
+    );
 }
 
 const FIND_VALUE: &[&str] = &[
@@ -244,7 +326,7 @@ fn docker(cmd: &mut SimpleCommand, args: &[String]) {
         Some("run" | "create") => &DOCKER_RUN,
         _ => &DOCKER_PULL,
     };
-    parse(cmd, rest, spec, false);
+    parse(cmd, rest, spec, false, None);
 }
 
 /// The normalised name of a flag as a rule writes it: `--force` → `force`, `-f` → the

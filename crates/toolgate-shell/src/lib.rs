@@ -23,12 +23,17 @@ mod dest;
 mod flag_specs;
 mod flags;
 mod inline;
+mod long_names;
 mod nested;
+mod options;
 mod paths;
 mod rule;
 mod unwrap;
 mod walk;
 mod words;
+mod wrapper_steps;
+mod wrappers;
+mod writes;
 
 use std::collections::BTreeSet;
 

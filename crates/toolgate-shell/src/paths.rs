@@ -20,9 +20,11 @@ pub enum PathClass {
     System,
     /// A temporary directory (`/tmp`, `/var/tmp`, `$TMPDIR`) or something in one.
     Temp,
-    /// Strictly inside the known working directory.
+    /// Strictly inside the known working directory, or some of its entries (`*.egg-info`).
+    /// Never given when the working directory is `/`, a home directory itself or a system
+    /// tree: there the path is classed as what it is (root, home, system).
     InsideCwd,
-    /// The working directory itself (`.`, `*`).
+    /// The working directory itself (`.`, `*`, `.*`).
     Cwd,
     /// Anywhere else.
     OutsideCwd,
@@ -190,42 +192,90 @@ pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCont
     };
     // A glob component means "everything in its parent".
     let mut kept = PathBuf::new();
-    let mut globbed = false;
+    let mut glob = Glob::None;
     for c in path.components() {
-        if let Component::Normal(n) = c
-            && has_glob(&n.to_string_lossy())
-        {
-            globbed = true;
-            break;
+        if let Component::Normal(n) = c {
+            let n = n.to_string_lossy();
+            if has_glob(&n) {
+                glob = if is_partial_glob(&n) {
+                    Glob::Some
+                } else {
+                    Glob::All
+                };
+                break;
+            }
         }
         kept.push(c);
     }
     let path = normalize(&kept);
-    classify_absolute(&path, globbed, cx, home.as_deref())
+    let class = classify_absolute(&path, cx, home.as_deref());
+    // `*.egg-info` in the working directory is some of its entries, not the directory itself.
+    if class == PathClass::Cwd && glob == Glob::Some {
+        return PathClass::InsideCwd;
+    }
+    class
 }
+
+/// What a glob component stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Glob {
+    /// No glob.
+    None,
+    /// Only some entries (`*.egg-info`, `build-*`).
+    Some,
+    /// Every entry, or as good as (`*`, `.*`, `?*`).
+    All,
+}
+
+/// A glob with literal text besides dots narrows the match to some entries.
+fn is_partial_glob(component: &str) -> bool {
+    component.chars().any(|c| !matches!(c, '*' | '?' | '.'))
+}
+
+/// Working directories where "inside the working directory" is no excuse: `/`, a home
+/// directory itself, and system trees (but not temp directories).
+fn is_sensitive_cwd(cwd: &Path, home: Option<&Path>) -> bool {
+    if cwd == Path::new("/") || home.is_some_and(|h| normalize(h) == cwd) {
+        return true;
+    }
+    if TEMP_DIRS.iter().any(|t| cwd.starts_with(t)) {
+        return false;
+    }
+    let comps: Vec<_> = cwd.components().collect();
+    let is_home_root = comps.len() == 3 && (cwd.starts_with("/home") || cwd.starts_with("/Users"))
+        || cwd == Path::new("/root");
+    is_home_root
+        || cwd == Path::new("/home")
+        || cwd == Path::new("/Users")
+        || SYSTEM_DIRS.iter().any(|d| cwd == Path::new(d))
+        || OS_TREES.iter().any(|d| cwd.starts_with(d))
+}
+
+/// Trees the operating system owns: no project lives there, so every path in them is a
+/// system path even when it is the working directory (unlike `/opt/app` or `/var/www/site`).
+const OS_TREES: &[&str] = &[
+    "/etc", "/usr", "/bin", "/sbin", "/boot", "/lib", "/lib32", "/lib64", "/libx32", "/sys",
+    "/proc", "/dev", "/System", "/Library", "/nix", "/efi",
+];
 
 fn has_dynamic(s: &str) -> bool {
     s.contains('$') || s.contains('`') || s.contains("<(")
 }
 
-fn classify_absolute(
-    path: &Path,
-    contents: bool,
-    cx: &CommandContext,
-    home: Option<&Path>,
-) -> PathClass {
+fn classify_absolute(path: &Path, cx: &CommandContext, home: Option<&Path>) -> PathClass {
     if path == Path::new("/") {
         return PathClass::Root;
     }
     if let Some(cwd) = cx.cwd {
         let cwd = normalize(cwd);
-        if path == cwd {
-            return PathClass::Cwd;
+        if !is_sensitive_cwd(&cwd, home.map(normalize).as_deref()) {
+            if path == cwd {
+                return PathClass::Cwd;
+            }
+            if path.starts_with(&cwd) {
+                return PathClass::InsideCwd;
+            }
         }
-        if path.starts_with(&cwd) {
-            return PathClass::InsideCwd;
-        }
-        let _ = contents;
     }
     if let Some(h) = home
         && path.starts_with(normalize(h))
@@ -243,4 +293,58 @@ fn classify_absolute(
         return PathClass::System;
     }
     PathClass::OutsideCwd
+}
+
+/// Whether operand `text` is the root, a home directory itself (or `/home`), or a system
+/// directory itself, or every entry of one (`/*`, `~/*`): moving or re-owning it breaks the
+/// machine or the account. Paths only known at run time are not judged here.
+pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    let home = cx.home.map(normalize);
+    let mut text = text.trim_end_matches('/').to_string();
+    if text.is_empty() {
+        text = "/".to_string();
+    }
+    for var in ["${HOME}", "$HOME"] {
+        if let Some(rest) = text.strip_prefix(var) {
+            text = format!("~{rest}");
+        }
+    }
+    if has_dynamic(&text) {
+        return false;
+    }
+    let path = if text == "~" || text.starts_with("~/") {
+        match &home {
+            Some(h) => h.join(text[1..].trim_start_matches('/')),
+            None => return text == "~" || text == "~/*",
+        }
+    } else if text.starts_with('/') {
+        PathBuf::from(&text)
+    } else {
+        match cx.cwd {
+            Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
+            _ => return false,
+        }
+    };
+    // `/*`, `~/*`: every entry of the directory.
+    let mut kept = PathBuf::new();
+    for c in path.components() {
+        if let Component::Normal(n) = c
+            && has_glob(&n.to_string_lossy())
+        {
+            if is_partial_glob(&n.to_string_lossy()) {
+                return false;
+            }
+            break;
+        }
+        kept.push(c);
+    }
+    let path = normalize(&kept);
+    let parent = path.parent();
+    path == Path::new("/")
+        || home.as_deref() == Some(path.as_path())
+        || path == Path::new("/home")
+        || path == Path::new("/Users")
+        || parent == Some(Path::new("/home"))
+        || parent == Some(Path::new("/Users"))
+        || SYSTEM_DIRS.iter().any(|d| path == Path::new(d))
 }

@@ -243,14 +243,16 @@ impl CommandRuleSet {
             .iter()
             .map(|c| c.program_lower())
             .collect();
+        let protected_after_cd = crate::writes::writes_protected_after_cd(analysis);
         self.rules
             .iter()
             .filter(|r| {
-                analysis
-                    .commands
-                    .iter()
-                    .zip(&lowered)
-                    .any(|(c, p)| r.matches_program(c, p, cx))
+                (protected_after_cd && r.enabled && r.check == Some(Check::ProtectedWrite))
+                    || analysis
+                        .commands
+                        .iter()
+                        .zip(&lowered)
+                        .any(|(c, p)| r.matches_program(c, p, cx))
             })
             .map(CommandRule::to_match)
             .collect()

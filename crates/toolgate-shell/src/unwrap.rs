@@ -2,8 +2,14 @@
 //! shells, `eval`, `su -c`, `ssh`, `watch`, `parallel` and `find -exec` run.
 
 use crate::nested::is_interpreter;
+pub(crate) use crate::options::Opt;
+use crate::options::{OptionSpec, has, read_options};
 use crate::walk::{Scope, Walker};
 use crate::{IndeterminateKind, SimpleCommand};
+
+/// Most wrapper steps one simple command may take (`env env env …`) before the analysis
+/// gives up (indeterminate). Bounds the work on adversarial inputs.
+pub const MAX_WRAPPER_STEPS: usize = 64;
 
 /// A word after quote removal, as the walker hands it over.
 #[derive(Debug, Clone, Default)]
@@ -46,89 +52,33 @@ pub(crate) const SHELLS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash",
 ];
 
-/// One option read by [`options`]: its spelling (`-u`, `--user`) and value.
-pub(crate) struct Opt {
-    pub(crate) name: String,
-    pub(crate) value: Option<String>,
-}
-
 /// Reads options from `args[start..]` until the first operand. `short_val` lists short
-/// options that take a value, `long_val` long ones. `--` is consumed. Returns the options and
-/// the index of the first operand.
+/// options that take a value, `long_val` long ones (abbreviations resolve). `--` is consumed.
+/// Returns the options and the index of the first operand.
 pub(crate) fn options(
     args: &[Arg],
     start: usize,
     short_val: &str,
     long_val: &[&str],
 ) -> (Vec<Opt>, usize) {
-    let mut out = Vec::new();
-    let mut i = start;
-    while i < args.len() {
-        let w = args[i].text.as_str();
-        if w == "--" {
-            i += 1;
-            break;
-        }
-        if let Some(long) = w.strip_prefix("--") {
-            let (name, value) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (long, None),
-            };
-            if value.is_none() && long_val.contains(&name) {
-                out.push(Opt {
-                    name: format!("--{name}"),
-                    value: args.get(i + 1).map(|a| a.text.clone()),
-                });
-                i += 2;
-            } else {
-                out.push(Opt {
-                    name: format!("--{name}"),
-                    value,
-                });
-                i += 1;
-            }
-            continue;
-        }
-        if w.len() > 1 && w.starts_with('-') {
-            let body = &w[1..];
-            let mut consumed_next = false;
-            for (pos, c) in body.char_indices() {
-                if short_val.contains(c) {
-                    let rest = &body[pos + c.len_utf8()..];
-                    let value = if rest.is_empty() {
-                        consumed_next = true;
-                        args.get(i + 1).map(|a| a.text.clone())
-                    } else {
-                        Some(rest.to_string())
-                    };
-                    out.push(Opt {
-                        name: format!("-{c}"),
-                        value,
-                    });
-                    break;
-                }
-                out.push(Opt {
-                    name: format!("-{c}"),
-                    value: None,
-                });
-            }
-            i += if consumed_next { 2 } else { 1 };
-            continue;
-        }
-        break;
-    }
-    (out, i.min(args.len()))
+    let spec = OptionSpec {
+        short_val,
+        long_val,
+        long_flags: &[],
+    };
+    read_options(args, start, &spec)
 }
 
-fn has(opts: &[Opt], names: &[&str]) -> bool {
-    opts.iter().any(|o| names.contains(&o.name.as_str()))
-}
-
-fn value_of<'o>(opts: &'o [Opt], names: &[&str]) -> Option<&'o str> {
-    opts.iter()
-        .rev()
-        .find(|o| names.contains(&o.name.as_str()))
-        .and_then(|o| o.value.as_deref())
+/// What one unwrapping step found.
+pub(crate) enum Step {
+    /// A wrapper: skip this many words, add the label to `via`.
+    Skip(usize, &'static str),
+    /// A wrapper whose command is these words (`env -S`, `xargs`); the label goes to `via`.
+    Replace(Vec<Arg>, &'static str),
+    /// The command was emitted or followed already.
+    Done,
+    /// Not a wrapper: the words are the final command.
+    Final,
 }
 
 /// The basename of a program path.
@@ -137,7 +87,7 @@ pub fn basename(path: &str) -> &str {
 }
 
 /// Splits a string into words the way `env -S` does (whitespace, simple quotes).
-fn split_words(s: &str) -> Vec<Arg> {
+pub(crate) fn split_words(s: &str) -> Vec<Arg> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -176,31 +126,51 @@ fn split_words(s: &str) -> Vec<Arg> {
 
 impl Walker {
     /// Unwraps `raw` until nothing changes, follows nested scripts, and emits the commands.
+    /// Works on an offset into the words, so a long chain of wrappers costs linear time.
     pub(crate) fn run_command(&mut self, raw: RawCommand, scope: &Scope) {
         let RawCommand {
-            mut args,
+            args: mut words,
             mut env,
             writes,
             stdin,
         } = raw;
         let mut scope = scope.clone();
         let mut cwd_changed = false;
+        let mut base = 0;
+        let mut steps = 0;
+        // The last wrapper word, for a wrapper left without a command (`exec 3>f`).
+        let mut last_wrapper: Option<Arg> = None;
         loop {
             // Leading `NAME=value` words (after `env`, or malformed ones the shell would
             // still not run as a program we can name) are environment.
-            while let Some(first) = args.first() {
+            while let Some(first) = words.get(base) {
                 if first.dynamic || !first.text.contains('=') || first.text.starts_with('-') {
                     break;
                 }
                 let (n, v) = first.text.split_once('=').unwrap_or((&first.text, ""));
                 env.push((n.to_string(), v.to_string()));
-                args.remove(0);
+                base += 1;
             }
+            let args = &words[base..];
             let Some(first) = args.first() else {
                 if let Some(s) = &stdin
                     && s.expand
                 {
                     self.heredoc_substitutions(&s.text, &scope);
+                }
+                if !writes.is_empty() {
+                    // A redirect with no program (`> f`, `exec 3>f`) still writes the file.
+                    let program = last_wrapper.take().unwrap_or_default();
+                    let cmd = SimpleCommand {
+                        program: basename(&program.text).to_string(),
+                        program_path: program.text,
+                        via: scope.via.clone(),
+                        env: env.clone(),
+                        writes: writes.clone(),
+                        cwd_changed,
+                        ..SimpleCommand::default()
+                    };
+                    self.emit(cmd, &scope);
                 }
                 return;
             };
@@ -212,231 +182,41 @@ impl Walker {
                 );
                 return;
             }
+            steps += 1;
+            if steps > MAX_WRAPPER_STEPS {
+                self.indeterminate(
+                    &scope,
+                    IndeterminateKind::TooDeep,
+                    "the command nests wrappers too deeply",
+                );
+                return;
+            }
             let name = basename(&first.text).to_ascii_lowercase();
-            let step: Option<(usize, &str)> = match name.as_str() {
-                "sudo" => {
-                    let (opts, end) = options(
-                        &args,
-                        1,
-                        "ugChpPrtTUD",
-                        &[
-                            "user",
-                            "group",
-                            "close-from",
-                            "chdir",
-                            "host",
-                            "prompt",
-                            "role",
-                            "type",
-                            "command-timeout",
-                            "other-user",
-                        ],
-                    );
-                    let opts: Vec<Opt> = opts
-                        .into_iter()
-                        .filter(|o| o.name != "-P")
-                        .collect::<Vec<_>>();
-                    if has(&opts, &["-D", "--chdir"]) {
-                        cwd_changed = true;
-                    }
-                    if has(&opts, &["-e", "--edit"]) {
-                        // sudoedit: the operands are files written.
-                        let mut w = writes.clone();
-                        w.extend(args[end..].iter().map(|a| a.text.clone()));
-                        self.emit_final(&args, &env, &w, &scope, cwd_changed);
-                        return;
-                    }
-                    Some((end, "sudo"))
-                }
-                "sudoedit" => {
-                    let mut w = writes.clone();
-                    w.extend(args[1..].iter().map(|a| a.text.clone()));
-                    self.emit_final(&args, &env, &w, &scope, cwd_changed);
-                    return;
-                }
-                "doas" => Some((options(&args, 1, "uC", &[]).1, "doas")),
-                "env" => {
-                    let (opts, end) = options(
-                        &args,
-                        1,
-                        "uCPS",
-                        &["unset", "chdir", "split-string", "argv0"],
-                    );
-                    if has(&opts, &["-C", "--chdir"]) {
-                        cwd_changed = true;
-                    }
-                    let mut rest: Vec<Arg> = Vec::new();
-                    if let Some(s) = value_of(&opts, &["-S", "--split-string"]) {
-                        rest.extend(split_words(s));
-                    }
-                    let mut end = end;
-                    if args.get(end).is_some_and(|a| a.text == "-") {
-                        end += 1;
-                    }
-                    rest.extend(args[end..].iter().cloned());
-                    scope.via.push("env".to_string());
-                    args = rest;
-                    Some((0, ""))
-                }
-                "command" => {
-                    let (opts, end) = options(&args, 1, "", &[]);
-                    if has(&opts, &["-v", "-V"]) && args.len() - end <= 1 {
-                        // `command -v rm`: a lookup, nothing runs.
-                        return;
-                    }
-                    Some((end, "command"))
-                }
-                "builtin" | "nohup" | "busybox" | "noglob" | "eatmydata" | "unbuffer"
-                | "catchsegv" => Some((options(&args, 1, "", &[]).1, leak(&name))),
-                "exec" => Some((options(&args, 1, "a", &[]).1, "exec")),
-                "time" => Some((options(&args, 1, "fo", &["format", "output"]).1, "time")),
-                "nice" => {
-                    let mut i = 1;
-                    while let Some(a) = args.get(i) {
-                        let t = a.text.as_str();
-                        if t == "-n" || t == "--adjustment" {
-                            i += 2;
-                        } else if t.starts_with('-') && t != "--" {
-                            i += 1;
-                        } else if t == "--" {
-                            i += 1;
-                            break;
-                        } else {
-                            break;
-                        }
-                    }
-                    Some((i.min(args.len()), "nice"))
-                }
-                "ionice" => {
-                    let (opts, end) = options(&args, 1, "cnp", &["class", "classdata", "pid"]);
-                    if has(&opts, &["-p", "--pid"]) {
-                        self.emit_final(&args, &env, &writes, &scope, cwd_changed);
-                        return;
-                    }
-                    Some((end, "ionice"))
-                }
-                "timeout" => {
-                    let (_, end) = options(&args, 1, "sk", &["signal", "kill-after"]);
-                    Some(((end + 1).min(args.len()), "timeout"))
-                }
-                "stdbuf" => Some((
-                    options(&args, 1, "ioe", &["input", "output", "error"]).1,
-                    "stdbuf",
-                )),
-                "chroot" => {
-                    let (_, end) = options(&args, 1, "", &["userspec", "groups"]);
-                    Some(((end + 1).min(args.len()), "chroot"))
-                }
-                "strace" | "ltrace" => {
-                    Some((options(&args, 1, "abeEIoOpPsSuX", &[]).1, leak(&name)))
-                }
-                "xargs" => {
-                    self.emit_plain(&args[..1], &env, &scope);
-                    let (start, placeholder) = xargs_options(&args);
-                    scope.input_args = true;
-                    if let Some(p) = placeholder {
-                        scope.placeholders.push(p);
-                    }
-                    let rest: Vec<Arg> = args[start..]
-                        .iter()
-                        .map(|a| mark_placeholders(a, &scope))
-                        .collect();
-                    scope.via.push("xargs".to_string());
-                    args = rest;
-                    Some((0, ""))
-                }
-                "parallel" => {
-                    self.parallel(&args, &env, &scope);
-                    return;
-                }
-                "watch" => {
-                    let (_, end) = options(&args, 1, "nq", &["interval", "chgexit"]);
-                    let script = join(&args[end..]);
-                    self.emit_final(&args[..1], &env, &writes, &scope, cwd_changed);
-                    self.script(&script, &scope.child("watch"));
-                    return;
-                }
-                "eval" => {
-                    self.emit_final(&args[..1], &env, &writes, &scope, cwd_changed);
-                    if args[1..].iter().any(|a| a.from_download) {
-                        self.mark_last_downloaded();
-                        return;
-                    }
-                    let script = join(&args[1..]);
-                    self.script(&script, &scope.child("eval"));
-                    return;
-                }
-                "source" | "." => {
-                    self.emit_final(&args, &env, &writes, &scope, cwd_changed);
-                    if args[1..].iter().any(|a| a.from_download) {
-                        self.mark_last_downloaded();
-                    }
-                    return;
-                }
-                "su" | "runuser" => {
-                    let (opts, _) = options(
-                        &args,
-                        1,
-                        "cgGsw",
-                        &[
-                            "command",
-                            "group",
-                            "supp-group",
-                            "shell",
-                            "whitelist-environment",
-                        ],
-                    );
-                    self.emit_final(&args, &env, &writes, &scope, cwd_changed);
-                    if let Some(script) = value_of(&opts, &["-c", "--command"]) {
-                        let script = script.to_string();
-                        self.script(&script, &scope.child("su -c"));
-                    }
-                    return;
-                }
-                "ssh" => {
-                    let (_, end) = options(&args, 1, "BbcDEeFIiJLlmOoPpQRSWw", &[]);
-                    self.emit_final(&args, &env, &writes, &scope, cwd_changed);
-                    if args.len() > end + 1 {
-                        let script = join(&args[end + 1..]);
-                        self.script(&script, &scope.child("ssh"));
-                    }
-                    return;
-                }
-                "find" => {
-                    self.find(&args, &env, &writes, &scope, cwd_changed);
-                    return;
-                }
-                n if SHELLS.contains(&n) => {
-                    self.shell(&args, &env, &writes, stdin.as_ref(), &scope, cwd_changed);
-                    return;
-                }
-                n => {
-                    if let Some(code_opts) = is_interpreter(n) {
-                        self.interpreter(
-                            &args,
-                            code_opts,
-                            &env,
-                            &writes,
-                            stdin.as_ref(),
-                            &scope,
-                            cwd_changed,
-                        );
-                        return;
-                    }
-                    None
-                }
-            };
+            let step = self.wrapper_step(
+                &name,
+                args,
+                &env,
+                &writes,
+                stdin.as_ref(),
+                &mut scope,
+                &mut cwd_changed,
+            );
             match step {
-                Some((skip, label)) => {
+                Step::Skip(skip, label) => {
                     if !label.is_empty() {
                         scope.via.push(label.to_string());
                     }
-                    args.drain(..skip.min(args.len()));
-                    if args.is_empty() {
-                        return;
-                    }
+                    last_wrapper = Some(args[0].clone());
+                    base += skip.min(args.len());
                 }
-                None => break,
+                Step::Replace(rest, label) => {
+                    scope.via.push(label.to_string());
+                    last_wrapper = Some(args[0].clone());
+                    words = rest;
+                    base = 0;
+                }
+                Step::Done => return,
+                Step::Final => break,
             }
         }
         if let Some(s) = &stdin
@@ -444,7 +224,136 @@ impl Walker {
         {
             self.heredoc_substitutions(&s.text, &scope);
         }
-        self.emit_final(&args, &env, &writes, &scope, cwd_changed);
+        self.emit_final(&words[base..], &env, &writes, &scope, cwd_changed);
+    }
+
+    /// One unwrapping step for the program `name` (lower case) heading `args`.
+    #[allow(clippy::too_many_arguments)]
+    fn wrapper_step(
+        &mut self,
+        name: &str,
+        args: &[Arg],
+        env: &[(String, String)],
+        writes: &[String],
+        stdin: Option<&Stdin>,
+        scope: &mut Scope,
+        cwd_changed: &mut bool,
+    ) -> Step {
+        match name {
+            "sudo" => self.sudo(args, env, writes, scope, cwd_changed),
+            "sudoedit" => {
+                let mut w = writes.to_vec();
+                w.extend(args[1..].iter().map(|a| a.text.clone()));
+                self.emit_final(args, env, &w, scope, *cwd_changed);
+                Step::Done
+            }
+            "env" => self.env(args, cwd_changed),
+            "command" => {
+                let (opts, end) = options(args, 1, "", &[]);
+                if has(&opts, &["-v", "-V"]) && args.len() - end <= 1 {
+                    // `command -v rm`: a lookup, nothing runs.
+                    return Step::Done;
+                }
+                Step::Skip(end, "command")
+            }
+            "nice" => {
+                let mut i = 1;
+                while let Some(a) = args.get(i) {
+                    let t = a.text.as_str();
+                    if t == "-n" || t == "--adjustment" {
+                        i += 2;
+                    } else if t == "--" {
+                        i += 1;
+                        break;
+                    } else if t.starts_with('-') {
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
+                Step::Skip(i.min(args.len()), "nice")
+            }
+            "xargs" => {
+                self.emit_plain(&args[..1], env, scope);
+                let (start, placeholder) = xargs_options(args);
+                scope.input_args = true;
+                if let Some(p) = placeholder {
+                    scope.placeholders.push(p);
+                }
+                let rest: Vec<Arg> = args[start..]
+                    .iter()
+                    .map(|a| mark_placeholders(a, scope))
+                    .collect();
+                Step::Replace(rest, "xargs")
+            }
+            "parallel" => {
+                self.parallel(args, env, scope);
+                Step::Done
+            }
+            "watch" => {
+                let (_, end) = options(args, 1, "nq", &["interval", "chgexit"]);
+                let script = join(&args[end..]);
+                self.emit_final(&args[..1], env, writes, scope, *cwd_changed);
+                self.script(&script, &scope.child("watch"));
+                Step::Done
+            }
+            "eval" => {
+                self.emit_final(&args[..1], env, writes, scope, *cwd_changed);
+                if args[1..].iter().any(|a| a.from_download) {
+                    self.mark_last_downloaded();
+                    return Step::Done;
+                }
+                let script = join(&args[1..]);
+                self.script(&script, &scope.child("eval"));
+                Step::Done
+            }
+            "source" | "." => {
+                self.emit_final(args, env, writes, scope, *cwd_changed);
+                if args[1..].iter().any(|a| a.from_download) {
+                    self.mark_last_downloaded();
+                }
+                Step::Done
+            }
+            "alias" => {
+                // `alias x='rm -rf /'`: the body runs whenever the alias is used.
+                self.emit_final(args, env, writes, scope, *cwd_changed);
+                for a in &args[1..] {
+                    if let Some((_, body)) = a.text.split_once('=') {
+                        let body = body.to_string();
+                        self.script(&body, &scope.child("alias"));
+                    }
+                }
+                Step::Done
+            }
+            "su" | "runuser" => self.su(args, env, writes, scope, *cwd_changed),
+            "ssh" => {
+                let (_, end) = options(args, 1, "BbcDEeFIiJLlmOoPpQRSWw", &[]);
+                self.emit_final(args, env, writes, scope, *cwd_changed);
+                if args.len() > end + 1 {
+                    let script = join(&args[end + 1..]);
+                    self.script(&script, &scope.child("ssh"));
+                }
+                Step::Done
+            }
+            "find" => {
+                self.find(args, env, writes, scope, *cwd_changed);
+                Step::Done
+            }
+            n if SHELLS.contains(&n) => {
+                self.shell(args, env, writes, stdin, scope, *cwd_changed);
+                Step::Done
+            }
+            n => {
+                if let Some(code_opts) = is_interpreter(n) {
+                    self.interpreter(args, code_opts, env, writes, stdin, scope, *cwd_changed);
+                    return Step::Done;
+                }
+                match crate::wrappers::lookup(n) {
+                    Some(w) => self.table_wrapper(w, args, env, writes, scope, cwd_changed),
+                    None => Step::Final,
+                }
+            }
+        }
     }
 
     fn heredoc_substitutions(&mut self, body: &str, scope: &Scope) {
@@ -501,22 +410,7 @@ impl Walker {
     }
 }
 
-fn leak(name: &str) -> &'static str {
-    match name {
-        "builtin" => "builtin",
-        "nohup" => "nohup",
-        "busybox" => "busybox",
-        "noglob" => "noglob",
-        "eatmydata" => "eatmydata",
-        "unbuffer" => "unbuffer",
-        "catchsegv" => "catchsegv",
-        "strace" => "strace",
-        "ltrace" => "ltrace",
-        _ => "wrapper",
-    }
-}
-
-fn join(args: &[Arg]) -> String {
+pub(crate) fn join(args: &[Arg]) -> String {
     args.iter()
         .map(|a| a.text.as_str())
         .collect::<Vec<_>>()

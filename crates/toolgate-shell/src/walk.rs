@@ -44,6 +44,10 @@ pub struct Scope {
     pub input_args: bool,
     /// Inside a pipeline of two or more commands.
     pub in_pipeline: bool,
+    /// Run in the background (`cmd &`).
+    pub background: bool,
+    /// Inside a loop that never ends (`while true`, `while :`, `until false`).
+    pub unbounded_loop: bool,
 }
 
 impl Scope {
@@ -148,8 +152,10 @@ impl Walker {
 
     fn list(&mut self, list: &CompoundList, scope: &Scope) {
         for item in &list.0 {
+            let mut item_scope = scope.clone();
+            item_scope.background |= matches!(item.1, ast::SeparatorOperator::Async);
             for (_, pipeline) in item.0.iter() {
-                self.pipeline(pipeline, scope);
+                self.pipeline(pipeline, &item_scope);
             }
         }
     }
@@ -269,8 +275,20 @@ impl Walker {
                 }
             }
             CompoundCommand::WhileClause(w) | CompoundCommand::UntilClause(w) => {
+                let start = self.out.commands.len();
                 self.list(&w.0, scope);
-                self.list(&w.1.list, scope);
+                // Fork bomb shape: `while true; do cmd & done` spawns without end.
+                let forever = if matches!(cc, CompoundCommand::WhileClause(_)) {
+                    ["true", ":"].as_slice()
+                } else {
+                    ["false"].as_slice()
+                };
+                let mut body = scope.clone();
+                body.unbounded_loop |= matches!(
+                    &self.out.commands[start..],
+                    [c] if c.args.is_empty() && forever.contains(&c.program.as_str())
+                );
+                self.list(&w.1.list, &body);
             }
             CompoundCommand::Coprocess(c) => self.command(&c.body, scope),
         }
@@ -475,7 +493,9 @@ impl Walker {
         cmd.cwd_changed |= self.cwd_changed;
         cmd.in_pipeline = scope.in_pipeline;
         let lower = cmd.program_lower();
-        cmd.self_piping_recursion = scope.in_pipeline && self.functions.contains(&cmd.program);
+        cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
+            && self.functions.contains(&cmd.program))
+            || (scope.background && scope.unbounded_loop);
         crate::flags::normalize(&mut cmd);
         crate::dest::collect(&cmd, &mut self.out.destinations);
         if matches!(lower.as_str(), "cd" | "pushd" | "popd") {

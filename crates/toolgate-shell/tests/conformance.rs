@@ -38,6 +38,9 @@ fn known_reason(command: &str, expected: &str, why: &str) -> &'static str {
     if expected == "allow" && why.contains("commands come from input") {
         return "commands read from stdin are indeterminate by design";
     }
+    if expected == "allow" && why.contains("TG-CMD-RM-OUTSIDE-CWD") && !has_force(command) {
+        return "rm -r outside the working directory is denied even without -f (toolgate's choice)";
+    }
     if expected == "deny" && command.starts_with("echo yes | rm -rf &&") {
         return "rm without operands removes nothing";
     }
@@ -57,6 +60,13 @@ fn known_reason(command: &str, expected: &str, why: &str) -> &'static str {
         return "label from a custom rule or pack toolgate does not target (git add, npm -g, kubectl …)";
     }
     "unclassified"
+}
+
+/// Whether an `rm` in `command` is given a force flag (`-f`, `-rf`, `--force`).
+fn has_force(command: &str) -> bool {
+    command
+        .split_whitespace()
+        .any(|w| w == "--force" || (w.starts_with('-') && !w.starts_with("--") && w.contains('f')))
 }
 
 struct Tally {
@@ -183,7 +193,10 @@ fn cc_safety_net_corpus() {
         home: Some(Path::new("/home/user")),
     };
     assert!(pct(t.deny_caught, t.deny_total) >= 99.0);
-    assert!(pct(t.allow_passed, t.allow_total) >= 95.0);
+    // 93%, not 95%: three upstream "allow" labels are `rm -r` outside the working directory
+    // without -f, which toolgate denies by design (listed above with that reason).
+    assert!(pct(t.allow_passed, t.allow_total) >= 93.0);
+    assert_eq!(t.unclassified, 0, "every disagreement has a known reason");
     let c = run("cc-safety-net (needs cwd, cwd given)", &with_cwd, &cx, None);
     assert!(pct(c.deny_caught, c.deny_total) >= 80.0);
     assert!(pct(c.allow_passed, c.allow_total) >= 100.0);

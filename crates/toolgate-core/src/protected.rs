@@ -1,0 +1,339 @@
+//! Files a tool call must not write: Claude Code's settings (where the hook is registered) and
+//! toolgate's own policy and binary. Writing them would switch the guard off.
+//!
+//! One list, used by the engine's file-tool check and by the shell rule
+//! `TG-CMD-PROTECTED-WRITE`. Matching is lexical and ignores ASCII case (macOS and Windows
+//! file systems do), and a path component holding glob characters (`*`, `?`, `[…]`) matches
+//! when it could expand to a protected name.
+
+use std::path::{Component, Path, PathBuf};
+
+/// File names of toolgate policies, in the order they are looked for in each directory.
+pub const POLICY_FILE_NAMES: &[&str] = &[
+    ".toolgate.yaml",
+    ".toolgate.yml",
+    ".toolgate.json",
+    ".toolgate.toml",
+];
+
+/// The directory that holds a project's or user's Claude Code settings.
+pub const CLAUDE_DIR_NAME: &str = ".claude";
+
+/// Claude Code settings files inside [`CLAUDE_DIR_NAME`].
+pub const CLAUDE_SETTINGS_NAMES: &[&str] = &["settings.json", "settings.local.json"];
+
+/// The file name of Claude Code's managed (enterprise) settings.
+pub const MANAGED_SETTINGS_NAME: &str = "managed-settings.json";
+
+/// The file name of the toolgate binary.
+pub const BINARY_NAME: &str = "toolgate";
+
+/// Why a path is protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProtectedKind {
+    /// A Claude Code settings file (or the directory holding them).
+    ClaudeSettings,
+    /// A toolgate policy file (or the directory holding the user's).
+    ToolgatePolicy,
+    /// The toolgate binary.
+    ToolgateBinary,
+}
+
+impl ProtectedKind {
+    /// Human description (no path).
+    pub fn describe(&self) -> &'static str {
+        match self {
+            ProtectedKind::ClaudeSettings => "a Claude Code settings file",
+            ProtectedKind::ToolgatePolicy => "a toolgate policy file",
+            ProtectedKind::ToolgateBinary => "the toolgate binary",
+        }
+    }
+}
+
+/// Whether `path` names a protected file or a directory holding them (settings, policies).
+/// The binary is matched by name only when `binary_by_name` is set (a shell command cannot be
+/// resolved to the running binary's path).
+pub fn is_protected_path(path: &str, binary_by_name: bool) -> bool {
+    protected_kind_of(path, binary_by_name).is_some()
+}
+
+/// The kind of protected file `path` names, lexically (relative paths match by their last
+/// components: `.claude/settings.json` is protected wherever it is).
+pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKind> {
+    let lower = path.to_ascii_lowercase();
+    let mut parts: Vec<&str> = Vec::new();
+    for c in lower.split('/') {
+        match c {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
+            }
+            c => parts.push(c),
+        }
+    }
+    let name = *parts.last()?;
+    let parent = parts.len().checked_sub(2).map(|i| parts[i]);
+    let claude_dir = |c: &str| component_matches(c, CLAUDE_DIR_NAME);
+    let settings_name = |c: &str| {
+        if has_glob(c) {
+            CLAUDE_SETTINGS_NAMES.iter().any(|n| glob_ci(c, n))
+        } else {
+            c.starts_with("settings") && c.ends_with(".json")
+        }
+    };
+    let in_dir = |dirs: &[&str]| {
+        parts
+            .windows(dirs.len())
+            .any(|w| w.iter().zip(dirs).all(|(c, d)| component_matches(c, d)))
+    };
+    if (parent.is_some_and(claude_dir) && settings_name(name))
+        || claude_dir(name)
+        || component_matches(name, MANAGED_SETTINGS_NAME)
+        || in_dir(&["etc", "claude-code"])
+        || in_dir(&["managed-settings.d"])
+        || in_dir(&["application support", "claudecode"])
+    {
+        return Some(ProtectedKind::ClaudeSettings);
+    }
+    if POLICY_FILE_NAMES.iter().any(|n| component_matches(name, n))
+        || in_dir(&[".config", "toolgate"])
+    {
+        return Some(ProtectedKind::ToolgatePolicy);
+    }
+    if binary_by_name && component_matches(name, BINARY_NAME) {
+        return Some(ProtectedKind::ToolgateBinary);
+    }
+    None
+}
+
+/// Whether writing `path` (relative paths resolved against `cwd`, `~` against `home`) would
+/// touch a protected file; `binary` is the running toolgate binary, when known.
+pub fn protected_kind(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+    binary: Option<&Path>,
+) -> Option<ProtectedKind> {
+    let resolved = resolve(path, cwd, home);
+    if let Some(kind) = protected_kind_of(&resolved.to_string_lossy(), false) {
+        // The `.claude` directory itself is not a file a file tool writes.
+        let is_dir_only = resolved
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.eq_ignore_ascii_case(CLAUDE_DIR_NAME));
+        if !is_dir_only {
+            return Some(kind);
+        }
+    }
+    if binary.is_some_and(|b| resolved == b) {
+        return Some(ProtectedKind::ToolgateBinary);
+    }
+    None
+}
+
+/// Lexical resolution: `~` expanded, relative paths joined to `cwd`, `.` and `..` folded.
+pub fn resolve(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> PathBuf {
+    let expanded: PathBuf = match (path.strip_prefix("~/"), home) {
+        (Some(rest), Some(home)) => home.join(rest),
+        _ if path == "~" => home.map_or_else(|| PathBuf::from(path), Path::to_path_buf),
+        _ => PathBuf::from(path),
+    };
+    let joined = if expanded.is_absolute() {
+        expanded
+    } else {
+        cwd.map_or(expanded.clone(), |c| c.join(&expanded))
+    };
+    let mut out = PathBuf::new();
+    for component in joined.components() {
+        match component {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn only_wildcards(s: &str) -> bool {
+    s.chars().all(|c| matches!(c, '*' | '?'))
+}
+
+fn has_glob(s: &str) -> bool {
+    s.contains(['*', '?', '['])
+}
+
+/// A (lower-cased) path component against a protected name: equal, or a glob that could
+/// expand to it.
+fn component_matches(component: &str, name: &str) -> bool {
+    if has_glob(component) {
+        // `*` alone is every entry of a directory, not a write aimed at this name (`rm /tmp/*`);
+        // `.claude/*` is caught by the settings names instead.
+        if only_wildcards(component) {
+            return false;
+        }
+        // Without `dotglob`, a glob only matches a dot name when it starts with a dot.
+        if name.starts_with('.') && !component.starts_with('.') {
+            return false;
+        }
+        glob_ci(component, name)
+    } else {
+        component.eq_ignore_ascii_case(name)
+    }
+}
+
+/// Shell glob match (`*`, `?`, `[…]` with ranges and `!`/`^`), ignoring ASCII case.
+/// An unterminated `[` matches itself.
+pub fn glob_ci(pattern: &str, text: &str) -> bool {
+    let p: Vec<char> = pattern.to_ascii_lowercase().chars().collect();
+    let t: Vec<char> = text.to_ascii_lowercase().chars().collect();
+    glob_at(&p, &t)
+}
+
+fn glob_at(p: &[char], t: &[char]) -> bool {
+    let (mut pi, mut ti) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        let step = match p.get(pi) {
+            Some('*') => {
+                star = Some((pi, ti));
+                pi += 1;
+                continue;
+            }
+            Some('?') => Some(1),
+            Some('[') => class_match(&p[pi..], t[ti]),
+            Some(c) if *c == t[ti] => Some(1),
+            _ => None,
+        };
+        match step {
+            Some(len) => {
+                pi += len;
+                ti += 1;
+            }
+            None => match star {
+                Some((sp, st)) => {
+                    pi = sp + 1;
+                    ti = st + 1;
+                    star = Some((sp, st + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    p[pi..].iter().all(|c| *c == '*')
+}
+
+/// Matches a `[…]` class at the start of `p` against `c`: the class length when it matches.
+fn class_match(p: &[char], c: char) -> Option<usize> {
+    let end = p.iter().skip(2).position(|x| *x == ']').map(|e| e + 2);
+    let Some(end) = end else {
+        return (c == '[').then_some(1);
+    };
+    let body = &p[1..end];
+    let (negate, body) = match body.first() {
+        Some('!' | '^') => (true, &body[1..]),
+        _ => (false, body),
+    };
+    let mut hit = false;
+    let mut i = 0;
+    while i < body.len() {
+        if i + 2 < body.len() && body[i + 1] == '-' {
+            hit |= body[i] <= c && c <= body[i + 2];
+            i += 3;
+        } else {
+            hit |= body[i] == c;
+            i += 1;
+        }
+    }
+    (hit != negate).then_some(end + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(path: &str) -> Option<ProtectedKind> {
+        protected_kind(
+            path,
+            Some(Path::new("/work/p")),
+            Some(Path::new("/home/u")),
+            Some(Path::new("/usr/local/bin/toolgate")),
+        )
+    }
+
+    #[test]
+    fn claude_settings_are_protected() {
+        for p in [
+            ".claude/settings.json",
+            "~/.claude/settings.json",
+            "/work/p/sub/../.claude/settings.local.json",
+            "/etc/claude-code/managed-settings.json",
+            ".CLAUDE/Settings.JSON",
+        ] {
+            assert_eq!(kind(p), Some(ProtectedKind::ClaudeSettings), "{p}");
+        }
+        assert_eq!(kind(".claude/agents/x.md"), None);
+        assert_eq!(kind(".claude"), None);
+    }
+
+    #[test]
+    fn toolgate_files_are_protected() {
+        assert_eq!(kind(".toolgate.yaml"), Some(ProtectedKind::ToolgatePolicy));
+        assert_eq!(kind(".Toolgate.YML"), Some(ProtectedKind::ToolgatePolicy));
+        assert_eq!(
+            kind("~/.config/toolgate/policy.yaml"),
+            Some(ProtectedKind::ToolgatePolicy)
+        );
+        assert_eq!(
+            kind("/usr/local/bin/toolgate"),
+            Some(ProtectedKind::ToolgateBinary)
+        );
+        assert_eq!(kind("src/main.rs"), None);
+    }
+
+    #[test]
+    fn globs_that_could_expand_to_a_protected_name_match() {
+        for p in [
+            ".clau*/settings.json",
+            ".claude/set*",
+            ".c?aude/settings.local.json",
+            ".claude/[s]ettings.json",
+            ".toolgate.y*",
+            "*/.claude",
+            "x/../.claude/settings.json",
+            ".claude/*",
+        ] {
+            assert!(is_protected_path(p, false), "{p}");
+        }
+        for p in [
+            "src/*.rs",
+            ".claude/agents/*",
+            "set*",
+            "docs/[a-c]*",
+            "*",
+            "*/x",
+            "/tmp/*",
+            "/usr/local/bin/*",
+            ".claude/../settings.json",
+        ] {
+            assert!(!is_protected_path(p, false), "{p}");
+        }
+    }
+
+    #[test]
+    fn binary_by_name_only_when_asked() {
+        assert!(is_protected_path("/usr/local/bin/toolgate", true));
+        assert!(!is_protected_path("/usr/local/bin/toolgate", false));
+        assert!(!is_protected_path("toolgate-notes.txt", true));
+    }
+
+    #[test]
+    fn glob_classes() {
+        assert!(glob_ci("[a-c]x", "bx"));
+        assert!(!glob_ci("[!a-c]x", "bx"));
+        assert!(glob_ci("*.JSON", "a.json"));
+        assert!(glob_ci("[", "["));
+        assert!(!glob_ci("a*b", "ac"));
+    }
+}

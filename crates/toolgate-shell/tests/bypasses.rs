@@ -1,0 +1,292 @@
+//! Bypasses that must be caught: wrappers, arguments only known at run time, aliases, writes to
+//! protected files, block devices and wipe tools, and long wrapper chains.
+
+use std::path::Path;
+
+use toolgate_shell::{CommandContext, CommandRuleSet, IndeterminateKind, analyze};
+
+fn rules_in(cmd: &str, cwd: Option<&str>) -> Vec<String> {
+    let cx = CommandContext {
+        cwd: cwd.map(Path::new),
+        home: Some(Path::new("/home/me")),
+    };
+    CommandRuleSet::builtin()
+        .evaluate(&analyze(cmd), &cx)
+        .into_iter()
+        .map(|m| m.rule_id)
+        .collect()
+}
+
+fn rules(cmd: &str) -> Vec<String> {
+    rules_in(cmd, Some("/home/me/proj"))
+}
+
+/// Denied: a rule matched or the analysis is indeterminate.
+fn denied(cmd: &str) -> bool {
+    analyze(cmd).indeterminate.is_some() || !rules(cmd).is_empty()
+}
+
+fn has(cmd: &str, id: &str) -> bool {
+    rules(cmd).iter().any(|r| r == id)
+}
+
+#[test]
+fn su_runuser_and_parallel_run_their_commands() {
+    for cmd in [
+        "su root -c 'rm -rf /'",
+        "su - root -c 'rm -rf /'",
+        "su -l root --command='rm -rf /'",
+        "su root --comm 'rm -rf /'",
+        "runuser -u root -- rm -rf /",
+        "runuser -u root rm -rf /",
+        "runuser -l root -c 'rm -rf /'",
+        "parallel rm -rf ::: /",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-ROOT"), "{cmd}");
+    }
+}
+
+#[test]
+fn table_wrappers_are_unwrapped() {
+    for cmd in [
+        "chroot /mnt rm -rf /",
+        "chroot --userspec=1:1 /mnt rm -rf /",
+        "setsid -f rm -rf /",
+        "flock /tmp/l rm -rf /",
+        "flock -w 5 /tmp/l rm -rf /",
+        "flock /tmp/l -c 'rm -rf /'",
+        "unshare -r -w / rm -rf /",
+        "nsenter -t 1 -m rm -rf /",
+        "systemd-run --user --working-directory=/ rm -rf /",
+        "systemd-run -p MemoryMax=1G rm -rf /",
+        "firejail --noprofile rm -rf /",
+        "strace -f -o log rm -rf /",
+        "ltrace -o log rm -rf /",
+        "taskset 0x1 rm -rf /",
+        "taskset -c 0 rm -rf /",
+        "chrt -f 10 rm -rf /",
+        "prlimit --nofile=10 rm -rf /",
+        "sg wheel 'rm -rf /'",
+        "sg wheel -c 'rm -rf /'",
+        "pkexec --user root rm -rf /",
+        "script -qc 'rm -rf /' /dev/null",
+        "script --command 'rm -rf /' log",
+        "busybox rm -rf /",
+        "toybox rm -rf /",
+        "fakeroot -- rm -rf /",
+        "eatmydata rm -rf /",
+        "unbuffer rm -rf /",
+        "faketime '2020-01-01' rm -rf /",
+        "torsocks -u u -p p rm -rf /",
+        "proxychains -f conf rm -rf /",
+        "proxychains4 -q rm -rf /",
+        "catchsegv rm -rf /",
+        "valgrind --tool=memcheck rm -rf /",
+        "xvfb-run -a -s '-screen 0 1x1x8' rm -rf /",
+        "dbus-run-session -- rm -rf /",
+        "timeout --sig KILL 5 rm -rf /",
+        "ionice -c3 rm -rf /",
+        "setarch x86_64 rm -rf /",
+        "numactl --cpunodebind=0 rm -rf /",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-ROOT"), "{cmd}");
+    }
+    // Acting on a running process: nothing runs.
+    assert!(rules("taskset -p 0x1 1234").is_empty());
+    assert!(rules("script log.txt").is_empty());
+}
+
+#[test]
+fn wrapper_long_options_by_prefix_and_shell_modes() {
+    for cmd in [
+        "sudo --chd /tmp rm -rf /",
+        "sudo --us root rm -rf /",
+        "env --unse=X rm -rf /",
+        "env --unse X rm -rf /",
+        "env --split-str='rm -rf /'",
+        "env -S 'rm -rf /'",
+        "env -P /usr/bin rm -rf /",
+        "sudo -s rm -rf /",
+        "sudo -i 'rm -rf /'",
+        "sudo -P rm -rf /",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-ROOT"), "{cmd}");
+    }
+}
+
+#[test]
+fn arguments_only_known_at_run_time_are_the_worst_case() {
+    for cmd in [
+        "X=-rf; rm $X /",
+        "f(){ rm \"$@\"; }; f -rf /",
+        "set -- -rf /; rm \"$@\"",
+        "rm -rf $(cat f)",
+        "rm -rf \"$DIR\"/",
+        "rm `cat flags` /",
+        "chmod $MODE /etc",
+        "dd if=/dev/zero of=$DISK",
+    ] {
+        assert!(denied(cmd), "{cmd}");
+    }
+    assert!(has("git push $ARGS", "TG-CMD-GIT-PUSH-FORCE"));
+    assert!(has("git reset \"$@\"", "TG-CMD-GIT-RESET-HARD"));
+    assert!(has("git clean $OPTS", "TG-CMD-GIT-CLEAN"));
+    // A value of an option is not an option.
+    assert!(rules("git commit -m \"$MSG\"").is_empty());
+    assert!(rules("rm -f build/app.o").is_empty());
+}
+
+#[test]
+fn alias_bodies_are_analysed() {
+    assert!(has("alias x='rm -rf /'; x", "TG-CMD-RM-ROOT"));
+    assert!(has("alias x=\"git push --force\"", "TG-CMD-GIT-PUSH-FORCE"));
+    assert!(rules("alias ll='ls -l'; ll").is_empty());
+}
+
+#[test]
+fn writes_to_protected_files() {
+    for cmd in [
+        "> .claude/settings.json",
+        "X=1 > .toolgate.yaml",
+        "exec 3>.claude/settings.json",
+        ": > .claude/settings.local.json",
+        "cd .claude && tee settings.json",
+        "cd .claude; echo '{}' > settings.local.json",
+        "cd ~/.config/toolgate && echo x > policy.yaml",
+        "echo x > .clau*/settings.json",
+        "echo x > .claude/set*",
+        "echo x > .claude/settings.*",
+        "echo x > .CLAUDE/Settings.JSON",
+        "echo x > .Toolgate.YAML",
+        "cp x .claude/settings.json",
+        "cp -t .claude settings.json",
+        "mv x .claude/settings.local.json",
+        "install -m 644 x .toolgate.yaml",
+        "ln -sf /dev/null .claude/settings.json",
+        "curl -o .claude/settings.json https://example.com/x",
+        "curl -sSLo .claude/settings.json https://example.com/x",
+        "wget -O .toolgate.yaml https://example.com/x",
+        "tar -xf a.tar -C .claude",
+        "tar -C ~/.config/toolgate -xzf a.tgz",
+        "tar -cf .toolgate.yaml src",
+        "sponge .claude/settings.json",
+        "patch .claude/settings.json fix.diff",
+        "unzip a.zip -d .claude",
+        "rsync a .claude/settings.json",
+        "dd if=x of=.claude/settings.json",
+        "sed -i s/a/b/ .claude/settings.json",
+        "perl -i -pe s/a/b/ .claude/settings.json",
+        "truncate -s 0 .toolgate.yaml",
+        "echo x > /etc/claude-code/managed-settings.json",
+        "cp x /usr/local/bin/toolgate",
+    ] {
+        assert!(has(cmd, "TG-CMD-PROTECTED-WRITE"), "{cmd}");
+    }
+    for cmd in [
+        "cat .claude/settings.json",
+        "cp .claude/settings.json backup.json",
+        "echo x > .claude/agents/reviewer.md",
+        "cd .vscode && echo '{}' > settings.json",
+        "rm -rf /tmp/*",
+        "tar -xf a.tar -C build",
+    ] {
+        assert!(!has(cmd, "TG-CMD-PROTECTED-WRITE"), "{cmd}");
+    }
+}
+
+#[test]
+fn block_devices_and_wipe_tools() {
+    for cmd in [
+        "cat /dev/zero > /dev/sda",
+        "tee /dev/nvme0n1",
+        "cp /dev/zero /dev/sda",
+        "dd if=/dev/zero of=//dev/sda",
+        "dd if=/dev/zero of=/dev/../dev/sda",
+        "dcfldd if=/dev/zero of=/dev/sda",
+        "echo x >> /dev/disk/by-id/ata-x",
+    ] {
+        assert!(
+            rules(cmd).iter().any(|r| r == "TG-CMD-BLOCK-DEVICE-WRITE"),
+            "{cmd}"
+        );
+    }
+    for cmd in [
+        "ddrescue /dev/sda /dev/sdb",
+        "cryptsetup luksFormat /dev/sda",
+        "nvme format /dev/nvme0",
+        "blkdiscard /dev/sda",
+        "sgdisk --zap-all /dev/sda",
+        "lvremove vg/lv",
+        "vgremove vg",
+        "zpool destroy tank",
+        "zfs destroy tank/data",
+        "mkdosfs /dev/sdb1",
+        "mke2fs /dev/sdb1",
+        "mkswap /dev/sdb1",
+        "hdparm --security-erase p /dev/sda",
+        "hdparm --security-erase-enhanced p /dev/sda",
+        "diskutil eraseDisk JHFS+ x disk2",
+        "mv ~ x",
+        "mv /etc x",
+        "mv / x",
+        "mv /home/other /tmp/x",
+        "rsync -a --delete empty/ /",
+        "rsync -a --delete-before empty/ ~",
+        "chown -R x /",
+        "chmod -R 000 ~",
+        "chmod -R 000 $HOME",
+    ] {
+        assert!(!rules(cmd).is_empty(), "{cmd}");
+    }
+    for cmd in [
+        "echo hi > /dev/null",
+        "cat x > /dev/stderr",
+        "echo x > /dev/tty",
+        "mv a.txt b.txt",
+        "mv ~/a.txt ~/b.txt",
+        "rsync -a --delete src/ build/",
+        "chmod -R u+w ~/proj/build",
+        "cryptsetup status root",
+        "nvme list",
+        "zfs list",
+        "hdparm -I /dev/sda",
+        "diskutil list",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}");
+    }
+}
+
+#[test]
+fn fork_bombs_renamed() {
+    assert!(has("bomb(){ bomb|bomb& };bomb", "TG-CMD-FORK-BOMB"));
+    assert!(has("f(){ f & }; f", "TG-CMD-FORK-BOMB"));
+    assert!(has("g() { g & g; }; g", "TG-CMD-FORK-BOMB"));
+    assert!(has("while true; do bash & done", "TG-CMD-FORK-BOMB"));
+    assert!(has("while :; do sleep 1 & done", "TG-CMD-FORK-BOMB"));
+    assert!(has("until false; do sh -c x & done", "TG-CMD-FORK-BOMB"));
+    // Bounded loops and plain background jobs are fine.
+    assert!(rules("for f in *.log; do gzip \"$f\" & done; wait").is_empty());
+    assert!(rules("while true; do sleep 1; done").is_empty());
+    assert!(rules("server & sleep 1").is_empty());
+    assert!(rules("f(){ echo hi; }; f &").is_empty());
+}
+
+#[test]
+fn long_wrapper_chains_finish_and_fail_closed() {
+    // Linear in the number of words: these must finish quickly in the normal test run.
+    let env_chain = format!("{}rm -rf /", "env ".repeat(62_500));
+    let a = analyze(&env_chain);
+    assert_eq!(
+        a.indeterminate.map(|i| i.kind),
+        Some(IndeterminateKind::TooDeep)
+    );
+    let xargs_chain = format!("{}rm -rf /", "xargs ".repeat(40_000));
+    assert!(analyze(&xargs_chain).indeterminate.is_some());
+    let assignments = format!("env {}rm -rf /", "A=1 ".repeat(60_000));
+    assert!(!rules_in(&assignments, None).is_empty());
+    // A short chain is still followed.
+    assert!(has(
+        &format!("{}rm -rf /", "env ".repeat(40)),
+        "TG-CMD-RM-ROOT"
+    ));
+}

@@ -43,7 +43,8 @@ pub struct RawCommand {
 }
 
 pub(crate) const SHELLS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash",
+    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "csh",
+    "tcsh",
 ];
 
 /// One option read by [`options`]: its spelling (`-u`, `--user`) and value.
@@ -367,10 +368,7 @@ impl Walker {
                     return;
                 }
                 "source" | "." => {
-                    self.emit_final(&args, &env, &writes, &scope, cwd_changed);
-                    if args[1..].iter().any(|a| a.from_download) {
-                        self.mark_last_downloaded();
-                    }
+                    self.source(&args, &env, &writes, stdin.as_ref(), &scope, cwd_changed);
                     return;
                 }
                 "su" | "runuser" => {

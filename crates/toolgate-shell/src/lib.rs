@@ -9,15 +9,29 @@
 //!
 //! Anything that cannot be analysed with confidence (parse failure, parser panic, input too
 //! large or nested too deep, a program name only known at run time) is reported as
-//! [`Indeterminate`], which callers must never treat as an allow.
+//! [`Indeterminate`], which callers must never treat as an allow. Input brush-parser cannot
+//! handle safely (nesting deeper than [`MAX_NESTING`], more than [`MAX_PAREN_RUN`] `(` in a row,
+//! heredoc operators without a plain word, NUL bytes) is refused before parsing by a linear
+//! scan, because a crash or hang of the hook process would let the tool call through.
+//!
+//! Words are expanded the way bash would before matching: brace expansion (`{rm,-rf,/}`, at
+//! most [`MAX_BRACE_WORDS`] words), ANSI-C quoting (`$'\x72m'`), and `((…))` / `$((…))` that
+//! is not valid arithmetic is read as nested subshells. Code piped into a shell is analysed
+//! when the producer's output is known (`echo 'rm -rf /' | sh`) and indeterminate otherwise.
 //!
 //! Interpreter one-liners (`python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`, and code fed
 //! on stdin with `python -`): the code is scanned for destructive file APIs (`shutil.rmtree`,
 //! `os.remove`, `FileUtils.rm_rf`, `fs.rmSync`, …), and the code itself and every string literal
 //! in it are analysed leniently as shell commands (parse failures there are ignored), so that
 //! `os.system("rm -rf /")` or `` `rm -rf ~` `` is seen. URL string literals become destinations.
+//! Argument-list calls (`subprocess.run(["rm","-rf","/"])`, `system("rm","-rf","/")`,
+//! `spawnSync("rm",["-rf","/"])`) become commands. awk strings, sed `e` commands, `vim -c '!…'`
+//! and PowerShell `-Command` are followed too.
 #![forbid(unsafe_code)]
 
+mod ansi_c;
+mod arith;
+mod braces;
 mod builtin;
 mod dest;
 mod flag_specs;
@@ -26,8 +40,12 @@ mod inline;
 mod long_names;
 mod nested;
 mod options;
+mod interpreters;
+mod nesting;
 mod paths;
+mod pipes;
 mod rule;
+mod sed;
 mod unwrap;
 mod walk;
 mod words;
@@ -39,6 +57,8 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
+pub use braces::MAX_BRACE_WORDS;
+pub use nesting::{MAX_NESTING, MAX_PAREN_RUN};
 pub use paths::PathClass;
 pub use rule::{CommandContext, CommandMatch, CommandRule, CommandRuleSet};
 

@@ -4,18 +4,7 @@ use crate::unwrap::{Arg, RawCommand, Stdin, basename, mark_placeholders, options
 use crate::walk::{Scope, Walker};
 use crate::{IndeterminateKind, SimpleCommand};
 
-pub(crate) fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    match base {
-        "python" | "pypy" => Some(&["-c"]),
-        "perl" => Some(&["-e", "-E"]),
-        "ruby" | "lua" | "luajit" => Some(&["-e"]),
-        "node" | "nodejs" | "bun" => Some(&["-e", "--eval", "-p", "--print"]),
-        "php" => Some(&["-r"]),
-        "osascript" => Some(&["-e"]),
-        _ => None,
-    }
-}
+pub(crate) use crate::interpreters::is_interpreter;
 
 impl Walker {
     pub(crate) fn shell(
@@ -52,7 +41,12 @@ impl Walker {
             }
             break;
         }
-        let operand = args.get(i);
+        let mut operand = args.get(i);
+        if operand.is_some_and(|o| is_stdin_file(&o.text)) {
+            operand = None;
+            reads_stdin = true;
+        }
+        let stdin = stdin.or(piped_stdin(scope));
         let name = basename(&args[0].text).to_string();
         self.emit_final(args, env, writes, scope, cwd_changed);
         let me = self.out.commands.len().checked_sub(1);
@@ -86,6 +80,12 @@ impl Walker {
         {
             if file.from_download {
                 mark(self, &|c| c.runs_downloaded_code = true);
+            } else if is_process_substitution(file) {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::DynamicScript,
+                    "the shell script comes from a process substitution",
+                );
             }
             return;
         }
@@ -106,97 +106,39 @@ impl Walker {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn interpreter(
+    /// `source file` / `. file`: the file's code runs here.
+    pub(crate) fn source(
         &mut self,
         args: &[Arg],
-        code_opts: &[&str],
         env: &[(String, String)],
         writes: &[String],
         stdin: Option<&Stdin>,
         scope: &Scope,
         cwd_changed: bool,
     ) {
-        let mut code: Option<String> = None;
-        let mut file: Option<&Arg> = None;
-        let mut i = 1;
-        while i < args.len() {
-            let t = args[i].text.as_str();
-            if t == "--" {
-                file = args.get(i + 1);
-                break;
-            }
-            if t == "-" {
-                break;
-            }
-            if let Some(c) = code_opts.iter().find(|c| t == **c) {
-                let _ = c;
-                code = args.get(i + 1).map(|a| a.text.clone());
-                break;
-            }
-            if let Some(c) = code_opts
-                .iter()
-                .find(|c| c.len() == 2 && t.starts_with(**c) && t.len() > 2)
-            {
-                code = Some(t[c.len()..].to_string());
-                break;
-            }
-            if matches!(t, "-m") {
-                file = args.get(i + 1);
-                break;
-            }
-            if matches!(t, "-W" | "-X" | "-r" | "--require" | "--import" | "-I") {
-                i += 2;
-                continue;
-            }
-            if t.starts_with('-') {
-                i += 1;
-                continue;
-            }
-            file = Some(&args[i]);
-            break;
-        }
-        let name = basename(&args[0].text).to_string();
         self.emit_final(args, env, writes, scope, cwd_changed);
-        let idx = self.out.commands.len().checked_sub(1);
-        let code = match (code, file) {
-            (Some(c), _) => Some(c),
-            (None, Some(f)) => {
-                if f.from_download {
-                    self.mark_last_downloaded();
+        let Some(file) = args.get(1) else { return };
+        if args[1..].iter().any(|a| a.from_download) {
+            self.mark_last_downloaded();
+        } else if is_process_substitution(file) {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::DynamicScript,
+                "the sourced script comes from a process substitution",
+            );
+        } else if is_stdin_file(&file.text) {
+            match stdin.or(piped_stdin(scope)) {
+                Some(s) if s.from_download => self.mark_last_downloaded(),
+                Some(s) if !s.dynamic && !s.text.is_empty() => {
+                    let text = s.text.clone();
+                    self.script(&text, &scope.child("source"));
                 }
-                None
-            }
-            (None, None) => {
-                if let Some(c) = idx.and_then(|i| self.out.commands.get_mut(i)) {
-                    c.reads_code_from_stdin = true;
-                }
-                match stdin {
-                    Some(s) if s.from_download => {
-                        self.mark_last_downloaded();
-                        None
-                    }
-                    Some(s) => Some(s.text.clone()),
-                    None => None,
-                }
-            }
-        };
-        if let Some(code) = code {
-            let found = crate::inline::scan(&code);
-            if let Some(c) = idx.and_then(|i| self.out.commands.get_mut(i)) {
-                c.inline_code_hits = found.hits;
-            }
-            for url in found.urls {
-                self.out.destinations.push(crate::Destination::Url {
-                    url,
-                    program: name.clone(),
-                });
-            }
-            let mut child = scope.child(&format!("{name} code"));
-            child.lenient = true;
-            self.script(&code, &child);
-            for s in found.strings {
-                self.script(&s, &child);
+                Some(s) if !s.dynamic => {}
+                _ => self.indeterminate(
+                    scope,
+                    IndeterminateKind::DynamicScript,
+                    "the sourced script on stdin is only known at run time",
+                ),
             }
         }
     }
@@ -346,6 +288,23 @@ impl Walker {
             );
         }
     }
+}
+
+/// The pipe input a command reads, unless its stdin is not the pipe (`xargs` children).
+fn piped_stdin(scope: &Scope) -> Option<&Stdin> {
+    if scope.input_args {
+        return None;
+    }
+    scope.pipe_input.as_ref()
+}
+
+/// Paths that name the process's own stdin.
+fn is_stdin_file(path: &str) -> bool {
+    matches!(path, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
+}
+
+fn is_process_substitution(a: &Arg) -> bool {
+    a.dynamic && a.text == "<(…)"
 }
 
 fn has_parallel_placeholder(t: &str) -> bool {

@@ -49,7 +49,8 @@ pub struct RawCommand {
 }
 
 pub(crate) const SHELLS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash",
+    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "csh",
+    "tcsh",
 ];
 
 /// Reads options from `args[start..]` until the first operand. `short_val` lists short
@@ -308,10 +309,7 @@ impl Walker {
                 Step::Done
             }
             "source" | "." => {
-                self.emit_final(args, env, writes, scope, *cwd_changed);
-                if args[1..].iter().any(|a| a.from_download) {
-                    self.mark_last_downloaded();
-                }
+                self.source(args, env, writes, stdin, scope, *cwd_changed);
                 Step::Done
             }
             "alias" => {

@@ -48,6 +48,8 @@ pub struct Scope {
     pub background: bool,
     /// Inside a loop that never ends (`while true`, `while :`, `until false`).
     pub unbounded_loop: bool,
+    /// What the previous pipeline element writes to this one's stdin (`echo … | bash`).
+    pub pipe_input: Option<Stdin>,
 }
 
 impl Scope {
@@ -62,6 +64,7 @@ impl Scope {
         s.via.push(via.to_string());
         s.depth += 1;
         s.in_pipeline = false;
+        s.pipe_input = None;
         s
     }
 }
@@ -73,6 +76,8 @@ pub struct Walker {
     pub(crate) cwd_changed: bool,
     functions: Vec<String>,
     parsed_bytes: usize,
+    /// The stdin (heredoc, here-string) of the last simple command and its index.
+    last_stdin: Option<(usize, Stdin)>,
 }
 
 impl Walker {
@@ -84,6 +89,7 @@ impl Walker {
             cwd_changed: false,
             functions: Vec::new(),
             parsed_bytes: 0,
+            last_stdin: None,
         }
     }
 
@@ -135,6 +141,10 @@ impl Walker {
         if text.trim().is_empty() {
             return;
         }
+        if let Err((kind, reason)) = crate::nesting::check(text) {
+            self.indeterminate(scope, kind, reason);
+            return;
+        }
         let mut parser = brush_parser::Parser::new(text.as_bytes(), &self.options);
         match parser.parse_program() {
             Ok(program) => {
@@ -165,8 +175,12 @@ impl Walker {
         inner.in_pipeline = p.seq.len() > 1;
         let mut ranges = Vec::with_capacity(p.seq.len());
         for cmd in &p.seq {
+            let mut element = inner.clone();
+            if let Some(prev) = ranges.last() {
+                element.pipe_input = Some(self.pipe_output(prev, &inner));
+            }
             let start = self.out.commands.len();
-            self.command(cmd, &inner);
+            self.command(cmd, &element);
             ranges.push(start..self.out.commands.len());
         }
         // `curl … | sh`: a later element reading code from stdin after a download.
@@ -185,6 +199,28 @@ impl Walker {
             {
                 downloaded = true;
             }
+        }
+    }
+
+    /// What the pipeline element whose commands are `range` writes to its stdout.
+    fn pipe_output(&self, range: &std::ops::Range<usize>, scope: &Scope) -> Stdin {
+        let commands = &self.out.commands[range.clone()];
+        let downloads = commands
+            .iter()
+            .any(|c| DOWNLOADERS.contains(&c.program_lower().as_str()));
+        // The producer is the element's own last command, not one nested in it.
+        let producer = commands.iter().rposition(|c| c.via == scope.via);
+        match producer {
+            Some(p) if p + 1 == commands.len() => {
+                let index = range.start + p;
+                let own_stdin = self
+                    .last_stdin
+                    .as_ref()
+                    .filter(|(i, _)| *i == index)
+                    .map(|(_, s)| s);
+                crate::pipes::producer_output(&commands[p], own_stdin, downloads)
+            }
+            _ => crate::pipes::producer_output(&SimpleCommand::default(), None, downloads),
         }
     }
 
@@ -234,7 +270,13 @@ impl Walker {
     fn compound(&mut self, cc: &CompoundCommand, scope: &Scope) {
         match cc {
             CompoundCommand::Arithmetic(a) => {
-                self.substitutions(words::scan_substitutions(&a.expr.value), scope);
+                if crate::arith::is_valid(&a.expr.value) {
+                    self.substitutions(words::scan_substitutions(&a.expr.value), scope);
+                } else {
+                    // Not arithmetic: shells without `((…))`, and bash itself when the
+                    // parentheses do not pair up as `))`, run it as nested subshells.
+                    self.script(&a.expr.value, &scope.child("((…))"));
+                }
             }
             CompoundCommand::ArithmeticForClause(f) => {
                 for e in [&f.initializer, &f.condition, &f.updater]
@@ -334,6 +376,24 @@ impl Walker {
         }
     }
 
+    /// An argv word after brace expansion (`{rm,-rf,/}` is three words), each unquoted.
+    pub(crate) fn argv_words(&mut self, raw: &str, scope: &Scope) -> Vec<Arg> {
+        if !raw.contains('{') {
+            return vec![self.word(raw, scope)];
+        }
+        match crate::braces::expand(raw) {
+            Ok(words) => words.iter().map(|w| self.word(w, scope)).collect(),
+            Err(crate::braces::TooManyWords) => {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::TooLarge,
+                    "a brace expansion in the command is too large to analyse",
+                );
+                vec![self.word(raw, scope)]
+            }
+        }
+    }
+
     fn process_substitution(
         &mut self,
         kind: &ast::ProcessSubstitutionKind,
@@ -376,6 +436,16 @@ impl Walker {
             IoRedirect::File(_, kind, target) => match target {
                 IoFileRedirectTarget::Filename(w) => {
                     let arg = self.word(&w.value, scope);
+                    if matches!(kind, IoFileRedirectKind::Read) {
+                        // A file's content is not known here (`bash < script`).
+                        let empty = arg.text == "/dev/null";
+                        *stdin = Some(Stdin {
+                            text: String::new(),
+                            expand: false,
+                            dynamic: !empty,
+                            from_download: false,
+                        });
+                    }
                     if matches!(
                         kind,
                         IoFileRedirectKind::Write
@@ -436,8 +506,8 @@ impl Walker {
                     self.redirect(r, scope, &mut raw.writes, &mut stdin)
                 }
                 CommandPrefixOrSuffixItem::Word(w) => {
-                    let a = self.word(&w.value, scope);
-                    raw.args.push(a);
+                    let a = self.argv_words(&w.value, scope);
+                    raw.args.extend(a);
                 }
                 CommandPrefixOrSuffixItem::AssignmentWord(a, w) => {
                     let (name, value) = match (&a.name, &a.value) {
@@ -457,8 +527,8 @@ impl Walker {
             }
         }
         if let Some(w) = &sc.word_or_name {
-            let a = self.word(&w.value, scope);
-            raw.args.push(a);
+            let a = self.argv_words(&w.value, scope);
+            raw.args.extend(a);
         }
         for item in sc.suffix.iter().flat_map(|s| s.0.iter()) {
             match item {
@@ -467,8 +537,8 @@ impl Walker {
                 }
                 CommandPrefixOrSuffixItem::Word(w)
                 | CommandPrefixOrSuffixItem::AssignmentWord(_, w) => {
-                    let a = self.word(&w.value, scope);
-                    raw.args.push(a);
+                    let a = self.argv_words(&w.value, scope);
+                    raw.args.extend(a);
                 }
                 CommandPrefixOrSuffixItem::ProcessSubstitution(k, sub) => {
                     let a = self.process_substitution(k, sub, scope);
@@ -476,8 +546,13 @@ impl Walker {
                 }
             }
         }
-        raw.stdin = stdin;
+        raw.stdin = stdin.clone();
         self.run_command(raw, scope);
+        if let Some(s) = stdin
+            && let Some(last) = self.out.commands.len().checked_sub(1)
+        {
+            self.last_stdin = Some((last, s));
+        }
     }
 
     /// Adds a finished command: normalises flags, collects destinations, tracks `cd`.

@@ -54,7 +54,8 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
         let source = raw.get(p.start_index..p.end_index).unwrap_or("$…");
         match &p.piece {
             WordPiece::Text(t) => out.text.push_str(t),
-            WordPiece::SingleQuotedText(t) | WordPiece::AnsiCQuotedText(t) => out.text.push_str(t),
+            WordPiece::SingleQuotedText(t) => out.text.push_str(t),
+            WordPiece::AnsiCQuotedText(t) => out.text.push_str(&crate::ansi_c::decode(t)),
             WordPiece::DoubleQuotedSequence(inner)
             | WordPiece::GettextDoubleQuotedSequence(inner) => {
                 pieces_into(raw, inner, true, out);
@@ -98,7 +99,15 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
             WordPiece::ArithmeticExpression(expr) => {
                 out.dynamic = true;
                 out.text.push_str(source);
-                out.substitutions.extend(scan_substitutions(&expr.value));
+                if crate::arith::is_valid(&expr.value) {
+                    out.substitutions.extend(scan_substitutions(&expr.value));
+                } else {
+                    // Not arithmetic: shells re-read `$((…))` as `$( (…) )`.
+                    out.substitutions.push(Substitution {
+                        body: expr.value.clone(),
+                        via: "$((…))",
+                    });
+                }
             }
         }
     }
@@ -156,7 +165,9 @@ pub fn scan_substitutions(text: &str) -> Vec<Substitution> {
             }
             let end = if depth == 0 { j - 1 } else { bytes.len() };
             let inner = &text[start..end];
-            if let Some(arith) = inner.strip_prefix('(') {
+            if let Some(arith) = inner.strip_prefix('(')
+                && crate::arith::is_valid(arith.strip_suffix(')').unwrap_or(arith))
+            {
                 // `$((…))`: arithmetic, which may itself hold substitutions.
                 out.extend(scan_substitutions(arith));
             } else {

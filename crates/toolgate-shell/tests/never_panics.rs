@@ -17,6 +17,40 @@ proptest! {
     }
 
     #[test]
+    fn analyze_never_panics_on_shell_syntax(s in "[a-z $(){}|&;<>'\"`\\\\=~*/.,0-9\n\t\r\x00-]{0,96}") {
+        let a = analyze(&s);
+        let _ = CommandRuleSet::builtin().evaluate(&a, &CommandContext::default());
+    }
+
+    /// Deep nesting of any kind finishes on an ordinary 2 MB test thread: it is either
+    /// parsed (shallow) or refused before the parser (deep).
+    #[test]
+    fn deep_nesting_never_overflows(
+        openers in proptest::collection::vec(
+            proptest::sample::select(vec!["(", "$(", "{ ", "\"$(", "${x:-", "( ", "$(( "]),
+            0..400,
+        )
+    ) {
+        let mut s = String::new();
+        for o in &openers {
+            s.push_str(o);
+            s.push_str("a;");
+        }
+        for o in openers.iter().rev() {
+            s.push_str(match *o {
+                "{ " | "${x:-" => "}",
+                "\"$(" => ")\"",
+                "$(( " => "))",
+                _ => ")",
+            });
+        }
+        let a = analyze(&s);
+        if openers.len() > 100 {
+            prop_assert!(a.indeterminate.is_some());
+        }
+    }
+
+    #[test]
     fn shell_wrapping_keeps_the_inner_commands(cmd in "(ls|rm -rf /|git status|git reset --hard)") {
         let direct = analyze(&cmd);
         let wrapped = analyze(&format!("sudo bash -c '{cmd}'"));

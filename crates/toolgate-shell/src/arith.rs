@@ -1,0 +1,155 @@
+//! Telling arithmetic from commands: `((rm -rf /))` is not valid arithmetic, and shells
+//! without an arithmetic command (dash, POSIX sh) run it as nested subshells.
+
+/// Whether `expr` (the inside of `((…))` or `$((…))`) reads as a shell arithmetic expression.
+/// Lenient where it does not matter (no type or range checks), strict about the shape: an
+/// operand must follow every operator and operators must separate operands.
+pub fn is_valid(expr: &str) -> bool {
+    let b = expr.as_bytes();
+    let mut want_operand = true;
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if want_operand {
+            match c {
+                b'(' => {
+                    depth += 1;
+                    i += 1;
+                }
+                b'+' | b'-' if b.get(i + 1) == Some(&c) => i += 2,
+                b'+' | b'-' | b'!' | b'~' => i += 1,
+                b'0'..=b'9' => {
+                    // Decimal, octal, 0x hex and base#digits.
+                    while i < b.len()
+                        && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'#' | b'@' | b'_'))
+                    {
+                        i += 1;
+                    }
+                    want_operand = false;
+                }
+                b'$' => {
+                    let Some(end) = dollar_end(b, i) else {
+                        return false;
+                    };
+                    i = end;
+                    want_operand = false;
+                }
+                c if c.is_ascii_alphabetic() || c == b'_' => {
+                    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                        i += 1;
+                    }
+                    if b.get(i) == Some(&b'[') {
+                        let Some(end) = matching(b, i, b'[', b']') else {
+                            return false;
+                        };
+                        i = end;
+                    }
+                    want_operand = false;
+                }
+                _ => return false,
+            }
+            continue;
+        }
+        // After an operand: a binary or postfix operator, or `)`.
+        if c == b')' {
+            if depth == 0 {
+                return false;
+            }
+            depth -= 1;
+            i += 1;
+            continue;
+        }
+        if (c == b'+' || c == b'-') && b.get(i + 1) == Some(&c) {
+            i += 2;
+            continue;
+        }
+        let Some(len) = binary_operator(&b[i..]) else {
+            return false;
+        };
+        i += len;
+        want_operand = true;
+    }
+    depth == 0 && (!want_operand || b.iter().all(|c| c.is_ascii_whitespace()))
+}
+
+/// The length of the binary operator at the start of `b`.
+fn binary_operator(b: &[u8]) -> Option<usize> {
+    const OPS: &[&str] = &[
+        "<<=", ">>=", "**", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=",
+        "%=", "&=", "^=", "|=", "+", "-", "*", "/", "%", "<", ">", "&", "^", "|", "=", "?", ":",
+        ",",
+    ];
+    OPS.iter()
+        .find(|op| b.starts_with(op.as_bytes()))
+        .map(|op| op.len())
+}
+
+/// The end of a `$name`, `${…}`, `$(…)` or `$((…))` operand starting at `i`.
+fn dollar_end(b: &[u8], i: usize) -> Option<usize> {
+    match b.get(i + 1) {
+        Some(b'{') => matching(b, i + 1, b'{', b'}'),
+        Some(b'(') => matching(b, i + 1, b'(', b')'),
+        Some(c)
+            if c.is_ascii_alphanumeric()
+                || matches!(c, b'_' | b'#' | b'?' | b'$' | b'!' | b'@' | b'*' | b'-') =>
+        {
+            let mut j = i + 2;
+            if c.is_ascii_alphabetic() || *c == b'_' {
+                while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+                    j += 1;
+                }
+            }
+            Some(j)
+        }
+        _ => None,
+    }
+}
+
+/// The index after the bracket matching the one at `i`.
+fn matching(b: &[u8], i: usize, open: u8, close: u8) -> Option<usize> {
+    let mut depth = 0usize;
+    for (j, &c) in b.iter().enumerate().skip(i) {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(j + 1);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_valid;
+
+    #[test]
+    fn arithmetic_and_commands() {
+        for ok in [
+            "",
+            "1",
+            "i++",
+            "x = y + 1",
+            "a[i] += 2",
+            "(1 << 3) | 0x1f",
+            "n > 0 ? n : -n",
+            "$x * ${y} + $(id -u)",
+            "i++, j--",
+            "2#101 + 8#17",
+            "!x && ~y",
+            "-(-1)",
+        ] {
+            assert!(is_valid(ok), "{ok}");
+        }
+        for bad in ["rm -rf /", "echo hi", "(1", "1)", "x y", "curl x | sh"] {
+            assert!(!is_valid(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! Inputs that crash or hang brush-parser 0.4 are refused before parsing, as indeterminate.
+//! Each runs on a thread with a generous stack and must finish; there are no timing asserts.
+
+use toolgate_shell::{CommandAnalysis, IndeterminateKind, analyze};
+
+/// Analyses `cmd` on a thread with a large stack (so a regression shows as a failure, not as
+/// a crash of the whole test binary) and returns the result.
+fn analyze_on_thread(cmd: String) -> CommandAnalysis {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024 * 1024)
+        .spawn(move || analyze(&cmd))
+        .expect("spawn")
+        .join()
+        .expect("analysis thread")
+}
+
+fn kind(cmd: String) -> Option<IndeterminateKind> {
+    analyze_on_thread(cmd).indeterminate.map(|i| i.kind)
+}
+
+#[test]
+fn deep_nesting_is_refused() {
+    for (open, close) in [
+        ("(a;", ")"),
+        ("$(a ", ")"),
+        ("{ a;", "}"),
+        ("${x:-", "}"),
+        ("\"$(a ", ")\""),
+        ("[[ ( -f x ", ") ]]"),
+    ] {
+        let cmd = format!("{}{}", open.repeat(3000), close.repeat(3000));
+        assert_eq!(kind(cmd), Some(IndeterminateKind::TooDeep), "{open}");
+    }
+    // Within the limit the same shapes still parse.
+    let ok = format!(
+        "echo {}$(rm -rf /){}",
+        "$(a; echo ".repeat(10),
+        ")".repeat(10)
+    );
+    let a = analyze_on_thread(ok);
+    assert!(a.indeterminate.is_none(), "{:?}", a.indeterminate);
+    assert!(
+        a.commands.iter().any(|c| c.program == "rm"),
+        "{:?}",
+        a.commands
+    );
+}
+
+#[test]
+fn deep_nesting_hidden_behind_quotes_or_comments_is_refused() {
+    // A `)` inside a comment or a quote does not close anything.
+    let cmd = "$( #)\n".repeat(3000);
+    assert_eq!(kind(cmd), Some(IndeterminateKind::TooDeep));
+    let cmd = "$(echo ')' ".repeat(3000);
+    assert_eq!(kind(cmd), Some(IndeterminateKind::TooDeep));
+}
+
+#[test]
+fn long_runs_of_open_parentheses_are_refused() {
+    let cmd = format!("w?\x1b>{}\n\n\n[\x04)", "(".repeat(35));
+    assert_eq!(kind(cmd), Some(IndeterminateKind::TooDeep));
+    let cmd = format!("{}a{}", "( ".repeat(17), ")".repeat(17));
+    assert_eq!(kind(cmd), Some(IndeterminateKind::TooDeep));
+    let cmd = format!("echo {}1{}", "$(".repeat(20), ")".repeat(20));
+    assert_eq!(kind(cmd), Some(IndeterminateKind::TooDeep));
+    // Found by the fuzzer (timeout): open `(` separated by words.
+    let cmd = "((((((((((y((((((((((y(((((((y{".to_string();
+    assert_eq!(kind(cmd), Some(IndeterminateKind::TooDeep));
+    let cmd = format!("{}rm -rf /{}", "(a; ".repeat(17), ")".repeat(17));
+    assert_eq!(kind(cmd), Some(IndeterminateKind::TooDeep));
+    // Sixteen in a row are still parsed.
+    let cmd = format!("{}rm -rf /{}", "( ".repeat(16), ")".repeat(16));
+    let a = analyze_on_thread(cmd);
+    assert!(a.commands.iter().any(|c| c.program == "rm"), "{a:?}");
+}
+
+#[test]
+fn heredoc_operators_without_a_word_are_refused() {
+    for cmd in [
+        "<<\r|#",
+        "cat <<  -$(<#",
+        "cat <<",
+        "x <<|y",
+        "a << ;b",
+        "cat <<-\t\r",
+        // Found by the fuzzer (out of memory): an empty tag running into `(`.
+        " pwshe  |<<\"\"\"\"(\"\"b pws ",
+        "cat <<''\nx\n",
+        "cat <<EOF(x)\nEOF",
+    ] {
+        assert_eq!(
+            kind(cmd.to_string()),
+            Some(IndeterminateKind::ParseError),
+            "{cmd:?}"
+        );
+    }
+    // Ordinary heredocs, here-strings and shifts are untouched.
+    for cmd in [
+        "cat <<EOF\nhi\nEOF",
+        "cat <<-'EOF'\n\thi\n\tEOF",
+        "cat << \"EOF\"\nit's\nEOF",
+        "cat <<\\EOF\nx\nEOF",
+        "cat <<< 'x << %'",
+        "echo $((1 << 3)) $((x<<=1))",
+        "git log --format='<<%H>>'",
+        "echo \"a <<%b\"",
+        "# a <<% comment\necho ok",
+    ] {
+        let a = analyze_on_thread(cmd.to_string());
+        assert!(a.indeterminate.is_none(), "{cmd:?}: {:?}", a.indeterminate);
+    }
+}
+
+#[test]
+fn nested_array_subscripts_are_refused() {
+    // Found by the fuzzer (timeout): brush-parser's word parser is exponential in them.
+    let fuzz = "{R{R{Rz[!|,R,}{{R~\",}}{R~}{${ll[z[!|,R,}{{R~\",}}{R~}{${ll[T_},$}}{R~\"!}}\
+                {R~}{${ll[T_},$~}{R\"\\\"\"}R,$T_},$}}{R~\"!}}{R~}{${ll[T_},$~}{R\"\\\"\"}R,$~}";
+    assert_eq!(kind(fuzz.to_string()), Some(IndeterminateKind::TooDeep));
+    for depth in [4, 6] {
+        let cmd = format!("echo {}i{}", "${a[".repeat(depth), "]}".repeat(depth));
+        assert_eq!(kind(cmd.clone()), Some(IndeterminateKind::TooDeep), "{cmd}");
+        let cmd = format!("echo \"{}i{}\"", "${a[".repeat(depth), "]}".repeat(depth));
+        assert_eq!(kind(cmd.clone()), Some(IndeterminateKind::TooDeep), "{cmd}");
+    }
+    let a = analyze_on_thread("echo ${a[${b[i]}]} \"${m[k]}\" ${x:-${y:-${z}}}".to_string());
+    assert!(a.indeterminate.is_none(), "{:?}", a.indeterminate);
+}
+
+#[test]
+fn nul_bytes_are_refused() {
+    assert_eq!(
+        kind("echo a\0b".to_string()),
+        Some(IndeterminateKind::ParseError)
+    );
+    assert_eq!(
+        kind("bash -c 'rm\0 -rf /'".to_string()),
+        Some(IndeterminateKind::ParseError)
+    );
+}
+
+#[test]
+fn refusals_inside_nested_strings_are_indeterminate_too() {
+    let inner = format!("{}{}", "(a;".repeat(200), ")".repeat(200));
+    assert_eq!(
+        kind(format!("bash -c '{inner}'")),
+        Some(IndeterminateKind::TooDeep)
+    );
+    assert_eq!(
+        kind("bash -c $'cat <<\\r|#'".to_string()),
+        Some(IndeterminateKind::ParseError)
+    );
+}
+
+/// The benchmark's 10 KB script plus constructs scripts commonly hold.
+fn ordinary_script() -> String {
+    let lines = [
+        "cd src && cargo build --release 2>&1 | tail -20",
+        "if [ -f Cargo.toml ]; then echo found; fi",
+        "for f in $(ls *.rs); do wc -l \"$f\"; done",
+        "git status --short && git diff --stat",
+        "sudo -u build env X=1 make -j4 all",
+        "case \"$1\" in start|stop) echo \"$1\";; *) echo usage >&2;; esac",
+        "f() { local x=$(( $1 + 1 )); echo \"${x:-0}\"; }; f 2",
+        "cat > out.txt <<'EOF'\nIt's a (test) with \"quotes\" and $(not run)\nEOF",
+        "awk '{ print $1 }' file | sort | uniq -c # it's a comment (with parens",
+        "(( i++ )); [[ -n ${arr[0]} ]] && echo \"${arr[@]}\"",
+    ];
+    let mut s = String::new();
+    let mut i = 0;
+    while s.len() < 10 * 1024 {
+        s.push_str(lines[i % lines.len()]);
+        s.push('\n');
+        i += 1;
+    }
+    s.push_str("rm -rf build\n");
+    s
+}
+
+#[test]
+fn large_ordinary_scripts_still_parse() {
+    let a = analyze_on_thread(ordinary_script());
+    assert!(a.indeterminate.is_none(), "{:?}", a.indeterminate);
+    assert!(a.commands.len() > 400, "{}", a.commands.len());
+    assert_eq!(a.commands.last().map(|c| c.program.as_str()), Some("rm"));
+}

@@ -1,5 +1,8 @@
 //! The built-in destructive-command pack.
 
+#[path = "builtin_git.rs"]
+pub(crate) mod git;
+
 use toolgate_core::Severity;
 
 use crate::SimpleCommand;
@@ -16,6 +19,7 @@ pub(crate) enum Check {
     DownloadedCode,
     InlineDestructive,
     ProtectedWrite,
+    Git(git::GitCheck),
 }
 
 impl Check {
@@ -54,6 +58,7 @@ impl Check {
             Check::DownloadedCode => cmd.runs_downloaded_code,
             Check::InlineDestructive => !cmd.inline_code_hits.is_empty(),
             Check::ProtectedWrite => write_targets(cmd).into_iter().any(is_protected),
+            Check::Git(check) => check.holds(cmd, _cx),
         }
     }
 }
@@ -229,5 +234,6 @@ pub(crate) fn rules() -> Vec<CommandRule> {
     ]
     .into_iter()
     .map(|r| r.0)
+    .chain(git::rules())
     .collect()
 }

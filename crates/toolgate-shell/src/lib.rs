@@ -198,6 +198,12 @@ pub enum Destination {
         /// The program that would reach it.
         program: String,
     },
+    /// A destination that exists but is only known at run time (`curl "$URL"`, `ssh $HOST`,
+    /// `curl -K file`, `ssh -o ProxyCommand=…`): it cannot be checked, so callers deny it.
+    Unknown {
+        /// The program that would reach it.
+        program: String,
+    },
 }
 
 /// Analyses a shell command. Never panics: a panic inside the parser is caught and reported

@@ -330,9 +330,9 @@ fn run(args: &[OsString]) -> Answer {
         Verdict::Review => match on_review {
             OnReview::Ask => Answer::decide(
                 "ask",
+                // The reason already names the rules; listing the ids again repeats them.
                 format!(
-                    "toolgate rule(s) {} require a person to review the tool call '{}'. {} Approve this call?",
-                    decision.rule_ids.join(", "),
+                    "toolgate asks a person to review the tool call '{}'. {} Approve this call?",
                     display_tool_name(Some(tool_name)),
                     decision.reason
                 ),

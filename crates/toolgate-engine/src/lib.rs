@@ -277,10 +277,15 @@ impl Guard {
                     toolgate_shell::Destination::Host { host, port, .. } => {
                         self.policy.network.egress.check_host(host, *port)
                     }
+                    toolgate_shell::Destination::Unknown { program } => {
+                        d.unknown_destination(program, section.on_indeterminate);
+                        continue;
+                    }
                 };
                 let program = match destination {
                     toolgate_shell::Destination::Url { program, .. }
-                    | toolgate_shell::Destination::Host { program, .. } => program.clone(),
+                    | toolgate_shell::Destination::Host { program, .. }
+                    | toolgate_shell::Destination::Unknown { program } => program.clone(),
                 };
                 d.destination(DestinationSource::Command, Some(program), decision);
             }
@@ -332,6 +337,19 @@ fn check_files(tool_name: &str, input: &Value, cx: &CallContext, d: &mut Decisio
     }
 }
 
+/// A program name as reasons show it: plain names only (no input smuggled through them).
+fn display_program(program: &str) -> &str {
+    let plain = !program.is_empty()
+        && program.len() <= 32
+        && program
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'));
+    if plain { program } else { "a program" }
+}
+
+/// The egress reason code of a command destination that is only known at run time.
+pub const UNKNOWN_DESTINATION: &str = "unknown_destination";
+
 /// The rule id reported when a file tool would write a protected file.
 pub const PROTECTED_FILE_RULE_ID: &str = "TG-FILE-PROTECTED";
 
@@ -358,7 +376,7 @@ impl DecisionBuilder {
                 DestinationSource::WebFetch => "The WebFetch URL".to_string(),
                 DestinationSource::ToolArgument => "A URL in the tool's arguments".to_string(),
                 DestinationSource::Command => match &program {
-                    Some(p) => format!("A destination of `{p}` in the command"),
+                    Some(p) => format!("A destination of `{}` in the command", display_program(p)),
                     None => "A destination in the command".to_string(),
                 },
             };
@@ -381,6 +399,28 @@ impl DecisionBuilder {
             scheme: decision.scheme,
             host: decision.host,
             port: decision.port,
+        });
+    }
+
+    /// A destination only known at run time: it cannot be checked, so it is answered like an
+    /// indeterminate command (deny, or review when the policy says so).
+    fn unknown_destination(&mut self, program: &str, verdict: Verdict) {
+        self.add(CheckOutcome {
+            check: CheckKind::Egress,
+            verdict,
+            reason: format!(
+                "A destination of `{program}` in the command is only known at run time, so the network policy cannot check it ({UNKNOWN_DESTINATION})."
+            ),
+            rule_ids: Vec::new(),
+        });
+        self.destinations.push(DestinationCheck {
+            source: DestinationSource::Command,
+            program: Some(program.to_string()),
+            allowed: false,
+            reason: UNKNOWN_DESTINATION,
+            scheme: None,
+            host: None,
+            port: None,
         });
     }
 

@@ -65,12 +65,8 @@ impl ToolCallChecker {
         } else if let Some(u) = &self.unusable {
             HookAnswer::unusable_policy(tool_name, &u.source, u.first_code)
         } else {
-            self.settings.answer(
-                tool_name,
-                decision.decision,
-                &decision.reason,
-                &decision.rule_ids,
-            )
+            self.settings
+                .answer(tool_name, decision.decision, &decision.reason)
         };
         CheckedCall {
             decision,

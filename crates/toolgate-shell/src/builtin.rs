@@ -1,5 +1,8 @@
 //! The built-in destructive-command pack.
 
+#[path = "builtin_git.rs"]
+pub(crate) mod git;
+
 use toolgate_core::Severity;
 
 use crate::SimpleCommand;
@@ -21,6 +24,7 @@ pub(crate) enum Check {
     BlockDeviceWrite,
     CriticalDirOperand,
     RsyncDeleteCritical,
+    Git(git::GitCheck),
 }
 
 impl Check {
@@ -50,6 +54,7 @@ impl Check {
             Check::DownloadedCode => cmd.runs_downloaded_code,
             Check::InlineDestructive => !cmd.inline_code_hits.is_empty(),
             Check::ProtectedWrite => writes_protected(cmd),
+            Check::Git(check) => check.holds(cmd, cx),
             Check::CriticalDirOperand => cmd.operands.iter().any(|o| is_critical_dir(o, cmd, cx)),
             Check::RsyncDeleteCritical => {
                 cmd.flags
@@ -373,5 +378,6 @@ pub(crate) fn rules() -> Vec<CommandRule> {
     ]
     .into_iter()
     .map(|r| r.0)
+    .chain(git::rules())
     .collect()
 }

@@ -1,23 +1,181 @@
 //! Destinations: the URLs and hosts a command would reach.
+//!
+//! The programs are split by kind: web clients ([`web`]), remote shells, file copies and raw
+//! sockets ([`ssh`]), source repositories ([`git`]), package managers and registries ([`pkg`]). Every
+//! module reads options with the crate's [`Spec`] tables through [`Scan`], so an option's value
+//! is never mistaken for an operand. A destination that exists but is only known at run time
+//! (`curl "$URL"`, `ssh $HOST`, a config file that may name hosts) becomes
+//! [`Destination::Unknown`]: it cannot be checked, so it must not pass unchecked.
 
+#[path = "dest_git.rs"]
+pub(crate) mod git;
+#[path = "dest_pkg.rs"]
+pub(crate) mod pkg;
+#[path = "dest_ssh.rs"]
+pub(crate) mod ssh;
+#[path = "dest_web.rs"]
+mod web;
+
+use crate::flag_specs::Spec;
+use crate::unwrap::{Arg, options};
 use crate::{Destination, SimpleCommand};
 
-fn url(u: &str, program: &str) -> Destination {
-    Destination::Url {
-        url: u.to_string(),
-        program: program.to_string(),
+/// One argument (or option value) and whether it is only known at run time.
+#[derive(Debug, Clone)]
+pub(crate) struct Value {
+    /// The unquoted text (run-time parts keep their source text).
+    pub(crate) text: String,
+    /// Part of it is only known at run time.
+    pub(crate) dynamic: bool,
+}
+
+/// One option as written (`-x`, `--proxy`) with its value, if it takes one.
+#[derive(Debug, Clone)]
+pub(crate) struct ScanOpt {
+    /// The spelling: `-x` or `--proxy`.
+    pub(crate) name: String,
+    /// The value, attached or in the next argument.
+    pub(crate) value: Option<Value>,
+}
+
+/// A command's arguments read with a [`Spec`]: its options and its operands.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scan {
+    /// Options, in order.
+    pub(crate) opts: Vec<ScanOpt>,
+    /// Operands, in order.
+    pub(crate) operands: Vec<Value>,
+    /// With `stop_at_operand`: the index in the arguments of the first operand.
+    pub(crate) stop: Option<usize>,
+}
+
+impl Scan {
+    /// Reads `args` with `spec`. With `stop_at_operand`, options end at the first operand (as
+    /// for `ssh host cmd`): that operand is the only one read, and [`Scan::stop`] says where.
+    pub(crate) fn read(args: &[Arg], spec: &Spec, stop_at_operand: bool) -> Scan {
+        let mut scan = Scan::default();
+        let mut i = 0;
+        while i < args.len() {
+            let (opts, end) = options(args, i, spec.short_val, spec.long_val);
+            let consumed = &args[i..end];
+            let dashdash = end > i
+                && args[end - 1].text == "--"
+                && opts.last().is_none_or(|o| o.value.as_deref() != Some("--"));
+            for o in opts {
+                let value = o.value.map(|text| Value {
+                    dynamic: consumed
+                        .iter()
+                        .any(|a| a.dynamic && a.text.ends_with(&text))
+                        || text.contains(['$', '`']),
+                    text,
+                });
+                scan.opts.push(ScanOpt {
+                    name: o.name,
+                    value,
+                });
+            }
+            let to_value = |a: &Arg| Value {
+                text: a.text.clone(),
+                dynamic: a.dynamic,
+            };
+            if dashdash || stop_at_operand {
+                if stop_at_operand {
+                    scan.stop = (end < args.len()).then_some(end);
+                    scan.operands.extend(args.get(end).map(to_value));
+                } else {
+                    scan.operands.extend(args[end..].iter().map(to_value));
+                }
+                break;
+            }
+            let Some(a) = args.get(end) else { break };
+            scan.operands.push(to_value(a));
+            i = end + 1;
+        }
+        scan
+    }
+
+    /// The values of the options spelled as one of `names`, in order.
+    pub(crate) fn values<'s>(&'s self, names: &'s [&str]) -> impl Iterator<Item = &'s Value> {
+        self.opts
+            .iter()
+            .filter(|o| names.contains(&o.name.as_str()))
+            .filter_map(|o| o.value.as_ref())
+    }
+
+    /// Whether an option spelled as one of `names` was given.
+    pub(crate) fn has(&self, names: &[&str]) -> bool {
+        self.opts.iter().any(|o| names.contains(&o.name.as_str()))
     }
 }
 
-fn host(h: &str, port: Option<u16>, program: &str) -> Destination {
-    Destination::Host {
-        host: h.trim_start_matches('[').trim_end_matches(']').to_string(),
-        port,
-        program: program.to_string(),
+/// The arguments of `cmd` as [`Arg`]s, with their run-time marks, from `start` on.
+pub(crate) fn args_of(cmd: &SimpleCommand, start: usize) -> Vec<Arg> {
+    cmd.args
+        .iter()
+        .enumerate()
+        .skip(start)
+        .map(|(i, a)| Arg {
+            text: a.clone(),
+            dynamic: cmd.is_dynamic(i),
+            from_download: false,
+        })
+        .collect()
+}
+
+/// Where destinations are collected, for one program.
+pub(crate) struct Sink<'o> {
+    out: &'o mut Vec<Destination>,
+    program: String,
+}
+
+impl Sink<'_> {
+    /// Adds a URL.
+    pub(crate) fn url(&mut self, u: &str) {
+        self.out.push(Destination::Url {
+            url: u.to_string(),
+            program: self.program.clone(),
+        });
+    }
+
+    /// Adds a host (brackets of an IPv6 literal removed).
+    pub(crate) fn host(&mut self, h: &str, port: Option<u16>) {
+        if h.is_empty() {
+            return self.unknown();
+        }
+        self.out.push(Destination::Host {
+            host: h.trim_start_matches('[').trim_end_matches(']').to_string(),
+            port,
+            program: self.program.clone(),
+        });
+    }
+
+    /// Adds a destination that is only known at run time.
+    pub(crate) fn unknown(&mut self) {
+        self.out.push(Destination::Unknown {
+            program: self.program.clone(),
+        });
+    }
+
+    /// A value that names a URL, or a host taken as `default_scheme://value` (when given) or
+    /// as `[user@]host[:port]`. Run-time values are unknown.
+    pub(crate) fn target(&mut self, v: &Value, default_scheme: Option<&str>) {
+        if v.dynamic {
+            return self.unknown();
+        }
+        let t = v.text.as_str();
+        if is_url(t) {
+            self.url(t);
+        } else if let Some(scheme) = default_scheme {
+            self.url(&format!("{scheme}://{t}"));
+        } else {
+            let (h, port) = split_host_port(t);
+            self.host(h, port);
+        }
     }
 }
 
-fn is_url(s: &str) -> bool {
+/// Whether `s` is `scheme://rest`.
+pub(crate) fn is_url(s: &str) -> bool {
     match s.split_once("://") {
         Some((scheme, rest)) => {
             !scheme.is_empty()
@@ -31,7 +189,7 @@ fn is_url(s: &str) -> bool {
 }
 
 /// `[user@]host[:port]`, splitting an IPv6 literal in brackets correctly.
-fn split_host_port(s: &str) -> (&str, Option<u16>) {
+pub(crate) fn split_host_port(s: &str) -> (&str, Option<u16>) {
     let s = s.rsplit_once('@').map(|(_, h)| h).unwrap_or(s);
     if let Some(rest) = s.strip_prefix('[')
         && let Some((h, after)) = rest.split_once(']')
@@ -45,200 +203,128 @@ fn split_host_port(s: &str) -> (&str, Option<u16>) {
     }
 }
 
-/// A bare host given to curl/wget (`example.com/path`): reported as a URL with `http://`.
-fn looks_like_host(s: &str) -> bool {
+/// A bare host (`example.com/path`, `localhost:8080`), as web clients accept one.
+pub(crate) fn looks_like_host(s: &str) -> bool {
     let head = s.split(['/', '?', '#']).next().unwrap_or("");
     let (h, _) = split_host_port(head);
     !s.starts_with('-')
         && !s.starts_with('.')
         && !s.starts_with('/')
-        && !s.contains('$')
         && (h.contains('.') || h == "localhost")
         && h.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '[' | ']' | ':'))
 }
 
-/// scp-like `[user@]host:path` (not a URL, not a local path with a colon after a slash).
-fn scp_like(s: &str) -> Option<&str> {
-    if is_url(s) || s.starts_with('/') || s.starts_with('.') {
+/// scp-like `[user@]host:path` (not a URL, not a local path with a colon after a slash):
+/// the host. An IPv6 literal is written in brackets (`user@[::1]:path`).
+pub(crate) fn scp_like(s: &str) -> Option<&str> {
+    if is_url(s) || s.starts_with('/') || s.starts_with('.') || s.starts_with('~') {
         return None;
     }
-    let (h, _) = s.split_once(':')?;
-    if h.contains('/') || h.is_empty() {
+    let user_host = match s.find('[') {
+        Some(open) if !s[..open].contains(['/', ':']) => {
+            let close = open + s[open..].find(']')?;
+            s[close + 1..].strip_prefix(':')?;
+            &s[..=close]
+        }
+        _ => s.split_once(':')?.0,
+    };
+    if user_host.contains('/') || user_host.is_empty() {
         return None;
     }
-    Some(h.rsplit_once('@').map(|(_, h)| h).unwrap_or(h))
+    let h = user_host
+        .rsplit_once('@')
+        .map(|(_, h)| h)
+        .unwrap_or(user_host);
+    (!h.is_empty()).then_some(h)
 }
 
-fn option_values<'a>(args: &'a [String], names: &[&str]) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    for (i, a) in args.iter().enumerate() {
-        for n in names {
-            if a == n {
-                if let Some(v) = args.get(i + 1) {
-                    out.push(v.as_str());
-                }
-            } else if let Some(v) = a.strip_prefix(n).and_then(|r| r.strip_prefix('=')) {
-                if n.starts_with("--") {
-                    out.push(v);
-                }
-            } else if n.len() == 2 && !n.starts_with("--") && a.starts_with(n) && a.len() > 2 {
-                out.push(&a[2..]);
-            }
-        }
-    }
-    out
-}
+/// Proxy variables that send any program's traffic elsewhere.
+const PROXY_ENV: &[&str] = &[
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "ftp_proxy",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "FTP_PROXY",
+];
+
+/// Programs whose operands are destinations: run-time arguments from input make their
+/// destinations unknown.
+const NETWORK_PROGRAMS: &[&str] = &[
+    "curl", "wget", "http", "https", "xh", "aria2c", "fetch", "ssh", "scp", "sftp", "mosh",
+    "telnet", "ftp", "nc", "ncat", "netcat", "socat",
+];
 
 /// Adds the destinations of `cmd` to `out`.
 pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
-    let p = cmd.program_lower();
-    let prog = cmd.program.as_str();
-    let sub = cmd.subcommand.as_deref().map(str::to_ascii_lowercase);
-    match p.as_str() {
-        "curl" | "wget" | "http" | "https" | "xh" | "aria2c" | "fetch" => {
-            let mut operands: Vec<&str> = cmd.operands.iter().map(String::as_str).collect();
-            if matches!(p.as_str(), "http" | "https" | "xh") {
-                operands.retain(|o| !o.chars().all(|c| c.is_ascii_uppercase()));
-                operands.truncate(1);
-            }
-            for o in operands {
-                if is_url(o) {
-                    out.push(url(o, prog));
-                } else if looks_like_host(o) {
-                    out.push(url(&format!("http://{o}"), prog));
-                }
-            }
-            for v in option_values(&cmd.args, &["--url", "-x", "--proxy"]) {
-                if is_url(v) {
-                    out.push(url(v, prog));
-                } else if looks_like_host(v) {
-                    out.push(url(&format!("http://{v}"), prog));
-                }
-            }
+    let program = cmd.program_lower();
+    let mut sink = Sink {
+        out,
+        program: cmd.program.clone(),
+    };
+    for (name, value) in &cmd.env {
+        if PROXY_ENV.contains(&name.as_str()) && !value.is_empty() {
+            proxy_value(&mut sink, value);
         }
-        "git" => {
-            let candidates: &[String] = match sub.as_deref() {
-                Some("clone" | "fetch" | "push" | "pull" | "ls-remote") => &cmd.operands,
-                Some("remote" | "submodule")
-                    if cmd
-                        .operands
-                        .first()
-                        .is_some_and(|o| matches!(o.as_str(), "add" | "set-url")) =>
-                {
-                    &cmd.operands[1..]
-                }
-                _ => &[],
-            };
-            for o in candidates {
-                if is_url(o) {
-                    out.push(url(o, prog));
-                } else if let Some(h) = scp_like(o) {
-                    out.push(host(h, None, prog));
-                }
-            }
-        }
-        "ssh" | "mosh" | "telnet" | "ftp" | "sftp" if !cmd.operands.is_empty() => {
-            let first = cmd.operands[0].as_str();
-            if is_url(first) {
-                out.push(url(first, prog));
-            } else if p == "sftp" {
-                if let Some(h) = scp_like(first) {
-                    out.push(host(h, None, prog));
-                } else {
-                    let (h, port) = split_host_port(first);
-                    out.push(host(h, port, prog));
-                }
-            } else {
-                let (h, mut port) = split_host_port(first);
-                if p == "telnet" || p == "ftp" {
-                    port = cmd.operands.get(1).and_then(|s| s.parse().ok()).or(port);
-                } else if let Some(v) = option_values(&cmd.args, &["-p"]).first() {
-                    port = v.parse().ok();
-                }
-                out.push(host(h, port, prog));
-            }
-            if p == "ssh" {
-                for v in option_values(&cmd.args, &["-J"]) {
-                    for j in v.split(',') {
-                        let (h, port) = split_host_port(j);
-                        out.push(host(h, port, prog));
-                    }
-                }
-            }
-        }
-        "scp" | "rsync" => {
-            for o in &cmd.operands {
-                if is_url(o) {
-                    out.push(url(o, prog));
-                } else if let Some(h) = scp_like(o) {
-                    out.push(host(h, None, prog));
-                }
-            }
-        }
-        "nc" | "ncat" | "netcat" if !cmd.flags.contains("listen") => {
-            if let Some(h) = cmd.operands.first() {
-                let port = cmd.operands.get(1).and_then(|s| s.parse().ok());
-                out.push(host(h, port, prog));
-            }
-        }
-        "socat" => {
-            for o in &cmd.operands {
-                let upper = o.to_ascii_uppercase();
-                for kind in [
-                    "TCP:", "TCP4:", "TCP6:", "UDP:", "UDP4:", "UDP6:", "OPENSSL:", "SSL:",
-                    "SOCKS4:", "SOCKS4A:", "PROXY:",
-                ] {
-                    if upper.starts_with(kind) {
-                        let rest = &o[kind.len()..];
-                        let addr = rest.split(',').next().unwrap_or("");
-                        let (h, port) = split_host_port(addr);
-                        out.push(host(h, port, prog));
-                    }
-                }
-            }
-        }
-        "pip" | "pip3" | "uv" => {
-            for v in option_values(
-                &cmd.args,
-                &[
-                    "-i",
-                    "--index-url",
-                    "--extra-index-url",
-                    "-f",
-                    "--find-links",
-                ],
-            ) {
-                if is_url(v) {
-                    out.push(url(v, prog));
-                }
-            }
-            for o in &cmd.operands {
-                if is_url(o) {
-                    out.push(url(o, prog));
-                }
-            }
-        }
-        "npm" | "yarn" | "pnpm" | "npx" | "bun" => {
-            for v in option_values(&cmd.args, &["--registry"]) {
-                if is_url(v) {
-                    out.push(url(v, prog));
-                }
-            }
-        }
-        "docker" | "podman" | "nerdctl" => {
-            if matches!(sub.as_deref(), Some("pull" | "push" | "run" | "create"))
-                && let Some(image) = cmd.operands.first()
-            {
-                let first = image.split('/').next().unwrap_or("");
-                if image.contains('/')
-                    && (first.contains('.') || first.contains(':') || first == "localhost")
-                {
-                    let (h, port) = split_host_port(first);
-                    out.push(host(h, port, prog));
-                }
-            }
-        }
-        _ => {}
     }
+    for w in &cmd.writes {
+        dev_tcp(&mut sink, w);
+    }
+    if cmd.args_from_input && NETWORK_PROGRAMS.contains(&program.as_str()) {
+        sink.unknown();
+    }
+    pkg::env(cmd, &mut sink);
+    if web::collect(&program, cmd, &mut sink) || ssh::collect(&program, cmd, &mut sink) {
+        return;
+    }
+    pkg::collect(&program, cmd, &mut sink);
+}
+
+/// A proxy given as a URL (any scheme: `socks5://` too) or as `[user@]host[:port]`: the host.
+pub(crate) fn proxy_value(sink: &mut Sink, value: &str) {
+    proxy_target(
+        sink,
+        &Value {
+            text: value.to_string(),
+            dynamic: value.contains(['$', '`']),
+        },
+    );
+}
+
+/// [`proxy_value`] of a scanned value.
+pub(crate) fn proxy_target(sink: &mut Sink, v: &Value) {
+    if v.dynamic {
+        return sink.unknown();
+    }
+    host_of_url_or_spec(sink, &v.text, None);
+}
+
+/// The host and port of `scheme://[user@]host[:port]/…` or `[user@]host[:port]`, reported as
+/// a host (the scheme is the program's own protocol, not a web URL).
+pub(crate) fn host_of_url_or_spec(sink: &mut Sink, text: &str, default_port: Option<u16>) {
+    let rest = text.split_once("://").map(|(_, r)| r).unwrap_or(text);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let (h, port) = split_host_port(authority);
+    sink.host(h, port.or(default_port));
+}
+
+/// Bash's `/dev/tcp/HOST/PORT` and `/dev/udp/HOST/PORT` redirections open a connection.
+fn dev_tcp(sink: &mut Sink, path: &str) {
+    let Some(rest) = path
+        .strip_prefix("/dev/tcp/")
+        .or_else(|| path.strip_prefix("/dev/udp/"))
+    else {
+        return;
+    };
+    if rest.contains(['$', '`']) {
+        return sink.unknown();
+    }
+    let (h, port) = match rest.split_once('/') {
+        Some((h, p)) => (h, p.parse().ok()),
+        None => (rest, None),
+    };
+    sink.host(h, port);
 }

@@ -37,11 +37,11 @@ mod dest;
 mod flag_specs;
 mod flags;
 mod inline;
+mod interpreters;
 mod long_names;
 mod nested;
-mod options;
-mod interpreters;
 mod nesting;
+mod options;
 mod paths;
 mod pipes;
 mod rule;
@@ -220,6 +220,12 @@ pub enum Destination {
         host: String,
         /// The port, when given.
         port: Option<u16>,
+        /// The program that would reach it.
+        program: String,
+    },
+    /// A destination that exists but is only known at run time (`curl "$URL"`, `ssh $HOST`,
+    /// `curl -K file`, `ssh -o ProxyCommand=…`): it cannot be checked, so callers deny it.
+    Unknown {
         /// The program that would reach it.
         program: String,
     },

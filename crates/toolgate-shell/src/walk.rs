@@ -576,6 +576,11 @@ impl Walker {
         if matches!(lower.as_str(), "cd" | "pushd" | "popd") {
             self.cwd_changed = true;
         }
+        // Programs the command runs from its options or environment (`git -c core.pager=…`).
+        let nested = crate::builtin::git::nested_scripts(&cmd);
         self.out.commands.push(cmd);
+        for (via, script) in nested {
+            self.script(&script, &scope.child(via));
+        }
     }
 }

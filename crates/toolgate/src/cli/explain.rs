@@ -100,6 +100,9 @@ fn render(a: &CommandAnalysis, matches: &[CommandMatch], on_ind: toolgate_core::
                 Destination::Url { url, program } => {
                     let _ = writeln!(s, "  {url} ({program})");
                 }
+                Destination::Unknown { program } => {
+                    let _ = writeln!(s, "  (only known at run time) ({program})");
+                }
                 Destination::Host {
                     host,
                     port,

@@ -295,10 +295,5 @@ fn run(args: &[OsString]) -> Answer {
     let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(guard);
-    Answer::from_hook(settings.answer(
-        tool_name,
-        decision.decision,
-        &decision.reason,
-        &decision.rule_ids,
-    ))
+    Answer::from_hook(settings.answer(tool_name, decision.decision, &decision.reason))
 }

@@ -56,6 +56,9 @@ fn whatwg_urltestdata_hosts() {
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let policy = star();
     let (mut agree, mut by_design, mut unexplained, mut url_crate_differs) = (0, 0, Vec::new(), 0);
+    // Each case listed one by one, with its reason, so a reader can judge every difference.
+    let mut url_crate_cases: Vec<String> = Vec::new();
+    let mut empty_host_cases: Vec<String> = Vec::new();
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     let (mut failures, mut failures_refused) = (0, 0);
     for case in data.iter().filter(|c| c.is_object()) {
@@ -78,23 +81,45 @@ fn whatwg_urltestdata_hosts() {
             Some(b) => url::Url::parse(b).and_then(|b| b.join(input)),
             None => url::Url::parse(input),
         };
-        let Ok(url) = parsed else {
-            url_crate_differs += 1;
-            *reasons
-                .entry("url crate refuses (fails closed)".into())
-                .or_default() += 1;
-            continue;
+        let url = match parsed {
+            Ok(url) => url,
+            Err(e) => {
+                url_crate_differs += 1;
+                *reasons
+                    .entry("url crate refuses (fails closed)".into())
+                    .or_default() += 1;
+                let d = policy.check_url(input, None);
+                assert!(!d.allowed, "{input:?}");
+                url_crate_cases.push(format!(
+                    "{input:?} (base {base:?}): WHATWG host {expected:?}; url crate refuses ({e}); toolgate denies ({})",
+                    d.reason
+                ));
+                continue;
+            }
         };
         if url.host_str().unwrap_or("") != expected {
             url_crate_differs += 1;
             *reasons
                 .entry("url crate differs from WHATWG".into())
                 .or_default() += 1;
+            let d = policy.check_url(url.as_str(), None);
+            url_crate_cases.push(format!(
+                "{input:?} (base {base:?}): WHATWG host {expected:?}; url crate host {:?}; toolgate checks the url crate's host: {} ({})",
+                url.host_str().unwrap_or(""),
+                if d.allowed { "allowed" } else { "denied" },
+                d.reason
+            ));
             continue;
         }
         if expected.is_empty() {
             // No host: our checker refuses these (invalid_host or scheme_blocked).
-            assert!(!policy.check_url(url.as_str(), None).allowed, "{input:?}");
+            let d = policy.check_url(url.as_str(), None);
+            assert!(!d.allowed, "{input:?}");
+            empty_host_cases.push(format!(
+                "{input:?} (base {base:?}) -> {:?}: no host, denied ({})",
+                url.as_str(),
+                d.reason
+            ));
             by_design += 1;
             *reasons
                 .entry("empty host refused by design".into())
@@ -135,6 +160,17 @@ fn whatwg_urltestdata_hosts() {
     println!("WHATWG expected failures: {failures}, refused by toolgate: {failures_refused}");
     for (r, n) in &reasons {
         println!("  {n:4}  {r}");
+    }
+    println!(
+        "url crate / WHATWG differences ({}):",
+        url_crate_cases.len()
+    );
+    for c in &url_crate_cases {
+        println!("  URL-CRATE: {c}");
+    }
+    println!("empty-host cases ({}):", empty_host_cases.len());
+    for c in &empty_host_cases {
+        println!("  EMPTY-HOST: {c}");
     }
     for u in &unexplained {
         println!("UNEXPLAINED: {u}");

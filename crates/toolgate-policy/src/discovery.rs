@@ -58,9 +58,17 @@ pub const PROJECT_FILE_NAMES: &[&str] = &[
     ".toolgate.toml",
 ];
 
+/// Whether a directory entry sits at `path` (a file, a directory, a symlink even if dangling).
+/// Discovery stops at such an entry rather than skipping to the next, laxer candidate;
+/// loading it then fails closed if it is not a readable file.
+fn entry_exists(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 /// Chooses the policy source. `explicit` is `--policy`; `env_policy` is `$TOOLGATE_POLICY`;
 /// `home` is `$HOME`. An explicitly named file is used even if it does not exist (loading it
-/// then fails closed); discovered files must exist.
+/// then fails closed); a discovered one is chosen when anything sits under its name (a
+/// directory or a dangling symlink too, which then fail closed when loaded).
 pub fn discover(
     explicit: Option<&Path>,
     env_policy: Option<&str>,
@@ -83,7 +91,7 @@ pub fn discover(
         for dir in cwd.ancestors() {
             for name in PROJECT_FILE_NAMES {
                 let candidate = dir.join(name);
-                if candidate.is_file() {
+                if entry_exists(&candidate) {
                     return PolicySource::File {
                         path: candidate,
                         origin: Origin::Project,
@@ -94,7 +102,7 @@ pub fn discover(
     }
     if let Some(home) = home {
         let candidate = home.join(".config/toolgate/policy.yaml");
-        if candidate.is_file() {
+        if entry_exists(&candidate) {
             return PolicySource::File {
                 path: candidate,
                 origin: Origin::User,
@@ -160,6 +168,40 @@ mod tests {
             discover(Some(Path::new("p.yaml")), Some("/x.yaml"), None, None),
             PolicySource::File {
                 origin: Origin::Explicit,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn broken_entries_are_chosen_not_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join("home");
+        let project = dir.path().join("proj");
+        let nested = project.join("sub");
+        std::fs::create_dir_all(&nested).unwrap();
+        std::fs::create_dir_all(home.join(".config/toolgate")).unwrap();
+        std::fs::write(home.join(".config/toolgate/policy.yaml"), "").unwrap();
+        // A lax parent policy that must not win over the broken nearer entries.
+        std::fs::write(project.join(".toolgate.yml"), "").unwrap();
+        std::fs::create_dir(nested.join(".toolgate.yaml")).unwrap();
+        let chosen = discover(None, None, Some(&nested), Some(&home));
+        assert_eq!(chosen.path(), Some(nested.join(".toolgate.yaml").as_path()));
+        std::fs::remove_dir(nested.join(".toolgate.yaml")).unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(nested.join("missing"), nested.join(".toolgate.json"))
+                .unwrap();
+            let chosen = discover(None, None, Some(&nested), Some(&home));
+            assert_eq!(chosen.path(), Some(nested.join(".toolgate.json").as_path()));
+        }
+        let user = dir.path().join("user");
+        std::fs::create_dir_all(user.join(".config/toolgate/policy.yaml")).unwrap();
+        let chosen = discover(None, None, None, Some(&user));
+        assert!(matches!(
+            chosen,
+            PolicySource::File {
+                origin: Origin::User,
                 ..
             }
         ));

@@ -11,8 +11,10 @@ pub mod diagnostic;
 pub mod discovery;
 pub mod document;
 pub mod hook;
+mod json_keys;
 pub mod network;
 pub mod network_lint;
+pub mod network_ranges;
 pub mod reader;
 pub mod rules;
 
@@ -77,6 +79,16 @@ impl Policy {
         !self.diagnostics.has_errors()
     }
 
+    /// Makes a policy with any error fail closed on its own: its network section becomes
+    /// [`toolgate_core::egress::EgressPolicy::invalid`], so every egress check answers
+    /// `invalid_policy` even for a caller that forgets [`Policy::is_usable`]. Every loader
+    /// applies it; call it again after changing `diagnostics` by hand.
+    pub fn seal(&mut self) {
+        if self.diagnostics.has_errors() {
+            self.network.egress = toolgate_core::egress::EgressPolicy::invalid();
+        }
+    }
+
     /// The path of the policy file, if it came from one.
     pub fn path(&self) -> Option<&Path> {
         self.source.path()
@@ -114,6 +126,9 @@ pub fn load_path(path: &Path) -> Policy {
 }
 
 fn load_file(path: &Path, source: PolicySource) -> Policy {
+    if let Some(reason) = not_a_regular_file(path) {
+        return unusable(source, "unreadable-policy", reason);
+    }
     match std::fs::read(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => load_str(&text, Format::from_path(path), source),
@@ -131,6 +146,24 @@ fn load_file(path: &Path, source: PolicySource) -> Policy {
     }
 }
 
+/// Why a path that exists as a directory entry is not a policy file to read (a directory, a
+/// dangling symlink), without repeating the path. `None` when it can be read as a file (or
+/// does not exist at all, which reading reports).
+fn not_a_regular_file(path: &Path) -> Option<String> {
+    let link = std::fs::symlink_metadata(path).ok()?;
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Some(
+            "the policy path is a directory, not a file: remove it or put a policy file there"
+                .into(),
+        ),
+        Ok(_) => None,
+        Err(_) if link.file_type().is_symlink() => Some(
+            "the policy file is a symlink whose target is missing: fix or remove the link".into(),
+        ),
+        Err(e) => Some(format!("cannot read the policy file: {}", io_reason(&e))),
+    }
+}
+
 /// Describes an I/O error without repeating any path.
 pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
@@ -145,6 +178,7 @@ fn unusable(source: PolicySource, code: &'static str, message: impl Into<String>
     let mut policy = Policy::builtin();
     policy.source = source;
     policy.diagnostics.error(code, Position::UNKNOWN, message);
+    policy.seal();
     policy
 }
 
@@ -156,12 +190,18 @@ pub fn load_str(text: &str, format: Format, source: PolicySource) -> Policy {
     let doc = match parse_document(text, format) {
         Ok(doc) => doc,
         Err(e) => {
+            let hint = if e.message.contains("duplicate") {
+                "remove one of the two entries: a key may appear only once (a later one would not override the earlier)".to_string()
+            } else {
+                format!("fix the {} syntax at this position", format.name())
+            };
             policy.diagnostics.error_hint(
                 "syntax",
                 e.position,
                 format!("{} syntax error: {}", format.name(), e.message),
-                format!("fix the {} syntax at this position", format.name()),
+                hint,
             );
+            policy.seal();
             return policy;
         }
     };
@@ -175,11 +215,13 @@ pub fn load_str(text: &str, format: Format, source: PolicySource) -> Policy {
     read_document(&doc, &mut policy, &mut cx);
     policy.diagnostics = cx.diags;
     policy.diagnostics.sort();
+    policy.seal();
     policy
 }
 
 fn read_document(doc: &Node, policy: &mut Policy, cx: &mut ReadContext) {
-    if matches!(doc.value, Value::Null) {
+    let empty_mapping = doc.as_mapping().is_some_and(|m| m.is_empty());
+    if matches!(doc.value, Value::Null) || empty_mapping {
         cx.diags.warning_hint(
             "empty-policy",
             doc.position,
@@ -255,6 +297,45 @@ mod tests {
     }
 
     #[test]
+    fn empty_mapping_warns_like_an_empty_file() {
+        let empty = load_yaml("");
+        for (text, format) in [
+            ("{}", Format::Yaml),
+            ("{}", Format::Json),
+            ("", Format::Toml),
+        ] {
+            let p = load_str(text, format, PolicySource::Builtin);
+            assert!(p.is_usable());
+            assert_eq!(p.diagnostics.items(), empty.diagnostics.items(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn an_error_anywhere_makes_the_network_section_deny() {
+        for text in ["hook:\n  on_review: maybe\n", "netwrok: {}\n", "hook: [\n"] {
+            let p = load_yaml(text);
+            assert!(!p.is_usable(), "{text}");
+            let d = p.network.egress.check_url("https://example.com/", None);
+            assert_eq!(d.reason.as_str(), "invalid_policy", "{text}");
+        }
+        let mut p = load_yaml("network:\n  allow: [\"*\"]\n");
+        assert!(
+            p.network
+                .egress
+                .check_url("https://example.com/", None)
+                .allowed
+        );
+        p.diagnostics.error("test", Position::UNKNOWN, "injected");
+        p.seal();
+        assert!(
+            !p.network
+                .egress
+                .check_url("https://example.com/", None)
+                .allowed
+        );
+    }
+
+    #[test]
     fn unknown_top_level_key_is_an_error() {
         let p = load_yaml("netwrok:\n  allow: ['*']\n");
         assert!(!p.is_usable());
@@ -293,5 +374,7 @@ mod tests {
         let p = load_path(Path::new("/nonexistent/toolgate/policy.yaml"));
         assert!(!p.is_usable());
         assert_eq!(p.diagnostics.items()[0].code, "unreadable-policy");
+        let d = p.network.egress.check_url("https://example.com/", None);
+        assert_eq!(d.reason.as_str(), "invalid_policy");
     }
 }

@@ -96,6 +96,7 @@ fn parse_methods(items: &[Written<'_>], diags: &mut Diagnostics) -> Vec<Method> 
                     MethodError::NotAToken => {
                         "write a bare method name such as `GET` (no spaces or other characters)"
                     }
+                    MethodError::TooLong => "write a method of at most 32 bytes, such as `GET`",
                 };
                 diags.error_hint(
                     "invalid-method",

@@ -1,6 +1,7 @@
 //! Warnings for a `network:` section that is usable but suspicious: `*` in allow, public-suffix
 //! wildcards, mixed-script labels, non-canonical spellings, entries made dead by others.
 
+use toolgate_core::egress::echo_names::IP_ECHO_SUFFIXES;
 use toolgate_core::egress::{
     CanonicalHost, HostPattern, PatternKind, has_mixed_script_label, special_class,
 };
@@ -8,122 +9,41 @@ use toolgate_core::egress::{
 use crate::diagnostic::Diagnostics;
 use crate::document::Position;
 use crate::network::Written;
+use crate::network_ranges::lint_ranges;
 
-/// Common public suffixes and multi-tenant hosting suffixes under which a wildcard admits
-/// sites run by unrelated parties. Any single-label suffix (a TLD) counts too.
-pub const PUBLIC_SUFFIXES: &[&str] = &[
-    "co.uk",
-    "org.uk",
-    "ac.uk",
-    "gov.uk",
-    "me.uk",
-    "ltd.uk",
-    "plc.uk",
-    "net.uk",
-    "com.au",
-    "net.au",
-    "org.au",
-    "edu.au",
-    "gov.au",
-    "co.nz",
-    "org.nz",
-    "net.nz",
-    "co.jp",
-    "ne.jp",
-    "or.jp",
-    "ac.jp",
-    "go.jp",
-    "co.kr",
-    "or.kr",
-    "com.br",
-    "net.br",
-    "org.br",
-    "com.cn",
-    "net.cn",
-    "org.cn",
-    "gov.cn",
-    "com.mx",
-    "com.ar",
-    "co.in",
-    "net.in",
-    "org.in",
-    "co.za",
-    "com.tr",
-    "com.tw",
-    "com.hk",
-    "com.sg",
-    "com.my",
-    "co.id",
-    "co.il",
-    "com.ua",
-    "com.pl",
-    "com.es",
-    "co.it",
-    "eu.org",
-    "github.io",
-    "githubusercontent.com",
-    "gitlab.io",
-    "herokuapp.com",
-    "herokudns.com",
-    "vercel.app",
-    "now.sh",
-    "netlify.app",
-    "netlify.com",
-    "pages.dev",
-    "workers.dev",
-    "r2.dev",
-    "appspot.com",
-    "web.app",
-    "firebaseapp.com",
-    "cloudfunctions.net",
-    "run.app",
-    "azurewebsites.net",
-    "azurestaticapps.net",
-    "cloudapp.net",
-    "blob.core.windows.net",
-    "trafficmanager.net",
-    "cloudfront.net",
-    "amazonaws.com",
-    "s3.amazonaws.com",
-    "elasticbeanstalk.com",
-    "awsapprunner.com",
-    "blogspot.com",
-    "wordpress.com",
-    "tumblr.com",
-    "ngrok.io",
-    "ngrok-free.app",
-    "ngrok.app",
-    "glitch.me",
-    "repl.co",
-    "replit.dev",
-    "fly.dev",
-    "onrender.com",
-    "railway.app",
-    "deno.dev",
-    "surge.sh",
-    "duckdns.org",
-    "no-ip.org",
-    "ddns.net",
+/// Multi-tenant hosting and IP-echo suffixes the Public Suffix List lacks, under which a
+/// wildcard admits sites run by unrelated parties (the PSL covers the rest, e.g. `github.io`).
+pub const HOSTING_SUFFIXES: &[&str] = &[
     "nip.io",
     "sslip.io",
     "xip.io",
-    "trycloudflare.com",
+    "amazonaws.com",
+    "cloudfront.net",
+    "azurewebsites.net",
+    "trafficmanager.net",
+    "blob.core.windows.net",
+    "cloudfunctions.net",
     "loca.lt",
-    "readthedocs.io",
-    "gitbook.io",
-    "bitbucket.io",
-    "codeberg.page",
-    "neocities.org",
-    "myshopify.com",
-    "wixsite.com",
-    "webflow.io",
+    "localtunnel.me",
+    "serveo.net",
+    "trycloudflare.com",
+    "ngrok.io",
+    "ngrok.app",
+    "ngrok-free.app",
     "hf.space",
     "streamlit.app",
     "supabase.co",
+    "replit.dev",
+    "railway.app",
+    "onrender.com",
 ];
 
-fn is_public_suffix(d: &str) -> bool {
-    !d.contains('.') || PUBLIC_SUFFIXES.contains(&d)
+/// Whether `d` is a public suffix: a single label (a TLD), a suffix the Public Suffix List
+/// knows (ICANN or private section), or one of [`HOSTING_SUFFIXES`].
+pub fn is_public_suffix(d: &str) -> bool {
+    !d.contains('.')
+        || HOSTING_SUFFIXES.contains(&d)
+        || psl::suffix(d.as_bytes()).is_some_and(|s| s.is_known() && s.as_bytes() == d.as_bytes())
 }
 
 fn pattern_warnings(
@@ -168,10 +88,14 @@ pub(crate) fn lint_patterns(
     for (i, (w, p)) in allow_written.iter().zip(allow).enumerate() {
         let Some(p) = p else { continue };
         match p.kind() {
-            PatternKind::Any => diags.warning_hint(
+            _ if p.is_any() => diags.warning_hint(
                 "allow-any",
                 w.position,
-                format!("`{}` is `*`: every public host is allowed", w.path),
+                if matches!(p.kind(), PatternKind::Any) {
+                    format!("`{}` is `*`: every public host is allowed", w.path)
+                } else {
+                    format!("`{}` (`{p}`) is the IP form of `*`: every public address is allowed, and no special one", w.path)
+                },
                 "list the hosts the agent needs, e.g. [\"api.example.com\", \"*.github.com\"]",
             ),
             PatternKind::Suffix(d) => {
@@ -184,7 +108,7 @@ pub(crate) fn lint_patterns(
                     );
                 }
                 let probe = CanonicalHost::Domain(format!("x.{d}"));
-                if special_class(&probe).is_some() {
+                if special_class(&probe).is_some() && !IP_ECHO_SUFFIXES.contains(&d.as_str()) {
                     diags.warning_hint(
                         "wildcard-over-local-names",
                         w.position,
@@ -219,6 +143,7 @@ pub(crate) fn lint_patterns(
             );
         }
     }
+    lint_ranges(allow_written, allow, deny_written, deny, diags);
     for (i, (w, p)) in deny_written.iter().zip(deny).enumerate() {
         let Some(p) = p else { continue };
         if let Some(j) = deny[..i]

@@ -108,6 +108,48 @@ fn check_url_invalid_policy_exits_2() {
 }
 
 #[test]
+fn broken_policy_prints_invalid_policy_decisions_and_exits_2() {
+    let (dir, policy) = with_policy("network:\n  allow: [\"*\"]\n  alow: [x.com]\n");
+    let out = toolgate(&dir)
+        .args(["check-url", "https://x.com/", "--json", "--policy"])
+        .arg(&policy)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["allowed"], false);
+    assert_eq!(v["reason"], "invalid_policy");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("unknown-key"), "{err}");
+    let out = toolgate(&dir)
+        .args(["check-url", "https://x.com/", "--policy"])
+        .arg(&policy)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("denied: invalid_policy"), "{text}");
+    let out = toolgate(&dir)
+        .args(["check-urls", "--policy"])
+        .arg(&policy)
+        .write_stdin("https://x.com/\nhttps://y.com/\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["url"], "https://x.com/");
+    assert_eq!(lines[0]["reason"], "invalid_policy");
+    assert_eq!(lines[1]["reason"], "invalid_policy");
+    assert_eq!(lines[2]["summary"]["denied_count"], 2);
+    assert!(!String::from_utf8(out.stderr).unwrap().is_empty());
+}
+
+#[test]
 fn check_urls_reads_stdin_and_summarises() {
     let (dir, policy) = with_policy("network:\n  allow: [\"*.example.com\"]\n");
     let out = toolgate(&dir)

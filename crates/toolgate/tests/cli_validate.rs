@@ -59,3 +59,62 @@ fn missing_file_exits_2() {
         .assert()
         .code(2);
 }
+
+fn validate_file(name: &str, text: &str) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    let out = Command::cargo_bin("toolgate")
+        .unwrap()
+        .current_dir(dir.path())
+        .env_remove("TOOLGATE_POLICY")
+        .env("HOME", dir.path())
+        .arg("validate")
+        .arg(&path)
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn duplicate_json_key_is_a_positioned_error() {
+    let (code, text) = validate_file(
+        "policy.json",
+        "{\n  \"network\": {\n    \"allow\": [\"a.com\"],\n    \"allow\": [\"*\"]\n  }\n}\n",
+    );
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("duplicate key"), "{text}");
+    assert!(text.contains("policy.json:4:"), "{text}");
+    assert!(text.contains("a key may appear only once"), "{text}");
+}
+
+#[test]
+fn empty_object_warns_like_an_empty_file() {
+    let (code, empty) = validate("", false);
+    assert_eq!(code, Some(1), "{empty}");
+    assert!(empty.contains("empty-policy"), "{empty}");
+    for (name, text) in [
+        ("policy.json", "{}"),
+        ("policy.yaml", "{}"),
+        ("policy.toml", ""),
+    ] {
+        let (code, object) = validate_file(name, text);
+        assert_eq!(code, Some(1), "{name}: {object}");
+        assert!(object.contains("empty-policy"), "{name}: {object}");
+        assert!(
+            object.contains("0 error(s), 1 warning(s)"),
+            "{name}: {object}"
+        );
+    }
+}
+
+#[test]
+fn range_and_deny_warnings_are_reported() {
+    let (code, text) = validate(
+        "network:\n  allow: [\"169.254.0.0/16\", api.example.com]\n  deny: [evil.com]\n",
+        false,
+    );
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("range-spans-special"), "{text}");
+    assert!(text.contains("unneeded-deny"), "{text}");
+}

@@ -18,7 +18,13 @@ pub enum MethodError {
     /// A character that is not an RFC 9110 token character.
     #[error("not an RFC 9110 token")]
     NotAToken,
+    /// Longer than [`MAX_METHOD_LEN`] bytes.
+    #[error("method longer than 32 bytes")]
+    TooLong,
 }
+
+/// Longest method accepted, in bytes (the longest registered method is 17 bytes).
+pub const MAX_METHOD_LEN: usize = 32;
 
 fn is_tchar(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
@@ -38,6 +44,9 @@ impl Method {
         }
         if !s.bytes().all(is_tchar) {
             return Err(MethodError::NotAToken);
+        }
+        if s.len() > MAX_METHOD_LEN {
+            return Err(MethodError::TooLong);
         }
         Ok(())
     }
@@ -73,6 +82,8 @@ mod tests {
             Err(MethodError::NotAToken)
         );
         assert_eq!(Method::parse(""), Err(MethodError::Empty));
+        assert!(Method::parse(&"A".repeat(32)).is_ok());
+        assert_eq!(Method::parse(&"A".repeat(33)), Err(MethodError::TooLong));
         assert!(Method::parse("connect").unwrap().is_risky());
         assert!(!Method::parse("PATCH").unwrap().is_risky());
     }

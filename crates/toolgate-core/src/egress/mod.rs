@@ -4,6 +4,7 @@
 //! `host:port` patterns and the special-purpose (SSRF) protections added.
 
 pub mod address;
+pub mod echo_names;
 pub mod host;
 pub mod method;
 pub mod pattern;
@@ -12,7 +13,7 @@ pub mod policy;
 pub mod reason;
 pub mod script;
 
-pub use address::special_class;
+pub use address::{SpecialDestination, special_class, special_destination};
 pub use host::{CanonicalHost, HostError, canonicalize_host};
 pub use method::{Method, MethodError};
 pub use pattern::{HostPattern, PatternError, PatternKind};

@@ -77,6 +77,12 @@ pub enum PatternError {
     /// `10.0.0.0/33`, `example.com/8`.
     #[error("invalid CIDR range")]
     BadCidr,
+    /// `[fd00::]/8`: the prefix length outside the brackets.
+    #[error("a CIDR prefix length cannot follow the brackets")]
+    BracketedCidr {
+        /// The range as it should be written.
+        suggestion: String,
+    },
     /// The host part is not a valid host.
     #[error("invalid host: {0}")]
     Host(HostError),
@@ -106,6 +112,9 @@ impl PatternError {
             PatternError::LeadingDot => "write `*.example.com` to match a domain and its subdomains".into(),
             PatternError::WildcardOverIp => "write a CIDR range instead, e.g. `10.0.0.0/8`".into(),
             PatternError::BadCidr => "write an address and a prefix length, e.g. `10.0.0.0/8` or `fd00::/8`".into(),
+            PatternError::BracketedCidr { suggestion } => format!(
+                "write `{suggestion}` (a CIDR range is `addr/len`; brackets go around the whole range only before a port, e.g. `[fd00::/8]:443`)"
+            ),
             PatternError::Host(_) => {
                 "write a DNS name (labels of letters, digits, `-`, `_`; 63 octets each) or an IP address".into()
             }
@@ -126,6 +135,23 @@ fn bare_host_of(s: &str) -> Option<String> {
         Some(p) => format!("{host}:{p}"),
         None => host,
     })
+}
+
+/// `[addr]/len` (optionally followed by `:port`): the error with the spelling to use.
+fn bracketed_cidr(s: &str) -> Option<PatternError> {
+    let inner = s.strip_prefix('[')?;
+    let close = inner.find(']')?;
+    let (addr, rest) = (&inner[..close], &inner[close + 1..]);
+    let rest = rest.strip_prefix('/')?;
+    let (len, port) = match rest.split_once(':') {
+        Some((l, p)) => (l, Some(p)),
+        None => (rest, None),
+    };
+    let suggestion = match port {
+        Some(p) => format!("[{addr}/{len}]:{p}"),
+        None => format!("{addr}/{len}"),
+    };
+    Some(PatternError::BracketedCidr { suggestion })
 }
 
 /// Splits `host[:port]`; brackets protect IPv6 colons.
@@ -162,7 +188,11 @@ fn split_port(s: &str) -> Result<(&str, Option<u16>), PatternError> {
     }
 }
 
-fn parse_cidr(s: &str) -> Result<(IpNet, bool), PatternError> {
+/// Parses a CIDR host part (`10.0.0.0/8`, `fd00::/8`, `[fd00::/8]` before a port). It is
+/// non-canonical unless written exactly as it displays: lower case, shortest IPv6 form, no host
+/// bits, brackets only (and always) before a port, IPv6 ranges inside an IPv4-embedding
+/// prefix written as the IPv4 range.
+fn parse_cidr(s: &str, has_port: bool) -> Result<(IpNet, bool), PatternError> {
     let inner = s
         .strip_prefix('[')
         .and_then(|r| r.strip_suffix(']'))
@@ -172,27 +202,24 @@ fn parse_cidr(s: &str) -> Result<(IpNet, bool), PatternError> {
         return Err(PatternError::BadCidr);
     }
     let len: u8 = len.parse().map_err(|_| PatternError::BadCidr)?;
-    let mut noncanonical = s.starts_with('[');
     let net = if let Ok(a) = addr.parse::<Ipv4Addr>() {
         let net = Ipv4Net::new(a, len).map_err(|_| PatternError::BadCidr)?;
         IpNet::V4(net)
     } else if let Ok(a) = addr.parse::<Ipv6Addr>() {
         let net = Ipv6Net::new(a, len).map_err(|_| PatternError::BadCidr)?;
         match ipv6_net_as_ipv4(&net) {
-            Some(v4) => {
-                noncanonical = true;
-                IpNet::V4(v4)
-            }
+            Some(v4) => IpNet::V4(v4),
             None => IpNet::V6(net),
         }
     } else {
         return Err(PatternError::BadCidr);
     };
     let trunc = net.trunc();
-    if trunc != net {
-        noncanonical = true;
-    }
-    Ok((trunc, noncanonical))
+    let canonical = match trunc {
+        IpNet::V6(n) if has_port => format!("[{n}]"),
+        n => n.to_string(),
+    };
+    Ok((trunc, s != canonical))
 }
 
 /// An IPv6 range that lies inside an IPv4-embedding prefix, as the IPv4 range it covers.
@@ -206,12 +233,13 @@ fn ipv6_net_as_ipv4(net: &Ipv6Net) -> Option<Ipv4Net> {
         [0x2002, ..] => (16u8, embedded_ipv4(&a)?),
         _ => return None,
     };
-    if net.prefix_len() < embed_bits || (embed_bits == 16 && net.prefix_len() > 48) {
+    if net.prefix_len() < embed_bits {
         return None;
     }
-    Ipv4Net::new(v4, net.prefix_len() - embed_bits)
-        .ok()
-        .map(|n| n.trunc())
+    // A 6to4 range longer than /48 is a subnet of one IPv4 site; its addresses are checked as
+    // that site's IPv4 address, so the range reads as that address.
+    let v4_len = (net.prefix_len() - embed_bits).min(32);
+    Ipv4Net::new(v4, v4_len).ok().map(|n| n.trunc())
 }
 
 impl HostPattern {
@@ -240,9 +268,12 @@ impl HostPattern {
         if s.contains('?') || s.contains('#') {
             return Err(PatternError::QueryOrFragment);
         }
+        if let Some(e) = bracketed_cidr(s) {
+            return Err(e);
+        }
         let (host, port) = split_port(s)?;
         if host.contains('/') {
-            return match parse_cidr(host) {
+            return match parse_cidr(host, port.is_some()) {
                 Ok((net, noncanonical)) => Ok(HostPattern {
                     kind: PatternKind::Cidr(net),
                     port,
@@ -334,10 +365,24 @@ impl HostPattern {
         self.noncanonical
     }
 
-    /// Whether a match exempts special-purpose destinations: exact names, addresses and CIDRs
-    /// do; `*` and `*.domain` do not.
+    /// Whether a match can exempt special-purpose destinations: exact names and addresses do,
+    /// and CIDR ranges do for special addresses whose own special block holds the whole range;
+    /// `*`, `*.domain` and the IP forms of `*` (`0.0.0.0/0`, `::/0`) do not.
     pub fn is_specific(&self) -> bool {
-        matches!(self.kind, PatternKind::Exact(_) | PatternKind::Cidr(_))
+        match &self.kind {
+            PatternKind::Exact(_) => true,
+            PatternKind::Cidr(n) => n.prefix_len() > 0,
+            PatternKind::Any | PatternKind::Suffix(_) => false,
+        }
+    }
+
+    /// Whether this is `*` or an IP form of it (`0.0.0.0/0`, `::/0`).
+    pub fn is_any(&self) -> bool {
+        match &self.kind {
+            PatternKind::Any => true,
+            PatternKind::Cidr(n) => n.prefix_len() == 0,
+            _ => false,
+        }
     }
 
     /// Whether this pattern matches every host `other` matches (used to find dead entries).
@@ -360,6 +405,35 @@ impl HostPattern {
             (PatternKind::Exact(h), PatternKind::Cidr(m)) => h
                 .ip()
                 .is_some_and(|ip| m.prefix_len() == m.max_prefix_len() && m.addr() == ip),
+            _ => false,
+        }
+    }
+}
+
+impl HostPattern {
+    /// Whether some host and port match both patterns (used to find deny entries that can
+    /// never change a decision).
+    pub fn overlaps(&self, other: &HostPattern) -> bool {
+        if let (Some(a), Some(b)) = (self.port, other.port)
+            && a != b
+        {
+            return false;
+        }
+        match (&self.kind, &other.kind) {
+            (PatternKind::Any, _) | (_, PatternKind::Any) => true,
+            (PatternKind::Suffix(a), PatternKind::Suffix(b)) => {
+                domain_within(a, b) || domain_within(b, a)
+            }
+            (PatternKind::Suffix(s), PatternKind::Exact(CanonicalHost::Domain(d)))
+            | (PatternKind::Exact(CanonicalHost::Domain(d)), PatternKind::Suffix(s)) => {
+                domain_within(d, s)
+            }
+            (PatternKind::Exact(a), PatternKind::Exact(b)) => a == b,
+            (PatternKind::Cidr(n), PatternKind::Exact(h))
+            | (PatternKind::Exact(h), PatternKind::Cidr(n)) => {
+                h.ip().is_some_and(|ip| n.contains(&ip))
+            }
+            (PatternKind::Cidr(a), PatternKind::Cidr(b)) => a.contains(b) || b.contains(a),
             _ => false,
         }
     }

@@ -7,6 +7,7 @@ use std::net::IpAddr;
 
 use ipnet::IpNet;
 
+use super::address::SpecialDestination;
 use super::host::CanonicalHost;
 use super::pattern::{HostPattern, PatternKind};
 
@@ -75,13 +76,46 @@ fn single<K: std::hash::Hash + Eq, V>(k: K, v: V) -> HashMap<K, V> {
     m
 }
 
+/// Which special-purpose destinations a matching allow entry may admit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Exemption {
+    /// None: `*`, `*.domain`, and the IP forms of `*` (`0.0.0.0/0`, `::/0`, which is also
+    /// what `2002::/16`, `64:ff9b::/96` and `::ffff:0:0/96` read as).
+    Nothing,
+    /// The destination it names exactly (a name or an address).
+    Exact,
+    /// Special addresses whose own special block contains this range.
+    Range(IpNet),
+}
+
+impl Exemption {
+    /// What `p` exempts.
+    pub fn of(p: &HostPattern) -> Exemption {
+        match p.kind() {
+            PatternKind::Any | PatternKind::Suffix(_) => Exemption::Nothing,
+            PatternKind::Exact(_) => Exemption::Exact,
+            PatternKind::Cidr(n) if n.prefix_len() == 0 => Exemption::Nothing,
+            PatternKind::Cidr(n) => Exemption::Range(*n),
+        }
+    }
+
+    /// Whether a match of this entry admits the special destination `special`.
+    pub fn admits(&self, special: &SpecialDestination) -> bool {
+        match self {
+            Exemption::Nothing => false,
+            Exemption::Exact => true,
+            Exemption::Range(r) => special.admitted_by_range(r),
+        }
+    }
+}
+
 /// One pattern's place in the set.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
     /// Index in the policy's list, so the first match can be reported.
     pub index: u32,
     pub port: Option<u16>,
-    pub specific: bool,
+    pub exempt: Exemption,
 }
 
 /// The patterns of one list (allow or deny), compiled.
@@ -120,7 +154,7 @@ impl PatternSet {
             let e = Entry {
                 index: i as u32,
                 port: p.port(),
-                specific: p.is_specific(),
+                exempt: Exemption::of(p),
             };
             match p.kind() {
                 PatternKind::Any => set.any.push(e),

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use super::address::special_class;
+use super::address::special_destination;
 use super::host::{CanonicalHost, canonical_from_url_host, canonicalize_host};
 use super::method::{Method, RISKY_METHODS};
 use super::pattern::HostPattern;
@@ -306,9 +306,9 @@ fn decide_host(
         d.detail = Some(format!("{host} matches {}", c.deny.patterns[i as usize]));
         return d;
     }
-    let special = special_class(host);
+    let special = special_destination(host);
     let Some(allow) = &c.allow else {
-        match special {
+        match special.map(|s| s.class) {
             Some(class) => {
                 d.reason = EgressReason::PrivateAddress;
                 d.detail = Some(format!("{host}: {class}"));
@@ -319,7 +319,7 @@ fn decide_host(
     };
     let mut outcome = AllowOutcome::NoMatch;
     allow.for_each_match(host, |e| {
-        if special.is_some() && !e.specific {
+        if special.as_ref().is_some_and(|s| !e.exempt.admits(s)) {
             return;
         }
         if e.port.is_none() || (port.is_some() && e.port == port) {
@@ -328,7 +328,7 @@ fn decide_host(
             outcome = AllowOutcome::PortMismatch;
         }
     });
-    match (outcome, special) {
+    match (outcome, special.map(|s| s.class)) {
         (AllowOutcome::Matched, _) => {
             d.allowed = true;
             d.reason = EgressReason::MatchedAllowlist;

@@ -67,16 +67,28 @@ fn human(d: &EgressDecision) -> String {
     out
 }
 
-fn egress_of(policy: Option<&PathBuf>) -> Result<EgressPolicy, ExitCode> {
-    load_policy_or_exit(policy).map(|p| p.network.egress.clone())
+/// The egress policy to check against, and whether the policy file is broken. A broken
+/// policy has its errors printed to stderr and checks against [`EgressPolicy::invalid`], so
+/// every URL still gets its `invalid_policy` decision on stdout (and the command exits 2).
+fn egress_of(policy: Option<&PathBuf>) -> (EgressPolicy, bool) {
+    match load_policy_or_exit(policy) {
+        Ok(p) => (p.network.egress.clone(), false),
+        Err(_) => (EgressPolicy::invalid(), true),
+    }
 }
 
-/// Runs `check-url`.
+fn exit_after(broken: bool, allowed: bool) -> ExitCode {
+    if broken {
+        ExitCode::from(EXIT_USAGE)
+    } else {
+        exit_for(allowed)
+    }
+}
+
+/// Runs `check-url`: exit 0 allowed, 1 denied, 2 when the policy is broken (the
+/// `invalid_policy` decision is still printed).
 pub fn run_check_url(args: CheckUrlArgs) -> ExitCode {
-    let egress = match egress_of(args.policy.as_ref()) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
+    let (egress, broken) = egress_of(args.policy.as_ref());
     let d = egress.check_url(&args.url, args.method.as_deref());
     let text = if args.json {
         match serde_json::to_string(&d) {
@@ -87,7 +99,7 @@ pub fn run_check_url(args: CheckUrlArgs) -> ExitCode {
         human(&d)
     };
     print!("{text}");
-    exit_for(d.allowed)
+    exit_after(broken, d.allowed)
 }
 
 fn line_of(url: &str, d: &EgressDecision) -> String {
@@ -103,12 +115,10 @@ fn line_of(url: &str, d: &EgressDecision) -> String {
     .to_string()
 }
 
-/// Runs `check-urls`.
+/// Runs `check-urls`: exit 0 all allowed, 1 some denied, 2 when the policy is broken (every
+/// URL's `invalid_policy` decision and the summary are still printed).
 pub fn run_check_urls(args: CheckUrlsArgs) -> ExitCode {
-    let egress = match egress_of(args.policy.as_ref()) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
+    let (egress, broken) = egress_of(args.policy.as_ref());
     let urls: Vec<String> = if args.urls.is_empty() {
         let mut out = Vec::new();
         for line in std::io::stdin().lock().lines() {
@@ -146,5 +156,5 @@ pub fn run_check_urls(args: CheckUrlsArgs) -> ExitCode {
     if writeln!(stdout, "{summary}").is_err() {
         return ExitCode::from(EXIT_USAGE);
     }
-    exit_for(denied == 0)
+    exit_after(broken, denied == 0)
 }

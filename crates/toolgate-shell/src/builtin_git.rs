@@ -390,6 +390,7 @@ pub(crate) fn to_value(a: &crate::unwrap::Arg) -> Value {
     Value {
         text: a.text.clone(),
         dynamic: a.dynamic,
+        one_word: !a.splits,
     }
 }
 
@@ -540,10 +541,12 @@ mod tests {
             Value {
                 text: "sh".into(),
                 dynamic: false,
+                one_word: false,
             },
             Value {
                 text: "it's".into(),
                 dynamic: false,
+                one_word: false,
             },
         ];
         assert_eq!(quote_argv(&words), "'sh' 'it'\\''s'");

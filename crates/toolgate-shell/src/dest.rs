@@ -27,6 +27,9 @@ pub(crate) struct Value {
     pub(crate) text: String,
     /// Part of it is only known at run time.
     pub(crate) dynamic: bool,
+    /// A run-time value known to stay one word (double-quoted, not `"$@"`): a static
+    /// `scheme://host/` before its run-time part names the destination. False when unsure.
+    pub(crate) one_word: bool,
 }
 
 /// One option as written (`-x`, `--proxy`) with its value, if it takes one.
@@ -62,12 +65,14 @@ impl Scan {
                 && args[end - 1].text == "--"
                 && opts.last().is_none_or(|o| o.value.as_deref() != Some("--"));
             for o in opts {
-                let value = o.value.map(|text| Value {
-                    dynamic: consumed
-                        .iter()
-                        .any(|a| a.dynamic && a.text.ends_with(&text))
-                        || text.contains(['$', '`']),
-                    text,
+                let value = o.value.map(|text| {
+                    // `--url="https://h/$X"`: the value is the tail of one argument.
+                    let from = consumed.iter().rev().find(|a| a.text.ends_with(&text));
+                    Value {
+                        dynamic: from.is_some_and(|a| a.dynamic) || text.contains(['$', '`']),
+                        one_word: from.is_some_and(|a| !a.splits),
+                        text,
+                    }
                 });
                 scan.opts.push(ScanOpt {
                     name: o.name,
@@ -77,6 +82,7 @@ impl Scan {
             let to_value = |a: &Arg| Value {
                 text: a.text.clone(),
                 dynamic: a.dynamic,
+                one_word: !a.splits,
             };
             if dashdash || stop_at_operand {
                 if stop_at_operand {
@@ -117,6 +123,7 @@ pub(crate) fn args_of(cmd: &SimpleCommand, start: usize) -> Vec<Arg> {
         .map(|(i, a)| Arg {
             text: a.clone(),
             dynamic: cmd.is_dynamic(i),
+            splits: cmd.split_args.contains(&i),
             from_download: false,
         })
         .collect()
@@ -160,7 +167,10 @@ impl Sink<'_> {
     /// as `[user@]host[:port]`. Run-time values are unknown.
     pub(crate) fn target(&mut self, v: &Value, default_scheme: Option<&str>) {
         if v.dynamic {
-            return self.unknown();
+            match static_authority(v) {
+                Some(prefix) => return self.url(prefix),
+                None => return self.unknown(),
+            }
         }
         let t = v.text.as_str();
         if is_url(t) {
@@ -290,6 +300,7 @@ pub(crate) fn proxy_value(sink: &mut Sink, value: &str) {
         &Value {
             text: value.to_string(),
             dynamic: value.contains(['$', '`']),
+            one_word: false,
         },
     );
 }
@@ -327,4 +338,29 @@ fn dev_tcp(sink: &mut Sink, path: &str) {
         None => (rest, None),
     };
     sink.host(h, port);
+}
+
+/// For a run-time value that stays one word, the static `scheme://authority/` it starts
+/// with (`"https://api.example/x?k=$KEY"` → `https://api.example/`); `None` when the host
+/// itself is only known at run time.
+fn static_authority(v: &Value) -> Option<&str> {
+    if !v.one_word {
+        return None;
+    }
+    let t = v.text.as_str();
+    let dynamic_at = t.find(['$', '`'])?;
+    let (scheme, rest) = t[..dynamic_at].split_once("://")?;
+    if scheme.is_empty()
+        || !scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+    {
+        return None;
+    }
+    let end = rest.find(['/', '?', '#'])?;
+    // Backslashes and userinfo make the authority ambiguous; leave it to the run-time value.
+    if rest[..end].is_empty() || rest[..end].contains(['\\', '@']) {
+        return None;
+    }
+    Some(&t[..scheme.len() + 3 + end + 1])
 }

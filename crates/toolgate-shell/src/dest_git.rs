@@ -108,6 +108,7 @@ pub(crate) fn git_config(sink: &mut Sink, key: &str, value: &Value) {
             &Value {
                 text: base.to_string(),
                 dynamic: value.dynamic,
+                one_word: false,
             },
         );
     }
@@ -122,6 +123,7 @@ fn git_config_pair(sink: &mut Sink, v: &Value) {
             &Value {
                 text: value.to_string(),
                 dynamic: v.dynamic,
+                one_word: false,
             },
         );
     }
@@ -140,6 +142,7 @@ pub(super) fn collect(cmd: &SimpleCommand, sink: &mut Sink) {
         let probe = Value {
             text: "$ENV".to_string(),
             dynamic: true,
+            one_word: false,
         };
         git_config(sink, key, &probe);
     }

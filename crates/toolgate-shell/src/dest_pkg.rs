@@ -99,6 +99,7 @@ pub(super) fn env(cmd: &SimpleCommand, sink: &mut Sink) {
         let v = Value {
             text: value.clone(),
             dynamic: value.contains(['$', '`']),
+            one_word: false,
         };
         match name.as_str() {
             "PIP_INDEX_URL"
@@ -118,6 +119,7 @@ pub(super) fn env(cmd: &SimpleCommand, sink: &mut Sink) {
                         &Value {
                             text: part.to_string(),
                             dynamic: v.dynamic,
+                            one_word: false,
                         },
                     );
                 }
@@ -171,6 +173,7 @@ fn goproxy(sink: &mut Sink, v: &Value) {
                 &Value {
                     text: part.trim().to_string(),
                     dynamic: false,
+                    one_word: false,
                 },
             );
         }
@@ -263,6 +266,7 @@ fn npm(cmd: &SimpleCommand, sink: &mut Sink) {
                         &Value {
                             text: val.to_string(),
                             dynamic: v.dynamic,
+                            one_word: false,
                         },
                     ),
                     None => {
@@ -392,6 +396,7 @@ fn go(cmd: &SimpleCommand, sink: &mut Sink) {
                     &Value {
                         text: v.to_string(),
                         dynamic: v.contains(['$', '`']),
+                        one_word: false,
                     },
                 );
             }
@@ -447,6 +452,7 @@ fn cargo(cmd: &SimpleCommand, sink: &mut Sink) {
             &Value {
                 text: t.to_string(),
                 dynamic: v.dynamic,
+                one_word: false,
             },
         );
     }

@@ -141,6 +141,7 @@ fn ssh_setting(sink: &mut Sink, o: &ScanOpt) {
     let value = Value {
         text: value.to_string(),
         dynamic: v.dynamic,
+        one_word: false,
     };
     match key.as_str() {
         "hostname" => remote(sink, &value, None),

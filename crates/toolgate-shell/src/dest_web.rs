@@ -177,6 +177,7 @@ fn wget(cmd: &SimpleCommand, sink: &mut Sink) {
                 &Value {
                     text: value.to_string(),
                     dynamic: v.dynamic,
+                    one_word: false,
                 },
             );
         }
@@ -230,6 +231,7 @@ fn httpie(program: &str, cmd: &SimpleCommand, sink: &mut Sink) {
             &Value {
                 text: url.to_string(),
                 dynamic: v.dynamic,
+                one_word: false,
             },
         );
     }

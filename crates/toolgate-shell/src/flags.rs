@@ -45,12 +45,15 @@ fn assume_worst_for_dynamic_options(cmd: &mut SimpleCommand, program: &str) {
         ("git", Some("branch")) => &["delete-force"],
         _ => return,
     };
+    // A run-time operand that may be an option: unquoted it can be options and targets at
+    // once (`rm $X`); quoted it is one word, dangerous only beside another operand
+    // (`rm "$X" /`). `rm -f "$tmp"` alone cannot gain `-r` and a target.
     let dynamic_option = cmd.operands.iter().any(|o| {
         o.starts_with(['$', '`'])
-            && cmd
-                .dynamic_args
-                .iter()
-                .any(|&i| cmd.args.get(i).is_some_and(|a| a == o))
+            && cmd.dynamic_args.iter().any(|&i| {
+                cmd.args.get(i).is_some_and(|a| a == o)
+                    && (cmd.split_args.contains(&i) || cmd.operands.len() > 1)
+            })
     });
     if dynamic_option {
         for f in worst {

@@ -202,7 +202,7 @@ impl Walker {
                         self.mark_last_downloaded();
                         None
                     }
-                    Some(s) if s.dynamic && s.text.is_empty() => {
+                    Some(s) if s.dynamic && !s.from_file && s.text.is_empty() => {
                         self.indeterminate(
                             scope,
                             IndeterminateKind::DynamicScript,
@@ -246,6 +246,7 @@ impl Walker {
                 .into_iter()
                 .map(|a| Arg {
                     dynamic: a.is_none(),
+                    splits: a.is_none(),
                     text: a.unwrap_or_else(|| "…".to_string()),
                     from_download: false,
                 })

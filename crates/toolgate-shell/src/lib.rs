@@ -92,6 +92,10 @@ pub struct SimpleCommand {
     /// Indices into `args` of arguments whose value is only known at run time.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dynamic_args: Vec<usize>,
+    /// Indices into `args` of run-time arguments not protected by double quotes (or `"$@"`):
+    /// each may expand to several words, or none (a subset of `dynamic_args`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub split_args: Vec<usize>,
     /// The normalised flags.
     pub flags: FlagSet,
     /// The subcommand for programs that have them (`git push` → `push`).

@@ -96,7 +96,7 @@ impl Walker {
             } else if !s.text.is_empty() {
                 let text = s.text.clone();
                 self.script(&text, &scope.child(&format!("{name} <<…")));
-            } else if s.dynamic {
+            } else if s.dynamic && !s.from_file {
                 self.indeterminate(
                     scope,
                     IndeterminateKind::DynamicScript,
@@ -133,7 +133,7 @@ impl Walker {
                     let text = s.text.clone();
                     self.script(&text, &scope.child("source"));
                 }
-                Some(s) if !s.dynamic => {}
+                Some(s) if !s.dynamic || s.from_file => {}
                 _ => self.indeterminate(
                     scope,
                     IndeterminateKind::DynamicScript,
@@ -273,6 +273,7 @@ impl Walker {
                 .map(|a| Arg {
                     text: substitute_parallel(&a.text, &v.text),
                     dynamic: a.dynamic || v.dynamic,
+                    splits: a.splits || v.splits,
                     from_download: a.from_download || v.from_download,
                 })
                 .collect();
@@ -332,6 +333,7 @@ fn mark_parallel_placeholder(a: &Arg) -> Arg {
     let mut a = a.clone();
     if has_parallel_placeholder(&a.text) {
         a.dynamic = true;
+        a.splits = true;
     }
     a
 }

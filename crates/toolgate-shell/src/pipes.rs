@@ -11,6 +11,7 @@ pub fn producer_output(cmd: &SimpleCommand, own_stdin: Option<&Stdin>, downloads
         expand: false,
         dynamic: true,
         from_download: downloads,
+        from_file: false,
     };
     if downloads || !cmd.dynamic_args.is_empty() {
         return unknown;
@@ -20,6 +21,7 @@ pub fn producer_output(cmd: &SimpleCommand, own_stdin: Option<&Stdin>, downloads
         expand: false,
         dynamic: false,
         from_download: false,
+        from_file: false,
     };
     match cmd.program_lower().as_str() {
         "echo" => {
@@ -50,6 +52,18 @@ pub fn producer_output(cmd: &SimpleCommand, own_stdin: Option<&Stdin>, downloads
             Some(s) if !s.dynamic && !s.from_download => known(s.text.clone()),
             _ => unknown,
         },
+        // `cat script.sh | bash` runs the file, as `bash script.sh` does.
+        "cat"
+            if !cmd.args.is_empty()
+                && cmd.args.iter().all(|a| {
+                    !a.starts_with('-') && !a.starts_with("/dev/") && !a.starts_with("/proc/")
+                }) =>
+        {
+            Stdin {
+                from_file: true,
+                ..unknown
+            }
+        }
         "true" | ":" | "false" => known(String::new()),
         _ => unknown,
     }

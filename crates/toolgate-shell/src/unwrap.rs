@@ -18,6 +18,9 @@ pub struct Arg {
     pub text: String,
     /// Part of it is only known at run time.
     pub dynamic: bool,
+    /// A run-time part is not protected by double quotes (or is `"$@"`): it may expand to
+    /// several words, or none. Implies `dynamic`.
+    pub splits: bool,
     /// It comes from a substitution that downloads (`$(curl …)`, `<(wget …)`).
     pub from_download: bool,
 }
@@ -33,6 +36,9 @@ pub struct Stdin {
     pub dynamic: bool,
     /// Comes from a download.
     pub from_download: bool,
+    /// Read from a named file (`bash < script.sh`): it runs that file, as `bash script.sh`
+    /// does, so it is no more unknown than a script operand.
+    pub from_file: bool,
 }
 
 /// A simple command before unwrapping.
@@ -397,6 +403,12 @@ impl Walker {
                 .filter(|(_, a)| a.dynamic)
                 .map(|(i, _)| i)
                 .collect(),
+            split_args: args[1..]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.splits)
+                .map(|(i, _)| i)
+                .collect(),
             via: scope.via.clone(),
             env: env.to_vec(),
             writes: writes.to_vec(),
@@ -423,6 +435,7 @@ pub(crate) fn mark_placeholders(a: &Arg, scope: &Scope) -> Arg {
         .any(|p| a.text.contains(p.as_str()))
     {
         a.dynamic = true;
+        a.splits = true;
     }
     a
 }

@@ -360,18 +360,19 @@ impl Walker {
             return Arg {
                 text: raw.to_string(),
                 dynamic: true,
+                splits: true,
                 from_download: false,
             };
         };
         let from_download = self.substitutions(expanded.substitutions, scope);
-        let dynamic = expanded.dynamic
-            || scope
-                .placeholders
-                .iter()
-                .any(|p| expanded.text.contains(p.as_str()));
+        let placeholder = scope
+            .placeholders
+            .iter()
+            .any(|p| expanded.text.contains(p.as_str()));
         Arg {
             text: expanded.text,
-            dynamic,
+            dynamic: expanded.dynamic || placeholder,
+            splits: expanded.splits || placeholder,
             from_download,
         }
     }
@@ -421,6 +422,8 @@ impl Walker {
         Arg {
             text: via.to_string(),
             dynamic: true,
+            // One `/dev/fd/N` path.
+            splits: false,
             from_download,
         }
     }
@@ -444,6 +447,11 @@ impl Walker {
                             expand: false,
                             dynamic: !empty,
                             from_download: false,
+                            // Devices (`/dev/tcp/…`, `/dev/stdin`) are not script files.
+                            from_file: !empty
+                                && !arg.dynamic
+                                && !arg.text.starts_with("/dev/")
+                                && !arg.text.starts_with("/proc/"),
                         });
                     }
                     if matches!(
@@ -466,6 +474,7 @@ impl Walker {
                             expand: false,
                             dynamic: true,
                             from_download: arg.from_download,
+                            from_file: false,
                         });
                     }
                 }
@@ -479,6 +488,7 @@ impl Walker {
                     expand: h.requires_expansion,
                     dynamic: false,
                     from_download: false,
+                    from_file: false,
                 });
             }
             IoRedirect::HereString(_, w) => {
@@ -488,6 +498,7 @@ impl Walker {
                     expand: false,
                     dynamic: arg.dynamic,
                     from_download: arg.from_download,
+                    from_file: false,
                 });
             }
             IoRedirect::OutputAndError(w, _) => {

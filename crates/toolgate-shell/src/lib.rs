@@ -34,6 +34,7 @@ mod arith;
 mod braces;
 mod builtin;
 mod dest;
+mod downloads;
 mod flag_specs;
 mod flags;
 mod inline;

@@ -97,6 +97,7 @@ impl Walker {
     pub fn finish(mut self) -> CommandAnalysis {
         let mut seen = std::collections::HashSet::new();
         self.out.destinations.retain(|d| seen.insert(d.clone()));
+        crate::downloads::mark_downloaded_runs(&mut self.out.commands);
         self.out
     }
 

@@ -6,18 +6,78 @@
 //! through `source` / `.`. Such commands get [`SimpleCommand::runs_downloaded_code`], so the
 //! download-and-run rule sees them as it sees `curl … | sh`.
 
-use crate::SimpleCommand;
 use crate::interpreters::is_interpreter;
+use crate::pipes::producer_output;
 use crate::unwrap::SHELLS;
+use crate::walk::{Scope, Walker};
+use crate::{Indeterminate, IndeterminateKind, SimpleCommand};
 
-/// Marks the commands that run a file downloaded by an earlier command.
-pub(crate) fn mark_downloaded_runs(commands: &mut [SimpleCommand]) {
+/// Follows files written earlier in the same command string and run later.
+///
+/// A downloaded file that is run marks that command as running downloaded code. A file
+/// written with text known here (`cat > t.sh <<EOF`, `echo '…' > t.sh`, `printf`) is analysed
+/// as the script it is. Any other written file that is run (`some_prog > t.sh; bash t.sh`)
+/// holds code this analysis did not see: the analysis is indeterminate.
+pub(crate) fn follow_written_scripts(w: &mut Walker) {
     let mut downloaded: Vec<String> = Vec::new();
-    for cmd in commands.iter_mut() {
-        if !downloaded.is_empty() && runs_one_of(cmd, &downloaded) {
-            cmd.runs_downloaded_code = true;
+    // Each written file and its text, when known; written twice means not known.
+    let mut written: Vec<(String, Option<String>)> = Vec::new();
+    let mut marks = Vec::new();
+    let mut scripts = Vec::new();
+    let mut unknown_run = false;
+    for (i, cmd) in w.out.commands.iter().enumerate() {
+        if let Some(target) = run_target(cmd) {
+            if downloaded.contains(&target) {
+                marks.push(i);
+            } else if let Some((_, text)) = written.iter().find(|(f, _)| *f == target) {
+                match text {
+                    Some(t) => scripts.push((t.clone(), cmd.program_lower())),
+                    None => unknown_run = true,
+                }
+            }
         }
-        downloaded.extend(files_written_by_download(cmd).map(|f| normalize(&f)));
+        let from_download: Vec<String> = files_written_by_download(cmd)
+            .map(|f| normalize(&f))
+            .collect();
+        let stdin = w.stdins.iter().find(|(j, _)| *j == i).map(|(_, s)| s);
+        let output = producer_output(cmd, stdin, false);
+        let text = (!output.dynamic && !output.from_download).then_some(output.text);
+        // Mode and owner changes keep the file's text.
+        let keeps_text = matches!(
+            cmd.program_lower().as_str(),
+            "chmod" | "chown" | "chgrp" | "touch" | "chattr" | "setfacl"
+        ) && cmd.writes.is_empty();
+        if keeps_text {
+            downloaded.extend(from_download);
+            continue;
+        }
+        for target in crate::writes::write_targets(cmd).into_iter().map(normalize) {
+            if from_download.contains(&target) {
+                continue;
+            }
+            match written.iter_mut().find(|(f, _)| *f == target) {
+                Some(entry) => entry.1 = None,
+                None => written.push((target, text.clone())),
+            }
+        }
+        downloaded.extend(from_download);
+    }
+    for i in marks {
+        w.out.commands[i].runs_downloaded_code = true;
+    }
+    let scope = Scope::top().child("script written by the command");
+    for (text, runner) in scripts {
+        if is_interpreter(&runner).is_some() {
+            w.inline_code(&text, &runner, &scope, false);
+        } else {
+            w.script(&text, &scope);
+        }
+    }
+    if unknown_run && w.out.indeterminate.is_none() {
+        w.out.indeterminate = Some(Indeterminate {
+            kind: IndeterminateKind::DynamicScript,
+            reason: "the command runs a script it wrote itself",
+        });
     }
 }
 
@@ -106,26 +166,26 @@ fn remote_file_name(url: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_string())
 }
 
-/// Whether `cmd` runs one of `files`: as its program, or as the script of a shell,
-/// interpreter, `source` or `.` (its first operand that is not an option).
-fn runs_one_of(cmd: &SimpleCommand, files: &[String]) -> bool {
-    let is = |p: &str| files.iter().any(|f| *f == normalize(p));
-    if cmd.program_path.contains('/') && is(&cmd.program_path) {
-        return true;
+/// The file `cmd` runs, normalised: its program when written as a path, or the script of a
+/// shell, interpreter, `source` or `.` (the first argument that is not an option).
+fn run_target(cmd: &SimpleCommand) -> Option<String> {
+    if cmd.program_path.contains('/') {
+        return Some(normalize(&cmd.program_path));
     }
     let program = cmd.program_lower();
     let runs_scripts = SHELLS.contains(&program.as_str())
         || is_interpreter(&program).is_some()
         || matches!(program.as_str(), "source" | "." | "exec");
-    let Some(at) = cmd.args.iter().position(|a| !a.starts_with('-')) else {
-        return false;
-    };
+    if !runs_scripts {
+        return None;
+    }
+    let at = cmd.args.iter().position(|a| !a.starts_with('-'))?;
     // `sh -n f` only reads the script for syntax.
     let no_exec = SHELLS.contains(&program.as_str())
         && cmd.args[..at]
             .iter()
             .any(|a| a == "--noexec" || (!a.starts_with("--") && a.contains('n')));
-    runs_scripts && !no_exec && is(&cmd.args[at])
+    (!no_exec).then(|| normalize(&cmd.args[at]))
 }
 
 /// `./x.sh`, `x.sh` and `.//x.sh` name the same file.

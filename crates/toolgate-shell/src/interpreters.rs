@@ -222,7 +222,13 @@ impl Walker {
 
     /// Scans interpreter code: destructive APIs, URLs, argument-list calls, and its string
     /// literals (and the code itself when `code_as_shell`) as lenient shell.
-    fn inline_code(&mut self, code: &str, name: &str, scope: &Scope, code_as_shell: bool) {
+    pub(crate) fn inline_code(
+        &mut self,
+        code: &str,
+        name: &str,
+        scope: &Scope,
+        code_as_shell: bool,
+    ) {
         let found = crate::inline::scan(code);
         if let Some(c) = self.out.commands.last_mut() {
             c.inline_code_hits = found.hits;

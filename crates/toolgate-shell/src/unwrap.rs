@@ -189,6 +189,17 @@ impl Walker {
                 );
                 return;
             }
+            // `/`, `--`, `-x`: no rule can name such a program, so an option this walker did
+            // not model ended up here (`sudo -R / rm …`, `time -p -- rm …`).
+            let base_name = basename(&first.text);
+            if base_name.is_empty() || base_name.starts_with('-') {
+                self.indeterminate(
+                    &scope,
+                    IndeterminateKind::ParseError,
+                    "an option of a wrapper could not be read",
+                );
+                return;
+            }
             steps += 1;
             if steps > MAX_WRAPPER_STEPS {
                 self.indeterminate(

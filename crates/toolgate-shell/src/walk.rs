@@ -78,6 +78,8 @@ pub struct Walker {
     parsed_bytes: usize,
     /// The stdin (heredoc, here-string) of the last simple command and its index.
     last_stdin: Option<(usize, Stdin)>,
+    /// The stdin of every simple command that had one, by index.
+    pub(crate) stdins: Vec<(usize, Stdin)>,
 }
 
 impl Walker {
@@ -90,6 +92,7 @@ impl Walker {
             functions: Vec::new(),
             parsed_bytes: 0,
             last_stdin: None,
+            stdins: Vec::new(),
         }
     }
 
@@ -97,7 +100,7 @@ impl Walker {
     pub fn finish(mut self) -> CommandAnalysis {
         let mut seen = std::collections::HashSet::new();
         self.out.destinations.retain(|d| seen.insert(d.clone()));
-        crate::downloads::mark_downloaded_runs(&mut self.out.commands);
+        crate::downloads::follow_written_scripts(&mut self);
         self.out
     }
 
@@ -480,7 +483,17 @@ impl Walker {
                     }
                 }
                 IoFileRedirectTarget::Duplicate(w) => {
-                    self.word(&w.value, scope);
+                    // `>&file` (not a descriptor number or `-`) writes the file, as `&>file`.
+                    let arg = self.word(&w.value, scope);
+                    let is_fd = arg.text == "-"
+                        || arg
+                            .text
+                            .trim_end_matches('-')
+                            .bytes()
+                            .all(|b| b.is_ascii_digit());
+                    if !is_fd && !matches!(kind, IoFileRedirectKind::Read) {
+                        writes.push(arg.text);
+                    }
                 }
             },
             IoRedirect::HereDocument(_, h) => {
@@ -563,6 +576,7 @@ impl Walker {
         if let Some(s) = stdin
             && let Some(last) = self.out.commands.len().checked_sub(1)
         {
+            self.stdins.push((last, s.clone()));
             self.last_stdin = Some((last, s));
         }
     }

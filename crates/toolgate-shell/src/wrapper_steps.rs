@@ -7,7 +7,7 @@ use crate::walk::{Scope, Walker};
 use crate::wrappers::Wrapper;
 
 const SUDO: OptionSpec<'static> = OptionSpec {
-    short_val: "ugChprtTUD",
+    short_val: "ugChprtTUDR",
     long_val: &[
         "user",
         "group",

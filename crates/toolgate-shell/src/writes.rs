@@ -57,23 +57,25 @@ pub(crate) fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
     let operands = || cmd.operands.iter().map(String::as_str);
     let last = || cmd.operands.last().map(String::as_str);
     match cmd.program_lower().as_str() {
-        "tee" | "mv" | "rm" | "unlink" | "truncate" | "shred" | "chmod" | "chown" | "chgrp"
-        | "touch" | "sponge" | "chattr" | "setfacl" => out.extend(operands()),
-        "cp" | "install" | "ln" => {
+        "tee" | "rm" | "unlink" | "truncate" | "shred" | "chmod" | "chown" | "chgrp" | "touch"
+        | "sponge" | "chattr" | "setfacl" => out.extend(operands()),
+        "mv" | "cp" | "install" | "ln" | "link" | "rsync" | "scp" => {
             let dirs = option_values(&cmd.args, &['t'], &["target-directory"]);
             if dirs.is_empty() {
                 out.extend(last());
             }
             out.extend(dirs);
-        }
-        "rsync" | "scp" => {
-            out.extend(last());
-            if cmd.flags.contains("remove-source-files") {
+            // `mv` removes its sources; `rsync --remove-source-files` too.
+            if program_is(cmd, &["mv"]) || cmd.flags.contains("remove-source-files") {
                 out.extend(operands());
             }
         }
-        "sed" | "gsed" | "perl"
-            if cmd.flags.contains("in-place") || cmd.args.iter().any(|a| a.starts_with("-i")) =>
+        "sed" | "gsed" | "perl" | "ruby"
+            if cmd.flags.contains("in-place")
+                || cmd.args.iter().any(|a| {
+                    a.strip_prefix('-')
+                        .is_some_and(|c| !c.starts_with('-') && c.contains('i'))
+                }) =>
         {
             out.extend(operands());
         }
@@ -104,12 +106,199 @@ pub(crate) fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
             if creates {
                 out.extend(option_values(&cmd.args, &['f'], &["file"]));
             }
+            // Extracting: the members named are written (`tar xf a.tar .claude/settings.json`).
+            let extracts =
+                cmd.args.first().is_some_and(|a| {
+                    !a.starts_with("--") && a.trim_start_matches('-').contains('x')
+                }) || cmd.args.iter().any(|a| a == "--extract" || a == "--get");
+            if extracts {
+                let archive = option_values(&cmd.args, &['f'], &["file"]);
+                out.extend(operands().filter(|o| !archive.contains(o)));
+            }
         }
         "unzip" => out.extend(option_values(&cmd.args, &['d'], &[])),
         "dd" | "dcfldd" => out.extend(cmd.operands.iter().filter_map(|o| o.strip_prefix("of="))),
         _ => {}
     }
     out
+}
+
+fn program_is(cmd: &SimpleCommand, names: &[&str]) -> bool {
+    names.contains(&cmd.program_lower().as_str())
+}
+
+/// Files a copy creates inside its destination directory: `DEST/basename(SOURCE)` for each
+/// source (`cp -r /tmp/stage/.claude .` creates `./.claude`). The destination may or may
+/// not be a directory; a path that names no protected file is harmless either way.
+fn copied_into_directory(cmd: &SimpleCommand) -> Vec<String> {
+    if !program_is(cmd, &["mv", "cp", "install", "ln", "rsync", "scp"]) {
+        return Vec::new();
+    }
+    let dirs = option_values(&cmd.args, &['t'], &["target-directory"]);
+    let (sources, dests): (&[String], Vec<&str>) = if dirs.is_empty() {
+        match cmd.operands.split_last() {
+            Some((last, rest)) if !rest.is_empty() => (rest, vec![last.as_str()]),
+            _ => return Vec::new(),
+        }
+    } else {
+        (&cmd.operands, dirs)
+    };
+    let mut out = Vec::new();
+    for d in dests {
+        for s in sources {
+            let trimmed = s.trim_end_matches('/');
+            // `rsync -a src/ dest` copies the contents, not the directory.
+            if trimmed.len() != s.len() && program_is(cmd, &["rsync"]) {
+                continue;
+            }
+            let base = trimmed.rsplit('/').next().unwrap_or(trimmed);
+            if !base.is_empty() && base != "." && base != ".." {
+                out.push(format!("{}/{base}", d.trim_end_matches('/')));
+            }
+        }
+    }
+    out
+}
+
+/// Files a downloader names after the URL (`curl -O`, `wget` without `-O`): the last path
+/// segment, inside `--output-dir` / `-P` when given.
+fn remote_names(cmd: &SimpleCommand) -> Vec<String> {
+    let program = cmd.program_lower();
+    let by_remote_name = match program.as_str() {
+        "curl" => cmd.args.iter().any(|a| {
+            a == "--remote-name"
+                || a == "--remote-name-all"
+                || a.strip_prefix('-')
+                    .is_some_and(|c| !c.starts_with('-') && c.contains('O'))
+        }),
+        "wget" | "wget2" => option_values(&cmd.args, &['O'], &["output-document"]).is_empty(),
+        _ => false,
+    };
+    if !by_remote_name {
+        return Vec::new();
+    }
+    let dir = option_values(&cmd.args, &['P'], &["output-dir", "directory-prefix"])
+        .last()
+        .map(|d| d.trim_end_matches('/').to_string());
+    cmd.operands
+        .iter()
+        .filter_map(|u| {
+            let rest = u.split_once("://")?.1;
+            let path = rest.split(['?', '#']).next()?.split_once('/')?.1;
+            let name = path.rsplit('/').next().filter(|n| !n.is_empty())?;
+            Some(match &dir {
+                Some(d) => format!("{d}/{name}"),
+                None => name.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// Programs that only read the files they are given (a protected file as their operand is
+/// no write).
+const READERS: &[&str] = &[
+    "cat",
+    "bat",
+    "less",
+    "more",
+    "head",
+    "tail",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "jq",
+    "diff",
+    "cmp",
+    "wc",
+    "file",
+    "stat",
+    "ls",
+    "od",
+    "hexdump",
+    "xxd",
+    "md5sum",
+    "sha1sum",
+    "sha256sum",
+    "sha512sum",
+    "cksum",
+    "echo",
+    "printf",
+    "test",
+    "[",
+    "realpath",
+    "readlink",
+    "dirname",
+    "basename",
+    "du",
+    "tree",
+    "code",
+    "nl",
+    "strings",
+    "column",
+    "base64",
+    "cut",
+];
+
+/// git subcommands that do not change the work tree's files.
+const GIT_READERS: &[&str] = &[
+    "add",
+    "diff",
+    "log",
+    "show",
+    "status",
+    "blame",
+    "ls-files",
+    "grep",
+    "check-ignore",
+    "commit",
+];
+
+/// A program toolgate does not model that is given a protected file: it may rewrite it
+/// (`sort -o`, `yq -i`, `vim`, `tar xf`, `openssl … -out`), so it counts as a write.
+/// Readers and the writers modelled in [`write_targets`] are judged by what they do.
+fn unknown_program_touches_protected(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    if READERS.contains(&program.as_str()) {
+        return false;
+    }
+    if program == "git"
+        && cmd
+            .subcommand
+            .as_deref()
+            .is_some_and(|s| GIT_READERS.contains(&s))
+    {
+        return false;
+    }
+    // toolgate's own read-only commands.
+    if program == "toolgate"
+        && cmd.args.first().is_some_and(|a| {
+            matches!(
+                a.as_str(),
+                "validate" | "explain" | "check-url" | "check-urls" | "eval"
+            )
+        })
+    {
+        return false;
+    }
+    let modelled = [
+        "tee", "mv", "rm", "unlink", "truncate", "shred", "chmod", "chown", "chgrp", "touch",
+        "sponge", "chattr", "setfacl", "cp", "install", "ln", "link", "rsync", "scp", "sed",
+        "gsed", "patch", "curl", "wget", "tar", "bsdtar", "gtar", "unzip", "dd", "dcfldd",
+    ];
+    if modelled.contains(&program.as_str()) {
+        return false;
+    }
+    cmd.args.iter().any(|a| {
+        let value = match a.split_once('=') {
+            Some((k, v)) if k.starts_with('-') => v,
+            _ => a.as_str(),
+        };
+        // The binary by path only: a bare `toolgate` argument (`cargo build -p toolgate`)
+        // names a package, not the installed binary.
+        !value.starts_with('-') && is_protected_path(value, false)
+    })
 }
 
 /// Whether `path` names a protected file (or a directory holding them).
@@ -120,6 +309,9 @@ pub(crate) fn is_protected(path: &str) -> bool {
 /// Whether `cmd` writes a protected file.
 pub(crate) fn writes_protected(cmd: &SimpleCommand) -> bool {
     write_targets(cmd).into_iter().any(is_protected)
+        || copied_into_directory(cmd).iter().any(|t| is_protected(t))
+        || remote_names(cmd).iter().any(|t| is_protected(t))
+        || unknown_program_touches_protected(cmd)
 }
 
 /// Whether a command writes a protected file through a relative path after `cd` into a

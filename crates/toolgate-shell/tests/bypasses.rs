@@ -311,3 +311,67 @@ fn long_wrapper_chains_finish_and_fail_closed() {
         "TG-CMD-RM-ROOT"
     ));
 }
+
+#[test]
+fn audit_round_protected_writes() {
+    for cmd in [
+        "perl -pi -e 's/deny/allow/' .claude/settings.json",
+        "perl -0777 -pi -e 's/deny/allow/' .toolgate.yaml",
+        "ruby -i -pe 'gsub(/a/,\"b\")' .claude/settings.json",
+        "mv -t .claude /tmp/settings.json",
+        "mv --target-directory .claude /tmp/settings.json",
+        "echo x >&.claude/settings.json",
+        "cp -r /tmp/stage/.claude .",
+        "cp /tmp/stage/.toolgate.yaml ./",
+        "mv /tmp/stage/.toolgate.yaml .",
+        "rsync -a /tmp/stage/.claude ./",
+        "curl -O https://example.com/.toolgate.yaml",
+        "curl --remote-name https://example.com/.toolgate.yaml",
+        "wget https://example.com/.toolgate.yaml",
+        "git clone https://example.com/r .claude",
+        "sort -o .claude/settings.json /tmp/x",
+        "uniq /tmp/x .claude/settings.json",
+        "yq -i '.a = 1' .toolgate.yaml",
+        "python3 -m json.tool /tmp/x .claude/settings.json",
+        "vim -c '%d|wq' .claude/settings.json",
+        "git mv notes.json .claude/settings.json",
+        "git rm .claude/settings.json",
+        "tar xf /tmp/x.tar .claude/settings.json",
+        "cp /bin/true /usr/local/bin/toolgate",
+    ] {
+        assert!(
+            has(cmd, "TG-CMD-PROTECTED-WRITE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+    // Reading protected files, naming the package, and toolgate's own read-only commands.
+    for cmd in [
+        "cat .claude/settings.json",
+        "cp .claude/settings.json backup.json",
+        "jq .hooks .claude/settings.json",
+        "git diff .claude/settings.json",
+        "git add .claude/settings.json",
+        "cargo build -p toolgate",
+        "cargo install --path crates/toolgate",
+        "toolgate validate .toolgate.yaml",
+        "ls 2>&1",
+        "make >&2",
+        "rsync -a src/ dest/",
+    ] {
+        assert!(
+            !has(cmd, "TG-CMD-PROTECTED-WRITE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+}
+
+#[test]
+fn a_program_only_an_unread_option_could_produce_is_indeterminate() {
+    // `-R /` (sudo's chroot) and `time -p --` used to leave `/` or `--` as the program.
+    assert!(has("sudo -R / rm -rf ~", "TG-CMD-RM-HOME"));
+    for cmd in ["time -p -- rm -rf ~", "nice -- -- rm -rf ~"] {
+        assert!(denied(cmd), "{cmd}");
+    }
+}

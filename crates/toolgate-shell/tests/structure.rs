@@ -253,3 +253,27 @@ fn a_downloaded_file_run_later_is_downloaded_code() {
         assert!(!has(cmd, "TG-CMD-PIPE-TO-SHELL"), "{cmd}");
     }
 }
+
+#[test]
+fn a_script_written_then_run_is_analysed() {
+    for cmd in [
+        "echo 'rm -rf /' > t.sh && bash t.sh",
+        "printf 'rm -rf /' > /tmp/a; . /tmp/a",
+        "cat > run.sh <<EOF\nrm -rf /\nEOF\nchmod +x run.sh && ./run.sh",
+    ] {
+        assert!(has(cmd, RM_ROOT), "{cmd}: {:?}", rules(cmd));
+    }
+    assert!(has(
+        "cat > t.py <<EOF\nimport shutil\nshutil.rmtree('/')\nEOF\npython3 t.py",
+        "TG-CMD-INLINE-DESTRUCTIVE"
+    ));
+    // Text not known here: indeterminate.
+    for cmd in [
+        "some_prog > t.sh; bash t.sh",
+        "echo a > t.sh; echo b >> t.sh; bash t.sh",
+    ] {
+        assert_eq!(kind(cmd), Some(IndeterminateKind::DynamicScript), "{cmd}");
+    }
+    let harmless = "cat > run.sh <<EOF\nls -la\nEOF\nchmod +x run.sh && ./run.sh";
+    assert!(analyze(harmless).indeterminate.is_none() && rules(harmless).is_empty());
+}

@@ -222,7 +222,7 @@ impl Guard {
             home: cx.home.as_deref(),
         };
         for command in commands {
-            let analysis = toolgate_shell::analyze(command);
+            let analysis = toolgate_shell::analyze(&command);
             if let Some(why) = &analysis.indeterminate {
                 d.add(CheckOutcome {
                     check: CheckKind::Commands,

@@ -3,6 +3,8 @@
 //! Claude Code's own tools are recognised by name; MCP tools (`mcp__server__tool`) and unknown
 //! tools are searched for arguments that carry a shell command or a URL.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 /// Argument names that carry a shell command in MCP and unknown tools.
@@ -50,12 +52,55 @@ pub enum UrlSource {
     ToolArgument,
 }
 
-/// The shell commands a tool call would run.
-pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
+/// Argument names that carry an argument vector (`["rm", "-rf", "/"]`) in tools that run
+/// programs.
+const ARGV_ARGUMENT_NAMES: &[&str] = &["args", "argv", "arguments"];
+
+/// Words in a tool's name that say it runs programs.
+const RUNNER_WORDS: &[&str] = &[
+    "exec", "run", "shell", "command", "spawn", "terminal", "process", "bash", "cmd",
+];
+
+/// Words in a tool's name that say it only reads (no write verb present).
+const READ_WORDS: &[&str] = &[
+    "read", "get", "list", "search", "view", "stat", "find", "grep", "info", "show", "cat",
+];
+
+/// Words in a tool's name that say it changes files.
+const WRITE_WORDS: &[&str] = &[
+    "write", "edit", "create", "save", "move", "rename", "copy", "delete", "remove", "append",
+    "put", "upload", "patch", "replace", "mkdir", "chmod", "set", "update", "insert", "apply",
+];
+
+/// The words of an MCP tool's own name (`mcp__fs__write_file` → `write`, `file`).
+fn name_words(tool_name: &str) -> Vec<String> {
+    let own = tool_name.rsplit("__").next().unwrap_or(tool_name);
+    let mut words = Vec::new();
+    let mut current = String::new();
+    for c in own.chars() {
+        if c.is_ascii_uppercase() && !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+        if c.is_ascii_alphanumeric() {
+            current.push(c.to_ascii_lowercase());
+        } else if !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
+}
+
+/// The shell commands a tool call would run. For tools that run programs, an argument
+/// vector (`{"args": ["rm", "-rf", "/"]}`) is quoted into one command.
+pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<Cow<'a, str>> {
     match tool_name {
         "Bash" => input
             .get("command")
             .and_then(Value::as_str)
+            .map(Cow::Borrowed)
             .into_iter()
             .collect(),
         // Claude Code's own tools that carry no shell.
@@ -65,9 +110,38 @@ pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
         _ => {
             let mut found = Vec::new();
             collect_named_strings(input, SHELL_ARGUMENT_NAMES, 0, &mut found);
-            found
+            let mut out: Vec<Cow<'a, str>> = found.into_iter().map(Cow::Borrowed).collect();
+            let words = name_words(tool_name);
+            if words.iter().any(|w| RUNNER_WORDS.contains(&w.as_str()))
+                && let Value::Object(map) = input
+            {
+                for (key, v) in map {
+                    if !ARGV_ARGUMENT_NAMES.contains(&key.to_ascii_lowercase().as_str()) {
+                        continue;
+                    }
+                    if let Value::Array(items) = v {
+                        let program = ["program", "command", "cmd", "executable", "file"]
+                            .iter()
+                            .find_map(|k| map.get(*k).and_then(Value::as_str));
+                        let words: Vec<String> = program
+                            .into_iter()
+                            .chain(items.iter().filter_map(Value::as_str))
+                            .map(shell_quote)
+                            .collect();
+                        if !words.is_empty() {
+                            out.push(Cow::Owned(words.join(" ")));
+                        }
+                    }
+                }
+            }
+            out
         }
     }
+}
+
+/// One word quoted for the shell (`it's` → `'it'\''s'`).
+fn shell_quote(word: &str) -> String {
+    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// The URLs a tool call would reach.
@@ -90,14 +164,45 @@ pub fn urls<'a>(tool_name: &str, input: &'a Value) -> Vec<(&'a str, UrlSource)> 
     }
 }
 
-/// The files a tool call would write (Claude Code's file tools).
+/// The files a tool call would write: Claude Code's file tools by their path argument; an
+/// MCP or other tool, unless its name says it only reads, by every string argument (any
+/// name, any depth), since a protected file named anywhere in it may be what it writes.
 pub fn written_paths<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
     let key = match tool_name {
         "Write" | "Edit" | "MultiEdit" => "file_path",
         "NotebookEdit" => "notebook_path",
-        _ => return Vec::new(),
+        "Bash" | "Read" | "Glob" | "Grep" | "LS" | "WebFetch" | "WebSearch" | "TodoWrite"
+        | "Agent" | "Task" | "ExitPlanMode" | "BashOutput" | "KillShell" | "KillBash"
+        | "NotebookRead" | "ToolSearch" => return Vec::new(),
+        _ => {
+            let words = name_words(tool_name);
+            let reads_only = words.iter().any(|w| READ_WORDS.contains(&w.as_str()))
+                && !words.iter().any(|w| WRITE_WORDS.contains(&w.as_str()));
+            if reads_only {
+                return Vec::new();
+            }
+            let mut found = Vec::new();
+            collect_all_strings(input, 0, &mut found);
+            return found;
+        }
     };
     input.get(key).and_then(Value::as_str).into_iter().collect()
+}
+
+fn collect_all_strings<'a>(value: &'a Value, depth: usize, out: &mut Vec<&'a str>) {
+    if depth > MAX_SEARCH_DEPTH {
+        return;
+    }
+    match value {
+        Value::String(s) => out.push(s),
+        Value::Array(items) => items
+            .iter()
+            .for_each(|v| collect_all_strings(v, depth + 1, out)),
+        Value::Object(map) => map
+            .values()
+            .for_each(|v| collect_all_strings(v, depth + 1, out)),
+        _ => {}
+    }
 }
 
 /// `true` when the WebFetch input has a `url` that is not a string (malformed: deny).
@@ -211,5 +316,36 @@ mod tests {
             vec!["/a/b"]
         );
         assert!(written_paths("Read", &json!({"file_path": "/a/b"})).is_empty());
+    }
+
+    #[test]
+    fn mcp_argument_vectors_of_runners_become_commands() {
+        let input = json!({"args": ["rm", "-rf", "/"]});
+        assert_eq!(
+            shell_commands("mcp__shell__exec", &input),
+            ["'rm' '-rf' '/'"]
+        );
+        let input = json!({"program": "rm", "args": ["-rf", "it's"]});
+        assert_eq!(
+            shell_commands("mcp__proc__runProgram", &input),
+            ["'rm' '-rf' 'it'\\''s'"]
+        );
+        // A tool that runs nothing: its `args` are data.
+        assert!(shell_commands("mcp__notes__save_note", &json!({"args": ["rm"]})).is_empty());
+    }
+
+    #[test]
+    fn mcp_tools_that_may_write_are_searched_for_paths() {
+        let input = json!({"path": "/p/.claude/settings.json", "content": "{}"});
+        let mut found = written_paths("mcp__fs__write_file", &input);
+        found.sort_unstable();
+        assert_eq!(found, ["/p/.claude/settings.json", "{}"]);
+        assert_eq!(
+            written_paths("mcp__fs__move", &json!({"to": {"p": "a"}})),
+            ["a"]
+        );
+        // Read-only names are not.
+        assert!(written_paths("mcp__fs__read_file", &input).is_empty());
+        assert!(written_paths("Read", &json!({"file_path": "/x"})).is_empty());
     }
 }

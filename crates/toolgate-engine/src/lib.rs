@@ -339,13 +339,22 @@ fn check_files(tool_name: &str, input: &Value, cx: &CallContext, d: &mut Decisio
 
 /// A program name as reasons show it: plain names only (no input smuggled through them).
 fn display_program(program: &str) -> &str {
-    let plain = !program.is_empty()
-        && program.len() <= 32
-        && program
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'));
-    if plain { program } else { "a program" }
+    // Only names of programs toolgate knows: any other word may be a secret the agent put
+    // where a program belongs (`HTTPS_PROXY=$P sk-ant-…`).
+    if KNOWN_NETWORK_PROGRAMS.contains(&program) {
+        program
+    } else {
+        "a program"
+    }
 }
+
+/// Programs whose destinations the shell analysis reads; their names may appear in reasons.
+const KNOWN_NETWORK_PROGRAMS: &[&str] = &[
+    "curl", "wget", "wget2", "http", "https", "xh", "xhs", "aria2c", "fetch", "ssh", "scp", "sftp",
+    "mosh", "rsync", "telnet", "ftp", "nc", "ncat", "netcat", "socat", "git", "pip", "pip3", "uv",
+    "npm", "yarn", "pnpm", "docker", "podman", "nerdctl", "helm", "go", "cargo", "gem", "python",
+    "python3", "node", "perl", "ruby", "php", "bash", "sh", "zsh",
+];
 
 /// The egress reason code of a command destination that is only known at run time.
 pub const UNKNOWN_DESTINATION: &str = "unknown_destination";
@@ -393,7 +402,7 @@ impl DecisionBuilder {
         }
         self.destinations.push(DestinationCheck {
             source,
-            program,
+            program: program.map(|p| display_program(&p).to_string()),
             allowed: decision.allowed,
             reason: decision.reason.as_str(),
             scheme: decision.scheme,
@@ -409,13 +418,14 @@ impl DecisionBuilder {
             check: CheckKind::Egress,
             verdict,
             reason: format!(
-                "A destination of `{program}` in the command is only known at run time, so the network policy cannot check it ({UNKNOWN_DESTINATION})."
+                "A destination of `{}` in the command is only known at run time, so the network policy cannot check it ({UNKNOWN_DESTINATION}).",
+                display_program(program)
             ),
             rule_ids: Vec::new(),
         });
         self.destinations.push(DestinationCheck {
             source: DestinationSource::Command,
-            program: Some(program.to_string()),
+            program: Some(display_program(program).to_string()),
             allowed: false,
             reason: UNKNOWN_DESTINATION,
             scheme: None,

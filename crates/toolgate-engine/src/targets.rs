@@ -108,28 +108,32 @@ pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<Cow<'a, str>
         | "WebFetch" | "WebSearch" | "TodoWrite" | "Agent" | "Task" | "ExitPlanMode"
         | "BashOutput" | "KillShell" | "KillBash" | "NotebookRead" | "ToolSearch" => Vec::new(),
         _ => {
-            let mut found = Vec::new();
-            collect_named_strings(input, SHELL_ARGUMENT_NAMES, 0, &mut found);
-            let mut out: Vec<Cow<'a, str>> = found.into_iter().map(Cow::Borrowed).collect();
+            let mut out = Vec::new();
+            collect_named_strings(input, SHELL_ARGUMENT_NAMES, 0, &mut out);
             let words = name_words(tool_name);
+            let has_command = |map: &serde_json::Map<String, Value>| {
+                map.keys()
+                    .any(|k| SHELL_ARGUMENT_NAMES.contains(&k.to_ascii_lowercase().as_str()))
+            };
             if words.iter().any(|w| RUNNER_WORDS.contains(&w.as_str()))
                 && let Value::Object(map) = input
+                && !has_command(map)
             {
                 for (key, v) in map {
                     if !ARGV_ARGUMENT_NAMES.contains(&key.to_ascii_lowercase().as_str()) {
                         continue;
                     }
                     if let Value::Array(items) = v {
-                        let program = ["program", "command", "cmd", "executable", "file"]
+                        let program = ["program", "executable", "file"]
                             .iter()
                             .find_map(|k| map.get(*k).and_then(Value::as_str));
-                        let words: Vec<String> = program
-                            .into_iter()
-                            .chain(items.iter().filter_map(Value::as_str))
-                            .map(shell_quote)
-                            .collect();
-                        if !words.is_empty() {
-                            out.push(Cow::Owned(words.join(" ")));
+                        let argv = quote_argv(
+                            program
+                                .into_iter()
+                                .chain(items.iter().filter_map(Value::as_str)),
+                        );
+                        if !argv.is_empty() {
+                            out.push(Cow::Owned(argv));
                         }
                     }
                 }
@@ -210,27 +214,43 @@ pub fn web_fetch_url_malformed(tool_name: &str, input: &Value) -> bool {
     tool_name == "WebFetch" && !matches!(input.get("url"), Some(Value::String(_)))
 }
 
+/// Strings under `names` at any depth. A list under such a name is an argument vector
+/// (`command: ["rm", "-rf", "/"]`), and a string beside an `args`/`argv` list is its program
+/// (`{command: "rm", args: ["-rf", "/"]}`): both are quoted into one command.
 fn collect_named_strings<'a>(
     value: &'a Value,
     names: &[&str],
     depth: usize,
-    out: &mut Vec<&'a str>,
+    out: &mut Vec<Cow<'a, str>>,
 ) {
     if depth > MAX_SEARCH_DEPTH {
         return;
     }
     match value {
         Value::Object(map) => {
+            let argv = map.iter().find_map(|(k, v)| match v {
+                Value::Array(items)
+                    if ARGV_ARGUMENT_NAMES.contains(&k.to_ascii_lowercase().as_str()) =>
+                {
+                    Some(items)
+                }
+                _ => None,
+            });
             for (key, v) in map {
                 let lower = key.to_ascii_lowercase();
-                if let Value::String(s) = v {
-                    if names.contains(&lower.as_str()) {
-                        out.push(s);
-                    }
-                } else if let Value::Array(items) = v {
-                    // `command: ["bash", "-c", "..."]` — an argv: the shell string is in it.
-                    if names.contains(&lower.as_str()) {
-                        out.extend(items.iter().filter_map(Value::as_str));
+                if names.contains(&lower.as_str()) {
+                    match v {
+                        Value::String(s) => match argv {
+                            Some(items) => out.push(Cow::Owned(quote_argv(
+                                std::iter::once(s.as_str())
+                                    .chain(items.iter().filter_map(Value::as_str)),
+                            ))),
+                            None => out.push(Cow::Borrowed(s)),
+                        },
+                        Value::Array(items) => out.push(Cow::Owned(quote_argv(
+                            items.iter().filter_map(Value::as_str),
+                        ))),
+                        _ => {}
                     }
                 }
                 collect_named_strings(v, names, depth + 1, out);
@@ -241,6 +261,11 @@ fn collect_named_strings<'a>(
             .for_each(|v| collect_named_strings(v, names, depth + 1, out)),
         _ => {}
     }
+}
+
+/// Words quoted for the shell and joined into one command.
+fn quote_argv<'a>(words: impl Iterator<Item = &'a str>) -> String {
+    words.map(shell_quote).collect::<Vec<_>>().join(" ")
 }
 
 fn collect_url_strings<'a>(value: &'a Value, depth: usize, out: &mut Vec<&'a str>) {
@@ -347,5 +372,23 @@ mod tests {
         // Read-only names are not.
         assert!(written_paths("mcp__fs__read_file", &input).is_empty());
         assert!(written_paths("Read", &json!({"file_path": "/x"})).is_empty());
+    }
+
+    #[test]
+    fn argument_vectors_under_command_names_are_one_command() {
+        let cases = [
+            (json!({"command": ["rm", "-rf", "/"]}), "'rm' '-rf' '/'"),
+            (
+                json!({"command": "rm", "args": ["-rf", "/"]}),
+                "'rm' '-rf' '/'",
+            ),
+            (
+                json!({"cmd": ["bash", "-c", "rm -rf /"]}),
+                "'bash' '-c' 'rm -rf /'",
+            ),
+        ];
+        for (input, expected) in &cases {
+            assert_eq!(shell_commands("mcp__x__do", input), [*expected], "{input}");
+        }
     }
 }

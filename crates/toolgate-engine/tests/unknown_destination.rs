@@ -58,3 +58,13 @@ fn reasons_do_not_repeat_input() {
     let d = bash(&guard, "curl \"$SECRET_TOKEN_abc123\"");
     assert!(!d.reason.contains("SECRET_TOKEN_abc123"), "{}", d.reason);
 }
+
+#[test]
+fn a_word_in_the_program_place_is_never_repeated() {
+    let guard = Guard::new(Arc::new(Policy::builtin()));
+    let secret = "sk-ant-api03-AAAABBBBCCCCDDDDEEEE";
+    let command = format!("HTTPS_PROXY=$P {secret}");
+    let decision = bash(&guard, &command);
+    let shown = serde_json::to_string(&decision).unwrap();
+    assert!(!shown.contains("sk-ant"), "{shown}");
+}

@@ -46,6 +46,7 @@ mod options;
 mod paths;
 mod pipes;
 mod rule;
+mod runners;
 mod sed;
 mod unwrap;
 mod walk;

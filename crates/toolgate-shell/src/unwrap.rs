@@ -4,6 +4,7 @@
 use crate::nested::is_interpreter;
 pub(crate) use crate::options::Opt;
 use crate::options::{OptionSpec, has, read_options};
+use crate::runners::RunnerStep;
 use crate::walk::{Scope, Walker};
 use crate::{IndeterminateKind, SimpleCommand};
 
@@ -257,6 +258,19 @@ impl Walker {
         scope: &mut Scope,
         cwd_changed: &mut bool,
     ) -> Step {
+        let words: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+        match crate::runners::runner_step(name, &words) {
+            Some(RunnerStep::CommandAt(at)) => return Step::Skip(at, "runner"),
+            Some(RunnerStep::Unreadable) => {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::ParseError,
+                    "an option of a project runner (uv run, npm exec, …) could not be read",
+                );
+                return Step::Done;
+            }
+            None => {}
+        }
         match name {
             "sudo" => self.sudo(args, env, writes, scope, cwd_changed),
             "sudoedit" => {

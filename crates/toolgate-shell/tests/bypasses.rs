@@ -375,3 +375,30 @@ fn a_program_only_an_unread_option_could_produce_is_indeterminate() {
         assert!(denied(cmd), "{cmd}");
     }
 }
+
+#[test]
+fn project_runners_run_their_commands() {
+    for cmd in [
+        "uv run rm -rf ~",
+        "poetry run rm -rf ~",
+        "npm exec -- rm -rf ~",
+        "pnpm exec rm -rf ~",
+        "bundle exec rm -rf ~",
+        "conda run -n base rm -rf ~",
+        "aws-vault exec prod -- rm -rf ~",
+        "direnv exec . rm -rf ~",
+        "op run -- rm -rf ~",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-HOME"), "{cmd}: {:?}", rules(cmd));
+    }
+    // An option the table does not know may take a value: not guessed.
+    assert!(denied("uv run --some-new-option x rm -rf ~"));
+    for cmd in [
+        "uv run pytest -q",
+        "npm install",
+        "bundle exec rspec",
+        "npx prettier --check .",
+    ] {
+        assert!(!denied(cmd), "{cmd}");
+    }
+}

@@ -73,16 +73,50 @@ pub(super) fn collect(program: &str, cmd: &SimpleCommand, sink: &mut Sink) -> bo
 /// destinations here).
 fn ssh(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &SSH, true);
+    // OpenSSH reads options again after the destination unless `--` came before it
+    // (`ssh host -o HostName=10.0.0.1`); they end at the remote command.
+    let after = match scan.stop {
+        Some(at) if !cmd.args[..at].iter().any(|a| a == "--") => {
+            Scan::read(&args_of(cmd, at + 1), &SSH, true)
+        }
+        _ => Scan::default(),
+    };
     let port = scan
         .values(&["-p"])
+        .chain(after.values(&["-p"]))
         .last()
         .and_then(|v| v.text.parse().ok());
     if let Some(dest) = scan.operands.first() {
         remote(sink, dest, port);
     }
-    connection_options(sink, &scan);
-    for v in scan.values(&["-W"]) {
-        proxy_target(sink, v);
+    for s in [&scan, &after] {
+        connection_options(sink, s);
+        for v in s.values(&["-W"]) {
+            proxy_target(sink, v);
+        }
+        for v in s.values(&["-R"]) {
+            remote_forward(sink, v);
+        }
+    }
+}
+
+/// `-R [bind:]port:host:hostport` makes this machine connect to `host` for the remote side;
+/// `-R [bind:]port` alone is a SOCKS proxy into this machine's network: unknown.
+fn remote_forward(sink: &mut Sink, v: &Value) {
+    if v.dynamic {
+        return sink.unknown();
+    }
+    let parts: Vec<&str> = v.text.split(':').collect();
+    match parts.len() {
+        0..=2 => sink.unknown(),
+        n => {
+            let host = parts[n - 2].trim_start_matches('[').trim_end_matches(']');
+            if host.starts_with('/') {
+                sink.unknown();
+            } else {
+                sink.host(host, parts[n - 1].parse().ok());
+            }
+        }
     }
 }
 
@@ -251,6 +285,10 @@ fn host_then_port(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 /// nc / ncat / netcat: `host port` unless listening; `-x` / `--proxy` proxies.
 fn netcat(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &NC, false);
+    // A unix socket reaches another program on this machine (the docker socket is root).
+    if scan.has(&["-U", "--unixsock"]) && !scan.has(&["-l", "--listen"]) {
+        sink.unknown();
+    }
     if !scan.has(&["-l", "--listen", "-U", "--unixsock"])
         && let Some(h) = scan.operands.first()
     {
@@ -289,6 +327,70 @@ const SOCAT_CONNECT: &[&str] = &[
     "SSL",
     "DTLS",
     "OPENSSL-DTLS-CLIENT",
+    "SCTP",
+    "SCTP4",
+    "SCTP6",
+    "SCTP4-CONNECT",
+    "SCTP6-CONNECT",
+    "DCCP",
+    "DCCP-CONNECT",
+    "DCCP4",
+    "DCCP6",
+    "UDP-DATAGRAM",
+    "UDP4-DATAGRAM",
+    "UDP6-DATAGRAM",
+    "UDP4-SENDTO",
+    "UDP6-SENDTO",
+    "IP-SENDTO",
+    "IP4-SENDTO",
+    "IP6-SENDTO",
+    "IP-DATAGRAM",
+    "IP4-DATAGRAM",
+    "IP6-DATAGRAM",
+    "UDPLITE",
+    "UDPLITE-CONNECT",
+    "UDPLITE4",
+    "UDPLITE6",
+];
+
+/// socat address types that stay on this machine and reach nothing (files, pipes, the
+/// terminal, listeners). Any type in neither list is an unknown destination: sockets
+/// (`UNIX-CONNECT:/var/run/docker.sock`, `VSOCK-CONNECT:2:80`) reach other programs.
+const SOCAT_LOCAL: &[&str] = &[
+    "STDIO",
+    "STDIN",
+    "STDOUT",
+    "STDERR",
+    "-",
+    "FILE",
+    "GOPEN",
+    "OPEN",
+    "CREATE",
+    "CREAT",
+    "PIPE",
+    "PTY",
+    "FD",
+    "TCP-LISTEN",
+    "TCP4-LISTEN",
+    "TCP6-LISTEN",
+    "UDP-LISTEN",
+    "UDP4-LISTEN",
+    "UDP6-LISTEN",
+    "UDP-RECV",
+    "UDP-RECVFROM",
+    "READLINE",
+    "SYSTEM",
+    "EXEC",
+    "OPENSSL-LISTEN",
+    "SSL-LISTEN",
+    "TUN",
+    "ABSTRACT-LISTEN",
+    "UNIX-LISTEN",
+    "UNIX-RECV",
+    "UNIX-RECVFROM",
+    "SCTP-LISTEN",
+    "SCTP4-LISTEN",
+    "SCTP6-LISTEN",
 ];
 
 /// socat address types through a proxy: `TYPE:proxy:host:port`.
@@ -305,13 +407,17 @@ const SOCAT_PROXY: &[&str] = &[
 fn socat(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &NONE, false);
     for v in &scan.operands {
-        let Some((kind, rest)) = v.text.split_once(':') else {
-            continue;
-        };
+        let (kind, rest) = v.text.split_once(':').unwrap_or((v.text.as_str(), ""));
         let kind = kind.to_ascii_uppercase();
         let is_connect = SOCAT_CONNECT.contains(&kind.as_str());
         let is_proxy = SOCAT_PROXY.contains(&kind.as_str());
         if !is_connect && !is_proxy {
+            // A bare file name (`socat - /tmp/f`) is a file; a type socat knows only from
+            // its own manual is a socket or device this check cannot judge.
+            let file = !v.text.contains(':') && !v.dynamic;
+            if !file && !SOCAT_LOCAL.contains(&kind.as_str()) {
+                sink.unknown();
+            }
             continue;
         }
         if v.dynamic {

@@ -109,8 +109,9 @@ fn curl(cmd: &SimpleCommand, sink: &mut Sink) {
     for v in scan.values(&["--connect-to"]) {
         connect_to(sink, v);
     }
-    // A config file (or stdin) can name any URL or proxy.
-    if scan.has(&["-K", "--config"]) {
+    // A config file (or stdin) can name any URL or proxy; a unix socket reaches another
+    // program on this machine (the docker socket is root).
+    if scan.has(&["-K", "--config", "--unix-socket", "--abstract-unix-socket"]) {
         sink.unknown();
     }
 }
@@ -168,9 +169,20 @@ fn wget(cmd: &SimpleCommand, sink: &mut Sink) {
         sink.unknown();
     }
     for v in scan.values(&["-e", "--execute"]) {
+        // wget ignores case, `-` and `_` in setting names (`httpsproxy`, `https-proxy`).
         let setting = v.text.to_ascii_lowercase();
-        let key = setting.split('=').next().unwrap_or("").trim();
-        if matches!(key, "http_proxy" | "https_proxy" | "ftp_proxy") {
+        let key: String = setting
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .chars()
+            .filter(|c| !matches!(c, '-' | '_'))
+            .collect();
+        if matches!(key.as_str(), "input" | "base" | "config" | "useproxy") {
+            sink.unknown();
+        }
+        if matches!(key.as_str(), "httpproxy" | "httpsproxy" | "ftpproxy") {
             let value = v.text.split_once('=').map(|(_, p)| p.trim()).unwrap_or("");
             proxy_target(
                 sink,

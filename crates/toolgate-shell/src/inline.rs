@@ -115,8 +115,8 @@ pub fn scan(code: &str) -> InlineFindings {
                 s.push(chars[j]);
                 j += 1;
             }
-            if s.starts_with("http://") || s.starts_with("https://") {
-                f.urls.push(s.clone());
+            if let Some(url) = url_literal(&s) {
+                f.urls.push(url);
             }
             if !s.trim().is_empty() && f.strings.len() < 64 {
                 f.strings.push(s);
@@ -376,4 +376,17 @@ mod tests {
         assert!(argv(r#"os.system("rm -rf /")"#).is_empty());
         assert!(argv(r#"print("hi")"#).is_empty());
     }
+}
+
+/// A string literal that names a URL: any case of the scheme, with or without the slashes
+/// browsers and WHATWG parsers accept (`HTTP://h/`, `http:h/`); leading blanks dropped.
+fn url_literal(s: &str) -> Option<String> {
+    let t = s.trim_start_matches(|c: char| c.is_ascii_whitespace() || c.is_ascii_control());
+    let (scheme, rest) = t.split_once(':')?;
+    let scheme = scheme.to_ascii_lowercase();
+    if !matches!(scheme.as_str(), "http" | "https" | "ws" | "wss" | "ftp") || rest.is_empty() {
+        return None;
+    }
+    let rest = rest.trim_start_matches(['/', '\\']);
+    Some(format!("{scheme}://{rest}"))
 }

@@ -356,10 +356,18 @@ impl Walker {
             }
             "su" | "runuser" => self.su(args, env, writes, scope, *cwd_changed),
             "ssh" => {
-                let (_, end) = options(args, 1, "BbcDEeFIiJLlmOoPpQRSWw", &[]);
+                const SSH_VALUES: &str = "BbcDEeFIiJLlmOoPpQRSWw";
+                let (_, end) = options(args, 1, SSH_VALUES, &[]);
+                // Options may follow the destination too, unless `--` came before it.
+                let dashdash = args[1..end].iter().any(|a| a.text == "--");
+                let command_at = if dashdash || end >= args.len() {
+                    end + 1
+                } else {
+                    options(args, end + 1, SSH_VALUES, &[]).1
+                };
                 self.emit_final(args, env, writes, scope, *cwd_changed);
-                if args.len() > end + 1 {
-                    let script = join(&args[end + 1..]);
+                if args.len() > command_at {
+                    let script = join(&args[command_at..]);
                     self.script(&script, &scope.child("ssh"));
                 }
                 Step::Done

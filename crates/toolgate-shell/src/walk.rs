@@ -465,7 +465,10 @@ impl Walker {
                             | IoFileRedirectKind::Clobber
                             | IoFileRedirectKind::ReadAndWrite
                             | IoFileRedirectKind::DuplicateOutput
-                    ) {
+                    ) || is_socket_path(&arg.text)
+                    {
+                        // Reading `/dev/tcp/h/p` opens the connection as writing does; the
+                        // destination check reads it from `writes`.
                         writes.push(arg.text);
                     }
                 }
@@ -609,4 +612,9 @@ impl Walker {
             self.script(&script, &scope.child(via));
         }
     }
+}
+
+/// bash's network pseudo-files.
+fn is_socket_path(path: &str) -> bool {
+    path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/")
 }

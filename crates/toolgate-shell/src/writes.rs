@@ -374,7 +374,10 @@ pub(crate) fn is_block_device(target: &str) -> bool {
     }
     let first = rest.split('/').next().unwrap_or("");
     !(SAFE_DEVICES.contains(&rest.as_ref())
-        || matches!(first, "fd" | "pts" | "shm" | "mqueue" | "hugepages")
+        || matches!(
+            first,
+            "fd" | "pts" | "shm" | "mqueue" | "hugepages" | "tcp" | "udp"
+        )
         || (first.starts_with("tty") && !rest.contains('/')))
 }
 

@@ -381,3 +381,58 @@ fn a_static_host_before_a_quoted_run_time_part_is_checked() {
         );
     }
 }
+
+#[test]
+fn audit_round_destinations() {
+    // Options after the ssh destination, remote forwards.
+    has(
+        "ssh api.example.com -o HostName=10.0.0.1",
+        host("10.0.0.1", None, "ssh"),
+    );
+    has(
+        "ssh u@api.example.com -J 10.0.0.1",
+        host("10.0.0.1", None, "ssh"),
+    );
+    has(
+        "ssh -R 9000:10.0.0.5:5432 api.example.com",
+        host("10.0.0.5", Some(5432), "ssh"),
+    );
+    is_unknown("ssh -R 1080 api.example.com", "ssh");
+    // Reading from bash's network files opens the connection too.
+    has(
+        "cat </dev/tcp/169.254.169.254/80",
+        host("169.254.169.254", Some(80), "cat"),
+    );
+    has(
+        "cat /etc/hostname >& /dev/tcp/10.0.0.1/80",
+        host("10.0.0.1", Some(80), "cat"),
+    );
+    // Local sockets reach other programs (the docker socket is root).
+    is_unknown(
+        "curl --unix-socket /var/run/docker.sock http://x/info",
+        "curl",
+    );
+    is_unknown("nc -U /var/run/docker.sock", "nc");
+    is_unknown("socat - UNIX-CONNECT:/var/run/docker.sock", "socat");
+    is_unknown("socat - VSOCK-CONNECT:2:80", "socat");
+    has(
+        "socat - SCTP:10.0.0.1:80",
+        host("10.0.0.1", Some(80), "socat"),
+    );
+    assert!(dests("socat TCP-LISTEN:8080 STDOUT").is_empty());
+    // wget setting names ignore case, `-` and `_`.
+    has(
+        "wget -e httpsproxy=10.0.0.1:3128 https://api.example.com/",
+        host("10.0.0.1", Some(3128), "wget"),
+    );
+    is_unknown("wget -e input=/tmp/list https://api.example.com/", "wget");
+    // Interpreter URLs in any case of the scheme, with or without slashes.
+    has(
+        "python3 -c \"import urllib.request as u; u.urlopen('HTTP://169.254.169.254/')\"",
+        url("http://169.254.169.254/", "python3"),
+    );
+    has(
+        "node -e \"fetch('http:169.254.169.254/')\"",
+        url("http://169.254.169.254/", "node"),
+    );
+}

@@ -330,6 +330,19 @@ fn build_argv(name: &str, items: Vec<Item>) -> Option<Vec<Option<String>>> {
     Some(argv)
 }
 
+/// A string literal that names a URL: any case of the scheme, with or without the slashes
+/// browsers and WHATWG parsers accept (`HTTP://h/`, `http:h/`); leading blanks dropped.
+fn url_literal(s: &str) -> Option<String> {
+    let t = s.trim_start_matches(|c: char| c.is_ascii_whitespace() || c.is_ascii_control());
+    let (scheme, rest) = t.split_once(':')?;
+    let scheme = scheme.to_ascii_lowercase();
+    if !matches!(scheme.as_str(), "http" | "https" | "ws" | "wss" | "ftp") || rest.is_empty() {
+        return None;
+    }
+    let rest = rest.trim_start_matches(['/', '\\']);
+    Some(format!("{scheme}://{rest}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::scan;
@@ -376,17 +389,4 @@ mod tests {
         assert!(argv(r#"os.system("rm -rf /")"#).is_empty());
         assert!(argv(r#"print("hi")"#).is_empty());
     }
-}
-
-/// A string literal that names a URL: any case of the scheme, with or without the slashes
-/// browsers and WHATWG parsers accept (`HTTP://h/`, `http:h/`); leading blanks dropped.
-fn url_literal(s: &str) -> Option<String> {
-    let t = s.trim_start_matches(|c: char| c.is_ascii_whitespace() || c.is_ascii_control());
-    let (scheme, rest) = t.split_once(':')?;
-    let scheme = scheme.to_ascii_lowercase();
-    if !matches!(scheme.as_str(), "http" | "https" | "ws" | "wss" | "ftp") || rest.is_empty() {
-        return None;
-    }
-    let rest = rest.trim_start_matches(['/', '\\']);
-    Some(format!("{scheme}://{rest}"))
 }

@@ -32,6 +32,11 @@ impl Check {
         cmd.flags.contains("pathspec-from-file")
             || (cmd.flags.contains("--") && !cmd.operands.is_empty())
             || cmd.operands.len() >= 2
+            // No branch is named `.`, `./x`, `:/`, `..` or a glob: these are paths.
+            || cmd.operands.iter().any(|o| {
+                o == "." || o == ".." || o.starts_with("./") || o.starts_with("../")
+                    || o.starts_with(":/") || o.contains(['*', '?', '['])
+            })
     }
 
     pub(crate) fn holds(&self, cmd: &SimpleCommand, cx: &CommandContext) -> bool {

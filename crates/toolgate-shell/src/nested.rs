@@ -1,6 +1,6 @@
 //! The strings and commands that shells, interpreters, `find -exec` and `parallel` run.
 
-use crate::unwrap::{Arg, RawCommand, Stdin, basename, mark_placeholders, options};
+use crate::unwrap::{Arg, RawCommand, Stdin, basename, join, mark_placeholders, options};
 use crate::walk::{Scope, Walker};
 use crate::{IndeterminateKind, SimpleCommand};
 
@@ -167,6 +167,16 @@ impl Walker {
                     .iter()
                     .map(|a| mark_placeholders(a, &child))
                     .collect();
+                if let Some(tree) = tree_operation(&inner, find_start_paths(args)) {
+                    // `find / -type f -exec rm -f {} +` removes the tree as `rm -rf /` would.
+                    self.run_command(
+                        RawCommand {
+                            args: tree,
+                            ..RawCommand::default()
+                        },
+                        &child,
+                    );
+                }
                 if !inner.is_empty() {
                     self.run_command(
                         RawCommand {
@@ -249,6 +259,9 @@ impl Walker {
                 }
                 child.input_args = true;
                 child.placeholders.push("{}".to_string());
+                if runs_through_shell(&template) {
+                    self.script(&join(&template), &child);
+                }
                 let inner: Vec<Arg> = template.iter().map(mark_parallel_placeholder).collect();
                 self.run_command(
                     RawCommand {
@@ -267,6 +280,18 @@ impl Walker {
             return;
         }
         let uses_placeholder = template.iter().any(|a| has_parallel_placeholder(&a.text));
+        if runs_through_shell(&template) {
+            // parallel hands the composed line to a shell: `parallel 'rm -rf {}' ::: /`.
+            // Versions differ in how they quote the words, so the argument-vector reading
+            // below is analysed as well.
+            for v in &values {
+                let mut line = substitute_parallel(&join(&template), &v.text);
+                if !uses_placeholder {
+                    line = format!("{line} {}", v.text);
+                }
+                self.script(&line, &child);
+            }
+        }
         for v in values {
             let mut inner: Vec<Arg> = template
                 .iter()
@@ -289,6 +314,74 @@ impl Walker {
             );
         }
     }
+}
+
+/// The start paths of a `find` command line: the words before its expression.
+fn find_start_paths(args: &[Arg]) -> Vec<&Arg> {
+    let mut i = 1;
+    while args
+        .get(i)
+        .is_some_and(|a| matches!(a.text.as_str(), "-H" | "-L" | "-P") || a.text.starts_with("-O"))
+    {
+        i += 1;
+    }
+    args[i.min(args.len())..]
+        .iter()
+        .take_while(|a| !a.text.starts_with(['-', '(', '!', ')']) && a.text != ",")
+        .collect()
+}
+
+/// For `find START… -exec rm|shred|chmod|chown … {}` over a start path that is not relative
+/// (`/`, `~`, `$HOME`, `/etc`), the same command applied recursively to the start paths, so
+/// the tree rules judge it. Relative starts (`find . -name '*.pyc' -exec rm {} +`) stay as
+/// they are: the cwd rules would read them as deleting the working directory itself.
+fn tree_operation(inner: &[Arg], starts: Vec<&Arg>) -> Option<Vec<Arg>> {
+    let wide: Vec<&Arg> = starts
+        .into_iter()
+        .filter(|a| a.dynamic || a.text.starts_with(['/', '~']) || a.text.starts_with("$HOME"))
+        .collect();
+    let program = basename(&inner.first()?.text).to_ascii_lowercase();
+    let recursive = match program.as_str() {
+        "rm" | "shred" | "unlink" => "-r",
+        "chmod" | "chown" | "chgrp" => "-R",
+        _ => return None,
+    };
+    if wide.is_empty() || !inner.iter().any(|a| a.text.contains("{}")) {
+        return None;
+    }
+    let program_word = if program == "unlink" || program == "shred" {
+        Arg {
+            text: "rm".to_string(),
+            ..inner[0].clone()
+        }
+    } else {
+        inner[0].clone()
+    };
+    let mut out = vec![
+        program_word,
+        Arg {
+            text: recursive.to_string(),
+            ..Arg::default()
+        },
+    ];
+    for a in &inner[1..] {
+        if a.text == "{}" {
+            out.extend(wide.iter().map(|w| (*w).clone()));
+        } else if !a.text.contains("{}") {
+            out.push(a.clone());
+        }
+    }
+    Some(out)
+}
+
+/// A template word holding blanks or shell syntax is split by the shell parallel runs the
+/// line with (`parallel 'rm -rf {}'`), so the line is a script, not an argument vector.
+fn runs_through_shell(template: &[Arg]) -> bool {
+    template.iter().any(|a| {
+        !a.dynamic
+            && a.text
+                .contains(|c: char| c.is_whitespace() || ";&|<>()$`'\"".contains(c))
+    })
 }
 
 /// The pipe input a command reads, unless its stdin is not the pipe (`xargs` children).

@@ -402,3 +402,36 @@ fn project_runners_run_their_commands() {
         assert!(!denied(cmd), "{cmd}");
     }
 }
+
+#[test]
+fn audit_round_commands() {
+    // parallel runs its line through a shell.
+    assert!(has("parallel 'rm -rf {}' ::: /", "TG-CMD-RM-ROOT"));
+    assert!(has("parallel 'rm -rf' ::: /", "TG-CMD-RM-ROOT"));
+    assert!(rules("parallel gzip ::: a b").is_empty());
+    // find over a tree outside the cwd removes or changes that tree.
+    assert!(has("find / -type f -exec rm -f {} +", "TG-CMD-RM-ROOT"));
+    assert!(has("find ~ -exec chmod 777 {} +", "TG-CMD-CHMOD-CRITICAL"));
+    for cmd in [
+        "find . -name '*.pyc' -exec rm {} +",
+        "find src -name '*.o' -exec rm -f {} +",
+        "find /etc -name x -exec cat {} +",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
+    }
+    // Paths no branch can be named.
+    for cmd in [
+        "git checkout .",
+        "git checkout ./src",
+        "git checkout '*.rs'",
+    ] {
+        assert!(has(cmd, "TG-CMD-GIT-CHECKOUT-DISCARD"), "{cmd}");
+    }
+    for cmd in [
+        "git checkout feature/x",
+        "git checkout main",
+        "git checkout -b new",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}");
+    }
+}

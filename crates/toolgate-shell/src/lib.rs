@@ -35,6 +35,7 @@ mod braces;
 mod builtin;
 mod dest;
 mod downloads;
+mod exports;
 mod flag_specs;
 mod flags;
 mod inline;

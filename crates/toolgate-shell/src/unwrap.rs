@@ -161,6 +161,7 @@ impl Walker {
             }
             let args = &words[base..];
             let Some(first) = args.first() else {
+                crate::exports::record_assignments(&mut self.exported, &env);
                 if let Some(s) = &stdin
                     && s.expand
                 {

@@ -80,6 +80,8 @@ pub struct Walker {
     last_stdin: Option<(usize, Stdin)>,
     /// The stdin of every simple command that had one, by index.
     pub(crate) stdins: Vec<(usize, Stdin)>,
+    /// Variables set for later commands (`export HTTPS_PROXY=…`).
+    pub(crate) exported: Vec<(String, String)>,
 }
 
 impl Walker {
@@ -93,6 +95,7 @@ impl Walker {
             parsed_bytes: 0,
             last_stdin: None,
             stdins: Vec::new(),
+            exported: Vec::new(),
         }
     }
 
@@ -601,6 +604,8 @@ impl Walker {
             && self.functions.contains(&cmd.program))
             || (scope.background && scope.unbounded_loop);
         crate::flags::normalize(&mut cmd);
+        crate::exports::apply(&self.exported, &mut cmd);
+        crate::exports::record(&mut self.exported, &cmd);
         crate::dest::collect(&cmd, &mut self.out.destinations);
         if matches!(lower.as_str(), "cd" | "pushd" | "popd") {
             self.cwd_changed = true;

@@ -436,3 +436,19 @@ fn audit_round_destinations() {
         url("http://169.254.169.254/", "node"),
     );
 }
+
+#[test]
+fn variables_set_earlier_reach_later_commands() {
+    for cmd in [
+        "export HTTPS_PROXY=http://10.0.0.1:3128; curl https://api.example.com/",
+        "HTTPS_PROXY=http://10.0.0.1:3128; curl https://api.example.com/",
+        "declare -x HTTPS_PROXY=http://10.0.0.1:3128 && curl https://api.example.com/",
+    ] {
+        has(cmd, host("10.0.0.1", Some(3128), "curl"));
+    }
+    assert!(
+        !dests("export FOO=1; curl https://api.example.com/")
+            .iter()
+            .any(|d| matches!(d, Destination::Host { .. })),
+    );
+}

@@ -301,6 +301,32 @@ fn unknown_program_touches_protected(cmd: &SimpleCommand) -> bool {
     })
 }
 
+/// A run-time target with its known variables filled in (`f=.claude/settings.json; cp x
+/// "$f"`), or one that asks where toolgate is installed (`"$(which toolgate)"`).
+fn expanded_is_protected(target: &str, cmd: &SimpleCommand) -> bool {
+    if !target.contains(['$', '`']) {
+        return false;
+    }
+    let lower = target.to_ascii_lowercase();
+    if (lower.contains("$(") || lower.contains('`')) && lower.contains("toolgate") {
+        return true;
+    }
+    let mut text = target.to_string();
+    // Latest assignment wins; a few rounds cover variables built from variables.
+    for _ in 0..4 {
+        let before = text.clone();
+        for (name, value) in cmd.env.iter().rev() {
+            text = text
+                .replace(&format!("${{{name}}}"), value)
+                .replace(&format!("${name}"), value);
+        }
+        if text == before {
+            break;
+        }
+    }
+    text != target && is_protected(&text)
+}
+
 /// Whether `path` names a protected file (or a directory holding them).
 pub(crate) fn is_protected(path: &str) -> bool {
     is_protected_path(path, true)
@@ -308,7 +334,9 @@ pub(crate) fn is_protected(path: &str) -> bool {
 
 /// Whether `cmd` writes a protected file.
 pub(crate) fn writes_protected(cmd: &SimpleCommand) -> bool {
-    write_targets(cmd).into_iter().any(is_protected)
+    write_targets(cmd)
+        .into_iter()
+        .any(|t| is_protected(t) || expanded_is_protected(t, cmd))
         || copied_into_directory(cmd).iter().any(|t| is_protected(t))
         || remote_names(cmd).iter().any(|t| is_protected(t))
         || unknown_program_touches_protected(cmd)

@@ -435,3 +435,22 @@ fn audit_round_commands() {
         assert!(rules(cmd).is_empty(), "{cmd}");
     }
 }
+
+#[test]
+fn variables_set_earlier_fill_in_targets() {
+    for cmd in [
+        "f=.claude/settings.json; cp /tmp/e \"$f\"",
+        "d=.claude; cp /tmp/e $d/settings.json",
+        "rm \"$(which toolgate)\"",
+        "cp /bin/true \"$(command -v toolgate)\"",
+    ] {
+        assert!(
+            has(cmd, "TG-CMD-PROTECTED-WRITE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+    assert!(has("TMPDIR=/; rm -rf \"$TMPDIR\"", "TG-CMD-RM-ROOT"));
+    assert!(has("export TMPDIR=~; rm -rf $TMPDIR", "TG-CMD-RM-HOME"));
+    assert!(rules("OUT=build/x; cp a \"$OUT\"").is_empty());
+}

@@ -95,6 +95,23 @@ const EXEC_ENV: &[&str] = &[
     "GIT_PROXY_COMMAND",
     "GIT_ASKPASS",
     "SSH_ASKPASS",
+    // Not git's own, but read the same way: a command line other programs run.
+    "PAGER",
+    "MANPAGER",
+    "SYSTEMD_PAGER",
+    "EDITOR",
+    "VISUAL",
+    "SUDO_EDITOR",
+    "BROWSER",
+    "PROMPT_COMMAND",
+    "PS0",
+    "PS1",
+    "PS4",
+    "LESSOPEN",
+    "LESSCLOSE",
+    "RSYNC_RSH",
+    "RSYNC_CONNECT_PROG",
+    "CVS_RSH",
 ];
 
 /// The pattern of [`EXEC_KEYS`] that `key` matches.

@@ -604,14 +604,15 @@ impl Walker {
             && self.functions.contains(&cmd.program))
             || (scope.background && scope.unbounded_loop);
         crate::flags::normalize(&mut cmd);
+        // Programs the command runs from its options or its own environment
+        // (`git -c core.pager=…`); variables set earlier were followed where they were set.
+        let nested = crate::builtin::git::nested_scripts(&cmd);
         crate::exports::apply(&self.exported, &mut cmd);
         crate::exports::record(&mut self.exported, &cmd);
         crate::dest::collect(&cmd, &mut self.out.destinations);
         if matches!(lower.as_str(), "cd" | "pushd" | "popd") {
             self.cwd_changed = true;
         }
-        // Programs the command runs from its options or environment (`git -c core.pager=…`).
-        let nested = crate::builtin::git::nested_scripts(&cmd);
         self.out.commands.push(cmd);
         for (via, script) in nested {
             self.script(&script, &scope.child(via));

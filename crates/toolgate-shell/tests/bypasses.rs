@@ -454,3 +454,16 @@ fn variables_set_earlier_fill_in_targets() {
     assert!(has("export TMPDIR=~; rm -rf $TMPDIR", "TG-CMD-RM-HOME"));
     assert!(rules("OUT=build/x; cp a \"$OUT\"").is_empty());
 }
+
+#[test]
+fn command_lines_in_environment_variables_are_analysed() {
+    for cmd in [
+        "PAGER='rm -rf ~' man ls",
+        "VISUAL='rm -rf ~' git commit",
+        "export EDITOR='rm -rf ~'; crontab -e",
+        "RSYNC_RSH='rm -rf ~' rsync a h:/b",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-HOME"), "{cmd}: {:?}", rules(cmd));
+    }
+    assert!(rules("EDITOR=vim git commit").is_empty());
+}

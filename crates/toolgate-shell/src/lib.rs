@@ -46,6 +46,7 @@ mod nesting;
 mod options;
 mod paths;
 mod pipes;
+mod redirects;
 mod rule;
 mod runners;
 mod sed;

@@ -3,8 +3,7 @@
 
 use brush_parser::ParserOptions;
 use brush_parser::ast::{
-    self, Command, CommandPrefixOrSuffixItem, CompoundCommand, CompoundList, IoFileRedirectKind,
-    IoFileRedirectTarget, IoRedirect, Pipeline,
+    self, Command, CommandPrefixOrSuffixItem, CompoundCommand, CompoundList, Pipeline,
 };
 
 use crate::unwrap::{Arg, RawCommand, Stdin};
@@ -402,7 +401,7 @@ impl Walker {
         }
     }
 
-    fn process_substitution(
+    pub(crate) fn process_substitution(
         &mut self,
         kind: &ast::ProcessSubstitutionKind,
         sub: &ast::SubshellCommand,
@@ -432,99 +431,6 @@ impl Walker {
             // One `/dev/fd/N` path.
             splits: false,
             from_download,
-        }
-    }
-
-    fn redirect(
-        &mut self,
-        r: &IoRedirect,
-        scope: &Scope,
-        writes: &mut Vec<String>,
-        stdin: &mut Option<Stdin>,
-    ) {
-        match r {
-            IoRedirect::File(_, kind, target) => match target {
-                IoFileRedirectTarget::Filename(w) => {
-                    let arg = self.word(&w.value, scope);
-                    if matches!(kind, IoFileRedirectKind::Read) {
-                        // A file's content is not known here (`bash < script`).
-                        let empty = arg.text == "/dev/null";
-                        *stdin = Some(Stdin {
-                            text: String::new(),
-                            expand: false,
-                            dynamic: !empty,
-                            from_download: false,
-                            // Devices (`/dev/tcp/…`, `/dev/stdin`) are not script files.
-                            from_file: !empty
-                                && !arg.dynamic
-                                && !arg.text.starts_with("/dev/")
-                                && !arg.text.starts_with("/proc/"),
-                        });
-                    }
-                    if matches!(
-                        kind,
-                        IoFileRedirectKind::Write
-                            | IoFileRedirectKind::Append
-                            | IoFileRedirectKind::Clobber
-                            | IoFileRedirectKind::ReadAndWrite
-                            | IoFileRedirectKind::DuplicateOutput
-                    ) || is_socket_path(&arg.text)
-                    {
-                        // Reading `/dev/tcp/h/p` opens the connection as writing does; the
-                        // destination check reads it from `writes`.
-                        writes.push(arg.text);
-                    }
-                }
-                IoFileRedirectTarget::Fd(_) => {}
-                IoFileRedirectTarget::ProcessSubstitution(k, sub) => {
-                    let arg = self.process_substitution(k, sub, scope);
-                    if matches!(kind, IoFileRedirectKind::Read) {
-                        *stdin = Some(Stdin {
-                            text: String::new(),
-                            expand: false,
-                            dynamic: true,
-                            from_download: arg.from_download,
-                            from_file: false,
-                        });
-                    }
-                }
-                IoFileRedirectTarget::Duplicate(w) => {
-                    // `>&file` (not a descriptor number or `-`) writes the file, as `&>file`.
-                    let arg = self.word(&w.value, scope);
-                    let is_fd = arg.text == "-"
-                        || arg
-                            .text
-                            .trim_end_matches('-')
-                            .bytes()
-                            .all(|b| b.is_ascii_digit());
-                    if !is_fd && !matches!(kind, IoFileRedirectKind::Read) {
-                        writes.push(arg.text);
-                    }
-                }
-            },
-            IoRedirect::HereDocument(_, h) => {
-                *stdin = Some(Stdin {
-                    text: h.doc.value.clone(),
-                    expand: h.requires_expansion,
-                    dynamic: false,
-                    from_download: false,
-                    from_file: false,
-                });
-            }
-            IoRedirect::HereString(_, w) => {
-                let arg = self.word(&w.value, scope);
-                *stdin = Some(Stdin {
-                    text: arg.text,
-                    expand: false,
-                    dynamic: arg.dynamic,
-                    from_download: arg.from_download,
-                    from_file: false,
-                });
-            }
-            IoRedirect::OutputAndError(w, _) => {
-                let arg = self.word(&w.value, scope);
-                writes.push(arg.text);
-            }
         }
     }
 
@@ -618,9 +524,4 @@ impl Walker {
             self.script(&script, &scope.child(via));
         }
     }
-}
-
-/// bash's network pseudo-files.
-fn is_socket_path(path: &str) -> bool {
-    path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/")
 }

@@ -290,7 +290,31 @@ pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
     if web::collect(&program, cmd, &mut sink) || ssh::collect(&program, cmd, &mut sink) {
         return;
     }
+    // `python -m pip install -i URL …` is pip.
+    if crate::interpreters::is_interpreter(&program).is_some()
+        && program.starts_with("python")
+        && cmd.args.first().is_some_and(|a| a == "-m")
+        && cmd.args.get(1).is_some_and(|m| m == "pip" || m == "pip3")
+    {
+        let mut pip = SimpleCommand {
+            program: "pip".to_string(),
+            program_path: "pip".to_string(),
+            args: cmd.args[2..].to_vec(),
+            dynamic_args: shifted(&cmd.dynamic_args, 2),
+            split_args: shifted(&cmd.split_args, 2),
+            env: cmd.env.clone(),
+            ..SimpleCommand::default()
+        };
+        crate::flags::normalize(&mut pip);
+        pkg::collect("pip", &pip, &mut sink);
+        return;
+    }
     pkg::collect(&program, cmd, &mut sink);
+}
+
+/// Argument indices after dropping the first `by` arguments.
+fn shifted(indices: &[usize], by: usize) -> Vec<usize> {
+    indices.iter().filter_map(|i| i.checked_sub(by)).collect()
 }
 
 /// A proxy given as a URL (any scheme: `socks5://` too) or as `[user@]host[:port]`: the host.

@@ -171,6 +171,9 @@ pub(crate) const CURL: Spec = Spec {
 pub(crate) const WGET: Spec = Spec {
     short_val: "aADeilOoPQRTtUw",
     long_val: &[
+        "bind-address",
+        "bind-dns-address",
+        "dns-servers",
         "output-document",
         "output-file",
         "directory-prefix",

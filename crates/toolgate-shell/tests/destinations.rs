@@ -452,3 +452,15 @@ fn variables_set_earlier_reach_later_commands() {
             .any(|d| matches!(d, Destination::Host { .. })),
     );
 }
+
+#[test]
+fn python_m_pip_is_pip_and_wget_addresses_are_not_urls() {
+    has(
+        "python -m pip install --index-url http://10.0.0.1/simple x",
+        url("http://10.0.0.1/simple", "python"),
+    );
+    assert_eq!(
+        dests("wget --bind-address 0.0.0.0 https://example.com/"),
+        [url("https://example.com/", "wget")]
+    );
+}

@@ -9,7 +9,8 @@
 use crate::interpreters::is_interpreter;
 use crate::pipes::producer_output;
 use crate::unwrap::SHELLS;
-use crate::walk::{Scope, Walker};
+use crate::walk::{DOWNLOADERS, Scope, Walker};
+use crate::writes::{remote_names, write_targets};
 use crate::{Indeterminate, IndeterminateKind, SimpleCommand};
 
 /// Follows files written earlier in the same command string and run later.
@@ -37,7 +38,8 @@ pub(crate) fn follow_written_scripts(w: &mut Walker) {
             }
         }
         let from_download: Vec<String> = files_written_by_download(cmd)
-            .map(|f| normalize(&f))
+            .iter()
+            .map(|f| normalize(f))
             .collect();
         let stdin = w.stdins.iter().find(|(j, _)| *j == i).map(|(_, s)| s);
         let output = producer_output(cmd, stdin, false);
@@ -51,7 +53,7 @@ pub(crate) fn follow_written_scripts(w: &mut Walker) {
             downloaded.extend(from_download);
             continue;
         }
-        for target in crate::writes::write_targets(cmd).into_iter().map(normalize) {
+        for target in write_targets(cmd).into_iter().map(normalize) {
             if from_download.contains(&target) {
                 continue;
             }
@@ -81,89 +83,18 @@ pub(crate) fn follow_written_scripts(w: &mut Walker) {
     }
 }
 
-/// The files a downloader writes: `-o`/`-O` values, the remote name, or its redirected stdout.
-fn files_written_by_download(cmd: &SimpleCommand) -> impl Iterator<Item = String> + '_ {
-    let program = cmd.program_lower();
-    let mut out: Vec<String> = Vec::new();
-    let is_downloader = matches!(
-        program.as_str(),
-        "curl" | "wget" | "wget2" | "aria2c" | "fetch" | "http" | "https" | "xh" | "xhs"
-    );
-    if is_downloader {
-        out.extend(cmd.writes.iter().cloned());
-        let args = &cmd.args;
-        let urls: Vec<&str> = args
-            .iter()
-            .map(String::as_str)
-            .filter(|a| a.contains("://"))
-            .collect();
-        let mut remote_name = program.starts_with("wget");
-        let mut i = 0;
-        while i < args.len() {
-            let a = args[i].as_str();
-            let next = args.get(i + 1).cloned();
-            match (program.as_str(), a) {
-                ("curl", "-o" | "--output") | ("wget" | "wget2", "-O" | "--output-document") => {
-                    out.extend(next);
-                    remote_name = false;
-                    i += 1;
-                }
-                ("aria2c", "-o" | "--out")
-                | ("http" | "https" | "xh" | "xhs", "-o" | "--output") => {
-                    out.extend(next);
-                    i += 1;
-                }
-                ("curl", "-O" | "--remote-name" | "--remote-name-all") => remote_name = true,
-                ("http" | "https" | "xh" | "xhs", "-d" | "--download") => remote_name = true,
-                _ => {
-                    if let Some(v) = a
-                        .strip_prefix("--output=")
-                        .or_else(|| a.strip_prefix("--output-document="))
-                        .or_else(|| a.strip_prefix("--out="))
-                    {
-                        out.push(v.to_string());
-                        remote_name = false;
-                    } else if let Some(letter) = output_letter(&program)
-                        && let Some(cluster) = a.strip_prefix('-').filter(|c| !c.starts_with('-'))
-                        && let Some(at) = cluster.find(letter)
-                    {
-                        // `-sSLo file`, `-qO file`, `-ofile`.
-                        let value = &cluster[at + 1..];
-                        if value.is_empty() {
-                            out.extend(next);
-                            i += 1;
-                        } else {
-                            out.push(value.to_string());
-                        }
-                        remote_name = false;
-                    }
-                }
-            }
-            i += 1;
-        }
-        if remote_name || program == "aria2c" {
-            out.extend(urls.iter().filter_map(|u| remote_file_name(u)));
-        }
+/// The files a downloader writes: its output options and redirected stdout (the files
+/// [`write_targets`] knows), and the names it takes from the URL.
+fn files_written_by_download(cmd: &SimpleCommand) -> Vec<String> {
+    if !DOWNLOADERS.contains(&cmd.program_lower().as_str()) {
+        return Vec::new();
     }
-    out.into_iter().filter(|f| f != "-" && !f.is_empty())
-}
-
-/// The short option that names the output file, for a cluster such as `-sSLo`.
-fn output_letter(program: &str) -> Option<char> {
-    match program {
-        "curl" => Some('o'),
-        "wget" | "wget2" => Some('O'),
-        _ => None,
-    }
-}
-
-/// The name a downloader gives a URL's file: the last path segment, without query.
-fn remote_file_name(url: &str) -> Option<String> {
-    let rest = url.split_once("://")?.1;
-    let path = rest.split(['?', '#']).next()?;
-    let (_, path) = path.split_once('/')?;
-    let name = path.rsplit('/').next()?;
-    (!name.is_empty()).then(|| name.to_string())
+    write_targets(cmd)
+        .into_iter()
+        .map(str::to_string)
+        .chain(remote_names(cmd))
+        .filter(|f| f != "-" && !f.is_empty())
+        .collect()
 }
 
 /// The file `cmd` runs, normalised: its program when written as a path, or the script of a
@@ -202,13 +133,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn remote_names() {
-        assert_eq!(
-            remote_file_name("https://x.example/a/install.sh?v=1").as_deref(),
-            Some("install.sh")
-        );
-        assert_eq!(remote_file_name("https://x.example/"), None);
-        assert_eq!(remote_file_name("https://x.example"), None);
+    fn paths_are_normalised() {
         assert_eq!(normalize(".//./x.sh"), "x.sh");
     }
 }

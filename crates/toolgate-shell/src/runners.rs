@@ -16,11 +16,29 @@ struct Runner {
     operands_before: usize,
 }
 
-const RUNNERS: &[Runner] = &[
+const fn runner(
+    program: &'static str,
+    subcommands: &'static [&'static str],
+    value_options: &'static [&'static str],
+) -> Runner {
     Runner {
-        program: "uv",
-        subcommands: &["run"],
-        value_options: &[
+        program,
+        subcommands,
+        value_options,
+        operands_before: 0,
+    }
+}
+
+const fn before(mut r: Runner, operands: usize) -> Runner {
+    r.operands_before = operands;
+    r
+}
+
+const RUNNERS: &[Runner] = &[
+    runner(
+        "uv",
+        &["run"],
+        &[
             "--with",
             "--python",
             "-p",
@@ -35,128 +53,66 @@ const RUNNERS: &[Runner] = &[
             "-w",
             "--with-requirements",
         ],
-        operands_before: 0,
-    },
-    Runner {
-        program: "uvx",
-        subcommands: &[],
-        value_options: &["--with", "--python", "-p", "--from", "--index", "-w"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "poetry",
-        subcommands: &["run"],
-        value_options: &["-C", "--directory", "-P", "--project"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "pipx",
-        subcommands: &["run"],
-        value_options: &["--spec", "--python", "--index-url", "-i", "--pip-args"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "pdm",
-        subcommands: &["run"],
-        value_options: &["-p", "--project"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "hatch",
-        subcommands: &["run"],
-        value_options: &[],
-        operands_before: 0,
-    },
-    Runner {
-        program: "rye",
-        subcommands: &["run"],
-        value_options: &["--pyproject"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "conda",
-        subcommands: &["run"],
-        value_options: &["-n", "--name", "-p", "--prefix", "--cwd"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "mamba",
-        subcommands: &["run"],
-        value_options: &["-n", "--name", "-p", "--prefix", "--cwd"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "micromamba",
-        subcommands: &["run"],
-        value_options: &["-n", "--name", "-p", "--prefix", "--cwd"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "npm",
-        subcommands: &["exec", "x"],
-        value_options: &["--package", "-p", "-w", "--workspace"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "npx",
-        subcommands: &[],
-        value_options: &["--package", "-p"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "yarn",
-        subcommands: &["exec", "dlx"],
-        value_options: &["-p", "--package"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "pnpm",
-        subcommands: &["exec", "dlx"],
-        value_options: &["-C", "--dir", "--filter", "-F"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "bunx",
-        subcommands: &[],
-        value_options: &[],
-        operands_before: 0,
-    },
-    Runner {
-        program: "bundle",
-        subcommands: &["exec"],
-        value_options: &["--gemfile"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "direnv",
-        subcommands: &["exec"],
-        value_options: &[],
-        operands_before: 1,
-    },
-    Runner {
-        program: "op",
-        subcommands: &["run"],
-        value_options: &["--env-file", "--account"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "doppler",
-        subcommands: &["run"],
-        value_options: &["-p", "--project", "-c", "--config", "--token"],
-        operands_before: 0,
-    },
-    Runner {
-        program: "aws-vault",
-        subcommands: &["exec"],
-        value_options: &["-d", "--duration", "--region", "-t", "--mfa-token"],
-        operands_before: 1,
-    },
-    Runner {
-        program: "dotenv",
-        subcommands: &[],
-        value_options: &["-e", "-v", "-c"],
-        operands_before: 0,
-    },
+    ),
+    runner(
+        "uvx",
+        &[],
+        &["--with", "--python", "-p", "--from", "--index", "-w"],
+    ),
+    runner(
+        "poetry",
+        &["run"],
+        &["-C", "--directory", "-P", "--project"],
+    ),
+    runner(
+        "pipx",
+        &["run"],
+        &["--spec", "--python", "--index-url", "-i", "--pip-args"],
+    ),
+    runner("pdm", &["run"], &["-p", "--project"]),
+    runner("hatch", &["run"], &[]),
+    runner("rye", &["run"], &["--pyproject"]),
+    runner(
+        "conda",
+        &["run"],
+        &["-n", "--name", "-p", "--prefix", "--cwd"],
+    ),
+    runner(
+        "mamba",
+        &["run"],
+        &["-n", "--name", "-p", "--prefix", "--cwd"],
+    ),
+    runner(
+        "micromamba",
+        &["run"],
+        &["-n", "--name", "-p", "--prefix", "--cwd"],
+    ),
+    runner(
+        "npm",
+        &["exec", "x"],
+        &["--package", "-p", "-w", "--workspace"],
+    ),
+    runner("npx", &[], &["--package", "-p"]),
+    runner("yarn", &["exec", "dlx"], &["-p", "--package"]),
+    runner("pnpm", &["exec", "dlx"], &["-C", "--dir", "--filter", "-F"]),
+    runner("bunx", &[], &[]),
+    runner("bundle", &["exec"], &["--gemfile"]),
+    before(runner("direnv", &["exec"], &[]), 1),
+    runner("op", &["run"], &["--env-file", "--account"]),
+    runner(
+        "doppler",
+        &["run"],
+        &["-p", "--project", "-c", "--config", "--token"],
+    ),
+    before(
+        runner(
+            "aws-vault",
+            &["exec"],
+            &["-d", "--duration", "--region", "-t", "--mfa-token"],
+        ),
+        1,
+    ),
+    runner("dotenv", &[], &["-e", "-v", "-c"]),
 ];
 
 /// Flags (no value) that runners share.

@@ -19,10 +19,12 @@ const MAX_PARSED_BYTES: usize = 8 * 1024 * 1024;
 pub const DOWNLOADERS: &[&str] = &[
     "curl",
     "wget",
+    "wget2",
     "fetch",
     "http",
     "https",
     "xh",
+    "xhs",
     "aria2c",
     "lwp-request",
     "get",
@@ -100,9 +102,10 @@ impl Walker {
 
     /// The finished analysis.
     pub fn finish(mut self) -> CommandAnalysis {
+        // Scripts followed here add commands and destinations, so they go before the dedup.
+        crate::downloads::follow_written_scripts(&mut self);
         let mut seen = std::collections::HashSet::new();
         self.out.destinations.retain(|d| seen.insert(d.clone()));
-        crate::downloads::follow_written_scripts(&mut self);
         self.out
     }
 

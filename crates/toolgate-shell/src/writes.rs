@@ -54,6 +54,14 @@ fn option_values<'a>(args: &'a [String], short: &[char], long: &[&str]) -> Vec<&
 /// The files `cmd` writes, moves, deletes or changes the mode of (redirects included).
 pub(crate) fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
     let mut out: Vec<&str> = cmd.writes.iter().map(String::as_str).collect();
+    out.extend(modelled_targets(cmd).unwrap_or_default());
+    out
+}
+
+/// The files a program whose writes the pack models writes through its arguments; `None`
+/// for a program it does not model (its protected operands then count as writes).
+fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
+    let mut out: Vec<&str> = Vec::new();
     let operands = || cmd.operands.iter().map(String::as_str);
     let last = || cmd.operands.last().map(String::as_str);
     match cmd.program_lower().as_str() {
@@ -70,14 +78,18 @@ pub(crate) fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
                 out.extend(operands());
             }
         }
-        "sed" | "gsed" | "perl" | "ruby"
-            if cmd.flags.contains("in-place")
+        p @ ("sed" | "gsed" | "perl" | "ruby") => {
+            let in_place = cmd.flags.contains("in-place")
                 || cmd.args.iter().any(|a| {
                     a.strip_prefix('-')
                         .is_some_and(|c| !c.starts_with('-') && c.contains('i'))
-                }) =>
-        {
-            out.extend(operands());
+                });
+            if in_place {
+                out.extend(operands());
+            } else if matches!(p, "perl" | "ruby") {
+                // Their code may write any file it names.
+                return None;
+            }
         }
         "patch" => {
             out.extend(cmd.operands.first().map(String::as_str));
@@ -88,7 +100,11 @@ pub(crate) fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
             &['o', 'c', 'D'],
             &["output", "output-dir", "cookie-jar", "dump-header"],
         )),
-        "wget" => out.extend(option_values(
+        "aria2c" => out.extend(option_values(&cmd.args, &['o', 'd'], &["out", "dir"])),
+        "http" | "https" | "xh" | "xhs" => {
+            out.extend(option_values(&cmd.args, &['o'], &["output"]));
+        }
+        "wget" | "wget2" => out.extend(option_values(
             &cmd.args,
             &['O', 'o', 'a', 'P'],
             &[
@@ -118,9 +134,9 @@ pub(crate) fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
         }
         "unzip" => out.extend(option_values(&cmd.args, &['d'], &[])),
         "dd" | "dcfldd" => out.extend(cmd.operands.iter().filter_map(|o| o.strip_prefix("of="))),
-        _ => {}
+        _ => return None,
     }
-    out
+    Some(out)
 }
 
 fn program_is(cmd: &SimpleCommand, names: &[&str]) -> bool {
@@ -160,9 +176,9 @@ fn copied_into_directory(cmd: &SimpleCommand) -> Vec<String> {
     out
 }
 
-/// Files a downloader names after the URL (`curl -O`, `wget` without `-O`): the last path
-/// segment, inside `--output-dir` / `-P` when given.
-fn remote_names(cmd: &SimpleCommand) -> Vec<String> {
+/// Files a downloader names after the URL (`curl -O`, `wget` or `aria2c` without an output
+/// name, `http --download`): the last path segment, inside `--output-dir` / `-P` when given.
+pub(crate) fn remote_names(cmd: &SimpleCommand) -> Vec<String> {
     let program = cmd.program_lower();
     let by_remote_name = match program.as_str() {
         "curl" => cmd.args.iter().any(|a| {
@@ -172,6 +188,11 @@ fn remote_names(cmd: &SimpleCommand) -> Vec<String> {
                     .is_some_and(|c| !c.starts_with('-') && c.contains('O'))
         }),
         "wget" | "wget2" => option_values(&cmd.args, &['O'], &["output-document"]).is_empty(),
+        "aria2c" => option_values(&cmd.args, &['o'], &["out"]).is_empty(),
+        "http" | "https" | "xh" | "xhs" => {
+            option_values(&cmd.args, &['o'], &["output"]).is_empty()
+                && cmd.args.iter().any(|a| a == "-d" || a == "--download")
+        }
         _ => false,
     };
     if !by_remote_name {
@@ -217,7 +238,6 @@ const READERS: &[&str] = &[
     "ls",
     "od",
     "hexdump",
-    "xxd",
     "md5sum",
     "sha1sum",
     "sha256sum",
@@ -282,12 +302,7 @@ fn unknown_program_touches_protected(cmd: &SimpleCommand) -> bool {
     {
         return false;
     }
-    let modelled = [
-        "tee", "mv", "rm", "unlink", "truncate", "shred", "chmod", "chown", "chgrp", "touch",
-        "sponge", "chattr", "setfacl", "cp", "install", "ln", "link", "rsync", "scp", "sed",
-        "gsed", "patch", "curl", "wget", "tar", "bsdtar", "gtar", "unzip", "dd", "dcfldd",
-    ];
-    if modelled.contains(&program.as_str()) {
+    if modelled_targets(cmd).is_some() {
         return false;
     }
     cmd.args.iter().any(|a| {
@@ -464,5 +479,26 @@ mod tests {
             option_values(&args, &['o', 'C'], &["output", "output-dir"]),
             ["out", "dir", "o2", "d"]
         );
+    }
+
+    #[test]
+    fn remote_names_are_the_last_path_segment() {
+        let cmd = |args: &[&str]| SimpleCommand {
+            program: "curl".into(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            operands: args
+                .iter()
+                .filter(|a| !a.starts_with('-'))
+                .map(|a| a.to_string())
+                .collect(),
+            ..SimpleCommand::default()
+        };
+        assert_eq!(
+            remote_names(&cmd(&["-O", "https://x.example/a/install.sh?v=1"])),
+            ["install.sh"]
+        );
+        assert!(remote_names(&cmd(&["-O", "https://x.example/"])).is_empty());
+        assert!(remote_names(&cmd(&["-O", "https://x.example"])).is_empty());
+        assert!(remote_names(&cmd(&["https://x.example/a.sh"])).is_empty());
     }
 }

@@ -1,9 +1,10 @@
 //! Unit tests: constructs, wrappers, flag forms, data vs execution, indeterminate cases,
 //! built-in rules (destinations are in `destinations.rs`).
 
-use std::path::Path;
+use toolgate_shell::{Destination, IndeterminateKind, analyze};
 
-use toolgate_shell::{CommandContext, CommandRuleSet, Destination, IndeterminateKind, analyze};
+mod support;
+use support::{kind, rules_in};
 
 fn programs(cmd: &str) -> Vec<String> {
     analyze(cmd)
@@ -15,22 +16,6 @@ fn programs(cmd: &str) -> Vec<String> {
 
 fn rules(cmd: &str) -> Vec<String> {
     rules_in(cmd, None)
-}
-
-fn rules_in(cmd: &str, cwd: Option<&str>) -> Vec<String> {
-    let cx = CommandContext {
-        cwd: cwd.map(Path::new),
-        home: Some(Path::new("/home/me")),
-    };
-    CommandRuleSet::builtin()
-        .evaluate(&analyze(cmd), &cx)
-        .into_iter()
-        .map(|m| m.rule_id)
-        .collect()
-}
-
-fn kind(cmd: &str) -> Option<IndeterminateKind> {
-    analyze(cmd).indeterminate.map(|i| i.kind)
 }
 
 #[test]

@@ -1,21 +1,10 @@
 //! Bypasses that must be caught: wrappers, arguments only known at run time, aliases, writes to
 //! protected files, block devices and wipe tools, and long wrapper chains.
 
-use std::path::Path;
+use toolgate_shell::{IndeterminateKind, analyze};
 
-use toolgate_shell::{CommandContext, CommandRuleSet, IndeterminateKind, analyze};
-
-fn rules_in(cmd: &str, cwd: Option<&str>) -> Vec<String> {
-    let cx = CommandContext {
-        cwd: cwd.map(Path::new),
-        home: Some(Path::new("/home/me")),
-    };
-    CommandRuleSet::builtin()
-        .evaluate(&analyze(cmd), &cx)
-        .into_iter()
-        .map(|m| m.rule_id)
-        .collect()
-}
+mod support;
+use support::rules_in;
 
 fn rules(cmd: &str) -> Vec<String> {
     rules_in(cmd, Some("/home/me/proj"))
@@ -338,6 +327,9 @@ fn audit_round_protected_writes() {
         "git rm .claude/settings.json",
         "tar xf /tmp/x.tar .claude/settings.json",
         "cp /bin/true /usr/local/bin/toolgate",
+        "http -o .claude/settings.json https://x.example/s",
+        "aria2c -o .toolgate.yaml https://x.example/p",
+        "xxd -r /tmp/x .claude/settings.json",
     ] {
         assert!(
             has(cmd, "TG-CMD-PROTECTED-WRITE"),

@@ -1,20 +1,9 @@
 //! Abbreviated long options, and path classes that depend on the working directory.
 
-use std::path::Path;
+use toolgate_shell::analyze;
 
-use toolgate_shell::{CommandContext, CommandRuleSet, analyze};
-
-fn rules_in(cmd: &str, cwd: Option<&str>) -> Vec<String> {
-    let cx = CommandContext {
-        cwd: cwd.map(Path::new),
-        home: Some(Path::new("/home/me")),
-    };
-    CommandRuleSet::builtin()
-        .evaluate(&analyze(cmd), &cx)
-        .into_iter()
-        .map(|m| m.rule_id)
-        .collect()
-}
+mod support;
+use support::rules_in;
 
 fn has(cmd: &str, cwd: Option<&str>, id: &str) -> bool {
     rules_in(cmd, cwd).iter().any(|r| r == id)

@@ -2,21 +2,10 @@
 //! nested subshells, brace expansion, ANSI-C quoting, code piped into shells, and code run by
 //! interpreters, awk, sed, vim and PowerShell.
 
-use std::path::Path;
+use toolgate_shell::{IndeterminateKind, analyze};
 
-use toolgate_shell::{CommandContext, CommandRuleSet, IndeterminateKind, analyze};
-
-fn rules_in(cmd: &str, cwd: Option<&str>) -> Vec<String> {
-    let cx = CommandContext {
-        cwd: cwd.map(Path::new),
-        home: Some(Path::new("/home/me")),
-    };
-    CommandRuleSet::builtin()
-        .evaluate(&analyze(cmd), &cx)
-        .into_iter()
-        .map(|m| m.rule_id)
-        .collect()
-}
+mod support;
+use support::{kind, rules_in};
 
 fn rules(cmd: &str) -> Vec<String> {
     rules_in(cmd, None)
@@ -24,10 +13,6 @@ fn rules(cmd: &str) -> Vec<String> {
 
 fn has(cmd: &str, rule: &str) -> bool {
     rules(cmd).iter().any(|r| r == rule)
-}
-
-fn kind(cmd: &str) -> Option<IndeterminateKind> {
-    analyze(cmd).indeterminate.map(|i| i.kind)
 }
 
 const RM_ROOT: &str = "TG-CMD-RM-ROOT";

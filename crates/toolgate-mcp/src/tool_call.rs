@@ -2,11 +2,15 @@
 //! `toolgate hook` would give for it, from the same code the hook uses.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use serde_json::Value;
+use toolgate_audit::{DecisionLog, Record, surface};
 use toolgate_core::Verdict;
 use toolgate_engine::{CallContext, Guard, ToolCallDecision};
-use toolgate_policy::{HookAnswer, HookSettings, Policy};
+use toolgate_policy::hook::denied;
+use toolgate_policy::log::OnLogFailure;
+use toolgate_policy::{HookAnswer, HookSettings, PermissionDecision, Policy};
 
 /// Why the server's policy cannot be used: what the hook says about it.
 struct Unusable {
@@ -22,6 +26,8 @@ pub struct ToolCallChecker {
     settings: HookSettings,
     context: CallContext,
     unusable: Option<Unusable>,
+    /// The policy's decision log (`log:`, `TOOLGATE_LOG`), when it is on.
+    log: Option<DecisionLog>,
 }
 
 /// One checked call: the engine's decision and the hook's answer for it.
@@ -45,6 +51,7 @@ impl ToolCallChecker {
                 .unwrap_or("error"),
         });
         ToolCallChecker {
+            log: DecisionLog::for_policy(&policy),
             settings: policy.hook.clone(),
             guard: Guard::new(policy),
             context,
@@ -55,6 +62,7 @@ impl ToolCallChecker {
     /// Checks `tool_name` with `input`; `cwd` is the session's working directory, as in the
     /// hook event (`None`: the server's own).
     pub fn check(&self, tool_name: &str, input: &Value, cwd: Option<&str>) -> CheckedCall {
+        let started = Instant::now();
         let cx = self.context.clone().with_session_cwd(cwd);
         let mut decision = self.guard.check_tool_call_in(tool_name, input, &cx);
         let hook_answer = if tool_name.trim().is_empty() {
@@ -68,9 +76,41 @@ impl ToolCallChecker {
             self.settings
                 .answer(tool_name, decision.decision, &decision.reason)
         };
-        CheckedCall {
+        let mut checked = CheckedCall {
             decision,
             hook_answer,
+        };
+        self.log_call(tool_name, input, &mut checked, started);
+        checked
+    }
+
+    /// Appends the call to the decision log, when it is on. A line that cannot be written
+    /// turns the answer into a deny under `log.on_failure: deny` (a deny stays a deny); under
+    /// `warn` the answer stands.
+    fn log_call(
+        &self,
+        tool_name: &str,
+        input: &Value,
+        checked: &mut CheckedCall,
+        started: Instant,
+    ) {
+        let Some(log) = &self.log else { return };
+        let policy = self.guard.policy();
+        let tool = Some(tool_name).filter(|t| !t.trim().is_empty());
+        let mut record = Record::tool_call(surface::MCP, tool, &checked.decision, policy)
+            .with_hook_answer(&checked.hook_answer);
+        record.latency_us = started.elapsed().as_micros() as u64;
+        let call = tool.map(|t| (t, input));
+        let Err(e) = log.append_call(record, call, policy.rules.rules.rules()) else {
+            return;
+        };
+        if log.config().on_failure == OnLogFailure::Deny
+            && checked.hook_answer.permission() != Some(PermissionDecision::Deny)
+        {
+            let why = format!("{e}, so the call was denied (log.on_failure: deny).");
+            checked.decision.decision = Verdict::Deny;
+            checked.decision.reason = why.clone();
+            checked.hook_answer = HookAnswer::deny(denied(tool, &why));
         }
     }
 }

@@ -10,8 +10,10 @@ pub mod constitution;
 pub mod diagnostic;
 pub mod discovery;
 pub mod document;
+pub mod examples;
 pub mod hook;
 mod json_keys;
+pub mod log;
 pub mod network;
 pub mod network_lint;
 pub mod network_ranges;
@@ -29,7 +31,14 @@ use document::{Value, parse_document};
 use reader::MapReader;
 
 /// The top-level keys of a toolgate policy file.
-pub const TOP_LEVEL_KEYS: &[&str] = &["constitution", "rules", "commands", "network", "hook"];
+pub const TOP_LEVEL_KEYS: &[&str] = &[
+    "constitution",
+    "rules",
+    "commands",
+    "network",
+    "hook",
+    "log",
+];
 /// The top-level keys that make a file an agentguard policy (read as the `network` section).
 pub const AGENTGUARD_KEYS: &[&str] = &["allow", "deny", "methods"];
 
@@ -54,6 +63,10 @@ pub struct Policy {
     pub network: network::NetworkSection,
     /// `hook:`.
     pub hook: HookSettings,
+    /// `log:` (the decision log; off by default).
+    pub log: log::LogSettings,
+    /// The inline `examples:` of the rules, checked by `toolgate validate`.
+    pub examples: Vec<examples::RuleExamples>,
     /// Errors and warnings found while loading. Any error makes the policy unusable.
     pub diagnostics: Diagnostics,
     /// The file's text, for rendering diagnostics with snippets.
@@ -69,6 +82,8 @@ impl Policy {
             commands: commands::CommandsSection::builtin(),
             network: network::NetworkSection::builtin(),
             hook: HookSettings::default(),
+            log: log::LogSettings::default(),
+            examples: Vec::new(),
             diagnostics: Diagnostics::new(),
             text: None,
         }
@@ -261,6 +276,9 @@ fn read_document(doc: &Node, policy: &mut Policy, cx: &mut ReadContext) {
         policy.network = network::read_network(doc, "", cx);
         return;
     }
+    let (doc, examples) = examples::extract(doc, &mut cx.diags);
+    policy.examples = examples;
+    let doc = &doc;
     let Some(mut top) = MapReader::new(doc, "", &mut cx.diags) else {
         return;
     };
@@ -277,6 +295,9 @@ fn read_document(doc: &Node, policy: &mut Policy, cx: &mut ReadContext) {
     }
     if let Some(node) = top.take("hook") {
         policy.hook = hook::read_hook(node, &mut cx.diags);
+    }
+    if let Some(node) = top.take("log") {
+        policy.log = log::read_log(node, cx.base_dir.as_deref(), &mut cx.diags);
     }
     top.finish(TOP_LEVEL_KEYS, &mut cx.diags);
 }

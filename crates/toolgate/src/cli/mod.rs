@@ -5,12 +5,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod audit;
 pub mod check_url;
+pub mod decision_log;
 pub mod eval;
 pub mod explain;
 pub mod hook;
 pub mod init;
+pub mod lint;
 pub mod mcp;
+pub mod policy_cases;
+pub mod policy_test;
 pub mod validate;
 
 /// Exit code: the policy or the arguments are unusable.
@@ -42,6 +47,10 @@ enum Command {
     Init(init::InitArgs),
     /// Serve the MCP tools over stdio.
     Mcp(mcp::McpArgs),
+    /// Read, verify and export the decision log.
+    Audit(audit::AuditArgs),
+    /// Run policy tests: fixture cases through the hook's code path, with rule coverage.
+    Test(policy_test::TestArgs),
 }
 
 /// Runs a parsed command line.
@@ -55,6 +64,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Hook(_) => unreachable!("dispatched before clap"),
         Command::Init(a) => init::run(a),
         Command::Mcp(a) => mcp::run(a),
+        Command::Audit(a) => audit::run(a),
+        Command::Test(a) => policy_test::run(a),
     }
 }
 

@@ -1,0 +1,74 @@
+//! The hook's line in the decision log (see the `toolgate-audit` crate): built from the
+//! hook's outcome, appended, and what a log that cannot be written does to the answer.
+
+use std::time::Instant;
+
+use toolgate_audit::{DecisionLog, Record, surface};
+use toolgate_policy::hook::denied;
+use toolgate_policy::log::OnLogFailure;
+use toolgate_policy::{HookAnswer, PermissionDecision, Policy};
+
+use super::hook::HookOutcome;
+
+/// The agent the hook answers. `toolgate hook --agent X` (host dialects) sets its own.
+pub const DEFAULT_AGENT: &str = "claude";
+
+/// The answer after logging, and a warning for stderr.
+pub struct Logged {
+    /// The answer to give.
+    pub answer: HookAnswer,
+    /// Why the log could not be written, under `log.on_failure: warn` (or when the answer was
+    /// a deny anyway).
+    pub warning: Option<String>,
+}
+
+/// Appends the hook's decision to the policy's log, when it is on. A line that cannot be
+/// written never turns a deny into anything else; under `log.on_failure: deny` (the default)
+/// it turns every other answer into a deny, under `warn` it only adds a warning.
+pub fn log_hook_outcome(outcome: &HookOutcome, policy: &Policy, started: Instant) -> Logged {
+    let unchanged = || Logged {
+        answer: outcome.answer.clone(),
+        warning: None,
+    };
+    let Some(log) = DecisionLog::for_policy(policy) else {
+        return unchanged();
+    };
+    let tool = outcome.tool_name.as_deref();
+    let record = match &outcome.decision {
+        Some(decision) => Record::tool_call(surface::HOOK, tool, decision, policy),
+        None => Record::refused(
+            surface::HOOK,
+            tool,
+            outcome.answer.reason().unwrap_or_default(),
+            Some(policy),
+        ),
+    };
+    let mut record = record
+        .with_ids(
+            outcome.session_id.as_deref(),
+            outcome.tool_use_id.as_deref(),
+        )
+        .with_hook_answer(&outcome.answer);
+    record.agent = Some(DEFAULT_AGENT.to_string());
+    record.latency_us = started.elapsed().as_micros() as u64;
+    let call = tool.zip(outcome.tool_input.as_ref());
+    match log.append_call(record, call, policy.rules.rules.rules()) {
+        Ok(_) => unchanged(),
+        Err(e) => {
+            let denied_already = outcome.answer.permission() == Some(PermissionDecision::Deny);
+            match log.config().on_failure {
+                OnLogFailure::Deny if !denied_already => Logged {
+                    answer: HookAnswer::deny(denied(
+                        tool,
+                        &format!("{e}, so the call was denied (log.on_failure: deny)."),
+                    )),
+                    warning: None,
+                },
+                _ => Logged {
+                    answer: outcome.answer.clone(),
+                    warning: Some(e.to_string()),
+                },
+            }
+        }
+    }
+}

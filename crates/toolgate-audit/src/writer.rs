@@ -268,15 +268,14 @@ pub fn read_tail(path: &Path) -> Result<Option<(Tail, u64)>, LogError> {
         };
         // The seq of the last line; if it does not parse (torn, edited), the nearest earlier
         // line in the buffer that does, counted forward.
-        let mut seq = None;
-        let mut lines_after = 0u64;
-        for line in body.rsplit(|&b| b == b'\n') {
-            if let Ok(s) = serde_json::from_slice::<SeqOnly>(line) {
-                seq = Some(s.seq + lines_after);
-                break;
-            }
-            lines_after += 1;
-        }
+        let seq = body
+            .rsplit(|&b| b == b'\n')
+            .enumerate()
+            .find_map(|(after, line)| {
+                serde_json::from_slice::<SeqOnly>(line)
+                    .ok()
+                    .map(|s| s.seq + after as u64)
+            });
         return Ok(Some((
             Tail {
                 seq,

@@ -114,3 +114,66 @@ impl ToolCallChecker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use toolgate_policy::{Format, PolicySource, load_str};
+
+    fn checker(log_section: &str) -> ToolCallChecker {
+        let policy = load_str(log_section, Format::Yaml, PolicySource::Builtin);
+        assert!(policy.is_usable(), "{}", policy.render_diagnostics());
+        ToolCallChecker::new(Arc::new(policy), CallContext::default())
+    }
+
+    #[test]
+    fn check_tool_call_appends_to_the_policy_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("d.jsonl");
+        let c = checker(&format!("log:\n  path: {}\n", log.display()));
+        let denied = c.check("Bash", &json!({"command": "rm -rf /"}), None);
+        assert_eq!(
+            denied.hook_answer.permission(),
+            Some(PermissionDecision::Deny)
+        );
+        let quiet = c.check("Read", &json!({"file_path": "a.txt"}), None);
+        assert_eq!(quiet.hook_answer.permission(), None);
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert!(!text.contains("rm -rf"), "{text}");
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0]["surface"], "mcp");
+        assert_eq!(lines[0]["decision"], "deny");
+        assert_eq!(lines[0]["host_answer"], "deny");
+        assert!(lines[0].get("agent").is_none());
+        assert_eq!(lines[1]["host_answer"], "none");
+        assert_eq!(lines[1]["seq"], 1);
+        assert!(toolgate_audit::verify(&log).is_ok());
+    }
+
+    #[test]
+    fn a_log_that_cannot_be_written_denies_unless_it_only_warns() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("file"), "x").unwrap();
+        let log = dir.path().join("file/d.jsonl");
+        let c = checker(&format!("log:\n  path: {}\n", log.display()));
+        let r = c.check("Read", &json!({"file_path": "a.txt"}), None);
+        assert_eq!(r.hook_answer.permission(), Some(PermissionDecision::Deny));
+        assert_eq!(r.decision.decision, Verdict::Deny);
+        assert!(
+            r.decision
+                .reason
+                .contains("decision log could not be written")
+        );
+        let c = checker(&format!(
+            "log:\n  path: {}\n  on_failure: warn\n",
+            log.display()
+        ));
+        let r = c.check("Read", &json!({"file_path": "a.txt"}), None);
+        assert_eq!(r.hook_answer.permission(), None);
+    }
+}

@@ -319,6 +319,9 @@ fn toolgate_files(log: &Path) -> Vec<PathBuf> {
     toolgate_audit::chain::log_files(log)
 }
 
+/// A change to a log's lines.
+type Edit = dyn Fn(&mut Vec<String>);
+
 fn tamper(dir: &Path, name: &str, edit: impl Fn(&mut Vec<String>)) -> PathBuf {
     let copy = dir.join(name);
     std::fs::create_dir(&copy).unwrap();
@@ -351,7 +354,7 @@ fn verify_finds_edited_removed_and_reordered_lines() {
         );
     }
     assert_eq!(verify(dir.path(), &log).0, 0);
-    let cases: Vec<(&str, Box<dyn Fn(&mut Vec<String>)>, u64)> = vec![
+    let cases: Vec<(&str, Box<Edit>, u64)> = vec![
         (
             "edited",
             Box::new(|l: &mut Vec<String>| {

@@ -26,7 +26,7 @@ fn the_committed_starter_fixtures_pass() {
     assert_eq!(o.status.code(), Some(0), "{text}");
     assert!(!text.contains("FAIL"), "{text}");
     assert!(
-        text.contains("toolgate test: 17 cases, 17 passed, 0 failed"),
+        text.contains("toolgate test: 16 cases, 16 passed, 0 failed"),
         "{text}"
     );
     assert!(
@@ -59,7 +59,7 @@ fn a_failing_case_shows_the_difference_and_coverage_names_unexercised_rules() {
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(text.contains("PASS  force push denied"), "{text}");
     assert!(
-        text.contains("FAIL  wrong expectation  (cases.yaml:10)"),
+        text.contains("FAIL  wrong expectation  (cases.yaml:8)"),
         "{text}"
     );
     assert!(
@@ -169,7 +169,7 @@ commands:
     assert_eq!(failed.len(), 1, "{v}");
     assert_eq!(
         failed[0]["line"],
-        serde_json::json!({"line": 18, "column": 40})
+        serde_json::json!({"line": 18, "column": 36})
     );
     assert!(
         failed[0]["message"]
@@ -210,6 +210,6 @@ commands:
         .unwrap();
     let text = out(&o);
     assert!(text.contains("error[example-failed]"), "{text}");
-    assert!(text.contains(":18:40"), "{text}");
+    assert!(text.contains(":18:36"), "{text}");
     assert!(text.contains("= help:"), "{text}");
 }

@@ -304,6 +304,43 @@ impl Record {
         }
     }
 
+    /// A record for a network request the egress proxy decided: `destination` carries the
+    /// request (its `host` and `method` included), `allowed` the answer, `reason` why.
+    pub fn egress_request(
+        policy: &Policy,
+        destination: DestinationRecord,
+        allowed: bool,
+        reason: &str,
+    ) -> Record {
+        let millis = crate::clock::now_millis();
+        let verdict = if allowed {
+            toolgate_core::Verdict::Allow
+        } else {
+            toolgate_core::Verdict::Deny
+        };
+        Record {
+            v: SCHEMA_VERSION,
+            ts: crate::clock::rfc3339_millis(millis),
+            decision_id: crate::clock::uuid_v7(millis),
+            surface: surface::PROXY.to_string(),
+            target_type: TARGET_EGRESS_REQUEST.to_string(),
+            decision: verdict.as_str().to_string(),
+            host_answer: Some(verdict.as_str().to_string()),
+            reason: reason.to_string(),
+            checks: vec![CheckRecord {
+                check: "egress".into(),
+                verdict: verdict.as_str().to_string(),
+                rule_ids: Vec::new(),
+            }],
+            destinations: vec![destination],
+            policy: PolicyRecord::of(policy),
+            toolgate: ToolgateRecord::current(),
+            host_name: crate::machine::host_name(),
+            user: crate::machine::user(),
+            ..Record::default()
+        }
+    }
+
     /// Sets `host_answer` from the answer the hook gives (`allow`, `ask`, `deny`, `none`).
     pub fn with_hook_answer(mut self, answer: &HookAnswer) -> Record {
         self.host_answer = Some(

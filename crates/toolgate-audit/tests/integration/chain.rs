@@ -178,3 +178,43 @@ fn a_record_written_by_the_log_reads_back() {
     assert_eq!(back.prev_sha256, toolgate_audit::digest::GENESIS);
     assert!(back.input_hash.unwrap().starts_with("hmac-sha256:"));
 }
+
+#[test]
+fn a_proxy_record_keeps_its_host_and_method() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = LogSettings {
+        enabled: true,
+        path: Some(dir.path().join("d.jsonl")),
+        ..LogSettings::default()
+    };
+    let log = DecisionLog::new(LogConfig::resolve(&settings, None).unwrap());
+    let policy = toolgate_policy::Policy::builtin();
+    let destination = toolgate_audit::record::DestinationRecord {
+        source: "request".into(),
+        allowed: false,
+        class: "private_address".into(),
+        scheme: Some("http".into()),
+        port: Some(80),
+        method: Some("GET".into()),
+        host: Some("169.254.169.254".into()),
+        ..Default::default()
+    };
+    log.append(&Record::egress_request(
+        &policy,
+        destination,
+        false,
+        "metadata address",
+    ))
+    .unwrap();
+    let line = std::fs::read_to_string(dir.path().join("d.jsonl")).unwrap();
+    let back: Record = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(back.target_type, "egress_request");
+    assert_eq!(back.surface, "proxy");
+    assert_eq!(back.decision, "deny");
+    assert_eq!(back.tool, None);
+    assert_eq!(
+        back.destinations[0].host.as_deref(),
+        Some("169.254.169.254")
+    );
+    assert_eq!(back.destinations[0].method.as_deref(), Some("GET"));
+}

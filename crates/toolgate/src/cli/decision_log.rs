@@ -25,7 +25,16 @@ pub struct Logged {
 /// Appends the hook's decision to the policy's log, when it is on. A line that cannot be
 /// written never turns a deny into anything else; under `log.on_failure: deny` (the default)
 /// it turns every other answer into a deny, under `warn` it only adds a warning.
-pub fn log_hook_outcome(outcome: &HookOutcome, policy: &Policy, started: Instant) -> Logged {
+///
+/// `agent` names the host (`claude`); the record's `host_answer` is what the hook prints, so a
+/// host dialect that changes the answer (an ask sent as a deny) must set it from its own
+/// answer.
+pub fn log_hook_outcome(
+    outcome: &HookOutcome,
+    policy: &Policy,
+    agent: &str,
+    started: Instant,
+) -> Logged {
     let unchanged = || Logged {
         answer: outcome.answer.clone(),
         warning: None,
@@ -49,7 +58,7 @@ pub fn log_hook_outcome(outcome: &HookOutcome, policy: &Policy, started: Instant
             outcome.tool_use_id.as_deref(),
         )
         .with_hook_answer(&outcome.answer);
-    record.agent = Some(DEFAULT_AGENT.to_string());
+    record.agent = Some(agent.to_string());
     record.latency_us = started.elapsed().as_micros() as u64;
     let call = tool.zip(outcome.tool_input.as_ref());
     match log.append_call(record, call, policy.rules.rules.rules()) {

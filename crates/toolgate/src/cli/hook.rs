@@ -258,7 +258,12 @@ fn run(args: &[OsString], started: Instant) -> Answer {
         return Answer::from_hook(outcome.answer);
     }
     let policy = outcome.policy.clone().unwrap_or_else(&mut load);
-    let logged = super::decision_log::log_hook_outcome(&outcome, &policy, started);
+    let logged = super::decision_log::log_hook_outcome(
+        &outcome,
+        &policy,
+        super::decision_log::DEFAULT_AGENT,
+        started,
+    );
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(policy);
     std::mem::forget(loaded);

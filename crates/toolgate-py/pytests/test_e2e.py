@@ -25,10 +25,11 @@ SESSION_TIMEOUT = 120.0
 
 
 def claude_cli() -> Path:
-    """``$TOOLGATE_CLAUDE_BIN``, else the CLI the installed SDK bundles. Fails when neither runs."""
+    """The CLI the installed SDK bundles (``$TOOLGATE_SDK_CLI_PATH`` overrides it, as
+    ``ClaudeAgentOptions.cli_path``). Fails when it does not run."""
     import claude_agent_sdk
 
-    override = os.environ.get("TOOLGATE_CLAUDE_BIN")
+    override = os.environ.get("TOOLGATE_SDK_CLI_PATH")
     cli = Path(override) if override else Path(claude_agent_sdk.__file__).parent / "_bundled" / "claude"
     assert cli.is_file(), f"no Claude Code CLI at {cli}: scripts/test-python installs the pinned SDK, which bundles it"
     version = subprocess.run([str(cli), "--version"], capture_output=True, text=True, timeout=60)

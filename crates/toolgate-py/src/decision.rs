@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde_json::Value;
 use toolgate_core::Verdict;
-use toolgate_engine::ToolCallDecision;
+use toolgate_engine::{CheckOutcome, DestinationCheck, ToolCallDecision};
 
 use crate::convert::to_python;
 
@@ -17,8 +17,9 @@ pub struct Decision {
     reason: String,
     rule_ids: Vec<String>,
     warning_rule_ids: Vec<String>,
-    destinations: Value,
-    checks: Value,
+    // Kept as the engine gave them and converted when read: most callers never look.
+    destinations: Vec<DestinationCheck>,
+    checks: Vec<CheckOutcome>,
     error: Option<String>,
 }
 
@@ -31,8 +32,8 @@ impl Decision {
             reason: d.reason,
             rule_ids: d.rule_ids,
             warning_rule_ids: d.warning_ids,
-            destinations: serde_json::to_value(&d.destinations).unwrap_or(Value::Null),
-            checks: serde_json::to_value(&d.checks).unwrap_or(Value::Null),
+            destinations: d.destinations,
+            checks: d.checks,
             error: None,
         }
     }
@@ -45,8 +46,8 @@ impl Decision {
             reason: format!("toolgate could not check this tool call ({error}), so it was denied."),
             rule_ids: Vec::new(),
             warning_rule_ids: Vec::new(),
-            destinations: Value::Array(Vec::new()),
-            checks: Value::Array(Vec::new()),
+            destinations: Vec::new(),
+            checks: Vec::new(),
             error: Some(error.to_owned()),
         }
     }
@@ -87,13 +88,13 @@ impl Decision {
     /// Every destination checked against the network policy (dicts).
     #[getter]
     fn destinations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &self.destinations)
+        to_python(py, &destinations_json(&self.destinations))
     }
 
     /// What each check that spoke said (dicts: `check`, `verdict`, `reason`, `rule_ids`).
     #[getter]
     fn checks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &self.checks)
+        to_python(py, &checks_json(&self.checks))
     }
 
     /// Why the call could not be decided (it is then denied), else `None`.
@@ -116,8 +117,8 @@ impl Decision {
             "reason": self.reason,
             "rule_ids": self.rule_ids,
             "warning_rule_ids": self.warning_rule_ids,
-            "destinations": self.destinations,
-            "checks": self.checks,
+            "destinations": destinations_json(&self.destinations),
+            "checks": checks_json(&self.checks),
             "error": self.error,
         });
         to_python(py, &value)
@@ -137,4 +138,14 @@ impl Decision {
             list(&self.warning_rule_ids)
         )
     }
+}
+
+/// The engine's destinations as JSON (they always serialise; `null` otherwise).
+fn destinations_json(items: &[DestinationCheck]) -> Value {
+    serde_json::to_value(items).unwrap_or(Value::Null)
+}
+
+/// The engine's checks as JSON (they always serialise; `null` otherwise).
+fn checks_json(items: &[CheckOutcome]) -> Value {
+    serde_json::to_value(items).unwrap_or(Value::Null)
 }

@@ -169,10 +169,8 @@ impl Engine {
                 return Decision::failed(tool_name, &error);
             }
         };
-        let mut cx = self.context();
-        if cwd.is_some() {
-            cx.cwd = cwd;
-        }
+        let mut cx = self.context_without_cwd();
+        cx.cwd = cwd.or_else(|| std::env::current_dir().ok());
         let decided = py.detach(|| {
             std::panic::catch_unwind(|| self.guard.check_tool_call_in(tool_name, &input, &cx))
         });
@@ -197,9 +195,10 @@ impl Engine {
 }
 
 impl Engine {
-    fn context(&self) -> CallContext {
+    /// The call context with the session cwd left to the caller.
+    fn context_without_cwd(&self) -> CallContext {
         CallContext {
-            cwd: std::env::current_dir().ok(),
+            cwd: None,
             home: self.home.clone(),
             binary: self.binary.clone(),
         }
@@ -218,7 +217,11 @@ impl Engine {
                 ));
             }
         };
-        let cx = self.context();
+        let mut cx = self.context_without_cwd();
+        if !event.get("cwd").is_some_and(Value::is_string) {
+            // The event names no session cwd: this process's is the best guess.
+            cx.cwd = std::env::current_dir().ok();
+        }
         let answered = py.detach(|| {
             std::panic::catch_unwind(|| match read_event(&event) {
                 Ok(call) => answer_call(&self.guard, &call, cx).0,

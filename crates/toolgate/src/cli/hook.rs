@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use toolgate_engine::{CallContext, Guard, ToolCallDecision};
 use toolgate_policy::hook::denied;
 use toolgate_policy::{HookAnswer, PermissionDecision, Policy};
@@ -42,43 +42,21 @@ struct Answer {
 
 impl Answer {
     fn deny(reason: String) -> Answer {
-        Answer {
-            stdout: json!({"hookSpecificOutput": {
-                "hookEventName": "PreToolUse",
-                "permissionDecision": "deny",
-                "permissionDecisionReason": reason,
-            }}),
-            stderr: Some(reason),
-            warning: None,
-            code: 2,
-        }
+        Answer::from_hook(HookAnswer::deny(reason))
     }
 
     /// The process answer for the shared hook answer: a deny exits 2 with the reason on
     /// stderr too; ask and allow exit 0; no decision prints `{}`.
     fn from_hook(answer: HookAnswer) -> Answer {
-        match answer.decision {
-            Some((PermissionDecision::Deny, reason)) => Answer::deny(reason),
-            Some((permission, reason)) => Answer {
-                stdout: json!({"hookSpecificOutput": {
-                    "hookEventName": "PreToolUse",
-                    "permissionDecision": permission.as_str(),
-                    "permissionDecisionReason": reason,
-                }}),
-                stderr: None,
-                warning: None,
-                code: 0,
-            },
-            None => Answer::no_decision(),
-        }
-    }
-
-    fn no_decision() -> Answer {
+        let (stderr, code) = match &answer.decision {
+            Some((PermissionDecision::Deny, reason)) => (Some(reason.clone()), 2),
+            _ => (None, 0),
+        };
         Answer {
-            stdout: json!({}),
-            stderr: None,
+            stdout: answer.to_json(),
+            stderr,
             warning: None,
-            code: 0,
+            code,
         }
     }
 }
@@ -249,10 +227,7 @@ fn run(args: &[OsString], started: Instant) -> Answer {
     };
     let outcome = match read_stdin() {
         Ok(bytes) => decide_event(&bytes, &mut load),
-        Err(why) => HookOutcome::refused(
-            None,
-            denied(None, &format!("{why}, so the call was denied.")),
-        ),
+        Err(why) => HookOutcome::refused(denied(None, &format!("{why}, so the call was denied."))),
     };
     if !outcome.pre_tool_use {
         return Answer::from_hook(outcome.answer);
@@ -294,14 +269,14 @@ pub struct HookOutcome {
 }
 
 impl HookOutcome {
-    /// A deny before the engine ran, with `reason` (already in the `denied` form).
-    pub fn refused(tool_name: Option<&str>, reason: String) -> HookOutcome {
+    /// A deny with `reason` (already in the `denied` form), given before the engine ran.
+    pub fn refused(reason: String) -> HookOutcome {
         HookOutcome {
             answer: HookAnswer::deny(reason),
             pre_tool_use: true,
             policy: None,
             decision: None,
-            tool_name: tool_name.map(str::to_string),
+            tool_name: None,
             tool_input: None,
             session_id: None,
             tool_use_id: None,
@@ -311,97 +286,46 @@ impl HookOutcome {
 
 /// The hook's decision for one event (the bytes the host wrote to stdin): exactly what
 /// `toolgate hook` answers, and what `toolgate test` checks fixtures against. `load` gives the
-/// policy the first time it is needed (events refused earlier never load it).
+/// policy the first time it is needed (malformed and other events never load it).
 pub fn decide_event(bytes: &[u8], load: &mut dyn FnMut() -> Arc<Policy>) -> HookOutcome {
     // The input's numbers as Python's `json.loads` reads them, so renderings match
     // claude-agent-acgs; the event's own fields are read strictly.
     let parsed = std::str::from_utf8(bytes)
         .ok()
         .and_then(|text| toolgate_core::rules::parse_with_exact_input(text, "tool_input").ok());
-    let event: Value = match parsed {
-        Some(v) => v,
-        None => {
-            return HookOutcome::refused(
-                None,
-                denied(
-                    None,
-                    "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",
-                ),
-            );
-        }
-    };
-    let Some(event) = event.as_object() else {
-        return HookOutcome::refused(
+    let Some(event) = parsed else {
+        return HookOutcome::refused(denied(
             None,
-            denied(
-                None,
-                "The hook input is not a JSON object, so the call was denied.",
-            ),
-        );
-    };
-    let text = |key: &str| event.get(key).and_then(Value::as_str).map(str::to_string);
-    let with_ids = |mut o: HookOutcome| {
-        o.session_id = text("session_id");
-        o.tool_use_id = text("tool_use_id");
-        o
-    };
-    match event.get("hook_event_name") {
-        Some(Value::String(name)) if name == "PreToolUse" => {}
-        // Other events are not ours to decide.
-        Some(Value::String(_)) => {
-            let mut o = HookOutcome::refused(None, String::new());
-            o.answer = HookAnswer::no_decision();
-            o.pre_tool_use = false;
-            return o;
-        }
-        _ => {
-            return with_ids(HookOutcome::refused(
-                None,
-                denied(
-                    None,
-                    "The hook input has no `hook_event_name`, so the call was denied.",
-                ),
-            ));
-        }
-    }
-    let tool_name = match event.get("tool_name") {
-        Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
-        _ => {
-            let mut o = with_ids(HookOutcome::refused(None, String::new()));
-            o.answer = HookAnswer::no_tool_name();
-            return o;
-        }
-    };
-    let Some(tool_input) = event.get("tool_input").filter(|v| !v.is_null()) else {
-        return with_ids(HookOutcome::refused(
-            Some(tool_name),
-            denied(
-                Some(tool_name),
-                "The hook input has no `tool_input`, so the call was denied.",
-            ),
+            "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",
         ));
     };
-
+    let text = |key: &str| event.get(key).and_then(Value::as_str).map(str::to_string);
+    let mut outcome = HookOutcome::refused(String::new());
+    outcome.session_id = text("session_id");
+    outcome.tool_use_id = text("tool_use_id");
+    // Malformed events deny and other events get no decision before any policy is loaded.
+    let call = match toolgate_engine::hook::read_event(&event) {
+        Ok(call) => call,
+        Err(answer) => {
+            outcome.pre_tool_use = answer.permission().is_some()
+                || !matches!(event.get("hook_event_name"), Some(Value::String(_)));
+            outcome.tool_name = event
+                .get("tool_name")
+                .and_then(Value::as_str)
+                .filter(|t| !t.trim().is_empty())
+                .map(str::to_string);
+            outcome.answer = answer;
+            return outcome;
+        }
+    };
     let policy = load();
-    let mut outcome = with_ids(HookOutcome::refused(Some(tool_name), String::new()));
-    outcome.tool_input = Some(tool_input.clone());
-    outcome.policy = Some(policy.clone());
-    if !policy.is_usable() {
-        let first = policy
-            .diagnostics
-            .errors()
-            .next()
-            .map(|d| d.code)
-            .unwrap_or("error");
-        outcome.answer = HookAnswer::unusable_policy(tool_name, &policy.source.describe(), first);
-        return outcome;
-    }
     let guard = Guard::new(policy.clone());
-    let cx = CallContext::from_process().with_session_cwd(event.get("cwd").and_then(Value::as_str));
-    let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
-    outcome.answer = policy
-        .hook
-        .answer(tool_name, decision.decision, &decision.reason);
-    outcome.decision = Some(decision);
+    let (answer, decision) =
+        toolgate_engine::hook::answer_call(&guard, &call, CallContext::from_process());
+    outcome.answer = answer;
+    outcome.decision = decision;
+    outcome.tool_name = Some(call.tool_name.to_string());
+    outcome.tool_input = Some(call.tool_input.clone());
+    outcome.policy = Some(policy);
     outcome
 }

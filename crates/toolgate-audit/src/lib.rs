@@ -24,6 +24,6 @@ pub mod redact;
 pub mod writer;
 
 pub use chain::{Broken, Follower, Verified, verify};
-pub use log::{DecisionLog, ENV_VAR, LogConfig};
+pub use log::{DecisionLog, ENV_VAR, LogConfig, Settled};
 pub use record::{Record, surface};
 pub use writer::{Appended, LogError};

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use toolgate_core::rules::Rule;
-use toolgate_policy::Policy;
+use toolgate_policy::hook::denied;
 use toolgate_policy::log::{LogSettings, OnLogFailure, StoreInput};
+use toolgate_policy::{HookAnswer, PermissionDecision, Policy};
 
 use crate::digest::{DEFAULT_KEY_FILE_NAME, input_hash, load_or_create_key};
 use crate::record::Record;
@@ -93,6 +94,17 @@ impl LogConfig {
     }
 }
 
+/// The answer after logging.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settled {
+    /// The answer to give.
+    pub answer: HookAnswer,
+    /// Why the log could not be written, when the answer stands (`on_failure: warn`, or a deny).
+    pub warning: Option<String>,
+    /// Why the answer became a deny (`on_failure: deny`), when it did.
+    pub denied_because: Option<String>,
+}
+
 /// An open decision log. Opening does no I/O; each append takes the lock, writes one line and
 /// releases it.
 #[derive(Debug, Clone)]
@@ -146,6 +158,40 @@ impl DecisionLog {
         self.append(&record)
     }
 
+    /// The answer a surface gives after trying to log: `answer` when the line was written.
+    /// When it was not, a deny stays a deny (with a warning); anything else becomes a deny
+    /// under `on_failure: deny` and keeps its answer with a warning under `warn`. Every
+    /// surface (hook, MCP, Python, proxy) settles its answer here, so they cannot differ.
+    pub fn settle(
+        &self,
+        appended: &Result<Appended, LogError>,
+        answer: HookAnswer,
+        tool_name: Option<&str>,
+    ) -> Settled {
+        let Err(e) = appended else {
+            return Settled {
+                answer,
+                warning: None,
+                denied_because: None,
+            };
+        };
+        let denied_already = answer.permission() == Some(PermissionDecision::Deny);
+        if self.config.on_failure == OnLogFailure::Deny && !denied_already {
+            let why = format!("{e}, so the call was denied (log.on_failure: deny).");
+            Settled {
+                answer: HookAnswer::deny(denied(tool_name, &why)),
+                warning: None,
+                denied_because: Some(why),
+            }
+        } else {
+            Settled {
+                answer,
+                warning: Some(e.to_string()),
+                denied_because: None,
+            }
+        }
+    }
+
     /// Appends `record` as it is.
     pub fn append(&self, record: &Record) -> Result<Appended, LogError> {
         if self.config.path.as_os_str().is_empty() {
@@ -197,5 +243,44 @@ mod tests {
             Path::new("/var/tg/d.jsonl")
         );
         assert!(LogConfig::resolve(&off, Some(OsStr::new("1"))).is_some());
+    }
+
+    #[test]
+    fn a_failed_append_denies_or_warns_and_a_deny_stays_a_deny() {
+        let mut settings = LogSettings {
+            enabled: true,
+            path: Some("/x/d.jsonl".into()),
+            ..LogSettings::default()
+        };
+        let failed: Result<Appended, LogError> = Err(LogError {
+            doing: "writing the line",
+            why: "no space left on device".into(),
+        });
+        let ok: Result<Appended, LogError> = Ok(Appended {
+            seq: 0,
+            sha256: String::new(),
+            rotated: false,
+        });
+        let none = HookAnswer::no_decision();
+        let deny = HookAnswer::deny("toolgate: Tool call 'Bash' was not executed. X".into());
+        let log = DecisionLog::new(LogConfig::resolve(&settings, None).unwrap());
+        assert_eq!(log.settle(&ok, none.clone(), Some("Read")).answer, none);
+        let s = log.settle(&failed, none.clone(), Some("Read"));
+        assert_eq!(s.answer.permission(), Some(PermissionDecision::Deny));
+        assert!(
+            s.answer
+                .reason()
+                .unwrap()
+                .contains("no space left on device")
+        );
+        assert!(s.denied_because.is_some() && s.warning.is_none());
+        let s = log.settle(&failed, deny.clone(), Some("Bash"));
+        assert_eq!(s.answer, deny);
+        assert!(s.warning.is_some() && s.denied_because.is_none());
+        settings.on_failure = OnLogFailure::Warn;
+        let log = DecisionLog::new(LogConfig::resolve(&settings, None).unwrap());
+        let s = log.settle(&failed, none.clone(), Some("Read"));
+        assert_eq!(s.answer, none);
+        assert!(s.warning.unwrap().contains("could not be written"));
     }
 }

@@ -8,9 +8,7 @@ use serde_json::Value;
 use toolgate_audit::{DecisionLog, Record, surface};
 use toolgate_core::Verdict;
 use toolgate_engine::{CallContext, Guard, ToolCallDecision};
-use toolgate_policy::hook::denied;
-use toolgate_policy::log::OnLogFailure;
-use toolgate_policy::{HookAnswer, HookSettings, PermissionDecision, Policy};
+use toolgate_policy::{HookAnswer, HookSettings, Policy};
 
 /// Why the server's policy cannot be used: what the hook says about it.
 struct Unusable {
@@ -101,17 +99,13 @@ impl ToolCallChecker {
             .with_hook_answer(&checked.hook_answer);
         record.latency_us = started.elapsed().as_micros() as u64;
         let call = tool.map(|t| (t, input));
-        let Err(e) = log.append_call(record, call, policy.rules.rules.rules()) else {
-            return;
-        };
-        if log.config().on_failure == OnLogFailure::Deny
-            && checked.hook_answer.permission() != Some(PermissionDecision::Deny)
-        {
-            let why = format!("{e}, so the call was denied (log.on_failure: deny).");
+        let appended = log.append_call(record, call, policy.rules.rules.rules());
+        let settled = log.settle(&appended, checked.hook_answer.clone(), tool);
+        if let Some(why) = settled.denied_because {
             checked.decision.decision = Verdict::Deny;
-            checked.decision.reason = why.clone();
-            checked.hook_answer = HookAnswer::deny(denied(tool, &why));
+            checked.decision.reason = why;
         }
+        checked.hook_answer = settled.answer;
     }
 }
 
@@ -119,7 +113,7 @@ impl ToolCallChecker {
 mod tests {
     use super::*;
     use serde_json::json;
-    use toolgate_policy::{Format, PolicySource, load_str};
+    use toolgate_policy::{Format, PermissionDecision, PolicySource, load_str};
 
     fn checker(log_section: &str) -> ToolCallChecker {
         let policy = load_str(log_section, Format::Yaml, PolicySource::Builtin);

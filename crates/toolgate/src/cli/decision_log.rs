@@ -4,9 +4,7 @@
 use std::time::Instant;
 
 use toolgate_audit::{DecisionLog, Record, surface};
-use toolgate_policy::hook::denied;
-use toolgate_policy::log::OnLogFailure;
-use toolgate_policy::{HookAnswer, PermissionDecision, Policy};
+use toolgate_policy::{HookAnswer, Policy};
 
 use super::hook::HookOutcome;
 
@@ -61,23 +59,10 @@ pub fn log_hook_outcome(
     record.agent = Some(agent.to_string());
     record.latency_us = started.elapsed().as_micros() as u64;
     let call = tool.zip(outcome.tool_input.as_ref());
-    match log.append_call(record, call, policy.rules.rules.rules()) {
-        Ok(_) => unchanged(),
-        Err(e) => {
-            let denied_already = outcome.answer.permission() == Some(PermissionDecision::Deny);
-            match log.config().on_failure {
-                OnLogFailure::Deny if !denied_already => Logged {
-                    answer: HookAnswer::deny(denied(
-                        tool,
-                        &format!("{e}, so the call was denied (log.on_failure: deny)."),
-                    )),
-                    warning: None,
-                },
-                _ => Logged {
-                    answer: outcome.answer.clone(),
-                    warning: Some(e.to_string()),
-                },
-            }
-        }
+    let appended = log.append_call(record, call, policy.rules.rules.rules());
+    let settled = log.settle(&appended, outcome.answer.clone(), tool);
+    Logged {
+        answer: settled.answer,
+        warning: settled.warning,
     }
 }

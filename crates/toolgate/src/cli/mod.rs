@@ -11,6 +11,8 @@ pub mod explain;
 pub mod hook;
 pub mod init;
 pub mod mcp;
+pub mod proxy;
+pub mod run;
 pub mod validate;
 
 /// Exit code: the policy or the arguments are unusable.
@@ -42,6 +44,10 @@ enum Command {
     Init(init::InitArgs),
     /// Serve the MCP tools over stdio.
     Mcp(mcp::McpArgs),
+    /// Enforcing egress proxy: HTTP CONNECT, plain HTTP and SOCKS5 on one port.
+    Proxy(proxy::ProxyArgs),
+    /// Run a command with its traffic through the egress proxy: `toolgate run -- CMD ARGS…`.
+    Run(run::RunArgs),
 }
 
 /// Runs a parsed command line.
@@ -55,6 +61,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Hook(_) => unreachable!("dispatched before clap"),
         Command::Init(a) => init::run(a),
         Command::Mcp(a) => mcp::run(a),
+        Command::Proxy(a) => proxy::run(a),
+        Command::Run(a) => run::run(a),
     }
 }
 

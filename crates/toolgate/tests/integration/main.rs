@@ -1,0 +1,3 @@
+//! toolgate binary integration tests.
+
+mod proxy_cli;

@@ -295,6 +295,26 @@ impl ProxyDecision {
         }
     }
 
+    /// An allowed request to `target`, dialled at `dialled` (an address of class `address`).
+    pub(crate) fn allow(
+        client: SocketAddr,
+        protocol: Protocol,
+        target: Target,
+        address: AddressClass,
+        dialled: SocketAddr,
+    ) -> ProxyDecision {
+        ProxyDecision {
+            client,
+            protocol,
+            target: Some(target),
+            verdict: Verdict::Allow,
+            reason: Reason::Policy(EgressReason::MatchedAllowlist),
+            address: Some(address),
+            dialled: Some(dialled),
+            tunnel: None,
+        }
+    }
+
     /// The body of a refusal: the reason class and its description, never the request.
     pub fn refusal_body(&self) -> String {
         format!(

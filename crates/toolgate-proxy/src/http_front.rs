@@ -22,11 +22,8 @@ use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpStream;
 use tokio::sync::{Mutex, OwnedSemaphorePermit, watch};
-use toolgate_core::egress::EgressReason;
 
-use crate::decision::{
-    AddressClass, Protocol, ProxyDecision, ProxyReason, Reason, Target, Verdict,
-};
+use crate::decision::{AddressClass, Protocol, ProxyDecision, ProxyReason, Reason, Target};
 use crate::gate::Refused;
 use crate::head;
 use crate::server::{Shared, signalled};
@@ -164,16 +161,13 @@ impl Session {
             Ok(a) => a,
             Err(r) => return self.refuse(Protocol::Connect, Some(target), r),
         };
-        let decision = ProxyDecision {
-            client: self.client,
-            protocol: Protocol::Connect,
-            target: Some(target.clone()),
-            verdict: Verdict::Allow,
-            reason: Reason::Policy(EgressReason::MatchedAllowlist),
-            address: Some(approved.class),
-            dialled: Some(approved.addr),
-            tunnel: None,
-        };
+        let decision = ProxyDecision::allow(
+            self.client,
+            Protocol::Connect,
+            target.clone(),
+            approved.class,
+            approved.addr,
+        );
         let on_upgrade = hyper::upgrade::on(req);
         let (shared, permit) = (self.shared.clone(), self.permit.clone());
         tokio::spawn(async move {
@@ -296,16 +290,13 @@ impl Session {
                 return self.refuse(Protocol::Http, Some(target), failed);
             }
         };
-        self.shared.emit(&ProxyDecision {
-            client: self.client,
-            protocol: Protocol::Http,
-            target: Some(target),
-            verdict: Verdict::Allow,
-            reason: Reason::Policy(EgressReason::MatchedAllowlist),
-            address: Some(pinned.class),
-            dialled: Some(pinned.addr),
-            tunnel: None,
-        });
+        self.shared.emit(&ProxyDecision::allow(
+            self.client,
+            Protocol::Http,
+            target,
+            pinned.class,
+            pinned.addr,
+        ));
         let (mut parts, body) = resp.into_parts();
         head::strip_hop_by_hop(&mut parts.headers);
         Response::from_parts(parts, body.boxed())

@@ -8,9 +8,8 @@ use std::sync::Arc;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::OwnedSemaphorePermit;
-use toolgate_core::egress::EgressReason;
 
-use crate::decision::{Protocol, ProxyDecision, ProxyReason, Reason, Target, Verdict};
+use crate::decision::{Protocol, ProxyDecision, ProxyReason, Reason, Target};
 use crate::server::Shared;
 use crate::socks5::{self, Command, Parsed};
 use crate::tunnel;
@@ -151,16 +150,13 @@ pub(crate) async fn serve(
     {
         return;
     }
-    let decision = ProxyDecision {
+    let decision = ProxyDecision::allow(
         client,
-        protocol: Protocol::Socks5,
-        target: Some(target.clone()),
-        verdict: Verdict::Allow,
-        reason: Reason::Policy(EgressReason::MatchedAllowlist),
-        address: Some(approved.class),
-        dialled: Some(approved.addr),
-        tunnel: None,
-    };
+        Protocol::Socks5,
+        target.clone(),
+        approved.class,
+        approved.addr,
+    );
     tunnel::run(
         shared.clone(),
         stream,

@@ -133,3 +133,23 @@ impl std::fmt::Debug for ProxyConfig {
             .finish_non_exhaustive()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_clients_always_others_only_when_listed() {
+        let mut c = ProxyConfig::new(EgressPolicy::invalid());
+        for ip in ["127.0.0.1", "127.9.9.9", "::1", "::ffff:127.0.0.1"] {
+            assert!(c.client_permitted(ip.parse().unwrap()), "{ip}");
+        }
+        for ip in ["10.0.0.5", "192.168.1.2", "fd00::2", "::ffff:10.0.0.5"] {
+            assert!(!c.client_permitted(ip.parse().unwrap()), "{ip}");
+        }
+        c.clients = vec!["10.0.0.0/8".parse().unwrap()];
+        assert!(c.client_permitted("10.0.0.5".parse().unwrap()));
+        assert!(c.client_permitted("::ffff:10.0.0.5".parse().unwrap()));
+        assert!(!c.client_permitted("192.168.1.2".parse().unwrap()));
+    }
+}

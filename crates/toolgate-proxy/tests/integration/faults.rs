@@ -132,3 +132,17 @@ fn an_unanswering_dns_server_is_a_dns_failure() {
     assert_eq!(r.status, 502);
     assert!(r.body.contains("dns_failure"), "{}", r.body);
 }
+
+#[test]
+fn a_non_loopback_listen_address_needs_a_client_list() {
+    // Refused before anything is bound (the tests bind loopback only; which clients a
+    // listed range admits is a unit test of `ProxyConfig::client_permitted`).
+    for listen in ["0.0.0.0:0", "[::]:0", "192.0.2.2:0"] {
+        let mut config = toolgate_proxy::ProxyConfig::new(policy(&["127.0.0.1"], &[]));
+        config.listen = listen.parse().unwrap();
+        assert!(matches!(
+            toolgate_proxy::start(config),
+            Err(toolgate_proxy::ProxyError::ClientsRequired(_))
+        ));
+    }
+}

@@ -11,6 +11,7 @@ pub mod pattern;
 mod pattern_set;
 pub mod policy;
 pub mod reason;
+mod resolved;
 pub mod script;
 
 pub use address::{SpecialDestination, special_class, special_destination};

@@ -32,10 +32,10 @@ enum Inner {
 }
 
 #[derive(Debug)]
-struct Compiled {
-    allow: Option<PatternSet>,
-    deny: PatternSet,
-    methods: Option<Vec<Method>>,
+pub(super) struct Compiled {
+    pub(super) allow: Option<PatternSet>,
+    pub(super) deny: PatternSet,
+    pub(super) methods: Option<Vec<Method>>,
     schemes: Vec<String>,
 }
 
@@ -136,6 +136,14 @@ impl EgressPolicy {
     pub fn methods(&self) -> Option<&[Method]> {
         match &*self.inner {
             Inner::Valid(c) => c.methods.as_deref(),
+            Inner::Invalid => None,
+        }
+    }
+
+    /// The compiled lists, `None` for the invalid policy.
+    pub(super) fn compiled(&self) -> Option<&Compiled> {
+        match &*self.inner {
+            Inner::Valid(c) => Some(c),
             Inner::Invalid => None,
         }
     }

@@ -10,7 +10,24 @@
 //! - Destructive shell commands are the `commands` check's job (shell-aware), not keywords.
 
 use super::{RuleSpec, acgs_default, secrets};
-use crate::rules::model::Constitution;
+use crate::rules::model::{Constitution, MatchFilter, Rule};
+use crate::{Severity, WorkflowAction};
+
+/// A `TG-SECRET-*` rule: its patterns are the formats of [`secrets::SECRET_FORMATS`] with its
+/// id, compiled lazily; placeholders do not count.
+fn secret_rule(secret: &secrets::SecretRule) -> Rule {
+    let mut r = Rule::new(secret.id, secret.text, Severity::Critical);
+    r.workflow_action = WorkflowAction::Block;
+    r.patterns = secrets::formats_of(secret.id)
+        .map(|f| f.pattern.to_string())
+        .collect();
+    r.category = "secrets".into();
+    r.subcategory = secret.subcategory.into();
+    r.tags = vec!["secrets".into()];
+    r.builtin = true;
+    r.match_filter = MatchFilter::NotPlaceholder;
+    r
+}
 
 /// ACGS-001 … ACGS-005 with the false-positive keywords removed.
 fn governance() -> Vec<RuleSpec> {
@@ -33,10 +50,8 @@ fn governance() -> Vec<RuleSpec> {
 
 pub(super) fn constitution() -> Constitution {
     let mut rules: Vec<_> = governance().iter().map(RuleSpec::build).collect();
-    for spec in secrets::RULES {
-        let mut r = spec.build();
-        r.match_filter = crate::rules::model::MatchFilter::NotPlaceholder;
-        rules.push(r);
+    for secret in secrets::SECRET_RULES {
+        rules.push(secret_rule(secret));
     }
     Constitution {
         name: "toolgate".into(),

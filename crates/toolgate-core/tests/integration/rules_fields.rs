@@ -209,3 +209,26 @@ fn case_sensitive_formats_keep_their_case_in_the_view() {
         );
     }
 }
+
+#[test]
+fn non_ascii_keywords_match_in_any_case() {
+    let mut r = Rule::new("RU", "a Russian keyword", toolgate_core::Severity::High);
+    r.keywords = vec!["Пароль".into()];
+    let set = RuleSet::new(vec![r]).unwrap();
+    for text in [
+        "пароль",
+        "ПАРОЛЬ",
+        "мой Пароль",
+        "па\u{200b}роль",
+        "ＰＡＳＳ пароль",
+    ] {
+        assert_eq!(set.evaluate_text(text).rule_ids, vec!["RU"], "{text}");
+    }
+    for text in ["парол", "password", "пар оль"] {
+        assert_eq!(
+            set.evaluate_text(text).verdict,
+            Verdict::NoDecision,
+            "{text}"
+        );
+    }
+}

@@ -16,9 +16,10 @@
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use unicode_normalization::UnicodeNormalization;
-use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::char::{decompose_compatible, is_combining_mark};
 use unicode_security::skeleton;
 
 use super::fields::Fields;
@@ -45,25 +46,109 @@ enum Folded {
     Kept,
 }
 
+/// Folds `text` character by character: each one is compatibility-decomposed, combining marks
+/// and format characters are dropped, and what remains is folded by skeleton. Once the marks
+/// are gone, canonical recomposition has nothing left to join but Hangul, so only runs of
+/// Hangul syllables and jamo go through NFC; the result is what NFKD, mark removal and NFC
+/// would give (a test checks this), without their buffering on every character.
 fn fold_into(text: &str, out: &mut String, cache: &mut HashMap<char, Folded>) {
     if text.is_ascii() {
         out.push_str(text);
         return;
     }
-    let stripped = text
-        .nfkd()
-        .filter(|c| !is_combining_mark(*c) && !is_format_char(*c))
-        .nfc();
-    for c in stripped {
+    let mut folder = Folder {
+        out,
+        cache,
+        hangul: Vec::new(),
+    };
+    for c in text.chars() {
         if c.is_ascii() {
-            out.push(c);
-            continue;
+            folder.flush_hangul();
+            folder.out.push(c);
+        } else {
+            decompose_compatible(c, |d| folder.take(d));
         }
-        match *cache.entry(c).or_insert_with(|| fold_char(c)) {
-            Folded::Ascii(a) => out.push(a),
+    }
+    folder.flush_hangul();
+}
+
+struct Folder<'a> {
+    out: &'a mut String,
+    cache: &'a mut HashMap<char, Folded>,
+    /// A run of Hangul syllables and jamo, which NFC may join.
+    hangul: Vec<char>,
+}
+
+impl Folder<'_> {
+    fn take(&mut self, d: char) {
+        if is_combining_mark(d) || is_format_char(d) {
+            return;
+        }
+        if is_hangul(d) {
+            self.hangul.push(d);
+            return;
+        }
+        self.flush_hangul();
+        self.push(d);
+    }
+
+    fn flush_hangul(&mut self) {
+        if self.hangul.is_empty() {
+            return;
+        }
+        let run: Vec<char> = self.hangul.drain(..).nfc().collect();
+        for h in run {
+            self.push(h);
+        }
+    }
+
+    fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            self.out.push(c);
+            return;
+        }
+        match folded(c, self.cache) {
+            Folded::Ascii(a) => self.out.push(a),
             Folded::Dropped => {}
-            Folded::Kept => out.push(c),
+            Folded::Kept => self.out.push(c),
         }
+    }
+}
+
+/// Hangul syllables and conjoining jamo: the only characters canonical composition joins
+/// without a combining mark.
+fn is_hangul(c: char) -> bool {
+    ('\u{1100}'..='\u{11FF}').contains(&c) || ('\u{AC00}'..='\u{D7A3}').contains(&c)
+}
+
+/// The first code points past ASCII (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic
+/// scripts, general punctuation, letter-like symbols) keep their folding in a process-wide
+/// table, filled on first use; others in the caller's map.
+const COMMON_END: u32 = 0x3000;
+
+fn folded(c: char, cache: &mut HashMap<char, Folded>) -> Folded {
+    // 0: not yet known; 1: kept; 2: dropped; otherwise the ASCII byte it reads as.
+    static COMMON: [AtomicU8; (COMMON_END - 0x80) as usize] =
+        [const { AtomicU8::new(0) }; (COMMON_END - 0x80) as usize];
+    let code = c as u32;
+    if !(0x80..COMMON_END).contains(&code) {
+        return *cache.entry(c).or_insert_with(|| fold_char(c));
+    }
+    let slot = &COMMON[(code - 0x80) as usize];
+    match slot.load(Ordering::Relaxed) {
+        0 => {
+            let f = fold_char(c);
+            let byte = match f {
+                Folded::Kept => 1,
+                Folded::Dropped => 2,
+                Folded::Ascii(a) => a as u8,
+            };
+            slot.store(byte, Ordering::Relaxed);
+            f
+        }
+        1 => Folded::Kept,
+        2 => Folded::Dropped,
+        byte => Folded::Ascii(char::from(byte)),
     }
 }
 
@@ -220,9 +305,50 @@ mod tests {
         // Dashes and default-ignorable fillers.
         assert_eq!(folded_view("sk\u{2010}ant"), "sk-ant");
         assert_eq!(folded_view("a\u{3164}b"), "ab");
-        // Text without Latin look-alikes stays.
+        // Text without Latin look-alikes stays; Hangul syllables stay whole.
         assert_eq!(folded_view("한국어"), "한국어");
+        assert_eq!(folded_view("\u{1112}\u{1161}\u{11ab}"), "한");
+        assert_eq!(folded_view("\u{320e}"), "(가)");
+        // Compatibility forms decompose: ligatures, the Kelvin sign, circled letters.
+        assert_eq!(folded_view("\u{fb01}le \u{212a} \u{24d0}"), "file K a");
         assert_eq!(folded_view("plain ascii"), "plain ascii");
+    }
+
+    /// The fold as the module documentation states it: NFKD, marks and format characters
+    /// removed, NFC, then skeleton folding.
+    fn reference_fold(text: &str) -> String {
+        let mut cache = HashMap::new();
+        text.nfkd()
+            .filter(|c| !is_combining_mark(*c) && !is_format_char(*c))
+            .nfc()
+            .filter_map(|c| {
+                if c.is_ascii() {
+                    return Some(c);
+                }
+                match folded(c, &mut cache) {
+                    Folded::Ascii(a) => Some(a),
+                    Folded::Dropped => None,
+                    Folded::Kept => Some(c),
+                }
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn character_folding_equals_the_stated_normalisation(
+            text in "[a-zA-Z0-9 \u{80}-\u{d7ff}\u{e000}-\u{fffd}\u{10000}-\u{10ffff}]{0,24}"
+        ) {
+            proptest::prop_assert_eq!(folded_view(&text), reference_fold(&text));
+        }
+
+        #[test]
+        fn hangul_runs_join_as_nfc_joins_them(
+            // Jamo, syllables, half-width and parenthesised forms, marks, fillers.
+            text in "[\u{1100}-\u{11ff}\u{ac00}-\u{ac1c}\u{ffa0}-\u{ffdc}\u{3131}-\u{318e}\u{3200}-\u{321e}\u{300}-\u{36f}\u{200b}\u{3164}a]{0,12}"
+        ) {
+            proptest::prop_assert_eq!(folded_view(&text), reference_fold(&text));
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! prefilter, and lazily compiled regexes, run over the text and its normalised views, field by
 //! field (see [`Fields`]): no match spans two fields of a rendered tool call.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -40,14 +41,16 @@ enum Target {
 
 struct Pattern {
     rule: usize,
-    source: String,
+    /// Its place in the rule's `patterns`.
+    item: usize,
     regex: OnceLock<Result<Regex, String>>,
 }
 
 impl Pattern {
-    fn regex(&self) -> &Result<Regex, String> {
-        self.regex
-            .get_or_init(|| compile_pattern(&self.source).map_err(|e| e.message))
+    fn regex(&self, rules: &[Rule]) -> &Result<Regex, String> {
+        self.regex.get_or_init(|| {
+            compile_pattern(&rules[self.rule].patterns[self.item]).map_err(|e| e.message)
+        })
     }
 }
 
@@ -57,9 +60,8 @@ struct Compiled {
     applies: Vec<bool>,
     /// Some rule has `valid_from` / `valid_until`, so the clock is read per evaluation.
     dated: bool,
-    literals: LiteralIndex,
-    /// What each literal stands for.
-    targets: Vec<Vec<Target>>,
+    /// Every keyword and prefilter literal, each standing for its targets.
+    literals: LiteralIndex<Target>,
     patterns: Vec<Pattern>,
     /// Patterns with no literal prefilter: always tested.
     unfiltered: Vec<usize>,
@@ -75,17 +77,9 @@ impl RuleSet {
     /// bad one is reported here; built-in ones compile on first use.
     pub fn new(rules: Vec<Rule>) -> Result<RuleSet, RuleError> {
         let mut problems: Vec<RuleProblem> = validate_rules(&rules);
-        let mut literals: Vec<String> = Vec::new();
-        let mut targets: Vec<Vec<Target>> = Vec::new();
-        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-        let mut add_literal = |lit: String, t: Target| match index.get(&lit) {
-            Some(&i) => targets[i].push(t),
-            None => {
-                index.insert(lit.clone(), literals.len());
-                literals.push(lit);
-                targets.push(vec![t]);
-            }
-        };
+        // Built-in prefilters are borrowed: the hook builds this set on every start.
+        let mut literals: Vec<(Cow<'static, str>, Target)> = Vec::new();
+        let mut add_literal = |lit: Cow<'static, str>, t: Target| literals.push((lit, t));
         let mut patterns = Vec::new();
         let mut unfiltered = Vec::new();
         for (ri, rule) in rules.iter().enumerate() {
@@ -98,11 +92,11 @@ impl RuleSet {
                     // The text's views spell evasions plainly; so must the keyword's.
                     for view in [caseless_view(&lower), folded_view(&lower).to_lowercase()] {
                         if view != lower && !view.trim().is_empty() {
-                            add_literal(view, Target::Keyword(ri));
+                            add_literal(Cow::Owned(view), Target::Keyword(ri));
                         }
                     }
                 }
-                add_literal(lower, Target::Keyword(ri));
+                add_literal(Cow::Owned(lower), Target::Keyword(ri));
             }
             for (k, source) in rule.patterns.iter().enumerate() {
                 let regex = OnceLock::new();
@@ -132,19 +126,21 @@ impl RuleSet {
                 } else {
                     None
                 };
-                let prefilter = match precomputed {
-                    Some(lits) => lits.map(|l| l.iter().map(|s| s.to_string()).collect()),
-                    None => literal_prefilter(source),
-                };
-                match prefilter {
-                    Some(lits) => lits
-                        .into_iter()
-                        .for_each(|lit| add_literal(lit, Target::Pattern(pi))),
-                    None => unfiltered.push(pi),
+                match precomputed {
+                    Some(Some(lits)) => lits
+                        .iter()
+                        .for_each(|lit| add_literal(Cow::Borrowed(*lit), Target::Pattern(pi))),
+                    Some(None) => unfiltered.push(pi),
+                    None => match literal_prefilter(source) {
+                        Some(lits) => lits
+                            .into_iter()
+                            .for_each(|lit| add_literal(Cow::Owned(lit), Target::Pattern(pi))),
+                        None => unfiltered.push(pi),
+                    },
                 }
                 patterns.push(Pattern {
                     rule: ri,
-                    source: source.clone(),
+                    item: k,
                     regex,
                 });
             }
@@ -175,7 +171,6 @@ impl RuleSet {
                 applies,
                 dated,
                 literals,
-                targets,
                 patterns,
                 unfiltered,
                 caseless_keywords,
@@ -226,7 +221,7 @@ impl RuleSet {
             (c.caseless_keywords && !text.is_ascii()).then(|| View::caseless(text, fields));
         let mut scan = |hay: &str, hay_fields: &Fields, flag: u8| -> Result<(), String> {
             c.literals.for_each_found(hay, hay_fields, |li| {
-                for t in &c.targets[li] {
+                for t in c.literals.targets(li) {
                     match *t {
                         Target::Keyword(ri) => {
                             if active(ri) {
@@ -261,7 +256,7 @@ impl RuleSet {
             if !active(p.rule) || matched.contains(&p.rule) {
                 continue;
             }
-            let re = match p.regex() {
+            let re = match p.regex(&c.rules) {
                 Ok(re) => re,
                 Err(_) => {
                     return RuleEvaluation::failed(format!(
@@ -339,11 +334,16 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn found(index: &LiteralIndex, hay: &str, direct: bool) -> Vec<usize> {
+    fn found<T: Copy>(index: &LiteralIndex<T>, hay: &str, direct: bool) -> Vec<usize> {
         found_in(index, hay, &Fields::whole(hay.len()), direct)
     }
 
-    fn found_in(index: &LiteralIndex, hay: &str, fields: &Fields, direct: bool) -> Vec<usize> {
+    fn found_in<T: Copy>(
+        index: &LiteralIndex<T>,
+        hay: &str,
+        fields: &Fields,
+        direct: bool,
+    ) -> Vec<usize> {
         let mut out = Vec::new();
         if direct {
             index.scan_directly(hay, fields, |i| out.push(i));
@@ -359,6 +359,17 @@ mod tests {
             new
         });
         out
+    }
+
+    fn literal_index(literals: &[&'static str]) -> LiteralIndex<usize> {
+        LiteralIndex::new(
+            literals
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (Cow::Borrowed(*l), i))
+                .collect(),
+        )
+        .unwrap()
     }
 
     fn toolgate_index() -> RuleSet {
@@ -387,7 +398,7 @@ mod tests {
         let text = "Write\ncontent: skip audit then self-approve";
         let first = set.evaluate_text(text);
         assert!(set.inner.literals.automaton.get().is_none());
-        for _ in 0..=LiteralIndex::DIRECT_SCANS {
+        for _ in 0..=LiteralIndex::<Target>::DIRECT_SCANS {
             assert_eq!(set.evaluate_text(text), first);
         }
         assert!(set.inner.literals.automaton.get().is_some());
@@ -405,7 +416,7 @@ mod tests {
             })
             .collect();
         let set = RuleSet::new(rules).unwrap();
-        assert!(set.inner.literals.literals.len() > LiteralIndex::DIRECT_LITERALS);
+        assert!(set.inner.literals.literals.len() > LiteralIndex::<Target>::DIRECT_LITERALS);
         assert!(set.inner.literals.automaton.get().is_some());
         assert_eq!(set.evaluate_text("say W3X7 now").rule_ids, vec!["R-3"]);
     }
@@ -420,10 +431,7 @@ mod tests {
 
         #[test]
         fn both_scans_agree_within_fields(hay in "(skip|audit|kip\n|it|[ a-z\n]){0,30}") {
-            let index = LiteralIndex::new(
-                ["skip audit", "audit", "it", "p\na", "kip a", "t\n"].map(String::from).to_vec(),
-            )
-            .unwrap();
+            let index = literal_index(&["skip audit", "audit", "it", "p\na", "kip a", "t\n"]);
             let mut content = Vec::new();
             let mut start = 0;
             for (i, b) in hay.bytes().enumerate() {
@@ -442,10 +450,7 @@ mod tests {
 
         #[test]
         fn both_scans_agree_on_nested_and_overlapping_literals(hay in "(skip|audit|it|kip a|[ a-z]){0,30}") {
-            let index = LiteralIndex::new(
-                ["skip audit", "audit", "it", "dit", "skip", "kip a", "p a"].map(String::from).to_vec(),
-            )
-            .unwrap();
+            let index = literal_index(&["skip audit", "audit", "it", "dit", "skip", "kip a", "p a"]);
             prop_assert_eq!(found(&index, &hay, true), found(&index, &hay, false));
         }
     }

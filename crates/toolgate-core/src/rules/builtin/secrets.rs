@@ -603,11 +603,6 @@ pub const SECRET_FORMATS: &[SecretFormat] = &[
     },
 ];
 
-/// The formats of rule `id`, in table order.
-pub fn formats_of(id: &str) -> impl Iterator<Item = &'static SecretFormat> + '_ {
-    SECRET_FORMATS.iter().filter(move |f| f.rule == id)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,14 +13,13 @@ use super::{RuleSpec, acgs_default, secrets};
 use crate::rules::model::{Constitution, MatchFilter, Rule};
 use crate::{Severity, WorkflowAction};
 
-/// A `TG-SECRET-*` rule: its patterns are the formats of [`secrets::SECRET_FORMATS`] with its
-/// id, compiled lazily; placeholders do not count.
-fn secret_rule(secret: &secrets::SecretRule) -> Rule {
+/// A `TG-SECRET-*` rule whose patterns are `formats` (its formats in
+/// [`secrets::SECRET_FORMATS`]), compiled lazily; placeholders do not count.
+fn secret_rule(secret: &secrets::SecretRule, formats: &[secrets::SecretFormat]) -> Rule {
+    debug_assert!(formats.iter().all(|f| f.rule == secret.id));
     let mut r = Rule::new(secret.id, secret.text, Severity::Critical);
     r.workflow_action = WorkflowAction::Block;
-    r.patterns = secrets::formats_of(secret.id)
-        .map(|f| f.pattern.to_string())
-        .collect();
+    r.patterns = formats.iter().map(|f| f.pattern.to_string()).collect();
     r.category = "secrets".into();
     r.subcategory = secret.subcategory.into();
     r.tags = vec!["secrets".into()];
@@ -50,8 +49,10 @@ fn governance() -> Vec<RuleSpec> {
 
 pub(super) fn constitution() -> Constitution {
     let mut rules: Vec<_> = governance().iter().map(RuleSpec::build).collect();
-    for secret in secrets::SECRET_RULES {
-        rules.push(secret_rule(secret));
+    // The formats are grouped by rule in rule order (a test in `secrets` checks it).
+    let groups = secrets::SECRET_FORMATS.chunk_by(|a, b| a.rule == b.rule);
+    for (secret, formats) in secrets::SECRET_RULES.iter().zip(groups) {
+        rules.push(secret_rule(secret, formats));
     }
     Constitution {
         name: "toolgate".into(),

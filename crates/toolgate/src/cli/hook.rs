@@ -9,84 +9,36 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
-use serde_json::{Value, json};
-use toolgate_engine::{CallContext, Guard};
-use toolgate_policy::hook::denied;
-use toolgate_policy::{HookAnswer, PermissionDecision};
+use toolgate::hook::{HookCommand, HookReply, MAX_INPUT_BYTES};
+use toolgate_policy::environment::read_process_environment;
 
-/// Arguments of `hook` (parsed by hand so that a bad argument still gives a deny).
+/// Arguments of `hook`: parsed by hand ([`toolgate::hook::parse_args`]) so that a bad argument
+/// still gets a deny; this struct gives `toolgate hook --help` its text.
 #[derive(Debug, clap::Args)]
 pub struct HookArgs {
-    /// Policy file.
+    /// Policy file (default: $TOOLGATE_POLICY, then .toolgate.yaml upwards from the working
+    /// directory, then ~/.config/toolgate/policy.yaml, then the built-in default).
     #[arg(long)]
     pub policy: Option<PathBuf>,
 }
 
-/// Largest hook input accepted.
-pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 /// Time the hook may take before it denies on its own (well under the registered timeout).
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(10);
-
-/// The one answer the process gives.
-struct Answer {
-    stdout: Value,
-    stderr: Option<String>,
-    code: u8,
-}
-
-impl Answer {
-    fn deny(reason: String) -> Answer {
-        Answer {
-            stdout: json!({"hookSpecificOutput": {
-                "hookEventName": "PreToolUse",
-                "permissionDecision": "deny",
-                "permissionDecisionReason": reason,
-            }}),
-            stderr: Some(reason),
-            code: 2,
-        }
-    }
-
-    /// The process answer for the shared hook answer: a deny exits 2 with the reason on
-    /// stderr too; ask and allow exit 0; no decision prints `{}`.
-    fn from_hook(answer: HookAnswer) -> Answer {
-        match answer.decision {
-            Some((PermissionDecision::Deny, reason)) => Answer::deny(reason),
-            Some((permission, reason)) => Answer {
-                stdout: json!({"hookSpecificOutput": {
-                    "hookEventName": "PreToolUse",
-                    "permissionDecision": permission.as_str(),
-                    "permissionDecisionReason": reason,
-                }}),
-                stderr: None,
-                code: 0,
-            },
-            None => Answer::no_decision(),
-        }
-    }
-
-    fn no_decision() -> Answer {
-        Answer {
-            stdout: json!({}),
-            stderr: None,
-            code: 0,
-        }
-    }
-}
+/// The variable that overrides [`DEFAULT_DEADLINE`], in milliseconds.
+pub const DEADLINE_VAR: &str = "TOOLGATE_HOOK_DEADLINE_MS";
 
 /// Guards the process's single answer: the first caller writes it and exits; later callers
 /// (the sentinel thread) block on the lock until the process is gone.
 static ANSWERED: Mutex<bool> = Mutex::new(false);
 
-fn answer_and_exit(answer: Answer) -> ! {
+fn answer_and_exit(answer: HookReply) -> ! {
     let mut answered = ANSWERED.lock().unwrap_or_else(|e| e.into_inner());
     if !*answered {
         *answered = true;
-        let mut text = answer.stdout.to_string();
-        text.push('\n');
+        let text = answer.stdout_line();
         let stdout_ok = std::io::stdout()
             .lock()
             .write_all(text.as_bytes())
@@ -105,26 +57,40 @@ fn answer_and_exit(answer: Answer) -> ! {
     }
 }
 
-/// Runs the hook. Never returns normally: the answer is written and the process exits.
+/// Runs the hook. Never returns normally: the answer is written and the process exits (a
+/// lone `-h`/`--help` prints the help and exits 0).
 pub fn main(args: &[OsString]) -> ExitCode {
+    if let Ok(HookCommand::Help) = toolgate::hook::parse_args(args) {
+        return super::print_subcommand_help("hook");
+    }
     // Panic messages could carry input; the deny reason says what happened instead.
     std::panic::set_hook(Box::new(|_| {}));
-    start_sentinel(deadline_from_env());
+    let deadline = match deadline_from_env() {
+        Ok(d) => d,
+        Err(why) => answer_and_exit(HookReply::deny_because(why)),
+    };
+    start_sentinel(deadline);
     let outcome = std::panic::catch_unwind(|| run(args));
     let answer = outcome.unwrap_or_else(|_| {
-        Answer::deny(denied(
-            None,
+        HookReply::deny_because(
             "toolgate hit an internal error while checking this tool call, so it was denied.",
-        ))
+        )
     });
     answer_and_exit(answer)
 }
 
-fn deadline_from_env() -> Duration {
-    std::env::var("TOOLGATE_HOOK_DEADLINE_MS")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .map_or(DEFAULT_DEADLINE, Duration::from_millis)
+/// The deadline: [`DEFAULT_DEADLINE`], or `$TOOLGATE_HOOK_DEADLINE_MS` when set. A value that is
+/// set but not a whole number of milliseconds is an error (the hook denies), not a quiet
+/// fall-back.
+fn deadline_from_env() -> Result<Duration, &'static str> {
+    match std::env::var_os(DEADLINE_VAR) {
+        None => Ok(DEFAULT_DEADLINE),
+        Some(v) => v
+            .to_str()
+            .and_then(|v| v.parse::<u64>().ok())
+            .map(Duration::from_millis)
+            .ok_or("TOOLGATE_HOOK_DEADLINE_MS is set but is not a whole number of milliseconds, so the call was denied."),
+    }
 }
 
 /// One thread watches both the deadline and SIGTERM / SIGINT / SIGHUP: the signal handlers
@@ -143,10 +109,9 @@ fn start_sentinel(deadline: Duration) {
         Ok(wake)
     })();
     let Ok(mut wake) = registered else {
-        answer_and_exit(Answer::deny(denied(
-            None,
+        answer_and_exit(HookReply::deny_because(
             "toolgate could not install its signal handler, so the call was denied.",
-        )));
+        ));
     };
     let spawned = std::thread::Builder::new()
         .name("sentinel".into())
@@ -158,10 +123,9 @@ fn start_sentinel(deadline: Duration) {
                 let rest = deadline.saturating_sub(since.elapsed());
                 match wake.read(&mut byte) {
                     // A signal arrived.
-                    Ok(n) if n > 0 => answer_and_exit(Answer::deny(denied(
-                        None,
+                    Ok(n) if n > 0 => answer_and_exit(HookReply::deny_because(
                         "toolgate was stopped before it finished checking this tool call, so it was denied.",
-                    ))),
+                    )),
                     // The write ends are gone (cannot happen while the handlers hold them).
                     Ok(_) => {
                         std::thread::sleep(rest);
@@ -176,38 +140,15 @@ fn start_sentinel(deadline: Duration) {
                     Err(_) => break,
                 }
             }
-            answer_and_exit(Answer::deny(denied(
-                None,
+            answer_and_exit(HookReply::deny_because(
                 "toolgate did not finish checking this tool call in time, so it was denied.",
-            )))
+            ))
         });
     if spawned.is_err() {
-        answer_and_exit(Answer::deny(denied(
-            None,
+        answer_and_exit(HookReply::deny_because(
             "toolgate could not start its deadline timer, so the call was denied.",
-        )));
+        ));
     }
-}
-
-fn parse_args(args: &[OsString]) -> Result<Option<PathBuf>, &'static str> {
-    let mut policy = None;
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i]
-            .to_str()
-            .ok_or("a `toolgate hook` argument is not valid UTF-8")?;
-        if arg == "--policy" {
-            let value = args.get(i + 1).ok_or("`--policy` needs a file")?;
-            policy = Some(PathBuf::from(value));
-            i += 2;
-        } else if let Some(value) = arg.strip_prefix("--policy=") {
-            policy = Some(PathBuf::from(value));
-            i += 1;
-        } else {
-            return Err("`toolgate hook` got an argument it does not know (only `--policy FILE`)");
-        }
-    }
-    Ok(policy)
 }
 
 fn read_stdin() -> Result<Vec<u8>, &'static str> {
@@ -223,77 +164,17 @@ fn read_stdin() -> Result<Vec<u8>, &'static str> {
     Ok(buf)
 }
 
-fn run(args: &[OsString]) -> Answer {
-    let policy_path = match parse_args(args) {
-        Ok(p) => p,
-        Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
+fn run(args: &[OsString]) -> HookReply {
+    let policy = match toolgate::hook::parse_args(args) {
+        Ok(HookCommand::Answer { policy }) => policy,
+        // `main` answered a lone `--help` before starting the sentinel.
+        Ok(HookCommand::Help) => None,
+        Err(why) => return HookReply::deny_because(&format!("{why}, so the call was denied.")),
     };
     let bytes = match read_stdin() {
         Ok(b) => b,
-        Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
+        Err(why) => return HookReply::deny_because(&format!("{why}, so the call was denied.")),
     };
-    // The input's numbers as Python's `json.loads` reads them, so renderings match
-    // claude-agent-acgs; the event's own fields are read strictly.
-    let parsed = std::str::from_utf8(&bytes)
-        .ok()
-        .and_then(|text| toolgate_core::rules::parse_with_exact_input(text, "tool_input").ok());
-    let event: Value = match parsed {
-        Some(v) => v,
-        None => {
-            return Answer::deny(denied(
-                None,
-                "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",
-            ));
-        }
-    };
-    let Some(event) = event.as_object() else {
-        return Answer::deny(denied(
-            None,
-            "The hook input is not a JSON object, so the call was denied.",
-        ));
-    };
-    match event.get("hook_event_name") {
-        Some(Value::String(name)) if name == "PreToolUse" => {}
-        // Other events are not ours to decide.
-        Some(Value::String(_)) => return Answer::no_decision(),
-        _ => {
-            return Answer::deny(denied(
-                None,
-                "The hook input has no `hook_event_name`, so the call was denied.",
-            ));
-        }
-    }
-    let tool_name = match event.get("tool_name") {
-        Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
-        _ => return Answer::from_hook(HookAnswer::no_tool_name()),
-    };
-    let Some(tool_input) = event.get("tool_input").filter(|v| !v.is_null()) else {
-        return Answer::deny(denied(
-            Some(tool_name),
-            "The hook input has no `tool_input`, so the call was denied.",
-        ));
-    };
-
-    let source = toolgate_policy::discovery::discover_from_env(policy_path.as_deref());
-    let policy = toolgate_policy::load(&source);
-    if !policy.is_usable() {
-        let first = policy
-            .diagnostics
-            .errors()
-            .next()
-            .map(|d| d.code)
-            .unwrap_or("error");
-        return Answer::from_hook(HookAnswer::unusable_policy(
-            tool_name,
-            &source.describe(),
-            first,
-        ));
-    }
-    let settings = policy.hook.clone();
-    let guard = Guard::new(Arc::new(policy));
-    let cx = CallContext::from_process().with_session_cwd(event.get("cwd").and_then(Value::as_str));
-    let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
-    // The process exits right after answering; freeing the compiled policy is wasted work.
-    std::mem::forget(guard);
-    Answer::from_hook(settings.answer(tool_name, decision.decision, &decision.reason))
+    let env = read_process_environment();
+    toolgate::hook::answer(policy.as_deref(), &bytes, env.as_ref().map_err(|e| *e))
 }

@@ -3,14 +3,14 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 pub mod check_url;
 pub mod eval;
 pub mod explain;
 pub mod hook;
 pub mod init;
-pub mod mcp;
+pub mod server;
 pub mod validate;
 
 /// Exit code: the policy or the arguments are unusable.
@@ -37,11 +37,17 @@ enum Command {
     /// Explain how a shell command is analysed.
     Explain(explain::ExplainArgs),
     /// Claude Code PreToolUse hook: hook JSON on stdin, decision JSON on stdout.
+    ///
+    /// Exit 0: the call may go on (the JSON allows it, asks the person, or is `{}`: no
+    /// decision); exit 2: denied (the reason is also on stderr). Every error, malformed or
+    /// oversized input, unusable environment or broken policy denies. Register it as
+    /// `toolgate hook` (see `toolgate init --claude`).
     Hook(hook::HookArgs),
     /// Write a starter policy and register the hook with Claude Code.
     Init(init::InitArgs),
-    /// Serve the MCP tools over stdio.
-    Mcp(mcp::McpArgs),
+    /// Serve the MCP tools over stdio (runs toolgate-server).
+    #[command(disable_help_flag = true)]
+    Mcp(server::ServerArgs),
 }
 
 /// Runs a parsed command line.
@@ -54,7 +60,21 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Explain(a) => explain::run(a),
         Command::Hook(_) => unreachable!("dispatched before clap"),
         Command::Init(a) => init::run(a),
-        Command::Mcp(a) => mcp::run(a),
+        Command::Mcp(a) => server::run("mcp", a),
+    }
+}
+
+/// Prints the help of subcommand `name` (for subcommands dispatched before clap) and exits 0.
+pub fn print_subcommand_help(name: &str) -> ExitCode {
+    let mut command = Cli::command();
+    command.build();
+    let printed = command
+        .find_subcommand_mut(name)
+        .is_some_and(|sub| sub.print_long_help().is_ok());
+    if printed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_USAGE)
     }
 }
 

@@ -223,7 +223,10 @@ mod tests {
             let ResolvedPolicy::Given(p) = cache.resolve(Some(&json!({"allow": [host]}))) else {
                 panic!("a valid policy");
             };
-            assert!(p.check_url(&format!("https://h{i}.example.com/"), None).allowed);
+            assert!(
+                p.check_url(&format!("https://h{i}.example.com/"), None)
+                    .allowed
+            );
             assert!(cache.len() <= POLICY_CACHE_ENTRIES);
         }
         // Evicted entries are compiled again, with the same answer.

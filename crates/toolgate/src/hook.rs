@@ -11,7 +11,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::Value;
+use toolgate_engine::hook::{answer_call, read_event};
 use toolgate_engine::{CallContext, Guard};
 use toolgate_policy::environment::{EnvironmentError, ProcessEnvironment};
 use toolgate_policy::hook::denied;
@@ -37,15 +38,7 @@ pub struct HookReply {
 impl HookReply {
     /// A deny with `reason` (already in the [`denied`] form): exit 2, the reason on stderr too.
     pub fn deny(reason: String) -> HookReply {
-        HookReply {
-            stdout: json!({"hookSpecificOutput": {
-                "hookEventName": "PreToolUse",
-                "permissionDecision": "deny",
-                "permissionDecisionReason": reason,
-            }}),
-            stderr: Some(reason),
-            code: EXIT_DENY,
-        }
+        HookReply::from_hook(HookAnswer::deny(reason))
     }
 
     /// A deny for a failure that has nothing to do with a particular tool.
@@ -53,31 +46,27 @@ impl HookReply {
         HookReply::deny(denied(None, why))
     }
 
-    /// The process answer for the shared hook answer: a deny exits 2; ask and allow exit 0; no
-    /// decision prints `{}`.
+    /// The process answer for the shared hook answer ([`HookAnswer::to_json`] on stdout): a
+    /// deny exits 2 with its reason on stderr too; ask, allow and no decision (`{}`) exit 0.
     pub fn from_hook(answer: HookAnswer) -> HookReply {
+        let stdout = answer.to_json();
         match answer.decision {
-            Some((PermissionDecision::Deny, reason)) => HookReply::deny(reason),
-            Some((permission, reason)) => HookReply {
-                stdout: json!({"hookSpecificOutput": {
-                    "hookEventName": "PreToolUse",
-                    "permissionDecision": permission.as_str(),
-                    "permissionDecisionReason": reason,
-                }}),
+            Some((PermissionDecision::Deny, reason)) => HookReply {
+                stdout,
+                stderr: Some(reason),
+                code: EXIT_DENY,
+            },
+            _ => HookReply {
+                stdout,
                 stderr: None,
                 code: 0,
             },
-            None => HookReply::no_decision(),
         }
     }
 
     /// No decision: `{}` and exit 0 (Claude Code's own permission flow applies).
     pub fn no_decision() -> HookReply {
-        HookReply {
-            stdout: json!({}),
-            stderr: None,
-            code: 0,
-        }
+        HookReply::from_hook(HookAnswer::no_decision())
     }
 
     /// The stdout text: the JSON object on one line, newline-terminated.
@@ -137,10 +126,31 @@ pub fn answer(
     input: &[u8],
     env: Result<&ProcessEnvironment, EnvironmentError>,
 ) -> HookReply {
+    decide(policy, input, env).0
+}
+
+/// [`answer`] for a process that exits right after answering: the compiled policy is never
+/// freed (freeing it is wasted work at exit).
+pub fn answer_and_keep_policy(
+    policy: Option<&Path>,
+    input: &[u8],
+    env: Result<&ProcessEnvironment, EnvironmentError>,
+) -> HookReply {
+    let (reply, guard) = decide(policy, input, env);
+    std::mem::forget(guard);
+    reply
+}
+
+fn decide(
+    policy: Option<&Path>,
+    input: &[u8],
+    env: Result<&ProcessEnvironment, EnvironmentError>,
+) -> (HookReply, Option<Guard>) {
     if input.len() > MAX_INPUT_BYTES {
-        return HookReply::deny_because(
+        let reply = HookReply::deny_because(
             "The hook input is larger than toolgate's 16 MiB limit, so the call was denied.",
         );
+        return (reply, None);
     }
     // The input's numbers as Python's `json.loads` reads them, so renderings match
     // claude-agent-acgs; the event's own fields are read strictly.
@@ -148,68 +158,27 @@ pub fn answer(
         .ok()
         .and_then(|text| toolgate_core::rules::parse_with_exact_input(text, "tool_input").ok());
     let Some(event) = parsed else {
-        return HookReply::deny_because(
+        let reply = HookReply::deny_because(
             "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",
         );
+        return (reply, None);
     };
-    let Some(event) = event.as_object() else {
-        return HookReply::deny_because(
-            "The hook input is not a JSON object, so the call was denied.",
-        );
-    };
-    match event.get("hook_event_name") {
-        Some(Value::String(name)) if name == "PreToolUse" => {}
-        // Other events are not ours to decide.
-        Some(Value::String(_)) => return HookReply::no_decision(),
-        _ => {
-            return HookReply::deny_because(
-                "The hook input has no `hook_event_name`, so the call was denied.",
-            );
-        }
-    }
-    let tool_name = match event.get("tool_name") {
-        Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
-        _ => return HookReply::from_hook(HookAnswer::no_tool_name()),
-    };
-    let Some(tool_input) = event.get("tool_input").filter(|v| !v.is_null()) else {
-        return HookReply::deny(denied(
-            Some(tool_name),
-            "The hook input has no `tool_input`, so the call was denied.",
-        ));
+    // Malformed events deny and other events get no decision before any policy is loaded.
+    let call = match read_event(&event) {
+        Ok(call) => call,
+        Err(answer) => return (HookReply::from_hook(answer), None),
     };
     let env = match env {
         Ok(env) => env,
         Err(e) => {
-            return HookReply::deny(denied(
-                Some(tool_name),
-                &format!("{} (so the call was denied).", capitalised(e.describe())),
-            ));
+            let reason = format!("{} (so the call was denied).", capitalised(e.describe()));
+            return (HookReply::deny(denied(Some(call.tool_name), &reason)), None);
         }
     };
-
     let source = toolgate_policy::discovery::discover_in(policy, env);
-    let policy = toolgate_policy::load(&source);
-    if !policy.is_usable() {
-        let first = policy
-            .diagnostics
-            .errors()
-            .next()
-            .map(|d| d.code)
-            .unwrap_or("error");
-        return HookReply::from_hook(HookAnswer::unusable_policy(
-            tool_name,
-            &source.describe(),
-            first,
-        ));
-    }
-    let settings = policy.hook.clone();
-    let guard = Guard::new(Arc::new(policy));
-    let cx = CallContext::from_environment(env)
-        .with_session_cwd(event.get("cwd").and_then(Value::as_str));
-    let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
-    // The process exits right after answering; freeing the compiled policy is wasted work.
-    std::mem::forget(guard);
-    HookReply::from_hook(settings.answer(tool_name, decision.decision, &decision.reason))
+    let guard = Guard::new(Arc::new(toolgate_policy::load(&source)));
+    let (answer, _) = answer_call(&guard, &call, CallContext::from_environment(env));
+    (HookReply::from_hook(answer), Some(guard))
 }
 
 fn capitalised(text: &str) -> String {

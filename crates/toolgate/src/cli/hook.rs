@@ -176,5 +176,5 @@ fn run(args: &[OsString]) -> HookReply {
         Err(why) => return HookReply::deny_because(&format!("{why}, so the call was denied.")),
     };
     let env = read_process_environment();
-    toolgate::hook::answer(policy.as_deref(), &bytes, env.as_ref().map_err(|e| *e))
+    toolgate::hook::answer_and_keep_policy(policy.as_deref(), &bytes, env.as_ref().map_err(|e| *e))
 }

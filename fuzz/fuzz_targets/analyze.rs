@@ -1,5 +1,5 @@
-//! Fuzz target: `analyze` and rule evaluation must never panic (parser panics are caught
-//! inside `analyze`), for any input.
+//! Fuzz target: `analyze` and rule evaluation must never panic, for any input (brush-parser
+//! panics, which `analyze` catches, excepted).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -7,16 +7,15 @@ use toolgate_shell::{CommandContext, CommandRuleSet, analyze};
 
 fuzz_target!(
     init: {
-        // libfuzzer-sys installs a hook that aborts on every panic, even one `analyze`
-        // catches (brush-parser's known panics). Restore the default hook: a panic that
-        // escapes `analyze` still reaches libfuzzer-sys's own catch and is reported.
-        let _ = std::panic::take_hook();
+        // libfuzzer-sys's hook aborts on every panic, even brush-parser's known ones that
+        // `analyze` catches; this one aborts on every other panic, caught or not.
+        toolgate_fuzz::abort_on_panics_outside_known_parsers();
     },
     |data: &[u8]| {
     if let Ok(s) = std::str::from_utf8(data) {
         let a = analyze(s);
         let cx = CommandContext {
-            cwd: Some(std::path::Path::new("/work/project")),
+            cwd: Some(std::path::Path::new("/home/user/project")),
             home: Some(std::path::Path::new("/home/user")),
         };
         let _ = CommandRuleSet::builtin().evaluate(&a, &cx);

@@ -3,12 +3,12 @@
 //! A secret is what toolgate's secret rules detect: the built-in `TG-SECRET-*` rules (modern
 //! key formats, by value) and any rule of the policy in the `secrets` category. Each match is
 //! replaced by `[REDACTED:<rule id>]`, in string values and in object keys. A string whose
-//! normalised view (zero-width characters removed, NFKC) holds a secret that its raw text does
+//! folded view (zero-width and format characters removed, NFKD, confusables folded) holds a secret that its raw text does
 //! not is replaced whole, since the secret cannot be cut out of the raw text exactly.
 
-use regex::Regex;
+use regex_automata::meta::Regex;
 use serde_json::{Map, Value};
-use toolgate_core::rules::normalize::normalized_view;
+use toolgate_core::rules::normalize::folded_view;
 use toolgate_core::rules::{Constitution, MatchFilter, Rule, compile_pattern};
 
 /// The category of rules whose matches are secrets.
@@ -94,13 +94,14 @@ impl Redactor {
             let mut replaced = String::with_capacity(out.len());
             let mut last = 0;
             for m in p.regex.find_iter(&out) {
-                if !p.filter.accepts(m.as_str()) {
+                let matched = &out[m.range()];
+                if !p.filter.accepts(matched) {
                     continue;
                 }
                 // Some patterns end with the character after the key (`(?:[^A-Za-z0-9]|$)`):
                 // keep that delimiter.
                 let end = m.start()
-                    + m.as_str()
+                    + matched
                         .trim_end_matches(|c: char| {
                             !(c.is_ascii_alphanumeric() || "-_/+=".contains(c))
                         })
@@ -114,11 +115,11 @@ impl Redactor {
             out = replaced;
         }
         if !out.is_ascii() {
-            let view = normalized_view(&out);
+            let view = folded_view(&out);
             if let Some(p) = self.patterns.iter().find(|p| {
                 p.regex
                     .find_iter(&view)
-                    .any(|m| p.filter.accepts(m.as_str()))
+                    .any(|m| p.filter.accepts(&view[m.range()]))
             }) {
                 *count += 1;
                 return format!("[REDACTED:{}]", p.rule_id);

@@ -25,8 +25,9 @@ pub const CLAUDE_SETTINGS_NAMES: &[&str] = &["settings.json", "settings.local.js
 /// The file name of Claude Code's managed (enterprise) settings.
 pub const MANAGED_SETTINGS_NAME: &str = "managed-settings.json";
 
-/// The file name of the toolgate binary.
-pub const BINARY_NAME: &str = "toolgate";
+/// The file names of toolgate's binaries: `toolgate` (the hook and the CLI) and
+/// `toolgate-server` (which `toolgate mcp` runs), installed in one directory.
+pub const BINARY_NAMES: &[&str] = &["toolgate", "toolgate-server"];
 
 /// Why a path is protected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,14 +101,15 @@ pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKi
     {
         return Some(ProtectedKind::ToolgatePolicy);
     }
-    if binary_by_name && component_matches(name, BINARY_NAME) {
+    if binary_by_name && BINARY_NAMES.iter().any(|b| component_matches(name, b)) {
         return Some(ProtectedKind::ToolgateBinary);
     }
     None
 }
 
 /// Whether writing `path` (relative paths resolved against `cwd`, `~` against `home`) would
-/// touch a protected file; `binary` is the running toolgate binary, when known.
+/// touch a protected file; `binary` is the running toolgate binary, when known (the other
+/// toolgate binaries in its directory are protected with it).
 pub fn protected_kind(
     path: &str,
     cwd: Option<&Path>,
@@ -125,7 +127,16 @@ pub fn protected_kind(
             return Some(kind);
         }
     }
-    if binary.is_some_and(|b| resolved == b) {
+    // The running binary, and toolgate's other binaries beside it.
+    let installed = |b: &Path| {
+        resolved == b
+            || (resolved.parent() == b.parent()
+                && resolved
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| BINARY_NAMES.contains(&n)))
+    };
+    if binary.is_some_and(installed) {
         return Some(ProtectedKind::ToolgateBinary);
     }
     None
@@ -260,6 +271,23 @@ mod tests {
             Some(Path::new("/home/u")),
             Some(Path::new("/usr/local/bin/toolgate")),
         )
+    }
+
+    #[test]
+    fn the_binaries_beside_the_running_one_are_protected() {
+        for p in ["/usr/local/bin/toolgate", "/usr/local/bin/toolgate-server"] {
+            assert_eq!(kind(p), Some(ProtectedKind::ToolgateBinary), "{p}");
+            let from_server = protected_kind(
+                p,
+                None,
+                None,
+                Some(Path::new("/usr/local/bin/toolgate-server")),
+            );
+            assert_eq!(from_server, Some(ProtectedKind::ToolgateBinary), "{p}");
+        }
+        assert_eq!(kind("/usr/local/bin/other"), None);
+        assert_eq!(kind("/opt/bin/toolgate-server"), None);
+        assert!(is_protected_path("bin/toolgate-server", true));
     }
 
     #[test]

@@ -120,11 +120,26 @@ pub struct CallContext {
 }
 
 impl CallContext {
-    /// The context of the current process: its cwd, `$HOME` and executable.
+    /// The context of the current process: its cwd, home directory and executable, read as
+    /// discovery reads them ([`toolgate_policy::environment`]). When that environment is
+    /// unusable the policy is unusable too ([`toolgate_policy::PolicySource::Unresolved`]),
+    /// so every call is denied whatever this context holds.
     pub fn from_process() -> CallContext {
+        match toolgate_policy::environment::read_process_environment() {
+            Ok(env) => CallContext::from_environment(&env),
+            Err(_) => CallContext {
+                cwd: None,
+                home: None,
+                binary: std::env::current_exe().ok(),
+            },
+        }
+    }
+
+    /// The context of an environment already read, with this process's executable.
+    pub fn from_environment(env: &toolgate_policy::environment::ProcessEnvironment) -> CallContext {
         CallContext {
-            cwd: std::env::current_dir().ok(),
-            home: std::env::var_os("HOME").map(PathBuf::from),
+            cwd: Some(env.cwd.clone()),
+            home: env.home.clone(),
             binary: std::env::current_exe().ok(),
         }
     }
@@ -395,7 +410,7 @@ impl DecisionBuilder {
                 verdict: Verdict::Deny,
                 reason: format!(
                     "{place} is denied by the network policy: {} ({}).",
-                    decision.reason.describe(),
+                    decision.describe(),
                     decision.reason.as_str()
                 ),
                 rule_ids: Vec::new(),

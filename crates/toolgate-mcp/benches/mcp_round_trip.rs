@@ -2,8 +2,10 @@
 //!
 //! The bench re-runs its own executable as the server (`TOOLGATE_MCP_BENCH_SERVER=1`), which
 //! serves exactly what `toolgate mcp` serves: `toolgate_mcp::run_stdio` on stdin/stdout. It first
-//! times 10,000 sequential round trips and prints the mean, then lets criterion sample.
-//! Budget: at most 50 µs per round trip.
+//! times 10,000 sequential round trips and prints the mean, then 20,000 pipelined calls (written
+//! without waiting for replies, on a raw stdio session: the server's own cost per call, with and
+//! without a `policy` argument), then lets criterion sample the sequential round trip.
+//! Budgets: at most 50 µs per round trip; at most 8 µs per pipelined call with a policy.
 
 use std::time::{Duration, Instant};
 
@@ -16,6 +18,7 @@ use serde_json::json;
 
 const SERVER_ENV: &str = "TOOLGATE_MCP_BENCH_SERVER";
 const ROUND_TRIPS: u32 = 10_000;
+const PIPELINED: usize = 20_000;
 
 type Client = RunningService<RoleClient, ()>;
 
@@ -50,6 +53,18 @@ fn main() {
         elapsed.as_secs_f64() * 1e6 / f64::from(ROUND_TRIPS)
     );
 
+    for with_policy in [true, false] {
+        let per_call = pipelined(with_policy);
+        println!(
+            "check_url pipelined over stdio ({}): {PIPELINED} calls, {per_call:.2} µs per call",
+            if with_policy {
+                "with a policy argument"
+            } else {
+                "server policy"
+            }
+        );
+    }
+
     let mut criterion = Criterion::default()
         .measurement_time(Duration::from_secs(5))
         .configure_from_args();
@@ -63,6 +78,61 @@ fn main() {
     group.finish();
     criterion.final_summary();
     let _ = runtime.block_on(client.cancel());
+}
+
+/// Writes [`PIPELINED`] `check_url` calls to a fresh server without waiting, reads every reply,
+/// and returns the mean time per call in µs (from the first write to the last reply).
+fn pipelined(with_policy: bool) -> f64 {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let exe = std::env::current_exe().expect("own executable");
+    let mut child = Command::new(exe)
+        .env(SERVER_ENV, "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn the server");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"2025-06-18","capabilities":{{}},"clientInfo":{{"name":"bench","version":"0"}}}}}}"#
+    )
+    .expect("write initialize");
+    stdout.read_line(&mut line).expect("initialize reply");
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
+    )
+    .expect("write initialized");
+    let arguments = serde_json::Value::Object(arguments(with_policy));
+    let requests: Vec<String> = (1..=PIPELINED)
+        .map(|id| {
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                   "params": {"name": "check_url", "arguments": arguments}})
+            .to_string()
+                + "\n"
+        })
+        .collect();
+    let started = Instant::now();
+    let writer = std::thread::spawn(move || {
+        for request in &requests {
+            stdin.write_all(request.as_bytes()).expect("write a call");
+        }
+        stdin.flush().expect("flush");
+        stdin
+    });
+    for _ in 0..PIPELINED {
+        line.clear();
+        stdout.read_line(&mut line).expect("a reply");
+        assert!(line.contains(r#"\"allowed\""#), "reply without `allowed`");
+    }
+    let elapsed = started.elapsed();
+    drop(writer.join().expect("writer"));
+    let _ = child.wait();
+    elapsed.as_secs_f64() * 1e6 / PIPELINED as f64
 }
 
 async fn start_server() -> Client {

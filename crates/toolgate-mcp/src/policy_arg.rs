@@ -13,7 +13,7 @@ use crate::replies::{PolicyIssue, ValidationReply};
 const MAX_DETAIL_CHARS: usize = 200;
 
 /// The policy a call is checked under.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum ResolvedPolicy {
     /// No `policy` argument: the server's own.
     Server,
@@ -40,6 +40,61 @@ pub fn resolve_policy(policy: Option<&Value>) -> ResolvedPolicy {
             policy: EgressPolicy::invalid(),
             first_error: short(&format!("invalid policy: {}", first.message)),
         },
+    }
+}
+
+/// How many compiled `policy` arguments the server keeps (least recently used out first).
+pub const POLICY_CACHE_ENTRIES: usize = 32;
+
+/// Compiled `policy` arguments by their canonical JSON text, so that a client that sends the
+/// same policy with every call (as agentguard's callers do) pays for parsing and compiling it
+/// once. Bounded: at most [`POLICY_CACHE_ENTRIES`] entries; the least recently used goes first.
+#[derive(Debug, Default)]
+pub struct PolicyCache {
+    entries: std::collections::HashMap<String, (ResolvedPolicy, u64)>,
+    clock: u64,
+}
+
+impl PolicyCache {
+    /// An empty cache.
+    pub fn new() -> PolicyCache {
+        PolicyCache::default()
+    }
+
+    /// [`resolve_policy`], from the cache when the same policy was resolved before.
+    pub fn resolve(&mut self, policy: Option<&Value>) -> ResolvedPolicy {
+        let Some(value) = policy else {
+            return ResolvedPolicy::Server;
+        };
+        // Equal text is an equal policy (a different key order only costs a second entry).
+        let key = value.to_string();
+        self.clock += 1;
+        if let Some((resolved, used)) = self.entries.get_mut(&key) {
+            *used = self.clock;
+            return resolved.clone();
+        }
+        let resolved = resolve_policy(Some(value));
+        if self.entries.len() >= POLICY_CACHE_ENTRIES
+            && let Some(oldest) = self
+                .entries
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(k, _)| k.clone())
+        {
+            self.entries.remove(&oldest);
+        }
+        self.entries.insert(key, (resolved.clone(), self.clock));
+        resolved
+    }
+
+    /// How many policies are cached.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the cache is empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
     }
 }
 
@@ -137,5 +192,47 @@ fn collect_paths(node: &Node, path: String, out: &mut Vec<(Position, String)>) {
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_cache_returns_the_same_answer_and_stays_bounded() {
+        let mut cache = PolicyCache::new();
+        let strict = json!({"allow": ["api.example.com"]});
+        let broken = json!({"allow": "api.example.com"});
+        for _ in 0..3 {
+            let ResolvedPolicy::Given(p) = cache.resolve(Some(&strict)) else {
+                panic!("a valid policy");
+            };
+            assert!(p.check_url("https://api.example.com/", None).allowed);
+            assert!(!p.check_url("https://example.org/", None).allowed);
+            assert!(matches!(
+                cache.resolve(Some(&broken)),
+                ResolvedPolicy::Invalid { .. }
+            ));
+            assert!(matches!(cache.resolve(None), ResolvedPolicy::Server));
+        }
+        assert_eq!(cache.len(), 2);
+        for i in 0..(POLICY_CACHE_ENTRIES * 2) {
+            let host = format!("h{i}.example.com");
+            let ResolvedPolicy::Given(p) = cache.resolve(Some(&json!({"allow": [host]}))) else {
+                panic!("a valid policy");
+            };
+            assert!(
+                p.check_url(&format!("https://h{i}.example.com/"), None)
+                    .allowed
+            );
+            assert!(cache.len() <= POLICY_CACHE_ENTRIES);
+        }
+        // Evicted entries are compiled again, with the same answer.
+        assert!(matches!(
+            cache.resolve(Some(&broken)),
+            ResolvedPolicy::Invalid { .. }
+        ));
     }
 }

@@ -19,7 +19,7 @@ use crate::args::{
     CheckToolCallArgs, CheckUrlArgs, CheckUrlsBatchArgs, ExplainCommandArgs, MAX_BATCH_URLS,
     MAX_COMMAND_BYTES, MAX_URL_BYTES, ValidatePolicyArgs, check_arguments, input_schema,
 };
-use crate::policy_arg::{ResolvedPolicy, resolve_policy, validate};
+use crate::policy_arg::{PolicyCache, ResolvedPolicy, resolve_policy, validate};
 use crate::replies::{
     BatchEntry, BatchReply, BatchSummary, CommandReply, HookAnswerReply, ToolCallReply,
     UrlDecision, ValidationReply,
@@ -70,6 +70,8 @@ struct ServerState {
     policy_error: Option<String>,
     /// The engine for `check_tool_call`.
     guard: ToolCallChecker,
+    /// Compiled `policy` arguments, by their text.
+    policies: std::sync::Mutex<PolicyCache>,
 }
 
 /// The tools in `tools/list` order: agentguard-mcp's three in its order, then toolgate's own.
@@ -127,8 +129,18 @@ impl ToolgateServer {
                 egress,
                 policy_error,
                 guard,
+                policies: std::sync::Mutex::new(PolicyCache::new()),
             }),
             tool_router: Self::tool_router(),
+        }
+    }
+
+    /// The policy a call's `policy` argument names, compiled once per distinct policy (a
+    /// poisoned cache is bypassed, never trusted).
+    fn resolve(&self, policy: Option<&Value>) -> ResolvedPolicy {
+        match self.state.policies.lock() {
+            Ok(mut cache) => cache.resolve(policy),
+            Err(_) => resolve_policy(policy),
         }
     }
 
@@ -233,7 +245,7 @@ impl ToolgateServer {
         Parameters(args): Parameters<JsonObject>,
     ) -> Result<CallToolResult, String> {
         let args: CheckUrlArgs = check_arguments(args)?;
-        let policy = resolve_policy(args.policy.as_ref());
+        let policy = self.resolve(args.policy.as_ref());
         reply(&self.decide(&policy, &args.url, args.method.as_deref()))
     }
 
@@ -254,7 +266,7 @@ impl ToolgateServer {
                 args.urls.len()
             ));
         }
-        let policy = resolve_policy(args.policy.as_ref());
+        let policy = self.resolve(args.policy.as_ref());
         let mut results = Vec::with_capacity(args.urls.len());
         for url in args.urls {
             let d = self.decide(&policy, &url, args.method.as_deref());

@@ -10,7 +10,7 @@ use toolgate_core::rules::{Constitution, Rule, RuleTime};
 use toolgate_core::{Severity, WorkflowAction};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::document::{Format, Node, Position, Value, parse_document};
+use crate::document::{Format, Node, Position, Value, parse_document_all};
 use crate::reader::{MapReader, closest, expect_string, expect_string_list};
 
 /// Every key of an acgs-lite rule object.
@@ -123,19 +123,18 @@ fn load_inner(path: &Path, diags: &mut Diagnostics) -> Option<(Constitution, Vec
         }
     };
     let format = Format::from_path(path);
-    let doc = match parse_document(&text, format) {
-        Ok(d) => d,
+    let (doc, duplicates) = match parse_document_all(&text, format) {
+        Ok(parsed) => parsed,
         Err(e) => {
-            diags.error_hint(
-                "syntax",
-                e.position,
-                format!("{} syntax error: {}", format.name(), e.message),
-                format!("fix the {} syntax at this position", format.name()),
-            );
+            diags.push(crate::syntax::syntax_diagnostic(&e, format, &text));
             return None;
         }
     };
-    read_constitution(&doc, diags)
+    for d in &duplicates {
+        diags.push(crate::syntax::duplicate_diagnostic(d));
+    }
+    let read = read_constitution(&doc, diags);
+    if duplicates.is_empty() { read } else { None }
 }
 
 /// Reads an acgs-lite constitution document (lenient about unknown keys, like acgs-lite).
@@ -429,5 +428,52 @@ pub fn read_rule(
     } else {
         lenient_finish(node, RULE_KEYS, path, diags);
     }
-    (diags.errors().count() == errors_before && complete).then_some((rule, pos))
+    let usable = diags.errors().count() == errors_before && complete;
+    if !usable {
+        // The rule is left out of the rule set, whose compilation checks its patterns; check
+        // them here so that a bad regex is reported in the same run as the rule's other errors.
+        report_pattern_problems(&rule, &pos, diags);
+    }
+    usable.then_some((rule, pos))
+}
+
+/// Compiles `rule`'s patterns alone and reports each that does not compile.
+fn report_pattern_problems(rule: &Rule, pos: &RulePositions, diags: &mut Diagnostics) {
+    if rule.patterns.is_empty() {
+        return;
+    }
+    let mut alone = Rule::new("PATTERN-CHECK", "pattern check", rule.severity);
+    alone.patterns = rule.patterns.clone();
+    if let Err(e) = toolgate_core::rules::RuleSet::new(vec![alone]) {
+        let problems = e.problems.into_iter().filter(|p| p.field == "patterns");
+        push_rule_problems(problems, std::slice::from_ref(pos), diags);
+    }
+}
+
+/// Reports rule-set compilation problems at the positions of the rules they are about.
+pub fn push_rule_problems(
+    problems: impl IntoIterator<Item = toolgate_core::rules::RuleProblem>,
+    positions: &[RulePositions],
+    diags: &mut Diagnostics,
+) {
+    for problem in problems {
+        let pos = positions.get(problem.rule_index);
+        let at = pos.map_or(Position::UNKNOWN, |p| p.of(problem.field, problem.item));
+        let mut d = Diagnostic::error(rule_code(problem.field), at, problem.message)
+            .with_hint(problem.hint);
+        if let Some(f) = pos.and_then(|p| p.file.clone()) {
+            d = d.in_file(f);
+        }
+        diags.push(d);
+    }
+}
+
+fn rule_code(field: &str) -> &'static str {
+    match field {
+        "patterns" => "invalid-pattern",
+        "id" => "invalid-rule-id",
+        "depends_on" => "unknown-dependency",
+        "keywords" => "invalid-keywords",
+        _ => "invalid-rule",
+    }
 }

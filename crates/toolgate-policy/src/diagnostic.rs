@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::document::Position;
+use crate::environment::EnvironmentError;
 
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -213,7 +214,10 @@ pub fn render(
             |p| p.display().to_string(),
         );
         let pos = d.line;
-        if pos.is_known() {
+        if EnvironmentError::ALL.iter().any(|e| e.code() == d.code) {
+            // About the process environment, not about a file.
+            let _ = writeln!(out, "  --> <environment>");
+        } else if pos.is_known() {
             let _ = writeln!(out, "  --> {name}:{}:{}", pos.line, pos.column);
             if let Some(line_text) = text.and_then(|t| t.lines().nth(pos.line as usize - 1)) {
                 let num = pos.line.to_string();

@@ -1,8 +1,11 @@
 //! Where the policy comes from: `--policy FILE`, `$TOOLGATE_POLICY`, `.toolgate.yaml` in the
 //! working directory or its nearest parent that has one, `~/.config/toolgate/policy.yaml`, else
-//! the built-in default.
+//! the built-in default. A value in the environment that is set but unusable leaves the policy
+//! [`PolicySource::Unresolved`], which loads as an unusable policy (every check denies).
 
 use std::path::{Path, PathBuf};
+
+use crate::environment::{EnvironmentError, ProcessEnvironment, read_process_environment};
 
 /// Why a file was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -30,13 +33,16 @@ pub enum PolicySource {
         /// Why it was chosen.
         origin: Origin,
     },
+    /// The environment that discovery reads is unusable (see [`EnvironmentError`]): no policy
+    /// can be chosen, so none may quietly apply.
+    Unresolved(EnvironmentError),
 }
 
 impl PolicySource {
     /// The file, if any.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            PolicySource::Builtin => None,
+            PolicySource::Builtin | PolicySource::Unresolved(_) => None,
             PolicySource::File { path, .. } => Some(path),
         }
     }
@@ -46,6 +52,7 @@ impl PolicySource {
         match self {
             PolicySource::Builtin => "built-in default".into(),
             PolicySource::File { path, .. } => path.display().to_string(),
+            PolicySource::Unresolved(_) => "policy location unknown".into(),
         }
     }
 }
@@ -65,13 +72,13 @@ fn entry_exists(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok()
 }
 
-/// Chooses the policy source. `explicit` is `--policy`; `env_policy` is `$TOOLGATE_POLICY`;
-/// `home` is `$HOME`. An explicitly named file is used even if it does not exist (loading it
+/// Chooses the policy source. `explicit` is `--policy`; `env_policy` is `$TOOLGATE_POLICY`
+/// (any bytes: a path need not be UTF-8); `home` is the home directory. An explicitly named file is used even if it does not exist (loading it
 /// then fails closed); a discovered one is chosen when anything sits under its name (a
 /// directory or a dangling symlink too, which then fail closed when loaded).
 pub fn discover(
     explicit: Option<&Path>,
-    env_policy: Option<&str>,
+    env_policy: Option<&Path>,
     cwd: Option<&Path>,
     home: Option<&Path>,
 ) -> PolicySource {
@@ -81,7 +88,7 @@ pub fn discover(
             origin: Origin::Explicit,
         };
     }
-    if let Some(path) = env_policy.filter(|p| !p.is_empty()) {
+    if let Some(path) = env_policy.filter(|p| !p.as_os_str().is_empty()) {
         return PolicySource::File {
             path: PathBuf::from(path),
             origin: Origin::Environment,
@@ -112,16 +119,26 @@ pub fn discover(
     PolicySource::Builtin
 }
 
-/// [`discover`] with the process's own environment and working directory.
+/// [`discover`] with the process's own environment and working directory, read with
+/// [`read_process_environment`]. An explicit file needs nothing from the environment; otherwise
+/// an unusable environment gives [`PolicySource::Unresolved`].
 pub fn discover_from_env(explicit: Option<&Path>) -> PolicySource {
-    let env_policy = std::env::var("TOOLGATE_POLICY").ok();
-    let cwd = std::env::current_dir().ok();
-    let home = std::env::var_os("HOME").map(PathBuf::from);
+    if explicit.is_some() {
+        return discover(explicit, None, None, None);
+    }
+    match read_process_environment() {
+        Ok(env) => discover_in(None, &env),
+        Err(e) => PolicySource::Unresolved(e),
+    }
+}
+
+/// [`discover`] in an environment already read.
+pub fn discover_in(explicit: Option<&Path>, env: &ProcessEnvironment) -> PolicySource {
     discover(
         explicit,
-        env_policy.as_deref(),
-        cwd.as_deref(),
-        home.as_deref(),
+        env.policy.as_deref(),
+        Some(&env.cwd),
+        env.home.as_deref(),
     )
 }
 
@@ -158,14 +175,19 @@ mod tests {
             }
         );
         assert!(matches!(
-            discover(None, Some("/x.yaml"), Some(&nested), Some(&home)),
+            discover(None, Some(Path::new("/x.yaml")), Some(&nested), Some(&home)),
             PolicySource::File {
                 origin: Origin::Environment,
                 ..
             }
         ));
         assert!(matches!(
-            discover(Some(Path::new("p.yaml")), Some("/x.yaml"), None, None),
+            discover(
+                Some(Path::new("p.yaml")),
+                Some(Path::new("/x.yaml")),
+                None,
+                None
+            ),
             PolicySource::File {
                 origin: Origin::Explicit,
                 ..

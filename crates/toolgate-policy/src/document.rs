@@ -216,8 +216,62 @@ pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
 /// Deepest nesting accepted.
 pub const MAX_DEPTH: usize = 64;
 
-/// Parses `source` in `format` into a positioned tree.
+/// A key written more than once in one mapping. YAML and JSON parsers keep one of the values
+/// (which one differs), so a later `allow: ["*"]` could silently win: policies refuse them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DuplicateKey {
+    /// Dotted path of the mapping (`network`, `rules[2]`; empty at the top level).
+    pub path: String,
+    /// The key.
+    pub key: String,
+    /// Where it is first written.
+    pub first: Position,
+    /// Where it is written again (what the user must remove).
+    pub again: Position,
+}
+
+impl DuplicateKey {
+    /// What to do about a duplicate key.
+    pub const HINT: &'static str = "remove one of the two entries or merge them: a key may appear only once (a later one would not override the earlier)";
+
+    /// What is wrong, in toolgate's words.
+    pub fn message(&self) -> String {
+        let place = if self.path.is_empty() {
+            "at the top level".to_string()
+        } else {
+            format!("in `{}`", self.path)
+        };
+        let first = if self.first.is_known() {
+            format!(
+                " (first written at line {}, column {})",
+                self.first.line, self.first.column
+            )
+        } else {
+            String::new()
+        };
+        format!("duplicate key `{}` {place}{first}", self.key)
+    }
+}
+
+/// Parses `source` in `format` into a positioned tree. A key written twice in one mapping is
+/// an error (the first one found; [`parse_document_all`] reports every one).
 pub fn parse_document(source: &str, format: Format) -> Result<Node, SyntaxError> {
+    let (node, duplicates) = parse_document_all(source, format)?;
+    match duplicates.into_iter().next() {
+        Some(d) => Err(SyntaxError {
+            message: d.message(),
+            position: d.again,
+        }),
+        None => Ok(node),
+    }
+}
+
+/// Parses `source` in `format` into a positioned tree and lists every duplicate key instead
+/// of stopping at the first, so that one run can report them with the document's other errors.
+pub fn parse_document_all(
+    source: &str,
+    format: Format,
+) -> Result<(Node, Vec<DuplicateKey>), SyntaxError> {
     if source.len() > MAX_DOCUMENT_BYTES {
         return Err(SyntaxError {
             message: format!(
@@ -231,8 +285,8 @@ pub fn parse_document(source: &str, format: Format) -> Result<Node, SyntaxError>
         Format::Yaml => parse_yaml(source)?,
         Format::Json => {
             // serde_json is the authority on JSON syntax; the YAML parser (JSON is YAML flow
-            // syntax) then supplies the positions.
-            if let Err(e) = serde_json::from_str::<crate::json_keys::NoDuplicateKeys>(source) {
+            // syntax) then supplies the positions and every key, duplicates included.
+            if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(source) {
                 return Err(SyntaxError {
                     message: strip_json_position(&e.to_string()),
                     position: Position {
@@ -258,7 +312,43 @@ pub fn parse_document(source: &str, format: Format) -> Result<Node, SyntaxError>
         Format::Toml => parse_toml(source)?,
     };
     check_depth(&node, 0)?;
-    Ok(node)
+    let mut duplicates = Vec::new();
+    find_duplicates(&node, "", &mut duplicates);
+    Ok((node, duplicates))
+}
+
+/// Every key written twice in one mapping, anywhere under `node`, in document order.
+fn find_duplicates(node: &Node, path: &str, out: &mut Vec<DuplicateKey>) {
+    match &node.value {
+        Value::Sequence(items) => {
+            for (i, item) in items.iter().enumerate() {
+                find_duplicates(item, &format!("{path}[{i}]"), out);
+            }
+        }
+        Value::Mapping(entries) => {
+            let mut seen: std::collections::HashMap<&str, Position> =
+                std::collections::HashMap::with_capacity(entries.len());
+            for (key, value) in entries {
+                if let Some(first) = seen.get(key.name.as_str()) {
+                    out.push(DuplicateKey {
+                        path: path.to_string(),
+                        key: key.name.clone(),
+                        first: *first,
+                        again: key.position,
+                    });
+                } else {
+                    seen.insert(&key.name, key.position);
+                }
+                let child = if path.is_empty() {
+                    key.name.clone()
+                } else {
+                    format!("{path}.{}", key.name)
+                };
+                find_duplicates(value, &child, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 fn check_depth(node: &Node, depth: usize) -> Result<(), SyntaxError> {
@@ -324,6 +414,9 @@ fn parse_yaml(source: &str) -> Result<Node, SyntaxError> {
     }
     let mut options = serde_saphyr::Options::default();
     options.with_snippet = false;
+    // Every key reaches the tree; `find_duplicates` reports them in toolgate's words (the
+    // library's own error names its option, which means nothing to a policy's author).
+    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::PassThrough;
     match serde_saphyr::from_str_with_options::<YamlNode>(source, options) {
         Ok(node) => Ok(node.0),
         Err(e) => {
@@ -443,6 +536,25 @@ impl<'a> LineIndex<'a> {
         let mut starts = vec![0];
         starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
         LineIndex { source, starts }
+    }
+
+    /// The byte offset of a 1-based position (clamped to the source; an unknown position is
+    /// the end).
+    pub fn offset(&self, position: Position) -> usize {
+        let Some(start) = (position.line as usize)
+            .checked_sub(1)
+            .and_then(|l| self.starts.get(l))
+        else {
+            return self.source.len();
+        };
+        let line = &self.source[*start..];
+        let line = &line[..line.find('\n').unwrap_or(line.len())];
+        let column = (position.column as usize).saturating_sub(1);
+        start
+            + line
+                .char_indices()
+                .nth(column)
+                .map_or(line.len(), |(i, _)| i)
     }
 
     /// The 1-based position of a byte offset.

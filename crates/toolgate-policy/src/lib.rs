@@ -10,15 +10,16 @@ pub mod constitution;
 pub mod diagnostic;
 pub mod discovery;
 pub mod document;
+pub mod environment;
 pub mod examples;
 pub mod hook;
-mod json_keys;
 pub mod log;
 pub mod network;
 pub mod network_lint;
 pub mod network_ranges;
 pub mod reader;
 pub mod rules;
+pub mod syntax;
 
 use std::path::{Path, PathBuf};
 
@@ -27,7 +28,7 @@ pub use discovery::{PolicySource, discover};
 pub use document::{Format, Node, Position};
 pub use hook::{HookAnswer, HookSettings, OnReview, PermissionDecision};
 
-use document::{Value, parse_document};
+use document::{Value, parse_document_all};
 use reader::MapReader;
 
 /// The top-level keys of a toolgate policy file.
@@ -126,6 +127,7 @@ pub fn load(source: &PolicySource) -> Policy {
     match source {
         PolicySource::Builtin => Policy::builtin(),
         PolicySource::File { path, .. } => load_file(path, source.clone()),
+        PolicySource::Unresolved(e) => unusable(source.clone(), e.code(), e.describe()),
     }
 }
 
@@ -202,20 +204,17 @@ pub fn load_str(text: &str, format: Format, source: PolicySource) -> Policy {
     let mut policy = Policy::builtin();
     policy.source = source;
     policy.text = Some(text.to_string());
-    let doc = match parse_document(text, format) {
-        Ok(doc) => doc,
+    let doc = match parse_document_all(text, format) {
+        Ok((doc, duplicates)) => {
+            for d in &duplicates {
+                policy.diagnostics.push(syntax::duplicate_diagnostic(d));
+            }
+            doc
+        }
         Err(e) => {
-            let hint = if e.message.contains("duplicate") {
-                "remove one of the two entries: a key may appear only once (a later one would not override the earlier)".to_string()
-            } else {
-                format!("fix the {} syntax at this position", format.name())
-            };
-            policy.diagnostics.error_hint(
-                "syntax",
-                e.position,
-                format!("{} syntax error: {}", format.name(), e.message),
-                hint,
-            );
+            policy
+                .diagnostics
+                .push(syntax::syntax_diagnostic(&e, format, text));
             policy.seal();
             return policy;
         }
@@ -228,7 +227,7 @@ pub fn load_str(text: &str, format: Format, source: PolicySource) -> Policy {
             .map(|p| p.to_path_buf()),
     };
     read_document(&doc, &mut policy, &mut cx);
-    policy.diagnostics = cx.diags;
+    policy.diagnostics.extend(cx.diags);
     policy.diagnostics.sort();
     policy.seal();
     policy
@@ -378,10 +377,19 @@ mod tests {
 
     #[test]
     fn syntax_error_is_positioned_and_unusable() {
-        let p = load_yaml("hook: [\n");
+        let p = load_yaml("hook: on_review: ask\n");
         assert!(!p.is_usable());
         assert_eq!(p.diagnostics.items()[0].code, "syntax");
+        assert!(p.diagnostics.items()[0].position().is_known());
         assert!(p.render_diagnostics().contains("error[syntax]"));
+        // An unclosed bracket is reported where it opens.
+        let p = load_yaml("hook: [\n");
+        assert!(!p.is_usable());
+        assert_eq!(p.diagnostics.items()[0].code, "unclosed");
+        assert_eq!(
+            p.diagnostics.items()[0].position(),
+            Position { line: 1, column: 7 }
+        );
     }
 
     #[test]

@@ -16,6 +16,9 @@ use crate::reader::{MapReader, expect_string_list};
 pub struct NetworkSection {
     /// The compiled egress policy ([`EgressPolicy::invalid`] when the section has errors).
     pub egress: EgressPolicy,
+    /// Whether this is the built-in default (the policy wrote no network section), so that
+    /// answers can say the default decided rather than "the allow list".
+    pub builtin: bool,
 }
 
 impl Default for NetworkSection {
@@ -29,6 +32,7 @@ impl NetworkSection {
     pub fn builtin() -> Self {
         NetworkSection {
             egress: EgressPolicy::builtin(),
+            builtin: true,
         }
     }
 }
@@ -162,6 +166,7 @@ pub fn read_network(node: &Node, path: &str, cx: &mut ReadContext) -> NetworkSec
     let Some(mut map) = MapReader::new(node, path, diags) else {
         return NetworkSection {
             egress: EgressPolicy::invalid(),
+            builtin: false,
         };
     };
     let allow_path = map.child_path("allow");
@@ -244,12 +249,14 @@ pub fn read_network(node: &Node, path: &str, cx: &mut ReadContext) -> NetworkSec
     if cx.diags.errors().count() > errors_before {
         return NetworkSection {
             egress: EgressPolicy::invalid(),
+            builtin: false,
         };
     }
     let allow = allow_patterns.map(|v| v.into_iter().flatten().collect());
     let deny = deny_patterns.into_iter().flatten().collect();
     NetworkSection {
         egress: EgressPolicy::new(allow, deny, methods, schemes),
+        builtin: false,
     }
 }
 

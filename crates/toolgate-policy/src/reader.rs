@@ -57,16 +57,21 @@ impl<'a> MapReader<'a> {
 
     /// Takes the value of `key`, if present.
     pub fn take(&mut self, key: &str) -> Option<&'a Node> {
-        let i = self.entries.iter().position(|(k, _)| k.name == key)?;
-        self.taken[i] = true;
-        Some(&self.entries[i].1)
+        self.take_entry(key).map(|(_, v)| v)
     }
 
-    /// Takes the key and value of `key`, if present.
+    /// Takes the key and value of `key`, if present. A key written twice (an error reported
+    /// when the document is parsed) is read from its first entry; every entry under that name
+    /// counts as taken, so none is reported again as unknown.
     pub fn take_entry(&mut self, key: &str) -> Option<(&'a Key, &'a Node)> {
-        let i = self.entries.iter().position(|(k, _)| k.name == key)?;
-        self.taken[i] = true;
-        let (k, v) = &self.entries[i];
+        let mut first = None;
+        for (i, (k, _)) in self.entries.iter().enumerate() {
+            if k.name == key {
+                self.taken[i] = true;
+                first.get_or_insert(i);
+            }
+        }
+        let (k, v) = &self.entries[first?];
         Some((k, v))
     }
 

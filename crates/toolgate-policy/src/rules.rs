@@ -9,9 +9,8 @@ use std::path::PathBuf;
 use toolgate_core::rules::{BUILTIN_NAMES, Constitution, RuleSet};
 
 use crate::ReadContext;
-use crate::constitution::{RulePositions, load_constitution_file, read_rule};
-use crate::diagnostic::Diagnostic;
-use crate::document::{Node, Position, Value};
+use crate::constitution::{RulePositions, load_constitution_file, push_rule_problems, read_rule};
+use crate::document::{Node, Value};
 
 /// The constitution and extra rules as read from a policy file.
 #[derive(Debug, Clone)]
@@ -131,16 +130,7 @@ pub fn read_rules(
     let rules = match RuleSet::new(base.rules) {
         Ok(set) => set,
         Err(e) => {
-            for problem in e.problems {
-                let pos = positions.get(problem.rule_index);
-                let at = pos.map_or(Position::UNKNOWN, |p| p.of(problem.field, problem.item));
-                let mut d = Diagnostic::error(rule_code(problem.field), at, problem.message)
-                    .with_hint(problem.hint);
-                if let Some(f) = pos.and_then(|p| p.file.clone()) {
-                    d = d.in_file(f);
-                }
-                cx.diags.push(d);
-            }
+            push_rule_problems(e.problems, &positions, &mut cx.diags);
             RuleSet::new(Vec::new()).expect("an empty rule set always compiles")
         }
     };
@@ -149,15 +139,5 @@ pub fn read_rules(
         constitution_name: name,
         constitution_file: file,
         inline_rules: inline,
-    }
-}
-
-fn rule_code(field: &str) -> &'static str {
-    match field {
-        "patterns" => "invalid-pattern",
-        "id" => "invalid-rule-id",
-        "depends_on" => "unknown-dependency",
-        "keywords" => "invalid-keywords",
-        _ => "invalid-rule",
     }
 }

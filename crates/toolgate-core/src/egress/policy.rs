@@ -329,6 +329,7 @@ fn decide_host(
             Some(class) => {
                 d.reason = EgressReason::PrivateAddress;
                 d.detail = Some(format!("{host}: {class}"));
+                d.class = Some(class);
             }
             None => d.reason = EgressReason::NoAllowlist,
         }
@@ -362,6 +363,7 @@ fn decide_host(
         (_, Some(class)) => {
             d.reason = EgressReason::PrivateAddress;
             d.detail = Some(format!("{host}: {class}"));
+            d.class = Some(class);
         }
         (AllowOutcome::PortMismatch, None) => {
             d.reason = EgressReason::PortNotAllowed;

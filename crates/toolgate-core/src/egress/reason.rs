@@ -95,7 +95,9 @@ impl EgressReason {
             EgressReason::AmbiguousUrl => "ambiguous URL (parsers may disagree)",
             EgressReason::InvalidHost => "not a valid host name",
             EgressReason::InvalidMethod => "not a valid HTTP method",
-            EgressReason::PrivateAddress => "private address",
+            EgressReason::PrivateAddress => {
+                "special-purpose address (loopback, private, link-local, metadata, CGNAT or local name)"
+            }
             EgressReason::PortNotAllowed => "port not allowed for this host",
             EgressReason::HomographHost => "host name is a possible homograph (look-alike scripts)",
         }
@@ -124,6 +126,11 @@ pub struct EgressDecision {
     pub host: Option<String>,
     /// The port (explicit or the scheme's default), once known.
     pub port: Option<u16>,
+    /// For `private_address`: the special-purpose class of the destination (`loopback
+    /// address`, `private address`, `link-local address`, `cloud metadata address`, `shared
+    /// (CGNAT) address`, `local-only name`, …). A class name, never input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<&'static str>,
 }
 
 impl EgressDecision {
@@ -135,6 +142,17 @@ impl EgressDecision {
             scheme: None,
             host: None,
             port: None,
+            class: None,
+        }
+    }
+
+    /// A human description of why: the reason's description, or for a special-purpose
+    /// destination its class (`loopback address`, not just "special-purpose address").
+    /// Never contains input.
+    pub fn describe(&self) -> &'static str {
+        match (self.reason, self.class) {
+            (EgressReason::PrivateAddress, Some(class)) => class,
+            (reason, _) => reason.describe(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! file). Each module is one former test file.
 
 mod commands_section;
+mod diagnostics_in_one_run;
 mod network_section;
 mod network_validation;
 mod policy_fail_closed;

@@ -56,7 +56,7 @@ fn duplicate_keys_make_the_policy_unusable_with_a_hint() {
         let p = load_str(text, format, PolicySource::Builtin);
         assert!(!p.is_usable(), "{text}");
         let d = p.diagnostics.errors().next().unwrap();
-        assert_eq!(d.code, "syntax", "{text}");
+        assert_eq!(d.code, "duplicate-key", "{text}");
         assert!(d.position().is_known(), "{text}");
         assert!(
             d.hint

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use toolgate_core::egress::{EgressDecision, EgressPolicy};
+use toolgate_core::egress::{EgressDecision, EgressPolicy, EgressReason};
 
 use super::{EXIT_USAGE, load_policy_or_exit};
 
@@ -45,12 +45,32 @@ fn exit_for(allowed: bool) -> ExitCode {
     }
 }
 
-fn human(d: &EgressDecision) -> String {
+/// What decided, in words: the built-in default or the policy's lists, and for a
+/// special-purpose destination its class (loopback, private, link-local, metadata, …).
+fn decided_by(d: &EgressDecision, builtin: bool) -> String {
+    match d.reason {
+        EgressReason::MatchedAllowlist if builtin => {
+            "allowed by the built-in default: public host".to_string()
+        }
+        EgressReason::PrivateAddress if builtin => format!(
+            "{}: the built-in default denies special-purpose destinations",
+            d.describe()
+        ),
+        EgressReason::PrivateAddress => format!(
+            "{}: denied unless an allow entry names it by exact address, name or range",
+            d.describe()
+        ),
+        _ if builtin => format!("{} (built-in default)", d.describe()),
+        _ => d.describe().to_string(),
+    }
+}
+
+fn human(d: &EgressDecision, builtin: bool) -> String {
     let mut out = format!(
         "{}: {} ({})\n",
         if d.allowed { "allowed" } else { "denied" },
         d.reason.as_str(),
-        d.reason.describe()
+        decided_by(d, builtin)
     );
     if let Some(detail) = &d.detail {
         out.push_str(&format!("  detail: {detail}\n"));
@@ -67,13 +87,14 @@ fn human(d: &EgressDecision) -> String {
     out
 }
 
-/// The egress policy to check against, and whether the policy file is broken. A broken
-/// policy has its errors printed to stderr and checks against [`EgressPolicy::invalid`], so
-/// every URL still gets its `invalid_policy` decision on stdout (and the command exits 2).
-fn egress_of(policy: Option<&PathBuf>) -> (EgressPolicy, bool) {
+/// The egress policy to check against, whether it is the built-in default, and whether the
+/// policy file is broken. A broken policy has its errors printed to stderr and checks against
+/// [`EgressPolicy::invalid`], so every URL still gets its `invalid_policy` decision on stdout
+/// (and the command exits 2).
+fn egress_of(policy: Option<&PathBuf>) -> (EgressPolicy, bool, bool) {
     match load_policy_or_exit(policy) {
-        Ok(p) => (p.network.egress.clone(), false),
-        Err(_) => (EgressPolicy::invalid(), true),
+        Ok(p) => (p.network.egress.clone(), p.network.builtin, false),
+        Err(_) => (EgressPolicy::invalid(), false, true),
     }
 }
 
@@ -88,7 +109,7 @@ fn exit_after(broken: bool, allowed: bool) -> ExitCode {
 /// Runs `check-url`: exit 0 allowed, 1 denied, 2 when the policy is broken (the
 /// `invalid_policy` decision is still printed).
 pub fn run_check_url(args: CheckUrlArgs) -> ExitCode {
-    let (egress, broken) = egress_of(args.policy.as_ref());
+    let (egress, builtin, broken) = egress_of(args.policy.as_ref());
     let d = egress.check_url(&args.url, args.method.as_deref());
     let text = if args.json {
         match serde_json::to_string(&d) {
@@ -96,7 +117,7 @@ pub fn run_check_url(args: CheckUrlArgs) -> ExitCode {
             Err(_) => return ExitCode::from(EXIT_USAGE),
         }
     } else {
-        human(&d)
+        human(&d, builtin)
     };
     print!("{text}");
     exit_after(broken, d.allowed)
@@ -118,7 +139,7 @@ fn line_of(url: &str, d: &EgressDecision) -> String {
 /// Runs `check-urls`: exit 0 all allowed, 1 some denied, 2 when the policy is broken (every
 /// URL's `invalid_policy` decision and the summary are still printed).
 pub fn run_check_urls(args: CheckUrlsArgs) -> ExitCode {
-    let (egress, broken) = egress_of(args.policy.as_ref());
+    let (egress, _, broken) = egress_of(args.policy.as_ref());
     let urls: Vec<String> = if args.urls.is_empty() {
         let mut out = Vec::new();
         for line in std::io::stdin().lock().lines() {

@@ -6,7 +6,7 @@ use std::time::Instant;
 use toolgate_audit::{DecisionLog, Record, surface};
 use toolgate_policy::{HookAnswer, Policy};
 
-use super::hook::HookOutcome;
+use toolgate::hook::HookOutcome;
 
 /// The agent the hook answers. `toolgate hook --agent X` (host dialects) sets its own.
 pub const DEFAULT_AGENT: &str = "claude";

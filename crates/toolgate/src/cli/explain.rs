@@ -27,11 +27,18 @@ pub fn run(args: ExplainArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
+    let environment = toolgate_policy::environment::working_directory()
+        .and_then(|cwd| Ok((cwd, toolgate_policy::environment::home()?)));
+    let (cwd, home) = match environment {
+        Ok(found) => found,
+        Err(e) => {
+            eprintln!("toolgate explain: {e}");
+            return ExitCode::from(super::EXIT_USAGE);
+        }
+    };
     let analysis = analyze(&args.command);
-    let cwd = std::env::current_dir().ok();
-    let home = std::env::var_os("HOME").map(PathBuf::from);
     let cx = CommandContext {
-        cwd: cwd.as_deref(),
+        cwd: Some(&cwd),
         home: home.as_deref(),
     };
     let matches = policy.commands.rules.evaluate(&analysis, &cx);

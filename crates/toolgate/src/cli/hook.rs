@@ -12,65 +12,34 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
-use toolgate_engine::{CallContext, Guard, ToolCallDecision};
-use toolgate_policy::hook::denied;
-use toolgate_policy::{HookAnswer, PermissionDecision, Policy};
+use toolgate::hook::{HookCommand, HookReply, MAX_INPUT_BYTES, decide_event, load_policy};
+use toolgate_policy::Policy;
+use toolgate_policy::environment::read_process_environment;
 
-/// Arguments of `hook` (parsed by hand so that a bad argument still gives a deny).
+/// Arguments of `hook`: parsed by hand ([`toolgate::hook::parse_args`]) so that a bad argument
+/// still gets a deny; this struct gives `toolgate hook --help` its text.
 #[derive(Debug, clap::Args)]
 pub struct HookArgs {
-    /// Policy file.
+    /// Policy file (default: $TOOLGATE_POLICY, then .toolgate.yaml upwards from the working
+    /// directory, then ~/.config/toolgate/policy.yaml, then the built-in default).
     #[arg(long)]
     pub policy: Option<PathBuf>,
 }
 
-/// Largest hook input accepted.
-pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 /// Time the hook may take before it denies on its own (well under the registered timeout).
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(10);
-
-/// The one answer the process gives.
-struct Answer {
-    stdout: Value,
-    stderr: Option<String>,
-    /// A warning for stderr that does not change the answer (a decision log that failed
-    /// under `log.on_failure: warn`).
-    warning: Option<String>,
-    code: u8,
-}
-
-impl Answer {
-    fn deny(reason: String) -> Answer {
-        Answer::from_hook(HookAnswer::deny(reason))
-    }
-
-    /// The process answer for the shared hook answer: a deny exits 2 with the reason on
-    /// stderr too; ask and allow exit 0; no decision prints `{}`.
-    fn from_hook(answer: HookAnswer) -> Answer {
-        let (stderr, code) = match &answer.decision {
-            Some((PermissionDecision::Deny, reason)) => (Some(reason.clone()), 2),
-            _ => (None, 0),
-        };
-        Answer {
-            stdout: answer.to_json(),
-            stderr,
-            warning: None,
-            code,
-        }
-    }
-}
+/// The variable that overrides [`DEFAULT_DEADLINE`], in milliseconds.
+pub const DEADLINE_VAR: &str = "TOOLGATE_HOOK_DEADLINE_MS";
 
 /// Guards the process's single answer: the first caller writes it and exits; later callers
 /// (the sentinel thread) block on the lock until the process is gone.
 static ANSWERED: Mutex<bool> = Mutex::new(false);
 
-fn answer_and_exit(answer: Answer) -> ! {
+fn answer_and_exit(answer: HookReply) -> ! {
     let mut answered = ANSWERED.lock().unwrap_or_else(|e| e.into_inner());
     if !*answered {
         *answered = true;
-        let mut text = answer.stdout.to_string();
-        text.push('\n');
+        let text = answer.stdout_line();
         let stdout_ok = std::io::stdout()
             .lock()
             .write_all(text.as_bytes())
@@ -92,27 +61,41 @@ fn answer_and_exit(answer: Answer) -> ! {
     }
 }
 
-/// Runs the hook. Never returns normally: the answer is written and the process exits.
+/// Runs the hook. Never returns normally: the answer is written and the process exits (a
+/// lone `-h`/`--help` prints the help and exits 0).
 pub fn main(args: &[OsString]) -> ExitCode {
     let started = Instant::now();
+    if let Ok(HookCommand::Help) = toolgate::hook::parse_args(args) {
+        return super::print_subcommand_help("hook");
+    }
     // Panic messages could carry input; the deny reason says what happened instead.
     std::panic::set_hook(Box::new(|_| {}));
-    start_sentinel(deadline_from_env());
+    let deadline = match deadline_from_env() {
+        Ok(d) => d,
+        Err(why) => answer_and_exit(HookReply::deny_because(why)),
+    };
+    start_sentinel(deadline);
     let outcome = std::panic::catch_unwind(|| run(args, started));
     let answer = outcome.unwrap_or_else(|_| {
-        Answer::deny(denied(
-            None,
+        HookReply::deny_because(
             "toolgate hit an internal error while checking this tool call, so it was denied.",
-        ))
+        )
     });
     answer_and_exit(answer)
 }
 
-fn deadline_from_env() -> Duration {
-    std::env::var("TOOLGATE_HOOK_DEADLINE_MS")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .map_or(DEFAULT_DEADLINE, Duration::from_millis)
+/// The deadline: [`DEFAULT_DEADLINE`], or `$TOOLGATE_HOOK_DEADLINE_MS` when set. A value that is
+/// set but not a whole number of milliseconds is an error (the hook denies), not a quiet
+/// fall-back.
+fn deadline_from_env() -> Result<Duration, &'static str> {
+    match std::env::var_os(DEADLINE_VAR) {
+        None => Ok(DEFAULT_DEADLINE),
+        Some(v) => v
+            .to_str()
+            .and_then(|v| v.parse::<u64>().ok())
+            .map(Duration::from_millis)
+            .ok_or("TOOLGATE_HOOK_DEADLINE_MS is set but is not a whole number of milliseconds, so the call was denied."),
+    }
 }
 
 /// One thread watches both the deadline and SIGTERM / SIGINT / SIGHUP: the signal handlers
@@ -131,10 +114,9 @@ fn start_sentinel(deadline: Duration) {
         Ok(wake)
     })();
     let Ok(mut wake) = registered else {
-        answer_and_exit(Answer::deny(denied(
-            None,
+        answer_and_exit(HookReply::deny_because(
             "toolgate could not install its signal handler, so the call was denied.",
-        )));
+        ));
     };
     let spawned = std::thread::Builder::new()
         .name("sentinel".into())
@@ -146,10 +128,9 @@ fn start_sentinel(deadline: Duration) {
                 let rest = deadline.saturating_sub(since.elapsed());
                 match wake.read(&mut byte) {
                     // A signal arrived.
-                    Ok(n) if n > 0 => answer_and_exit(Answer::deny(denied(
-                        None,
+                    Ok(n) if n > 0 => answer_and_exit(HookReply::deny_because(
                         "toolgate was stopped before it finished checking this tool call, so it was denied.",
-                    ))),
+                    )),
                     // The write ends are gone (cannot happen while the handlers hold them).
                     Ok(_) => {
                         std::thread::sleep(rest);
@@ -164,38 +145,15 @@ fn start_sentinel(deadline: Duration) {
                     Err(_) => break,
                 }
             }
-            answer_and_exit(Answer::deny(denied(
-                None,
+            answer_and_exit(HookReply::deny_because(
                 "toolgate did not finish checking this tool call in time, so it was denied.",
-            )))
+            ))
         });
     if spawned.is_err() {
-        answer_and_exit(Answer::deny(denied(
-            None,
+        answer_and_exit(HookReply::deny_because(
             "toolgate could not start its deadline timer, so the call was denied.",
-        )));
+        ));
     }
-}
-
-fn parse_args(args: &[OsString]) -> Result<Option<PathBuf>, &'static str> {
-    let mut policy = None;
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i]
-            .to_str()
-            .ok_or("a `toolgate hook` argument is not valid UTF-8")?;
-        if arg == "--policy" {
-            let value = args.get(i + 1).ok_or("`--policy` needs a file")?;
-            policy = Some(PathBuf::from(value));
-            i += 2;
-        } else if let Some(value) = arg.strip_prefix("--policy=") {
-            policy = Some(PathBuf::from(value));
-            i += 1;
-        } else {
-            return Err("`toolgate hook` got an argument it does not know (only `--policy FILE`)");
-        }
-    }
-    Ok(policy)
 }
 
 fn read_stdin() -> Result<Vec<u8>, &'static str> {
@@ -211,28 +169,32 @@ fn read_stdin() -> Result<Vec<u8>, &'static str> {
     Ok(buf)
 }
 
-fn run(args: &[OsString], started: Instant) -> Answer {
-    let policy_path = match parse_args(args) {
-        Ok(p) => p,
-        Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
+fn run(args: &[OsString], started: Instant) -> HookReply {
+    let policy_path = match toolgate::hook::parse_args(args) {
+        Ok(HookCommand::Answer { policy }) => policy,
+        // `main` answered a lone `--help` before starting the sentinel.
+        Ok(HookCommand::Help) => None,
+        Err(why) => return HookReply::deny_because(&format!("{why}, so the call was denied.")),
     };
+    let bytes = match read_stdin() {
+        Ok(b) => b,
+        Err(why) => return HookReply::deny_because(&format!("{why}, so the call was denied.")),
+    };
+    let env = read_process_environment();
     let mut loaded: Option<Arc<Policy>> = None;
-    let mut load = || {
+    let mut load = |env: &_| {
         loaded
-            .get_or_insert_with(|| {
-                let source = toolgate_policy::discovery::discover_from_env(policy_path.as_deref());
-                Arc::new(toolgate_policy::load(&source))
-            })
+            .get_or_insert_with(|| load_policy(policy_path.as_deref(), env))
             .clone()
     };
-    let outcome = match read_stdin() {
-        Ok(bytes) => decide_event(&bytes, &mut load),
-        Err(why) => HookOutcome::refused(denied(None, &format!("{why}, so the call was denied."))),
+    let outcome = decide_event(&bytes, env.as_ref().map_err(|e| *e), &mut load);
+    // Other events are not logged; without a readable environment no log can be found.
+    let policy = match (&outcome.policy, &env) {
+        _ if !outcome.pre_tool_use => return HookReply::from_hook(outcome.answer),
+        (Some(policy), _) => policy.clone(),
+        (None, Ok(env)) => load(env),
+        (None, Err(_)) => return HookReply::from_hook(outcome.answer),
     };
-    if !outcome.pre_tool_use {
-        return Answer::from_hook(outcome.answer);
-    }
-    let policy = outcome.policy.clone().unwrap_or_else(&mut load);
     let logged = super::decision_log::log_hook_outcome(
         &outcome,
         &policy,
@@ -241,91 +203,9 @@ fn run(args: &[OsString], started: Instant) -> Answer {
     );
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(policy);
+    std::mem::forget(outcome);
     std::mem::forget(loaded);
-    let mut answer = Answer::from_hook(logged.answer);
-    answer.warning = logged.warning;
-    answer
-}
-
-/// What the hook decided for one event, with what the decision log records about it.
-pub struct HookOutcome {
-    /// The answer for the host.
-    pub answer: HookAnswer,
-    /// Whether the event is a PreToolUse event (or could not be read as any event); other
-    /// events are not toolgate's to decide and are not logged.
-    pub pre_tool_use: bool,
-    /// The policy, when it was loaded.
-    pub policy: Option<Arc<Policy>>,
-    /// The engine's decision, when the engine ran.
-    pub decision: Option<ToolCallDecision>,
-    /// The tool name, when the event has one.
-    pub tool_name: Option<String>,
-    /// The tool input, when the event has one.
-    pub tool_input: Option<Value>,
-    /// The event's `session_id`.
-    pub session_id: Option<String>,
-    /// The event's `tool_use_id`.
-    pub tool_use_id: Option<String>,
-}
-
-impl HookOutcome {
-    /// A deny with `reason` (already in the `denied` form), given before the engine ran.
-    pub fn refused(reason: String) -> HookOutcome {
-        HookOutcome {
-            answer: HookAnswer::deny(reason),
-            pre_tool_use: true,
-            policy: None,
-            decision: None,
-            tool_name: None,
-            tool_input: None,
-            session_id: None,
-            tool_use_id: None,
-        }
-    }
-}
-
-/// The hook's decision for one event (the bytes the host wrote to stdin): exactly what
-/// `toolgate hook` answers, and what `toolgate test` checks fixtures against. `load` gives the
-/// policy the first time it is needed (malformed and other events never load it).
-pub fn decide_event(bytes: &[u8], load: &mut dyn FnMut() -> Arc<Policy>) -> HookOutcome {
-    // The input's numbers as Python's `json.loads` reads them, so renderings match
-    // claude-agent-acgs; the event's own fields are read strictly.
-    let parsed = std::str::from_utf8(bytes)
-        .ok()
-        .and_then(|text| toolgate_core::rules::parse_with_exact_input(text, "tool_input").ok());
-    let Some(event) = parsed else {
-        return HookOutcome::refused(denied(
-            None,
-            "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",
-        ));
-    };
-    let text = |key: &str| event.get(key).and_then(Value::as_str).map(str::to_string);
-    let mut outcome = HookOutcome::refused(String::new());
-    outcome.session_id = text("session_id");
-    outcome.tool_use_id = text("tool_use_id");
-    // Malformed events deny and other events get no decision before any policy is loaded.
-    let call = match toolgate_engine::hook::read_event(&event) {
-        Ok(call) => call,
-        Err(answer) => {
-            outcome.pre_tool_use = answer.permission().is_some()
-                || !matches!(event.get("hook_event_name"), Some(Value::String(_)));
-            outcome.tool_name = event
-                .get("tool_name")
-                .and_then(Value::as_str)
-                .filter(|t| !t.trim().is_empty())
-                .map(str::to_string);
-            outcome.answer = answer;
-            return outcome;
-        }
-    };
-    let policy = load();
-    let guard = Guard::new(policy.clone());
-    let (answer, decision) =
-        toolgate_engine::hook::answer_call(&guard, &call, CallContext::from_process());
-    outcome.answer = answer;
-    outcome.decision = decision;
-    outcome.tool_name = Some(call.tool_name.to_string());
-    outcome.tool_input = Some(call.tool_input.clone());
-    outcome.policy = Some(policy);
-    outcome
+    let mut reply = HookReply::from_hook(logged.answer);
+    reply.warning = logged.warning;
+    reply
 }

@@ -3,7 +3,7 @@
 //! The hook entry is merged into the chosen settings file without touching anything else in
 //! it; running `init` again changes nothing. `--dry-run` prints the diff instead of writing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
@@ -86,9 +86,12 @@ pub fn run(args: InitArgs) -> ExitCode {
 }
 
 fn init(args: &InitArgs) -> Result<(), String> {
-    let cwd = std::env::current_dir().map_err(|_| "cannot read the working directory")?;
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    let user_home = || home.clone().ok_or("`$HOME` is not set");
+    let cwd = toolgate_policy::environment::working_directory().map_err(|e| e.describe())?;
+    let home = toolgate_policy::environment::home().map_err(|e| e.describe())?;
+    let user_home = || {
+        home.clone()
+            .ok_or("the home directory is unknown: set `$HOME`")
+    };
 
     let policy_path = match args.scope {
         Scope::User => user_home()?.join(".config/toolgate/policy.yaml"),
@@ -114,7 +117,11 @@ fn init(args: &InitArgs) -> Result<(), String> {
     };
     let binary = std::env::current_exe()
         .map_err(|_| "cannot find the path of the running toolgate binary")?;
-    let command = format!("{} hook", shell_quote(&binary.to_string_lossy()));
+    // A lossy path would register a hook command that runs nothing.
+    let binary = binary.to_str().ok_or(
+        "the toolgate binary's path is not valid UTF-8, so Claude Code's settings cannot name it: install toolgate under a UTF-8 path",
+    )?;
+    let command = format!("{} hook", shell_quote(binary));
     let old_text = match std::fs::read_to_string(&settings_path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),

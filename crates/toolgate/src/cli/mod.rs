@@ -1,9 +1,8 @@
 //! Subcommands. Each module owns one subcommand's arguments and output.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 pub mod audit;
 pub mod check_url;
@@ -13,15 +12,12 @@ pub mod explain;
 pub mod hook;
 pub mod init;
 pub mod lint;
-pub mod mcp;
 pub mod policy_cases;
 pub mod policy_test;
-pub mod proxy;
-pub mod run;
+pub mod server;
 pub mod validate;
 
-/// Exit code: the policy or the arguments are unusable.
-pub const EXIT_USAGE: u8 = 2;
+pub use toolgate::command_line::{EXIT_USAGE, load_policy_or_exit};
 
 /// A guard in front of an AI agent's tool calls.
 #[derive(Debug, Parser)]
@@ -44,19 +40,29 @@ enum Command {
     /// Explain how a shell command is analysed.
     Explain(explain::ExplainArgs),
     /// Claude Code PreToolUse hook: hook JSON on stdin, decision JSON on stdout.
+    ///
+    /// Exit 0: the call may go on (the JSON allows it, asks the person, or is `{}`: no
+    /// decision); exit 2: denied (the reason is also on stderr). Every error, malformed or
+    /// oversized input, unusable environment or broken policy denies. Register it as
+    /// `toolgate hook` (see `toolgate init --claude`).
     Hook(hook::HookArgs),
     /// Write a starter policy and register the hook with Claude Code.
     Init(init::InitArgs),
-    /// Serve the MCP tools over stdio.
-    Mcp(mcp::McpArgs),
     /// Read, verify and export the decision log.
     Audit(audit::AuditArgs),
     /// Run policy tests: fixture cases through the hook's code path, with rule coverage.
     Test(policy_test::TestArgs),
-    /// Enforcing egress proxy: HTTP CONNECT, plain HTTP and SOCKS5 on one port.
-    Proxy(proxy::ProxyArgs),
-    /// Run a command with its traffic through the egress proxy: `toolgate run -- CMD ARGS…`.
-    Run(run::RunArgs),
+    /// Serve the MCP tools over stdio (runs toolgate-server).
+    #[command(disable_help_flag = true)]
+    Mcp(server::ServerArgs),
+    /// Enforcing egress proxy: HTTP CONNECT, plain HTTP and SOCKS5 on one port (runs
+    /// toolgate-server).
+    #[command(disable_help_flag = true)]
+    Proxy(server::ServerArgs),
+    /// Run a command with its traffic through the egress proxy: `toolgate run -- CMD ARGS…`
+    /// (runs toolgate-server).
+    #[command(disable_help_flag = true)]
+    Run(server::ServerArgs),
 }
 
 /// Runs a parsed command line.
@@ -69,28 +75,26 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Explain(a) => explain::run(a),
         Command::Hook(_) => unreachable!("dispatched before clap"),
         Command::Init(a) => init::run(a),
-        Command::Mcp(a) => mcp::run(a),
         Command::Audit(a) => audit::run(a),
         Command::Test(a) => policy_test::run(a),
-        Command::Proxy(a) => proxy::run(a),
-        Command::Run(a) => run::run(a),
+        // Server subcommands are dispatched before clap (`main`), with their arguments as
+        // given; these arms only serve a command line clap was handed anyway.
+        Command::Mcp(a) => server::run("mcp", &a.args),
+        Command::Proxy(a) => server::run("proxy", &a.args),
+        Command::Run(a) => server::run("run", &a.args),
     }
 }
 
-/// Loads the policy named by `--policy`, `$TOOLGATE_POLICY`, or discovery. Prints its
-/// diagnostics to stderr and returns `Err(exit code 2)` when it is unusable.
-pub fn load_policy_or_exit(
-    explicit: Option<&PathBuf>,
-) -> Result<toolgate_policy::Policy, ExitCode> {
-    let source = toolgate_policy::discovery::discover_from_env(explicit.map(|p| p.as_path()));
-    let policy = toolgate_policy::load(&source);
-    if !policy.is_usable() {
-        eprint!("{}", policy.render_diagnostics());
-        eprintln!(
-            "toolgate: the policy ({}) has errors; fix them or run `toolgate validate`",
-            source.describe()
-        );
-        return Err(ExitCode::from(EXIT_USAGE));
+/// Prints the help of subcommand `name` (for subcommands dispatched before clap) and exits 0.
+pub fn print_subcommand_help(name: &str) -> ExitCode {
+    let mut command = Cli::command();
+    command.build();
+    let printed = command
+        .find_subcommand_mut(name)
+        .is_some_and(|sub| sub.print_long_help().is_ok());
+    if printed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_USAGE)
     }
-    Ok(policy)
 }

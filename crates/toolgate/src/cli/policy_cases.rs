@@ -1,13 +1,14 @@
 //! Tool calls decided exactly as `toolgate hook` decides them, for `toolgate test` (fixtures,
 //! replays) and `toolgate validate` (inline examples): each call becomes a hook event and goes
-//! through [`super::hook::decide_event`].
+//! through [`toolgate::hook::decide_event`].
 
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 use toolgate_policy::Policy;
 
-use super::hook::{HookOutcome, decide_event};
+use toolgate::hook::{HookOutcome, decide_event};
+use toolgate_policy::environment::read_process_environment;
 
 /// The agents whose dialect this build answers in.
 pub const AGENTS: &[&str] = &[super::decision_log::DEFAULT_AGENT];
@@ -62,7 +63,10 @@ impl Call {
 pub fn decide(call: &Call, policy: &Arc<Policy>) -> HookOutcome {
     // serde_json always serialises a Value.
     let bytes = serde_json::to_vec(&call.event()).unwrap_or_default();
-    decide_event(&bytes, &mut || policy.clone())
+    let env = read_process_environment();
+    decide_event(&bytes, env.as_ref().map_err(|e| *e), &mut |_| {
+        policy.clone()
+    })
 }
 
 /// What the host received: `deny`, `ask`, `allow`, or `none`.

@@ -312,7 +312,7 @@ fn broken_policy_file_denies_even_a_harmless_call() {
         "the call ran\n{}",
         outcome.describe()
     );
-    assert_denied_by_toolgate(&result, &outcome, &session, "Bash", "unusable (syntax");
+    assert_denied_by_toolgate(&result, &outcome, &session, "Bash", "unusable (unclosed");
 }
 
 #[test]

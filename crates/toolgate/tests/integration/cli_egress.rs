@@ -195,3 +195,76 @@ fn check_urls_reads_stdin_and_summarises() {
         2
     );
 }
+
+#[test]
+fn check_url_says_what_decided_and_names_each_special_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let human = |url: &str, policy: Option<&std::path::Path>| {
+        let mut c = toolgate(&dir);
+        c.args(["check-url", url]);
+        if let Some(p) = policy {
+            c.arg("--policy").arg(p);
+        }
+        let out = c.output().unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    // The built-in default, not an allow list the user never wrote.
+    let (code, text) = human("https://api.openai.com/v1/models", None);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.starts_with(
+            "allowed: matched_allowlist (allowed by the built-in default: public host)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("allow list"), "{text}");
+    for (url, class) in [
+        ("http://127.0.0.1:8080/admin", "loopback address"),
+        ("http://[::1]/", "loopback address"),
+        ("http://localhost/", "loopback name"),
+        ("http://10.0.0.1/", "private address"),
+        ("http://169.254.1.1/", "link-local address"),
+        (
+            "http://169.254.169.254/latest/meta-data/",
+            "cloud metadata address",
+        ),
+        ("http://100.64.0.1/", "shared (CGNAT) address"),
+        ("http://printer.local/", "local-only name"),
+    ] {
+        let (code, text) = human(url, None);
+        assert_eq!(code, Some(1), "{url}");
+        let first = text.lines().next().unwrap();
+        assert!(
+            first.starts_with(&format!(
+                "denied: private_address ({class}: the built-in default"
+            )),
+            "{url}: {text}"
+        );
+        if class != "private address" {
+            assert!(!first.contains("private address"), "{url}: {text}");
+        }
+    }
+    // A policy's own allow list is named as such; the reason codes stay agentguard's.
+    let (pdir, policy) = with_policy("network:\n  allow: [api.openai.com]\n");
+    let (code, text) = human("https://api.openai.com/", Some(&policy));
+    assert_eq!(code, Some(0));
+    assert!(
+        text.starts_with("allowed: matched_allowlist (host matched the allow list)"),
+        "{text}"
+    );
+    let (_, text) = human("http://127.0.0.1/", Some(&policy));
+    assert!(
+        text.starts_with(
+            "denied: private_address (loopback address: denied unless an allow entry names it"
+        ),
+        "{text}"
+    );
+    drop(pdir);
+    let out = toolgate(&dir)
+        .args(["check-url", "http://127.0.0.1/", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["reason"], "private_address");
+    assert_eq!(v["class"], "loopback address");
+}

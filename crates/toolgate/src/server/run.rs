@@ -6,8 +6,8 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
-use super::load_policy_or_exit;
 use super::proxy::ProxyOptions;
+use toolgate::command_line::{EXIT_USAGE, load_policy_or_exit};
 
 /// Arguments of `run`.
 #[derive(Debug, clap::Args)]
@@ -57,7 +57,7 @@ pub fn run(args: RunArgs) -> ExitCode {
     };
     let addr = proxy.local_addr();
     let Some((program, rest)) = args.command.split_first() else {
-        return ExitCode::from(super::EXIT_USAGE);
+        return ExitCode::from(EXIT_USAGE);
     };
     let mut child = Command::new(program);
     child.args(rest);

@@ -8,7 +8,7 @@ use ipnet::IpNet;
 use toolgate_core::egress::EgressPolicy;
 use toolgate_proxy::{DnsConfig, MissingSni, ProxyConfig};
 
-use super::{EXIT_USAGE, load_policy_or_exit};
+use toolgate::command_line::{EXIT_USAGE, load_policy_or_exit};
 
 /// What to do with TLS that carries no server name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

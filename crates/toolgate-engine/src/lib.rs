@@ -278,16 +278,15 @@ impl Guard {
                         self.policy.network.egress.check_host(host, *port)
                     }
                     toolgate_shell::Destination::Unknown { program } => {
-                        d.unknown_destination(program, section.on_indeterminate);
+                        d.unknown_destination(*program, section.on_indeterminate);
                         continue;
                     }
                 };
-                let program = match destination {
-                    toolgate_shell::Destination::Url { program, .. }
-                    | toolgate_shell::Destination::Host { program, .. }
-                    | toolgate_shell::Destination::Unknown { program } => program.clone(),
-                };
-                d.destination(DestinationSource::Command, Some(program), decision);
+                d.destination(
+                    DestinationSource::Command,
+                    Some(display_program(destination.program())),
+                    decision,
+                );
             }
         }
     }
@@ -337,24 +336,12 @@ fn check_files(tool_name: &str, input: &Value, cx: &CallContext, d: &mut Decisio
     }
 }
 
-/// A program name as reasons show it: plain names only (no input smuggled through them).
-fn display_program(program: &str) -> &str {
-    // Only names of programs toolgate knows: any other word may be a secret the agent put
-    // where a program belongs (`HTTPS_PROXY=$P sk-ant-…`).
-    if KNOWN_NETWORK_PROGRAMS.contains(&program) {
-        program
-    } else {
-        "a program"
-    }
+/// A program name as reasons show it: its name in the shell crate's program table, or "a
+/// program" for one the table does not list (its own word may be a secret the agent put where a
+/// program belongs: `HTTPS_PROXY=$P sk-ant-…`).
+fn display_program(program: Option<&'static str>) -> &'static str {
+    program.unwrap_or("a program")
 }
-
-/// Programs whose destinations the shell analysis reads; their names may appear in reasons.
-const KNOWN_NETWORK_PROGRAMS: &[&str] = &[
-    "curl", "wget", "wget2", "http", "https", "xh", "xhs", "aria2c", "fetch", "ssh", "scp", "sftp",
-    "mosh", "rsync", "telnet", "ftp", "nc", "ncat", "netcat", "socat", "git", "pip", "pip3", "uv",
-    "npm", "yarn", "pnpm", "docker", "podman", "nerdctl", "helm", "go", "cargo", "gem", "python",
-    "python3", "node", "perl", "ruby", "php", "bash", "sh", "zsh",
-];
 
 /// The egress reason code of a command destination that is only known at run time.
 pub const UNKNOWN_DESTINATION: &str = "unknown_destination";
@@ -377,15 +364,15 @@ impl DecisionBuilder {
     fn destination(
         &mut self,
         source: DestinationSource,
-        program: Option<String>,
+        program: Option<&'static str>,
         decision: toolgate_core::egress::EgressDecision,
     ) {
         if !decision.allowed {
             let place = match source {
                 DestinationSource::WebFetch => "The WebFetch URL".to_string(),
                 DestinationSource::ToolArgument => "A URL in the tool's arguments".to_string(),
-                DestinationSource::Command => match &program {
-                    Some(p) => format!("A destination of `{}` in the command", display_program(p)),
+                DestinationSource::Command => match program {
+                    Some(p) => format!("A destination of `{p}` in the command"),
                     None => "A destination in the command".to_string(),
                 },
             };
@@ -402,7 +389,7 @@ impl DecisionBuilder {
         }
         self.destinations.push(DestinationCheck {
             source,
-            program: program.map(|p| display_program(&p).to_string()),
+            program: program.map(str::to_string),
             allowed: decision.allowed,
             reason: decision.reason.as_str(),
             scheme: decision.scheme,
@@ -413,7 +400,7 @@ impl DecisionBuilder {
 
     /// A destination only known at run time: it cannot be checked, so it is answered like an
     /// indeterminate command (deny, or review when the policy says so).
-    fn unknown_destination(&mut self, program: &str, verdict: Verdict) {
+    fn unknown_destination(&mut self, program: Option<&'static str>, verdict: Verdict) {
         self.add(CheckOutcome {
             check: CheckKind::Egress,
             verdict,

@@ -6,7 +6,7 @@ pub(crate) mod git;
 use toolgate_core::Severity;
 
 use crate::SimpleCommand;
-use crate::paths::is_critical_dir;
+use crate::paths::{PathClass, classify, is_critical_dir};
 use crate::rule::{CommandContext, CommandRule};
 use crate::writes::{writes_block_device, writes_protected};
 
@@ -24,7 +24,112 @@ pub(crate) enum Check {
     BlockDeviceWrite,
     CriticalDirOperand,
     RsyncDeleteCritical,
+    FindDeleteOutside,
+    DiskTarget,
     Git(git::GitCheck),
+}
+
+/// The operands of `cmd` as paths: an operand standing for what `find` lists (`{}`, input
+/// arguments) is its start paths.
+fn path_operands(cmd: &SimpleCommand) -> Vec<&str> {
+    // `find ~ -name x -exec mv {} …` moves what matched, not the start path: only a mode or
+    // owner change covers the tree.
+    let tree = !cmd.program_lower().eq("mv");
+    let mut out = Vec::new();
+    for o in &cmd.operands {
+        let rooted = cmd
+            .args
+            .iter()
+            .position(|a| a == o)
+            .is_some_and(|i| cmd.rooted_args.contains(&i));
+        if rooted {
+            if tree {
+                out.extend(cmd.input_roots.iter().map(String::as_str));
+            }
+        } else {
+            out.push(o.as_str());
+        }
+    }
+    if cmd.args_from_input && tree {
+        out.extend(cmd.input_roots.iter().map(String::as_str));
+    }
+    out
+}
+
+/// Whether a path class is one a delete may touch: inside the working directory, or temp.
+fn deletable(class: PathClass) -> bool {
+    matches!(class, PathClass::InsideCwd | PathClass::Temp)
+}
+
+/// Disk tools that only take devices or volumes (no file of a project is at stake).
+const DEVICE_ONLY: &[&str] = &[
+    "cfdisk",
+    "blkdiscard",
+    "nwipe",
+    "lvremove",
+    "vgremove",
+    "pvremove",
+    "lvreduce",
+];
+
+/// A disk tool run only to list (`fdisk -l`, `wipefs` without `-a`, `parted DEV print`).
+fn disk_listing(cmd: &SimpleCommand) -> bool {
+    let has = |names: &[&str]| names.iter().any(|n| cmd.flags.contains(n));
+    let only =
+        |names: &[&str]| !cmd.flags.is_empty() && cmd.flags.iter().all(|f| names.contains(&f));
+    match cmd.program_lower().as_str() {
+        "fdisk" | "gdisk" => has(&["-l", "list"]),
+        "sfdisk" => has(&[
+            "-l",
+            "list",
+            "-d",
+            "dump",
+            "-V",
+            "verify",
+            "-J",
+            "json",
+            "-s",
+            "show-size",
+            "-F",
+            "list-free",
+            "-T",
+            "list-types",
+        ]),
+        "parted" => {
+            has(&["-l", "list"])
+                || (cmd.operands.iter().any(|o| o == "print")
+                    && !cmd.operands.iter().any(|o| {
+                        matches!(
+                            o.as_str(),
+                            "mklabel"
+                                | "mktable"
+                                | "mkpart"
+                                | "rm"
+                                | "resizepart"
+                                | "name"
+                                | "set"
+                                | "toggle"
+                                | "rescue"
+                                | "mkfs"
+                        )
+                    }))
+        }
+        "sgdisk" => only(&[
+            "-p",
+            "print",
+            "-v",
+            "verify",
+            "-L",
+            "list-types",
+            "-i",
+            "info",
+            "-O",
+            "print-mbr",
+        ]),
+        "wipefs" => !has(&["-a", "all", "-o", "offset", "-b", "backup"]),
+        "nwipe" => only(&["-V", "version", "-h", "help"]),
+        _ => false,
+    }
 }
 
 impl Check {
@@ -57,10 +162,55 @@ impl Check {
             Check::DdToDevice | Check::BlockDeviceWrite => writes_block_device(cmd),
             Check::ForkBomb => cmd.self_piping_recursion,
             Check::DownloadedCode => cmd.runs_downloaded_code,
-            Check::InlineDestructive => !cmd.inline_code_hits.is_empty(),
+            Check::InlineDestructive => {
+                // Judged by what the calls delete, as `rm -rf` is, but stricter: only paths
+                // inside the working directory pass (a temp path too is denied, as dcg
+                // does). A call whose path is only known at run time (or past the scan's
+                // limit) counts as outside.
+                (!cmd.inline_code_hits.is_empty() && cmd.inline_deletes.is_empty())
+                    || cmd.inline_deletes.iter().any(|target| match target {
+                        Some(path) => classify(path, false, cmd, cx) != PathClass::InsideCwd,
+                        None => true,
+                    })
+            }
+            Check::FindDeleteOutside => {
+                // find's operands are its start paths (`.` when none is given).
+                let mut roots: Vec<PathClass> = Vec::new();
+                for o in &cmd.operands {
+                    let dynamic = cmd
+                        .args
+                        .iter()
+                        .position(|a| a == o)
+                        .is_some_and(|at| cmd.is_dynamic(at));
+                    roots.push(if dynamic {
+                        PathClass::Unknown
+                    } else {
+                        crate::paths::root_class(o, cmd, cx)
+                    });
+                }
+                if roots.is_empty() {
+                    roots.push(crate::paths::root_class(".", cmd, cx));
+                }
+                roots.into_iter().any(|c| !deletable(c))
+            }
+            Check::DiskTarget => {
+                if disk_listing(cmd) {
+                    return false;
+                }
+                if DEVICE_ONLY.contains(&cmd.program_lower().as_str()) {
+                    return true;
+                }
+                // Image files and files inside the project may be formatted, partitioned
+                // or shredded; devices and files elsewhere may not.
+                crate::rule::operand_classes(cmd, 0, cx)
+                    .into_iter()
+                    .any(|c| !deletable(c))
+            }
             Check::ProtectedWrite => writes_protected(cmd),
             Check::Git(check) => check.holds(cmd, cx),
-            Check::CriticalDirOperand => cmd.operands.iter().any(|o| is_critical_dir(o, cmd, cx)),
+            Check::CriticalDirOperand => path_operands(cmd)
+                .into_iter()
+                .any(|o| is_critical_dir(o, cmd, cx)),
             Check::RsyncDeleteCritical => {
                 cmd.flags
                     .iter()
@@ -115,6 +265,9 @@ fn strings(s: &[&str]) -> Vec<String> {
     s.iter().map(|s| s.to_string()).collect()
 }
 
+/// `unlink` over what `find` lists deletes as `rm` does.
+const RM: &[&str] = &["rm", "unlink"];
+
 /// The pack, in evaluation order.
 pub(crate) fn rules() -> Vec<CommandRule> {
     let git = &["git"];
@@ -122,37 +275,38 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         R::new(
             "TG-CMD-RM-ROOT",
             "Recursive delete of the root directory",
-            &["rm"],
+            RM,
         )
         .any(&["recursive"])
         .paths(&["root"]),
         R::new(
             "TG-CMD-RM-HOME",
             "Recursive delete in a home directory",
-            &["rm"],
+            RM,
         )
         .any(&["recursive"])
         .paths(&["home"]),
         R::new(
             "TG-CMD-RM-SYSTEM",
             "Recursive delete of a system directory",
-            &["rm"],
+            RM,
         )
         .any(&["recursive"])
         .paths(&["system"]),
         R::new(
             "TG-CMD-RM-OUTSIDE-CWD",
             "Recursive delete outside the working directory (or of a path only known at run time)",
-            &["rm"],
+            RM,
         )
         .any(&["recursive"])
         .paths(&["outside_cwd"]),
         R::new(
             "TG-CMD-FIND-DELETE",
-            "find with -delete removes every match",
+            "find -delete over a tree outside the working directory (or only known at run time) removes every match",
             &["find"],
         )
-        .any(&["delete"]),
+        .any(&["delete"])
+        .check(Check::FindDeleteOutside),
         R::new(
             "TG-CMD-GIT-PUSH-FORCE",
             "Force push rewrites remote history (use --force-with-lease)",
@@ -243,7 +397,7 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         .check(Check::BlockDeviceWrite),
         R::new(
             "TG-CMD-MKFS",
-            "Creating a file system erases a disk",
+            "Creating a file system on a device (or a file outside the working directory) erases it",
             &[
                 "mkfs",
                 "mkfs.*",
@@ -256,10 +410,11 @@ pub(crate) fn rules() -> Vec<CommandRule> {
                 "mkfs_*",
                 "mformat",
             ],
-        ),
+        )
+        .check(Check::DiskTarget),
         R::new(
             "TG-CMD-DISK-WIPE",
-            "Disk wiping or partitioning tools destroy data",
+            "Disk wiping or partitioning of a device (or of a file outside the working directory) destroys data",
             &[
                 "shred",
                 "wipefs",
@@ -279,7 +434,8 @@ pub(crate) fn rules() -> Vec<CommandRule> {
                 "scrub",
                 "nwipe",
             ],
-        ),
+        )
+        .check(Check::DiskTarget),
         R::new(
             "TG-CMD-CRYPTSETUP-FORMAT",
             "cryptsetup luksFormat/erase destroys a disk's data",

@@ -3,8 +3,8 @@
 
 use super::{quote_argv, to_value};
 use crate::SimpleCommand;
-use crate::dest::pkg::DOCKER_GLOBAL;
 use crate::dest::{Scan, Value, args_of};
+use crate::flag_specs::DOCKER_GLOBAL;
 use crate::flag_specs::{DOCKER_RUN, Spec};
 use crate::paths::{PathClass, classify};
 use crate::rule::CommandContext;
@@ -15,6 +15,8 @@ const DOCKER_EXEC: Spec = Spec {
     long_val: &["env", "env-file", "user", "workdir", "detach-keys"],
     short: &[],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 
 /// The subcommand of a container CLI (`image`/`container` groups skipped) and the arguments

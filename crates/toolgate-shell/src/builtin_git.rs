@@ -104,15 +104,31 @@ const EXEC_ENV: &[&str] = &[
     "SUDO_EDITOR",
     "BROWSER",
     "PROMPT_COMMAND",
-    "PS0",
-    "PS1",
-    "PS4",
     "LESSOPEN",
     "LESSCLOSE",
     "RSYNC_RSH",
     "RSYNC_CONNECT_PROG",
     "CVS_RSH",
 ];
+
+/// Prompt strings: not command lines, but their command substitutions run each time the
+/// prompt is shown (`PS1='$(whoami)@…'`).
+const PROMPT_ENV: &[&str] = &["PS0", "PS1", "PS2", "PS3", "PS4"];
+
+/// The scripts a variable assignment makes run later: a command line, or the substitutions
+/// of a prompt string.
+fn scripts_of_variable(name: &str, value: &str, out: &mut Vec<(&'static str, String)>) {
+    if value.trim().is_empty() {
+        return;
+    }
+    if EXEC_ENV.contains(&name) {
+        out.push(("git environment", value.to_string()));
+    } else if PROMPT_ENV.contains(&name) {
+        for sub in crate::words::scan_substitutions(value) {
+            out.push(("prompt string", sub.body));
+        }
+    }
+}
 
 /// The pattern of [`EXEC_KEYS`] that `key` matches.
 fn exec_key(key: &str) -> Option<&'static str> {
@@ -238,12 +254,16 @@ fn git_command_options(sub: &str) -> (&'static Spec, &'static [&'static str]) {
         long_val: &["exec", "onto", "strategy", "strategy-option", "gpg-sign"],
         short: &[],
         long: &[],
+        long_flags: &[],
+        abbreviate: false,
     };
     const TRANSPORT: Spec = Spec {
         short_val: "uo",
         long_val: &["upload-pack", "receive-pack", "exec", "remote"],
         short: &[],
         long: &[],
+        long_flags: &[],
+        abbreviate: false,
     };
     const FILTER_BRANCH: Spec = Spec {
         short_val: "d",
@@ -261,12 +281,16 @@ fn git_command_options(sub: &str) -> (&'static Spec, &'static [&'static str]) {
         ],
         short: &[],
         long: &[],
+        long_flags: &[],
+        abbreviate: false,
     };
     const DIFFTOOL: Spec = Spec {
         short_val: "tx",
         long_val: &["tool", "extcmd"],
         short: &[],
         long: &[],
+        long_flags: &[],
+        abbreviate: false,
     };
     match sub {
         "rebase" => (&REBASE, &["-x", "--exec"]),
@@ -318,9 +342,7 @@ fn socket_scripts(cmd: &SimpleCommand, program: &str, out: &mut Vec<(&'static st
 pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
     for (name, value) in &cmd.env {
-        if EXEC_ENV.contains(&name.as_str()) && !value.trim().is_empty() {
-            out.push(("git environment", value.clone()));
-        }
+        scripts_of_variable(name, value, &mut out);
     }
     for (key, value) in env_configs(cmd) {
         if exec_key(&key).is_some()
@@ -333,10 +355,8 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
     match program.as_str() {
         "export" | "declare" | "typeset" => {
             for a in &cmd.args {
-                if let Some((name, value)) = a.split_once('=')
-                    && EXEC_ENV.contains(&name)
-                {
-                    out.push(("git environment", value.to_string()));
+                if let Some((name, value)) = a.split_once('=') {
+                    scripts_of_variable(name, value, &mut out);
                 }
             }
         }

@@ -17,7 +17,8 @@ pub(crate) mod ssh;
 mod web;
 
 use crate::flag_specs::Spec;
-use crate::unwrap::{Arg, options};
+use crate::programs::Destinations;
+use crate::unwrap::Arg;
 use crate::{Destination, SimpleCommand};
 
 /// One argument (or option value) and whether it is only known at run time.
@@ -59,7 +60,7 @@ impl Scan {
         let mut scan = Scan::default();
         let mut i = 0;
         while i < args.len() {
-            let (opts, end) = options(args, i, spec.short_val, spec.long_val);
+            let (opts, end) = crate::options::read_options(args, i, spec);
             let consumed = &args[i..end];
             let dashdash = end > i
                 && args[end - 1].text == "--"
@@ -124,7 +125,7 @@ pub(crate) fn args_of(cmd: &SimpleCommand, start: usize) -> Vec<Arg> {
             text: a.clone(),
             dynamic: cmd.is_dynamic(i),
             splits: cmd.split_args.contains(&i),
-            from_download: false,
+            ..Arg::default()
         })
         .collect()
 }
@@ -132,7 +133,7 @@ pub(crate) fn args_of(cmd: &SimpleCommand, start: usize) -> Vec<Arg> {
 /// Where destinations are collected, for one program.
 pub(crate) struct Sink<'o> {
     out: &'o mut Vec<Destination>,
-    program: String,
+    program: Option<&'static str>,
 }
 
 impl Sink<'_> {
@@ -140,7 +141,7 @@ impl Sink<'_> {
     pub(crate) fn url(&mut self, u: &str) {
         self.out.push(Destination::Url {
             url: u.to_string(),
-            program: self.program.clone(),
+            program: self.program,
         });
     }
 
@@ -152,14 +153,14 @@ impl Sink<'_> {
         self.out.push(Destination::Host {
             host: h.trim_start_matches('[').trim_end_matches(']').to_string(),
             port,
-            program: self.program.clone(),
+            program: self.program,
         });
     }
 
     /// Adds a destination that is only known at run time.
     pub(crate) fn unknown(&mut self) {
         self.out.push(Destination::Unknown {
-            program: self.program.clone(),
+            program: self.program,
         });
     }
 
@@ -261,19 +262,12 @@ const PROXY_ENV: &[&str] = &[
     "FTP_PROXY",
 ];
 
-/// Programs whose operands are destinations: run-time arguments from input make their
-/// destinations unknown.
-const NETWORK_PROGRAMS: &[&str] = &[
-    "curl", "wget", "http", "https", "xh", "aria2c", "fetch", "ssh", "scp", "sftp", "mosh",
-    "telnet", "ftp", "nc", "ncat", "netcat", "socat",
-];
-
 /// Adds the destinations of `cmd` to `out`.
 pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
     let program = cmd.program_lower();
     let mut sink = Sink {
         out,
-        program: cmd.program.clone(),
+        program: crate::programs::table_name(&cmd.program),
     };
     for (name, value) in &cmd.env {
         if PROXY_ENV.contains(&name.as_str()) && !value.is_empty() {
@@ -283,13 +277,12 @@ pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
     for w in &cmd.writes {
         dev_tcp(&mut sink, w);
     }
-    if cmd.args_from_input && NETWORK_PROGRAMS.contains(&program.as_str()) {
+    // Run-time arguments from input make a network program's destinations unknown.
+    let handler = crate::programs::lookup(&cmd.program).and_then(|p| p.destinations);
+    if cmd.args_from_input && handler.is_some_and(Destinations::operands_are_destinations) {
         sink.unknown();
     }
     pkg::env(cmd, &mut sink);
-    if web::collect(&program, cmd, &mut sink) || ssh::collect(&program, cmd, &mut sink) {
-        return;
-    }
     // `python -m pip install -i URL …` is pip.
     if crate::interpreters::is_interpreter(&program).is_some()
         && program.starts_with("python")
@@ -306,10 +299,40 @@ pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
             ..SimpleCommand::default()
         };
         crate::flags::normalize(&mut pip);
-        pkg::collect("pip", &pip, &mut sink);
-        return;
+        return handle(Destinations::Pip, &pip, &mut sink);
     }
-    pkg::collect(&program, cmd, &mut sink);
+    if let Some(h) = handler {
+        handle(h, cmd, &mut sink);
+    }
+}
+
+/// Runs the destination handler `h` of the program table on `cmd`.
+fn handle(h: Destinations, cmd: &SimpleCommand, sink: &mut Sink) {
+    use Destinations as D;
+    match h {
+        D::Curl => web::curl(cmd, sink),
+        D::Wget => web::wget(cmd, sink),
+        D::LwpRequest => web::lwp_request(cmd, sink),
+        D::Httpie => web::httpie(cmd, sink),
+        D::Aria2c => web::aria2c(cmd, sink),
+        D::Ssh => ssh::ssh(cmd, sink),
+        D::Mosh => ssh::mosh(cmd, sink),
+        D::Scp => ssh::copy(cmd, sink, &crate::flag_specs::SCP, false),
+        D::Sftp => ssh::copy(cmd, sink, &crate::flag_specs::SFTP, true),
+        D::Rsync => ssh::rsync(cmd, sink),
+        D::Telnet => ssh::host_then_port(cmd, sink, &crate::flag_specs::TELNET),
+        D::Ftp => ssh::host_then_port(cmd, sink, &crate::flag_specs::FTP),
+        D::Netcat => ssh::netcat(cmd, sink),
+        D::Socat => ssh::socat(cmd, sink),
+        D::Git => git::collect(cmd, sink),
+        D::Pip => pkg::pip(cmd, sink),
+        D::Npm => pkg::npm(cmd, sink),
+        D::Docker => pkg::docker(cmd, sink),
+        D::Helm => pkg::helm(cmd, sink),
+        D::Go => pkg::go(cmd, sink),
+        D::Cargo => pkg::cargo(cmd, sink),
+        D::Gem => pkg::gem(cmd, sink),
+    }
 }
 
 /// Argument indices after dropping the first `by` arguments.

@@ -7,88 +7,15 @@ use super::{
     split_host_port,
 };
 use crate::SimpleCommand;
-use crate::flag_specs::{DOCKER_PULL, DOCKER_RUN, NPM, PIP, Spec};
+use crate::flag_specs::{CARGO, DOCKER_GLOBAL, DOCKER_PULL, DOCKER_RUN, GEM, NPM, PIP, Spec};
 
 /// A [`Spec`] that only says which options take values.
 pub(crate) const fn values(short_val: &'static str, long_val: &'static [&'static str]) -> Spec {
-    Spec {
-        short_val,
-        long_val,
-        short: &[],
-        long: &[],
-    }
+    Spec::values(short_val, long_val)
 }
 
-/// docker's options before the subcommand.
-pub(crate) const DOCKER_GLOBAL: Spec = values(
-    "Hcl",
-    &[
-        "host",
-        "context",
-        "config",
-        "log-level",
-        "tlscacert",
-        "tlscert",
-        "tlskey",
-        "url",
-        "connection",
-    ],
-);
-/// cargo's options that take a value.
-const CARGO: Spec = values(
-    "jpFZ",
-    &[
-        "git",
-        "index",
-        "registry",
-        "branch",
-        "tag",
-        "rev",
-        "version",
-        "root",
-        "path",
-        "target",
-        "features",
-        "jobs",
-        "package",
-        "config",
-        "manifest-path",
-        "bin",
-        "example",
-        "profile",
-        "target-dir",
-    ],
-);
-/// gem's options that take a value.
-const GEM: Spec = values(
-    "vinspP",
-    &[
-        "version",
-        "install-dir",
-        "bindir",
-        "source",
-        "http-proxy",
-        "platform",
-        "trust-policy",
-    ],
-);
 /// `gem sources`' options that take a value.
 const GEM_SOURCES: Spec = values("arp", &["add", "remove", "http-proxy"]);
-
-/// Adds the destinations of repository and package programs.
-pub(super) fn collect(program: &str, cmd: &SimpleCommand, sink: &mut Sink) {
-    match program {
-        "git" => super::git::collect(cmd, sink),
-        "pip" | "pip3" | "uv" | "uvx" | "pipx" => pip(cmd, sink),
-        "npm" | "yarn" | "pnpm" | "npx" | "bun" | "bunx" => npm(cmd, sink),
-        "docker" | "podman" | "nerdctl" => docker(cmd, sink),
-        "helm" => helm(cmd, sink),
-        "go" => go(cmd, sink),
-        "cargo" => cargo(cmd, sink),
-        "gem" => gem(cmd, sink),
-        _ => {}
-    }
-}
 
 /// Environment variables that point any program's downloads elsewhere.
 pub(super) fn env(cmd: &SimpleCommand, sink: &mut Sink) {
@@ -192,7 +119,7 @@ fn daemon(sink: &mut Sink, v: &Value) {
 }
 
 /// pip / uv: index and find-links options, trusted hosts, proxies, URL requirements.
-fn pip(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn pip(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &PIP, false);
     for v in scan.values(&[
         "-i",
@@ -236,7 +163,7 @@ fn pip(cmd: &SimpleCommand, sink: &mut Sink) {
 }
 
 /// npm and friends: `--registry`, `--@scope:registry`, URL package specs, `config set registry`.
-fn npm(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn npm(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &NPM, false);
     for o in &scan.opts {
         if (o.name == "--registry" || o.name.ends_with(":registry"))
@@ -281,7 +208,7 @@ fn npm(cmd: &SimpleCommand, sink: &mut Sink) {
 }
 
 /// docker / podman / nerdctl: the daemon (`-H`), registries in image names, `login`.
-fn docker(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn docker(cmd: &SimpleCommand, sink: &mut Sink) {
     let args = args_of(cmd, 0);
     let global = Scan::read(&args, &DOCKER_GLOBAL, true);
     for v in global.values(&["-H", "--host", "--url"]) {
@@ -329,7 +256,7 @@ pub(crate) fn image_registry(image: &str) -> Option<&str> {
 }
 
 /// helm: every URL among the arguments (`repo add NAME URL`, `--repo URL`, `oci://` charts).
-fn helm(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn helm(cmd: &SimpleCommand, sink: &mut Sink) {
     for (i, a) in cmd.args.iter().enumerate() {
         let value = a
             .strip_prefix("--")
@@ -384,7 +311,7 @@ const GO_VALUE_FLAGS: &[&str] = &[
 ];
 
 /// go get / install / run: module paths name their host (`github.com/a/b@v1`).
-fn go(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn go(cmd: &SimpleCommand, sink: &mut Sink) {
     let Some(sub) = cmd.args.first().map(String::as_str) else {
         return;
     };
@@ -440,7 +367,7 @@ fn module_host(path: &str) -> Option<&str> {
 }
 
 /// cargo install / add: `--git URL`, `--index URL`.
-fn cargo(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn cargo(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &CARGO, false);
     for v in scan.values(&["--git"]) {
         super::git::repository(sink, v);
@@ -459,7 +386,7 @@ fn cargo(cmd: &SimpleCommand, sink: &mut Sink) {
 }
 
 /// gem install `--source URL` / `-p PROXY`, gem sources `--add URL`.
-fn gem(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn gem(cmd: &SimpleCommand, sink: &mut Sink) {
     let sources = cmd.args.first().is_some_and(|s| s == "sources");
     let spec = if sources { &GEM_SOURCES } else { &GEM };
     let scan = Scan::read(&args_of(cmd, 0), spec, false);

@@ -9,69 +9,11 @@ use super::{
     split_host_port,
 };
 use crate::SimpleCommand;
-use crate::flag_specs::{NC, NONE, RSYNC, SCP, SSH, Spec};
-
-/// sftp's options that take a value.
-const SFTP: Spec = Spec {
-    short_val: "BbcDFiJlOoPRSs",
-    long_val: &[],
-    short: &[],
-    long: &[],
-};
-
-/// mosh's options that take a value.
-const MOSH: Spec = Spec {
-    short_val: "p",
-    long_val: &[
-        "ssh",
-        "port",
-        "predict",
-        "family",
-        "bind-server",
-        "server",
-        "client",
-        "experimental-remote-ip",
-    ],
-    short: &[],
-    long: &[],
-};
-
-/// telnet's options that take a value.
-const TELNET: Spec = Spec {
-    short_val: "Xbeln",
-    long_val: &[],
-    short: &[],
-    long: &[],
-};
-
-/// ftp's (tnftp's) options that take a value.
-const FTP: Spec = Spec {
-    short_val: "oPrsTu",
-    long_val: &[],
-    short: &[],
-    long: &[],
-};
-
-/// Adds the destinations of remote-shell and socket programs; `false` for other programs.
-pub(super) fn collect(program: &str, cmd: &SimpleCommand, sink: &mut Sink) -> bool {
-    match program {
-        "ssh" => ssh(cmd, sink),
-        "mosh" => mosh(cmd, sink),
-        "scp" => copy(cmd, sink, &SCP, false),
-        "sftp" => copy(cmd, sink, &SFTP, true),
-        "rsync" => rsync(cmd, sink),
-        "telnet" => host_then_port(cmd, sink, &TELNET),
-        "ftp" => host_then_port(cmd, sink, &FTP),
-        "nc" | "ncat" | "netcat" => netcat(cmd, sink),
-        "socat" => socat(cmd, sink),
-        _ => return false,
-    }
-    true
-}
+use crate::flag_specs::{MOSH, NC, NONE, RSYNC, SSH, Spec};
 
 /// `ssh [options] destination [command]`: the command runs remotely (its words are not
 /// destinations here).
-fn ssh(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn ssh(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &SSH, true);
     // OpenSSH reads options again after the destination unless `--` came before it
     // (`ssh host -o HostName=10.0.0.1`); they end at the remote command.
@@ -191,7 +133,7 @@ fn ssh_setting(sink: &mut Sink, o: &ScanOpt) {
 }
 
 /// `mosh [options] [user@]host [command]`.
-fn mosh(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn mosh(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &MOSH, true);
     if let Some(dest) = scan.operands.first() {
         remote(sink, dest, None);
@@ -209,7 +151,7 @@ fn dynamic_may_be_remote(v: &Value) -> bool {
 
 /// scp and sftp: `[user@]host:path`, `scp://` / `sftp://` URLs; sftp's first operand may also
 /// be a bare `[user@]host`.
-fn copy(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec, sftp: bool) {
+pub(super) fn copy(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec, sftp: bool) {
     let scan = Scan::read(&args_of(cmd, 0), spec, false);
     let port = scan
         .values(&["-P"])
@@ -236,7 +178,7 @@ fn copy(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec, sftp: bool) {
 }
 
 /// rsync: `[user@]host:path` (over a remote shell), `host::module` and `rsync://` (daemon).
-fn rsync(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn rsync(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &RSYNC, false);
     let port = scan
         .values(&["--port"])
@@ -266,7 +208,7 @@ fn rsync(cmd: &SimpleCommand, sink: &mut Sink) {
 }
 
 /// telnet and ftp: `host [port]` or the program's URL.
-fn host_then_port(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+pub(super) fn host_then_port(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let scan = Scan::read(&args_of(cmd, 0), spec, false);
     let Some(first) = scan.operands.first() else {
         return;
@@ -283,7 +225,7 @@ fn host_then_port(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 }
 
 /// nc / ncat / netcat: `host port` unless listening; `-x` / `--proxy` proxies.
-fn netcat(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn netcat(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &NC, false);
     // A unix socket reaches another program on this machine (the docker socket is root).
     if scan.has(&["-U", "--unixsock"]) && !scan.has(&["-l", "--listen"]) {
@@ -404,7 +346,7 @@ const SOCAT_PROXY: &[&str] = &[
 ];
 
 /// socat: each address operand (`TCP:host:port`, `OPENSSL:host:port`, `SOCKS4:proxy:host:port`).
-fn socat(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn socat(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &NONE, false);
     for v in &scan.operands {
         let (kind, rest) = v.text.split_once(':').unwrap_or((v.text.as_str(), ""));

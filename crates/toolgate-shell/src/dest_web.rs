@@ -2,85 +2,15 @@
 
 use super::{Scan, Sink, Value, args_of, is_url, looks_like_host, proxy_target, split_host_port};
 use crate::SimpleCommand;
-use crate::flag_specs::{CURL, Spec, WGET};
-
-/// HTTPie's and xh's options that take a value.
-const HTTPIE: Spec = Spec {
-    short_val: "aAopsP",
-    long_val: &[
-        "auth",
-        "auth-type",
-        "output",
-        "print",
-        "style",
-        "session",
-        "session-read-only",
-        "proxy",
-        "verify",
-        "cert",
-        "cert-key",
-        "cert-key-pass",
-        "ssl",
-        "ciphers",
-        "timeout",
-        "max-redirects",
-        "max-headers",
-        "pretty",
-        "format-options",
-        "response-charset",
-        "response-mime",
-        "boundary",
-        "default-scheme",
-        "history-print",
-        "bearer",
-        "resolve",
-        "interface",
-    ],
-    short: &[],
-    long: &[],
-};
-
-/// aria2c's options that take a value.
-const ARIA2C: Spec = Spec {
-    short_val: "dioxsjkU",
-    long_val: &[
-        "dir",
-        "out",
-        "input-file",
-        "max-connection-per-server",
-        "split",
-        "max-concurrent-downloads",
-        "min-split-size",
-        "user-agent",
-        "header",
-        "all-proxy",
-        "http-proxy",
-        "https-proxy",
-        "ftp-proxy",
-    ],
-    short: &[],
-    long: &[],
-};
+use crate::flag_specs::{ARIA2C, CURL, HTTPIE, LWP_REQUEST, WGET};
 
 /// HTTP methods HTTPie accepts before the URL.
 const METHODS: &[&str] = &[
     "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT",
 ];
 
-/// Adds the destinations of web clients; `false` when `program` is not one.
-pub(super) fn collect(program: &str, cmd: &SimpleCommand, sink: &mut Sink) -> bool {
-    match program {
-        "curl" => curl(cmd, sink),
-        "wget" => wget(cmd, sink),
-        "http" | "https" | "xh" | "xhs" => httpie(program, cmd, sink),
-        "aria2c" | "fetch" => aria2c(cmd, sink),
-        _ => return false,
-    }
-    true
-}
-
 /// Every curl operand is a URL (`example.com` means `http://example.com`).
-fn curl(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn curl(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &CURL, false);
     for v in &scan.operands {
         sink.target(v, Some("http"));
@@ -160,7 +90,7 @@ fn connect_to(sink: &mut Sink, v: &Value) {
 }
 
 /// wget: operands are URLs; `-i` reads URLs from a file; `-e http_proxy=…` sets a proxy.
-fn wget(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn wget(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &WGET, false);
     for v in &scan.operands {
         sink.target(v, Some("http"));
@@ -196,9 +126,22 @@ fn wget(cmd: &SimpleCommand, sink: &mut Sink) {
     }
 }
 
+/// lwp-request / GET / POST / HEAD: every operand is a URL; `-p` names a proxy.
+pub(super) fn lwp_request(cmd: &SimpleCommand, sink: &mut Sink) {
+    let scan = Scan::read(&args_of(cmd, 0), &LWP_REQUEST, false);
+    for v in &scan.operands {
+        sink.target(v, Some("http"));
+    }
+    for v in scan.values(&["-p"]) {
+        proxy_target(sink, v);
+    }
+}
+
 /// HTTPie / xh: `[METHOD] URL [ITEM…]`; the URL may be `:port/path` (localhost) or a bare
 /// host (`example.com/x`).
-fn httpie(program: &str, cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink) {
+    let program = cmd.program_lower();
+    let program = program.as_str();
     let scan = Scan::read(&args_of(cmd, 0), &HTTPIE, false);
     let mut operands = scan.operands.iter();
     let mut first = operands.next();
@@ -250,7 +193,7 @@ fn httpie(program: &str, cmd: &SimpleCommand, sink: &mut Sink) {
 }
 
 /// aria2c / fetch: operands that are URLs or hosts; `-i` reads URLs from a file.
-fn aria2c(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn aria2c(cmd: &SimpleCommand, sink: &mut Sink) {
     let scan = Scan::read(&args_of(cmd, 0), &ARIA2C, false);
     for v in &scan.operands {
         if v.dynamic {

@@ -8,8 +8,8 @@
 
 use crate::interpreters::is_interpreter;
 use crate::pipes::producer_output;
-use crate::unwrap::SHELLS;
-use crate::walk::{DOWNLOADERS, Scope, Walker};
+use crate::programs::{Class, in_class};
+use crate::walk::{Scope, Walker, downloads};
 use crate::writes::{remote_names, write_targets};
 use crate::{Indeterminate, IndeterminateKind, SimpleCommand};
 
@@ -86,7 +86,7 @@ pub(crate) fn follow_written_scripts(w: &mut Walker) {
 /// The files a downloader writes: its output options and redirected stdout (the files
 /// [`write_targets`] knows), and the names it takes from the URL.
 fn files_written_by_download(cmd: &SimpleCommand) -> Vec<String> {
-    if !DOWNLOADERS.contains(&cmd.program_lower().as_str()) {
+    if !downloads(cmd) {
         return Vec::new();
     }
     write_targets(cmd)
@@ -104,7 +104,7 @@ fn run_target(cmd: &SimpleCommand) -> Option<String> {
         return Some(normalize(&cmd.program_path));
     }
     let program = cmd.program_lower();
-    let runs_scripts = SHELLS.contains(&program.as_str())
+    let runs_scripts = in_class(&program, Class::Shell)
         || is_interpreter(&program).is_some()
         || matches!(program.as_str(), "source" | "." | "exec");
     if !runs_scripts {
@@ -112,7 +112,7 @@ fn run_target(cmd: &SimpleCommand) -> Option<String> {
     }
     let at = cmd.args.iter().position(|a| !a.starts_with('-'))?;
     // `sh -n f` only reads the script for syntax.
-    let no_exec = SHELLS.contains(&program.as_str())
+    let no_exec = in_class(&program, Class::Shell)
         && cmd.args[..at]
             .iter()
             .any(|a| a == "--noexec" || (!a.starts_with("--") && a.contains('n')));

@@ -1,23 +1,70 @@
-//! Option tables: which options take values, and the long names of short flags.
+//! Option tables: which options take values, the long names of short flags, and which long
+//! names a program accepts abbreviated. One [`Spec`] type serves every reader: wrappers,
+//! flag normalisation, destinations and writes.
 
 /// How one program (or subcommand) spells its options.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Spec {
     /// Short options that take a value.
     pub(crate) short_val: &'static str,
     /// Long options that take a value (without `--`).
     pub(crate) long_val: &'static [&'static str],
+    /// Long options without a value (without `--`), for resolving abbreviations.
+    pub(crate) long_flags: &'static [&'static str],
     /// Short flag → normalised name.
     pub(crate) short: &'static [(char, &'static str)],
     /// Long alias → normalised name.
     pub(crate) long: &'static [(&'static str, &'static str)],
+    /// The program accepts long options by unambiguous prefix (GNU `getopt_long`, git).
+    pub(crate) abbreviate: bool,
 }
 
-pub(crate) const NONE: Spec = Spec {
-    short_val: "",
-    long_val: &[],
-    short: &[],
-    long: &[],
-};
+impl Spec {
+    /// A spec that only says which options take values.
+    pub(crate) const fn values(short_val: &'static str, long_val: &'static [&'static str]) -> Spec {
+        Spec {
+            short_val,
+            long_val,
+            long_flags: &[],
+            short: &[],
+            long: &[],
+            abbreviate: false,
+        }
+    }
+
+    /// A spec with values and known flags (abbreviations resolve among them).
+    pub(crate) const fn with_flags(
+        short_val: &'static str,
+        long_val: &'static [&'static str],
+        long_flags: &'static [&'static str],
+    ) -> Spec {
+        Spec {
+            short_val,
+            long_val,
+            long_flags,
+            short: &[],
+            long: &[],
+            abbreviate: false,
+        }
+    }
+
+    /// Whether `name` (`-x` or `--name`) is an option this spec knows to take a value.
+    #[cfg(test)]
+    pub(crate) fn takes_value(&self, name: &str) -> bool {
+        match name.strip_prefix("--") {
+            Some(long) => self.long_val.contains(&long),
+            None => {
+                let mut chars = name.strip_prefix('-').unwrap_or(name).chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => self.short_val.contains(c),
+                    _ => false,
+                }
+            }
+        }
+    }
+}
+
+pub(crate) const NONE: Spec = Spec::values("", &[]);
 
 pub(crate) const RM: Spec = Spec {
     short_val: "",
@@ -32,6 +79,19 @@ pub(crate) const RM: Spec = Spec {
         ('v', "verbose"),
     ],
     long: &[],
+    long_flags: &[
+        "recursive",
+        "force",
+        "dir",
+        "interactive",
+        "verbose",
+        "no-preserve-root",
+        "preserve-root",
+        "one-file-system",
+        "help",
+        "version",
+    ],
+    abbreviate: true,
 };
 pub(crate) const CHMOD: Spec = Spec {
     short_val: "",
@@ -43,6 +103,22 @@ pub(crate) const CHMOD: Spec = Spec {
         ('h', "no-dereference"),
     ],
     long: &[("quiet", "silent")],
+    long_flags: &[
+        "recursive",
+        "silent",
+        "quiet",
+        "verbose",
+        "changes",
+        "no-dereference",
+        "dereference",
+        "no-preserve-root",
+        "preserve-root",
+        "reference",
+        "from",
+        "help",
+        "version",
+    ],
+    abbreviate: true,
 };
 pub(crate) const CP: Spec = Spec {
     short_val: "tS",
@@ -55,6 +131,32 @@ pub(crate) const CP: Spec = Spec {
         ('t', "target-directory"),
     ],
     long: &[],
+    long_flags: &[
+        "recursive",
+        "archive",
+        "force",
+        "target-directory",
+        "no-target-directory",
+        "suffix",
+        "backup",
+        "interactive",
+        "no-clobber",
+        "update",
+        "verbose",
+        "symbolic",
+        "link",
+        "parents",
+        "preserve",
+        "no-preserve",
+        "remove-destination",
+        "dereference",
+        "no-dereference",
+        "strip-trailing-slashes",
+        "exchange",
+        "help",
+        "version",
+    ],
+    abbreviate: true,
 };
 pub(crate) const SED: Spec = Spec {
     short_val: "ef",
@@ -66,12 +168,28 @@ pub(crate) const SED: Spec = Spec {
         ('n', "quiet"),
     ],
     long: &[],
+    long_flags: &[
+        "in-place",
+        "expression",
+        "file",
+        "quiet",
+        "silent",
+        "regexp-extended",
+        "separate",
+        "null-data",
+        "posix",
+        "sandbox",
+        "debug",
+    ],
+    abbreviate: true,
 };
 pub(crate) const TEE: Spec = Spec {
     short_val: "",
     long_val: &[],
     short: &[('a', "append")],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const CURL: Spec = Spec {
     short_val: "AbcCdDeEFHKmoPQrtTuUwxXYyz",
@@ -125,6 +243,7 @@ pub(crate) const CURL: Spec = Spec {
         "oauth2-bearer",
         "netrc-file",
         "unix-socket",
+        "abstract-unix-socket",
         "socks4",
         "socks4a",
         "proxy1.0",
@@ -167,6 +286,8 @@ pub(crate) const CURL: Spec = Spec {
         ('s', "silent"),
     ],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const WGET: Spec = Spec {
     short_val: "aADeilOoPQRTtUw",
@@ -202,6 +323,23 @@ pub(crate) const WGET: Spec = Spec {
         "private-key",
         "referer",
         "config",
+        "limit-rate",
+        "max-redirect",
+        "http-user",
+        "http-password",
+        "load-cookies",
+        "save-cookies",
+        "cut-dirs",
+        "restrict-file-names",
+        "progress",
+        "default-page",
+        "local-encoding",
+        "remote-encoding",
+        "dns-timeout",
+        "connect-timeout",
+        "read-timeout",
+        "waitretry",
+        "backups",
     ],
     short: &[
         ('O', "output-document"),
@@ -210,18 +348,24 @@ pub(crate) const WGET: Spec = Spec {
         ('i', "input-file"),
     ],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const SSH: Spec = Spec {
     short_val: "BbcDEeFIiJLlmOoPpQRSWw",
     long_val: &[],
     short: &[],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const SCP: Spec = Spec {
     short_val: "cDFiJlOoPSX",
     long_val: &[],
     short: &[('r', "recursive")],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const RSYNC: Spec = Spec {
     short_val: "eBfT",
@@ -256,12 +400,16 @@ pub(crate) const RSYNC: Spec = Spec {
     ],
     short: &[('r', "recursive"), ('a', "archive")],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const NC: Spec = Spec {
     short_val: "cegGiIOpPqsTVwxX",
     long_val: &["exec", "sh-exec", "proxy", "source", "wait"],
     short: &[('l', "listen"), ('e', "exec"), ('c', "sh-exec")],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const DOCKER_RUN: Spec = Spec {
     short_val: "acehlmpuvw",
@@ -322,12 +470,16 @@ pub(crate) const DOCKER_RUN: Spec = Spec {
     ],
     short: &[],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const DOCKER_PULL: Spec = Spec {
     short_val: "",
     long_val: &["platform"],
     short: &[('a', "all-tags"), ('q', "quiet")],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const PIP: Spec = Spec {
     short_val: "ircetf",
@@ -357,9 +509,42 @@ pub(crate) const PIP: Spec = Spec {
         "no-binary",
         "progress-bar",
         "report",
+        // uv's (`uv sync --extra NAME`, `uv add --group dev x`).
+        "index",
+        "default-index",
+        "from",
+        "with",
+        "with-requirements",
+        "extra",
+        "group",
+        "only-group",
+        "no-group",
+        "python",
+        "project",
+        "directory",
+        "package",
+        "env-file",
+        "config-file",
+        "cache-dir",
+        "index-strategy",
+        "resolution",
+        "prerelease",
+        "exclude-newer",
+        "link-mode",
+        "compile-bytecode",
+        "script",
+        "output-file",
+        "refresh-package",
+        "reinstall-package",
+        "upgrade-package",
+        "no-binary-package",
+        "no-build-package",
+        "keyring-provider",
     ],
     short: &[('i', "index-url"), ('f', "find-links")],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const NPM: Spec = Spec {
     short_val: "",
@@ -374,6 +559,8 @@ pub(crate) const NPM: Spec = Spec {
     ],
     short: &[('g', "global")],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 
 // git subcommands
@@ -394,6 +581,29 @@ pub(crate) const GIT_CHECKOUT: Spec = Spec {
         ('m', "merge"),
     ],
     long: &[],
+    long_flags: &[
+        "force",
+        "quiet",
+        "track",
+        "no-track",
+        "patch",
+        "merge",
+        "orphan",
+        "conflict",
+        "detach",
+        "ours",
+        "theirs",
+        "overwrite-ignore",
+        "no-overwrite-ignore",
+        "ignore-other-worktrees",
+        "recurse-submodules",
+        "pathspec-from-file",
+        "pathspec-file-nul",
+        "progress",
+        "guess",
+        "no-guess",
+    ],
+    abbreviate: true,
 };
 pub(crate) const GIT_SWITCH: Spec = Spec {
     short_val: "cC",
@@ -406,6 +616,25 @@ pub(crate) const GIT_SWITCH: Spec = Spec {
         ('m', "merge"),
     ],
     long: &[],
+    long_flags: &[
+        "create",
+        "force-create",
+        "orphan",
+        "conflict",
+        "force",
+        "discard-changes",
+        "quiet",
+        "track",
+        "no-track",
+        "detach",
+        "merge",
+        "guess",
+        "no-guess",
+        "progress",
+        "ignore-other-worktrees",
+        "recurse-submodules",
+    ],
+    abbreviate: true,
 };
 pub(crate) const GIT_PUSH: Spec = Spec {
     short_val: "o",
@@ -419,6 +648,39 @@ pub(crate) const GIT_PUSH: Spec = Spec {
         ('n', "dry-run"),
     ],
     long: &[],
+    long_flags: &[
+        "force",
+        "force-with-lease",
+        "no-force-with-lease",
+        "force-if-includes",
+        "no-force-if-includes",
+        "delete",
+        "set-upstream",
+        "quiet",
+        "verbose",
+        "dry-run",
+        "all",
+        "branches",
+        "mirror",
+        "tags",
+        "follow-tags",
+        "atomic",
+        "no-verify",
+        "verify",
+        "prune",
+        "porcelain",
+        "progress",
+        "signed",
+        "thin",
+        "ipv4",
+        "ipv6",
+        "repo",
+        "push-option",
+        "receive-pack",
+        "exec",
+        "recurse-submodules",
+    ],
+    abbreviate: true,
 };
 pub(crate) const GIT_CLEAN: Spec = Spec {
     short_val: "eE",
@@ -433,6 +695,8 @@ pub(crate) const GIT_CLEAN: Spec = Spec {
         ('X', "only-ignored"),
     ],
     long: &[],
+    long_flags: &["force", "dry-run", "quiet", "interactive", "exclude"],
+    abbreviate: true,
 };
 pub(crate) const GIT_BRANCH: Spec = Spec {
     short_val: "u",
@@ -459,12 +723,58 @@ pub(crate) const GIT_BRANCH: Spec = Spec {
         ('l', "list"),
     ],
     long: &[],
+    long_flags: &[
+        "delete",
+        "force",
+        "move",
+        "copy",
+        "all",
+        "remotes",
+        "verbose",
+        "quiet",
+        "list",
+        "set-upstream-to",
+        "unset-upstream",
+        "contains",
+        "no-contains",
+        "points-at",
+        "format",
+        "sort",
+        "merged",
+        "no-merged",
+        "track",
+        "no-track",
+        "edit-description",
+        "show-current",
+        "column",
+        "color",
+        "create-reflog",
+        "ignore-case",
+    ],
+    abbreviate: true,
 };
 pub(crate) const GIT_RESET: Spec = Spec {
     short_val: "",
     long_val: &["pathspec-from-file"],
     short: &[('q', "quiet"), ('p', "patch"), ('N', "intent-to-add")],
     long: &[],
+    long_flags: &[
+        "hard",
+        "soft",
+        "mixed",
+        "merge",
+        "keep",
+        "quiet",
+        "no-quiet",
+        "patch",
+        "intent-to-add",
+        "pathspec-from-file",
+        "pathspec-file-nul",
+        "recurse-submodules",
+        "no-refresh",
+        "refresh",
+    ],
+    abbreviate: true,
 };
 pub(crate) const GIT_RESTORE: Spec = Spec {
     short_val: "s",
@@ -477,6 +787,25 @@ pub(crate) const GIT_RESTORE: Spec = Spec {
         ('s', "source"),
     ],
     long: &[],
+    long_flags: &[
+        "source",
+        "staged",
+        "worktree",
+        "quiet",
+        "patch",
+        "pathspec-from-file",
+        "pathspec-file-nul",
+        "conflict",
+        "ours",
+        "theirs",
+        "merge",
+        "ignore-unmerged",
+        "overlay",
+        "no-overlay",
+        "progress",
+        "recurse-submodules",
+    ],
+    abbreviate: true,
 };
 pub(crate) const GIT_COMMIT: Spec = Spec {
     short_val: "mFCct",
@@ -495,6 +824,8 @@ pub(crate) const GIT_COMMIT: Spec = Spec {
     ],
     short: &[('a', "all"), ('m', "message")],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const GIT_CLONE: Spec = Spec {
     short_val: "bojcu",
@@ -517,18 +848,24 @@ pub(crate) const GIT_CLONE: Spec = Spec {
     ],
     short: &[],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const GIT_WORKTREE: Spec = Spec {
     short_val: "bB",
     long_val: &["reason", "expire"],
     short: &[('f', "force")],
     long: &[],
+    long_flags: &["force", "reason", "expire", "verbose", "dry-run"],
+    abbreviate: true,
 };
 pub(crate) const GIT_REMOTE: Spec = Spec {
     short_val: "tm",
     long_val: &["track", "master"],
     short: &[('f', "fetch"), ('v', "verbose")],
     long: &[],
+    long_flags: &[],
+    abbreviate: false,
 };
 pub(crate) const GIT_STASH: Spec = Spec {
     short_val: "m",
@@ -540,6 +877,19 @@ pub(crate) const GIT_STASH: Spec = Spec {
         ('k', "keep-index"),
     ],
     long: &[],
+    long_flags: &[
+        "message",
+        "pathspec-from-file",
+        "quiet",
+        "include-untracked",
+        "all",
+        "keep-index",
+        "no-keep-index",
+        "patch",
+        "staged",
+        "index",
+    ],
+    abbreviate: true,
 };
 
 pub(crate) fn git_spec(sub: &str) -> &'static Spec {
@@ -560,21 +910,259 @@ pub(crate) fn git_spec(sub: &str) -> &'static Spec {
     }
 }
 
+/// The spec of a program: its row in the program table (none: no options known).
 pub(crate) fn spec_for(program: &str) -> &'static Spec {
-    match program {
-        "rm" => &RM,
-        "chmod" | "chown" | "chgrp" => &CHMOD,
-        "cp" | "mv" | "install" | "ln" => &CP,
-        "sed" | "gsed" => &SED,
-        "tee" => &TEE,
-        "curl" => &CURL,
-        "wget" => &WGET,
-        "ssh" => &SSH,
-        "scp" | "sftp" => &SCP,
-        "rsync" => &RSYNC,
-        "nc" | "ncat" | "netcat" => &NC,
-        "pip" | "pip3" | "uv" => &PIP,
-        "npm" | "yarn" | "pnpm" | "npx" | "bun" => &NPM,
-        _ => &NONE,
-    }
+    crate::programs::lookup(program).map_or(&NONE, |p| p.options)
 }
+
+/// HTTPie's and xh's options that take a value.
+pub(crate) const HTTPIE: Spec = Spec {
+    short_val: "aAopsP",
+    long_val: &[
+        "auth",
+        "auth-type",
+        "output",
+        "print",
+        "style",
+        "session",
+        "session-read-only",
+        "proxy",
+        "verify",
+        "cert",
+        "cert-key",
+        "cert-key-pass",
+        "ssl",
+        "ciphers",
+        "timeout",
+        "max-redirects",
+        "max-headers",
+        "pretty",
+        "format-options",
+        "response-charset",
+        "response-mime",
+        "boundary",
+        "default-scheme",
+        "history-print",
+        "bearer",
+        "resolve",
+        "interface",
+    ],
+    short: &[],
+    long: &[],
+    long_flags: &[],
+    abbreviate: false,
+};
+
+/// aria2c's options that take a value.
+pub(crate) const ARIA2C: Spec = Spec {
+    short_val: "dioxsjkU",
+    long_val: &[
+        "dir",
+        "out",
+        "input-file",
+        "max-connection-per-server",
+        "split",
+        "max-concurrent-downloads",
+        "min-split-size",
+        "user-agent",
+        "header",
+        "all-proxy",
+        "http-proxy",
+        "https-proxy",
+        "ftp-proxy",
+    ],
+    short: &[],
+    long: &[],
+    long_flags: &[],
+    abbreviate: false,
+};
+
+/// lwp-request's (`GET`, `POST`, `HEAD`) options that take a value.
+pub(crate) const LWP_REQUEST: Spec = Spec {
+    short_val: "mbtiCcpPHo",
+    long_val: &[],
+    short: &[],
+    long: &[],
+    long_flags: &[],
+    abbreviate: false,
+};
+
+/// sftp's options that take a value.
+pub(crate) const SFTP: Spec = Spec {
+    short_val: "BbcDFiJlOoPRSs",
+    long_val: &[],
+    short: &[],
+    long: &[],
+    long_flags: &[],
+    abbreviate: false,
+};
+
+/// mosh's options that take a value.
+pub(crate) const MOSH: Spec = Spec {
+    short_val: "p",
+    long_val: &[
+        "ssh",
+        "port",
+        "predict",
+        "family",
+        "bind-server",
+        "server",
+        "client",
+        "experimental-remote-ip",
+    ],
+    short: &[],
+    long: &[],
+    long_flags: &[],
+    abbreviate: false,
+};
+
+/// telnet's options that take a value.
+pub(crate) const TELNET: Spec = Spec {
+    short_val: "Xbeln",
+    long_val: &[],
+    short: &[],
+    long: &[],
+    long_flags: &[],
+    abbreviate: false,
+};
+
+/// ftp's (tnftp's) options that take a value.
+pub(crate) const FTP: Spec = Spec {
+    short_val: "oPrsTu",
+    long_val: &[],
+    short: &[],
+    long: &[],
+    long_flags: &[],
+    abbreviate: false,
+};
+
+/// docker's options before the subcommand.
+pub(crate) const DOCKER_GLOBAL: Spec = Spec::values(
+    "Hcl",
+    &[
+        "host",
+        "context",
+        "config",
+        "log-level",
+        "tlscacert",
+        "tlscert",
+        "tlskey",
+        "url",
+        "connection",
+    ],
+);
+
+/// cargo's options that take a value.
+pub(crate) const CARGO: Spec = Spec::values(
+    "jpFZ",
+    &[
+        "git",
+        "index",
+        "registry",
+        "branch",
+        "tag",
+        "rev",
+        "version",
+        "root",
+        "path",
+        "target",
+        "features",
+        "jobs",
+        "package",
+        "config",
+        "manifest-path",
+        "bin",
+        "example",
+        "profile",
+        "target-dir",
+    ],
+);
+
+/// gem's options that take a value.
+pub(crate) const GEM: Spec = Spec::values(
+    "vinspP",
+    &[
+        "version",
+        "install-dir",
+        "bindir",
+        "source",
+        "http-proxy",
+        "platform",
+        "trust-policy",
+    ],
+);
+
+/// shred's options.
+pub(crate) const SHRED: Spec = Spec {
+    short_val: "ns",
+    long_val: &["iterations", "size", "random-source"],
+    long_flags: &["remove", "zero", "force", "exact", "verbose"],
+    short: &[
+        ('u', "remove"),
+        ('z', "zero"),
+        ('f', "force"),
+        ('v', "verbose"),
+    ],
+    long: &[],
+    abbreviate: true,
+};
+
+/// wget2's options: wget's and its own that take a value.
+pub(crate) const WGET2: Spec = Spec::values(
+    "aADeilOoPQRTtUw",
+    &[
+        "bind-address",
+        "bind-dns-address",
+        "dns-servers",
+        "output-document",
+        "output-file",
+        "directory-prefix",
+        "execute",
+        "user-agent",
+        "header",
+        "post-data",
+        "post-file",
+        "input-file",
+        "body-data",
+        "body-file",
+        "method",
+        "user",
+        "password",
+        "timeout",
+        "tries",
+        "level",
+        "wait",
+        "quota",
+        "domains",
+        "accept",
+        "reject",
+        "append-output",
+        "ca-certificate",
+        "certificate",
+        "private-key",
+        "referer",
+        "config",
+        "limit-rate",
+        "max-threads",
+        "max-redirect",
+        "http-user",
+        "http-password",
+        "load-cookies",
+        "save-cookies",
+        "cut-dirs",
+        "restrict-file-names",
+        "progress",
+        "default-page",
+        "local-encoding",
+        "remote-encoding",
+        "stats-all",
+        "chunk-size",
+        "dns-timeout",
+        "connect-timeout",
+        "read-timeout",
+        "waitretry",
+        "backups",
+        "http-proxy",
+        "https-proxy",
+    ],
+);

@@ -4,7 +4,6 @@
 use crate::SimpleCommand;
 
 use crate::flag_specs::{DOCKER_PULL, DOCKER_RUN, Spec, git_spec, spec_for};
-use crate::long_names::abbreviable_long_names;
 
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
 pub fn normalize(cmd: &mut SimpleCommand) {
@@ -18,15 +17,9 @@ pub fn normalize(cmd: &mut SimpleCommand) {
             cmd.operands = args.clone();
         }
         "pip" | "pip3" | "npm" | "yarn" | "pnpm" => {
-            parse(cmd, &args, spec_for(&program), true, None);
+            parse(cmd, &args, spec_for(&program), true);
         }
-        _ => parse(
-            cmd,
-            &args,
-            spec_for(&program),
-            false,
-            abbreviable_long_names(&program, None),
-        ),
+        _ => parse(cmd, &args, spec_for(&program), false),
     }
     assume_worst_for_dynamic_options(cmd, &program);
 }
@@ -64,15 +57,12 @@ fn assume_worst_for_dynamic_options(cmd: &mut SimpleCommand, program: &str) {
 
 /// The long option names `written` stands for: itself, or (for programs that accept
 /// abbreviations) the names it abbreviates (`rec` → `recursive`).
-fn long_names_meant(
-    written: &str,
-    spec: &Spec,
-    abbrev: Option<&'static [&'static str]>,
-) -> Vec<String> {
-    let Some(extra) = abbrev else {
+fn long_names_meant(written: &str, spec: &Spec) -> Vec<String> {
+    if !spec.abbreviate {
         return vec![written.to_string()];
-    };
-    let known: Vec<&'static str> = extra
+    }
+    let known: Vec<&'static str> = spec
+        .long_flags
         .iter()
         .chain(spec.long_val.iter())
         .copied()
@@ -88,13 +78,7 @@ fn long_names_meant(
 }
 
 /// Generic option parsing. With `subcommand`, the first operand becomes the subcommand.
-fn parse(
-    cmd: &mut SimpleCommand,
-    args: &[String],
-    spec: &Spec,
-    subcommand: bool,
-    abbrev: Option<&'static [&'static str]>,
-) {
+fn parse(cmd: &mut SimpleCommand, args: &[String], spec: &Spec, subcommand: bool) {
     let mut i = 0;
     let mut only_operands = false;
     while i < args.len() {
@@ -122,7 +106,7 @@ fn parse(
                 Some((n, _)) => (n, true),
                 None => (long, false),
             };
-            let names = long_names_meant(name, spec, abbrev);
+            let names = long_names_meant(name, spec);
             for n in &names {
                 let mapped = spec
                     .long
@@ -201,25 +185,13 @@ fn git(cmd: &mut SimpleCommand, args: &[String]) {
             }
             j += 1;
         }
-        parse(
-            cmd,
-            &filtered,
-            git_spec(&sub_lower),
-            false,
-            abbreviable_long_names("git", Some(&sub_lower)),
-        );
+        parse(cmd, &filtered, git_spec(&sub_lower), false);
         if cmd.flags.contains("--") {
             cmd.flags.insert("pathspec");
         }
         return;
     }
-    parse(
-        cmd,
-        rest,
-        git_spec(&sub_lower),
-        false,
-        abbreviable_long_names("git", Some(&sub_lower)),
-    );
+    parse(cmd, rest, git_spec(&sub_lower), false);
 }
 
 const FIND_VALUE: &[&str] = &[
@@ -329,7 +301,7 @@ fn docker(cmd: &mut SimpleCommand, args: &[String]) {
         Some("run" | "create") => &DOCKER_RUN,
         _ => &DOCKER_PULL,
     };
-    parse(cmd, rest, spec, false, None);
+    parse(cmd, rest, spec, false);
 }
 
 /// The normalised name of a flag as a rule writes it: `--force` → `force`, `-f` → the

@@ -5,6 +5,9 @@
 pub struct InlineFindings {
     /// Destructive API names found (fixed labels, never input text).
     pub hits: Vec<&'static str>,
+    /// What each destructive call found deletes: its first argument when that is a string
+    /// literal, else `None` (only known at run time).
+    pub delete_targets: Vec<Option<String>>,
     /// String literals, to be analysed as shell commands.
     pub strings: Vec<String>,
     /// String literals that are URLs.
@@ -95,9 +98,24 @@ const DESTRUCTIVE: &[(&str, &str)] = &[
 /// Scans interpreter code.
 pub fn scan(code: &str) -> InlineFindings {
     let mut f = InlineFindings::default();
+    // Needles overlap (`os.rmdir` and `rmdir(`): one target per call, keyed by where the
+    // called name ends.
+    let mut calls: Vec<usize> = Vec::new();
     for (needle, label) in DESTRUCTIVE {
-        if code.contains(needle) && !f.hits.contains(label) {
-            f.hits.push(label);
+        for (at, _) in code.match_indices(needle) {
+            if !f.hits.contains(label) {
+                f.hits.push(label);
+            }
+            let name_end = at + needle.trim_end_matches('(').len();
+            let key = name_end
+                + code[name_end..]
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(code.len() - name_end);
+            if calls.contains(&key) || calls.len() >= MAX_ARGV_CALLS {
+                continue;
+            }
+            calls.push(key);
+            f.delete_targets.push(delete_target(code, key));
         }
     }
     let chars: Vec<char> = code.chars().collect();
@@ -127,6 +145,38 @@ pub fn scan(code: &str) -> InlineFindings {
         }
     }
     f
+}
+
+/// The path a destructive call at `at` deletes, when it is a string literal: the call's first
+/// argument (`shutil.rmtree('build')`, `fs.rmSync("dist", …)`), or for a method on a path
+/// object the literal the object was made from (`Path("x").unlink()`). `None` otherwise.
+fn delete_target(code: &str, name_end: usize) -> Option<String> {
+    let name_start = code[..name_end]
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let before = code[..name_start].strip_suffix('.').map(str::trim_end);
+    if let Some(inner) = before.and_then(|b| b.strip_suffix(')')) {
+        // `Path("x").unlink(`: the literal in the call just before the method.
+        let quote = inner.chars().last().filter(|c| matches!(c, '"' | '\''))?;
+        let body = &inner[..inner.len() - 1];
+        let open = body.rfind(quote)?;
+        let literal = &body[open + 1..];
+        let call = body[..open].trim_end();
+        return (call.ends_with('(') && !literal.contains(['\\', '$', '`', '{']))
+            .then(|| literal.to_string());
+    }
+    // The first argument: after `(`, or for Ruby and Perl calls without parentheses, after
+    // the name. An interpolated (`f"{x}"`, `"#{dir}"`, `"$dir"`) or computed argument is only
+    // known at run time.
+    let args = code[name_end..].trim_start();
+    let args = args.strip_prefix('(').unwrap_or(args).trim_start();
+    let quote = args.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+    let end = args[1..].find(quote)?;
+    let literal = &args[1..1 + end];
+    let after = args[1 + end + 1..].trim_start();
+    // `'a' + x`, `"a" . $x`: the literal is only the start of the path.
+    let whole = after.starts_with([',', ')', ';']) || after.is_empty();
+    (whole && !literal.contains(['\\', '$', '`', '{'])).then(|| literal.to_string())
 }
 
 /// One argument of a call, at the top level of its argument list.

@@ -37,6 +37,11 @@ pub(crate) fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
     }
 }
 
+/// Whether `name` (lower case) is an awk.
+pub(crate) fn is_awk(name: &str) -> bool {
+    family(name) == Family::Awk
+}
+
 fn family(name: &str) -> Family {
     match name {
         "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Family::Awk,
@@ -232,11 +237,12 @@ impl Walker {
         let found = crate::inline::scan(code);
         if let Some(c) = self.out.commands.last_mut() {
             c.inline_code_hits = found.hits;
+            c.inline_deletes = found.delete_targets;
         }
         for url in found.urls {
             self.out.destinations.push(Destination::Url {
                 url,
-                program: name.to_string(),
+                program: crate::programs::table_name(name),
             });
         }
         let mut child = scope.child(&format!("{name} code"));
@@ -254,7 +260,7 @@ impl Walker {
                     dynamic: a.is_none(),
                     splits: a.is_none(),
                     text: a.unwrap_or_else(|| "…".to_string()),
-                    from_download: false,
+                    ..Arg::default()
                 })
                 .collect();
             self.run_command(

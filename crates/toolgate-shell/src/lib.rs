@@ -40,16 +40,17 @@ mod flag_specs;
 mod flags;
 mod inline;
 mod interpreters;
-mod long_names;
 mod nested;
 mod nesting;
 mod options;
 mod paths;
 mod pipes;
+mod programs;
 mod redirects;
 mod rule;
 mod runners;
 mod sed;
+mod setup;
 mod unwrap;
 mod walk;
 mod words;
@@ -139,6 +140,24 @@ pub struct SimpleCommand {
     /// Destructive file APIs found in interpreter one-liner code (`shutil.rmtree`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub inline_code_hits: Vec<&'static str>,
+    /// The files and trees those APIs delete, one per call found: the path when the call
+    /// names a string literal (`shutil.rmtree('build')`), `None` when it is only known at
+    /// run time. Rules judge them by their path class, as they judge `rm -rf`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inline_deletes: Vec<Option<String>>,
+    /// Arguments that come from input are paths at or under these roots: `find ROOT … |
+    /// xargs rm`, `find ROOT … -exec rm {} +` (the `{}` operand stands for them too). Empty
+    /// when not known (input arguments are then paths only known at run time).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub input_roots: Vec<String>,
+    /// Indices into `args` of arguments with glob characters outside quotes, which the shell
+    /// expands to file names (`*.json`; not `'*.json'`, which is the text itself).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub glob_args: Vec<usize>,
+    /// Indices into `args` of arguments that stand for paths under `input_roots` (the `{}` of
+    /// `find -exec`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rooted_args: Vec<usize>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -219,8 +238,10 @@ pub enum Destination {
     Url {
         /// The URL as written.
         url: String,
-        /// The program that would reach it.
-        program: String,
+        /// The program that would reach it: its name in the program table, `None` for a
+        /// program the table does not list (its own word may be anything, a secret too).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        program: Option<&'static str>,
     },
     /// A host without a URL (`ssh host`, `git@host:path`, `nc host 80`, a registry host).
     Host {
@@ -228,19 +249,35 @@ pub enum Destination {
         host: String,
         /// The port, when given.
         port: Option<u16>,
-        /// The program that would reach it.
-        program: String,
+        /// The program that would reach it (as for [`Destination::Url`]).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        program: Option<&'static str>,
     },
     /// A destination that exists but is only known at run time (`curl "$URL"`, `ssh $HOST`,
     /// `curl -K file`, `ssh -o ProxyCommand=…`): it cannot be checked, so callers deny it.
     Unknown {
-        /// The program that would reach it.
-        program: String,
+        /// The program that would reach it (as for [`Destination::Url`]).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        program: Option<&'static str>,
     },
 }
 
-/// Analyses a shell command. Never panics: a panic inside the parser is caught and reported
-/// as [`IndeterminateKind::ParserPanic`].
+impl Destination {
+    /// The program that would reach it, by its name in the program table (`None`: a program
+    /// the table does not list).
+    pub fn program(&self) -> Option<&'static str> {
+        match self {
+            Destination::Url { program, .. }
+            | Destination::Host { program, .. }
+            | Destination::Unknown { program } => *program,
+        }
+    }
+}
+
+/// Analyses a shell command. A panic inside the shell parser (brush-parser) is caught where
+/// the parser is called and reported as [`IndeterminateKind::ParserPanic`]; a panic in
+/// toolgate's own code is not caught here (it is a bug: tests and fuzzing must see it, and the
+/// hook answers it with a deny).
 pub fn analyze(command: &str) -> CommandAnalysis {
     if command.len() > MAX_COMMAND_BYTES {
         return CommandAnalysis {
@@ -251,19 +288,7 @@ pub fn analyze(command: &str) -> CommandAnalysis {
             ..CommandAnalysis::default()
         };
     }
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut walker = walk::Walker::new();
-        walker.script(command, &walk::Scope::top());
-        walker.finish()
-    }));
-    match run {
-        Ok(analysis) => analysis,
-        Err(_) => CommandAnalysis {
-            indeterminate: Some(Indeterminate {
-                kind: IndeterminateKind::ParserPanic,
-                reason: "the shell parser failed on this command",
-            }),
-            ..CommandAnalysis::default()
-        },
-    }
+    let mut walker = walk::Walker::new();
+    walker.script(command, &walk::Scope::top());
+    walker.finish()
 }

@@ -120,6 +120,8 @@ impl Walker {
         let Some(file) = args.get(1) else { return };
         if args[1..].iter().any(|a| a.from_download) {
             self.mark_last_downloaded();
+        } else if file.setup_code {
+            // `source <(kubectl completion bash)`: see `setup.rs`.
         } else if is_process_substitution(file) {
             self.indeterminate(
                 scope,
@@ -167,17 +169,8 @@ impl Walker {
                     .iter()
                     .map(|a| mark_placeholders(a, &child))
                     .collect();
-                if let Some(tree) = tree_operation(&inner, find_start_paths(args)) {
-                    // `find / -type f -exec rm -f {} +` removes the tree as `rm -rf /` would.
-                    self.run_command(
-                        RawCommand {
-                            args: tree,
-                            ..RawCommand::default()
-                        },
-                        &child,
-                    );
-                }
                 if !inner.is_empty() {
+                    let first = self.out.commands.len();
                     self.run_command(
                         RawCommand {
                             args: inner,
@@ -185,6 +178,13 @@ impl Walker {
                         },
                         &child,
                     );
+                    // `{}` is each path find visits: at or under its start paths.
+                    let roots = find_roots(args);
+                    for c in &mut self.out.commands[first..] {
+                        if c.via.len() == child.via.len() && !c.rooted_args.is_empty() {
+                            from_tree(c, roots.clone());
+                        }
+                    }
                 }
                 i = end + 1;
             } else {
@@ -300,6 +300,7 @@ impl Walker {
                     dynamic: a.dynamic || v.dynamic,
                     splits: a.splits || v.splits,
                     from_download: a.from_download || v.from_download,
+                    ..Arg::default()
                 })
                 .collect();
             if !uses_placeholder {
@@ -316,8 +317,9 @@ impl Walker {
     }
 }
 
-/// The start paths of a `find` command line: the words before its expression.
-fn find_start_paths(args: &[Arg]) -> Vec<&Arg> {
+/// The start paths of a `find` command line (the words before its expression; `.` when
+/// there are none), or `None` when one of them is only known at run time.
+pub(crate) fn find_roots(args: &[Arg]) -> Option<Vec<String>> {
     let mut i = 1;
     while args
         .get(i)
@@ -325,53 +327,39 @@ fn find_start_paths(args: &[Arg]) -> Vec<&Arg> {
     {
         i += 1;
     }
-    args[i.min(args.len())..]
+    let starts: Vec<&Arg> = args[i.min(args.len())..]
         .iter()
         .take_while(|a| !a.text.starts_with(['-', '(', '!', ')']) && a.text != ",")
-        .collect()
-}
-
-/// For `find START… -exec rm|shred|chmod|chown … {}` over a start path that is not relative
-/// (`/`, `~`, `$HOME`, `/etc`), the same command applied recursively to the start paths, so
-/// the tree rules judge it. Relative starts (`find . -name '*.pyc' -exec rm {} +`) stay as
-/// they are: the cwd rules would read them as deleting the working directory itself.
-fn tree_operation(inner: &[Arg], starts: Vec<&Arg>) -> Option<Vec<Arg>> {
-    let wide: Vec<&Arg> = starts
-        .into_iter()
-        .filter(|a| a.dynamic || a.text.starts_with(['/', '~']) || a.text.starts_with("$HOME"))
         .collect();
-    let program = basename(&inner.first()?.text).to_ascii_lowercase();
-    let recursive = match program.as_str() {
-        "rm" | "shred" | "unlink" => "-r",
-        "chmod" | "chown" | "chgrp" => "-R",
-        _ => return None,
-    };
-    if wide.is_empty() || !inner.iter().any(|a| a.text.contains("{}")) {
+    if starts.iter().any(|a| a.dynamic) {
         return None;
     }
-    let program_word = if program == "unlink" || program == "shred" {
-        Arg {
-            text: "rm".to_string(),
-            ..inner[0].clone()
-        }
-    } else {
-        inner[0].clone()
-    };
-    let mut out = vec![
-        program_word,
-        Arg {
-            text: recursive.to_string(),
-            ..Arg::default()
-        },
-    ];
-    for a in &inner[1..] {
-        if a.text == "{}" {
-            out.extend(wide.iter().map(|w| (*w).clone()));
-        } else if !a.text.contains("{}") {
-            out.push(a.clone());
-        }
+    if starts.is_empty() {
+        return Some(vec![".".to_string()]);
     }
-    Some(out)
+    Some(starts.iter().map(|a| a.text.clone()).collect())
+}
+
+/// Marks `cmd` as working on the paths under `roots` (`None`: only known at run time): a
+/// delete or mode change applied to what `find` lists under a root that is not relative
+/// (`/`, `~`, `$HOME`, or only known at run time) covers that tree, so it counts as
+/// recursive (`find / -type f -exec rm -f {} +` is `rm -rf /`). Under a relative root the
+/// flags stay as written: the root's class (inside the working directory, or unknown when
+/// the directory is not known) decides.
+pub(crate) fn from_tree(cmd: &mut SimpleCommand, roots: Option<Vec<String>>) {
+    let wide = roots.as_ref().is_none_or(|r| {
+        r.iter()
+            .any(|p| p.starts_with(['/', '~']) || p.starts_with("$HOME"))
+    });
+    cmd.input_roots = roots.unwrap_or_default();
+    if wide
+        && matches!(
+            cmd.program_lower().as_str(),
+            "rm" | "unlink" | "shred" | "chmod" | "chown" | "chgrp"
+        )
+    {
+        cmd.flags.insert("recursive");
+    }
 }
 
 /// A template word holding blanks or shell syntax is split by the shell parallel runs the

@@ -183,6 +183,45 @@ pub fn check(text: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// For valid shell that brush-parser refuses, an equivalent text it parses: a trailing `\`
+/// at the end of the input removed (bash ignores it), and `select NAME in …` loops written
+/// as `for NAME in …` (same body, same words; only the menu differs). `None` when neither
+/// applies.
+pub fn parser_workarounds(text: &str) -> Option<String> {
+    let mut out = text.to_string();
+    let trailing = out.len() - out.trim_end_matches('\\').len();
+    if trailing % 2 == 1 {
+        out.pop();
+    }
+    let bytes = out.as_bytes();
+    let mut i = 0;
+    let mut changed = out.len() != text.len();
+    let mut fixed = out.clone().into_bytes();
+    while let Some(p) = out[i..].find("select") {
+        let at = i + p;
+        let before_ok = out[..at]
+            .trim_end_matches([' ', '\t'])
+            .chars()
+            .last()
+            .is_none_or(|c| matches!(c, ';' | '&' | '|' | '(' | ')' | '{' | '}' | '\n'))
+            || out[..at].trim_end().ends_with("do")
+            || out[..at].trim_end().ends_with("then");
+        let after = &out[at + 6..];
+        let name_len = after
+            .trim_start()
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+        let loop_shape = after.starts_with([' ', '\t'])
+            && name_len
+                .is_some_and(|n| n > 0 && after.trim_start()[n..].trim_start().starts_with("in "));
+        if before_ok && loop_shape && bytes.get(at + 6).is_some() {
+            fixed[at..at + 6].copy_from_slice(b"for   ");
+            changed = true;
+        }
+        i = at + 6;
+    }
+    changed.then(|| String::from_utf8(fixed).unwrap_or(out))
+}
+
 /// Refuses more than [`MAX_PAREN_RUN`] `(` open at once (`((` counts twice).
 fn check_open_parens(stack: &[Frame]) -> Result<(), Refusal> {
     let open: usize = stack

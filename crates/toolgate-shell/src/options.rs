@@ -2,18 +2,8 @@
 //! glued or separate (`-uroot`, `-u root`, `--user=root`, `--user root`), and GNU / git
 //! abbreviated long options (`--rec` = `--recursive`, `--forc` = `--force`).
 
+pub(crate) use crate::flag_specs::Spec as OptionSpec;
 use crate::unwrap::Arg;
-
-/// How a program spells the options that matter for reading its command line.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct OptionSpec<'a> {
-    /// Short options that take a value.
-    pub(crate) short_val: &'a str,
-    /// Long options that take a value (without `--`).
-    pub(crate) long_val: &'a [&'a str],
-    /// Long options without a value, for resolving abbreviations (without `--`).
-    pub(crate) long_flags: &'a [&'a str],
-}
 
 /// One option read by [`read_options`]: its spelling (`-u`, or `--user` with the full name
 /// when an abbreviation was resolved) and its value.
@@ -207,11 +197,7 @@ mod tests {
 
     #[test]
     fn long_values_by_prefix() {
-        let spec = OptionSpec {
-            short_val: "u",
-            long_val: &["user", "chdir"],
-            long_flags: &["login"],
-        };
+        let spec = OptionSpec::with_flags("u", &["user", "chdir"], &["login"]);
         let args = words(&["sudo", "--chd", "/tmp", "-uroot", "rm"]);
         let (opts, end) = read_options(&args, 1, &spec);
         assert_eq!(end, 4);

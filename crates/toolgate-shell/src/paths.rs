@@ -295,6 +295,23 @@ fn classify_absolute(path: &Path, cx: &CommandContext, home: Option<&Path>) -> P
     PathClass::OutsideCwd
 }
 
+/// The class of the paths `find ROOT` lists: those of `ROOT` itself, except that under `.`
+/// they are entries of the working directory (find never lists `.` for deletion: `-delete`
+/// and `rm` refuse it).
+pub(crate) fn root_class(root: &str, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
+    let class = classify(root, false, cmd, cx);
+    // Everything under a temp directory itself is every process's temp files.
+    let trimmed = root.trim_end_matches('/');
+    if class == PathClass::Temp && TEMP_DIRS.contains(&trimmed) {
+        return PathClass::System;
+    }
+    let dot = root.trim_end_matches('/');
+    if class == PathClass::Cwd && (dot == "." || dot.is_empty() && root.is_empty()) {
+        return PathClass::InsideCwd;
+    }
+    class
+}
+
 /// Whether operand `text` is the root, a home directory itself (or `/home`), or a system
 /// directory itself, or every entry of one (`/*`, `~/*`): moving or re-owning it breaks the
 /// machine or the account. Paths only known at run time are not judged here.

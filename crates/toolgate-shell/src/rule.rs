@@ -169,21 +169,27 @@ pub(crate) fn operand_classes(
     start: usize,
     cx: &CommandContext,
 ) -> Vec<PathClass> {
-    let mut out: Vec<PathClass> = cmd
-        .operands
+    let roots: Vec<PathClass> = cmd
+        .input_roots
         .iter()
-        .skip(start)
-        .map(|o| {
-            let dynamic = cmd
-                .args
-                .iter()
-                .position(|a| a == o)
-                .is_some_and(|i| cmd.is_dynamic(i));
-            classify(o, dynamic, cmd, cx)
-        })
+        .map(|r| crate::paths::root_class(r, cmd, cx))
         .collect();
+    let mut out: Vec<PathClass> = Vec::new();
+    for o in cmd.operands.iter().skip(start) {
+        let at = cmd.args.iter().position(|a| a == o);
+        if !roots.is_empty() && at.is_some_and(|i| cmd.rooted_args.contains(&i)) {
+            out.extend(roots.iter().copied());
+            continue;
+        }
+        let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
+        out.push(classify(o, dynamic, cmd, cx));
+    }
     if cmd.args_from_input {
-        out.push(PathClass::Unknown);
+        if roots.is_empty() {
+            out.push(PathClass::Unknown);
+        } else {
+            out.extend(roots);
+        }
     }
     out
 }

@@ -115,6 +115,12 @@ const RUNNERS: &[Runner] = &[
     runner("dotenv", &[], &["-e", "-v", "-c"]),
 ];
 
+/// The program names of the runners in the table.
+#[cfg(test)]
+pub(crate) fn runner_names() -> impl Iterator<Item = &'static str> {
+    RUNNERS.iter().map(|r| r.program)
+}
+
 /// Flags (no value) that runners share.
 const COMMON_FLAGS: &[&str] = &[
     "-q",

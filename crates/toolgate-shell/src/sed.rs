@@ -41,7 +41,7 @@ fn scripts(args: &[Arg]) -> Vec<String> {
         } else if t.starts_with("--") {
         } else if let Some(body) = t.strip_prefix('-').filter(|b| !b.is_empty()) {
             for (pos, c) in body.char_indices() {
-                let rest = &body[pos + 1..];
+                let rest = &body[pos + c.len_utf8()..];
                 match c {
                     'e' | 'f' | 'l' => {
                         let value = if rest.is_empty() {

@@ -24,6 +24,14 @@ pub struct Arg {
     pub splits: bool,
     /// It comes from a substitution that downloads (`$(curl …)`, `<(wget …)`).
     pub from_download: bool,
+    /// The whole word is one substitution of a setup program printing its shell setup code
+    /// (`"$(ssh-agent -s)"`, `<(kubectl completion bash)`).
+    pub setup_code: bool,
+    /// The whole word is one substitution that only prints data read from files
+    /// (`$(cat .env | xargs)`).
+    pub file_data: bool,
+    /// Glob characters outside quotes: the shell expands it to matching file names.
+    pub glob: bool,
 }
 
 /// What a command reads on stdin from a heredoc, a here-string or `< <(…)`.
@@ -55,26 +63,16 @@ pub struct RawCommand {
     pub stdin: Option<Stdin>,
 }
 
-pub(crate) const SHELLS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "csh",
-    "tcsh",
-];
-
 /// Reads options from `args[start..]` until the first operand. `short_val` lists short
 /// options that take a value, `long_val` long ones (abbreviations resolve). `--` is consumed.
 /// Returns the options and the index of the first operand.
 pub(crate) fn options(
     args: &[Arg],
     start: usize,
-    short_val: &str,
-    long_val: &[&str],
+    short_val: &'static str,
+    long_val: &'static [&'static str],
 ) -> (Vec<Opt>, usize) {
-    let spec = OptionSpec {
-        short_val,
-        long_val,
-        long_flags: &[],
-    };
-    read_options(args, start, &spec)
+    read_options(args, start, &OptionSpec::values(short_val, long_val))
 }
 
 /// What one unwrapping step found.
@@ -183,6 +181,21 @@ impl Walker {
                 }
                 return;
             };
+            // `env $(cat .env | xargs) rails`: words read from a file are env's assignments
+            // when a program named in the text follows them.
+            let after_env = last_wrapper
+                .as_ref()
+                .is_some_and(|w| basename(&w.text).eq_ignore_ascii_case("env"));
+            if first.dynamic
+                && first.file_data
+                && after_env
+                && words[base + 1..]
+                    .iter()
+                    .any(|a| !a.dynamic && !a.text.contains('=') && !a.text.starts_with('-'))
+            {
+                base += 1;
+                continue;
+            }
             if first.dynamic {
                 self.indeterminate(
                     &scope,
@@ -332,6 +345,11 @@ impl Walker {
             }
             "eval" => {
                 self.emit_final(&args[..1], env, writes, scope, *cwd_changed);
+                if args.len() > 1 && args[1..].iter().all(|a| a.setup_code) {
+                    // `eval "$(ssh-agent -s)"`: the setup program was analysed; its code is
+                    // its own (see `setup.rs`).
+                    return Step::Done;
+                }
                 if args[1..].iter().any(|a| a.from_download) {
                     self.mark_last_downloaded();
                     return Step::Done;
@@ -345,12 +363,11 @@ impl Walker {
                 Step::Done
             }
             "alias" => {
-                // `alias x='rm -rf /'`: the body runs whenever the alias is used.
+                // `alias x='rm -rf /'` runs nothing; the body is analysed where `x` is used.
                 self.emit_final(args, env, writes, scope, *cwd_changed);
                 for a in &args[1..] {
-                    if let Some((_, body)) = a.text.split_once('=') {
-                        let body = body.to_string();
-                        self.script(&body, &scope.child("alias"));
+                    if let Some((name, body)) = a.text.split_once('=') {
+                        self.define_alias(name, body, scope);
                     }
                 }
                 Step::Done
@@ -377,7 +394,7 @@ impl Walker {
                 self.find(args, env, writes, scope, *cwd_changed);
                 Step::Done
             }
-            n if SHELLS.contains(&n) => {
+            n if crate::programs::in_class(n, crate::programs::Class::Shell) => {
                 self.shell(args, env, writes, stdin, scope, *cwd_changed);
                 Step::Done
             }
@@ -441,6 +458,19 @@ impl Walker {
                 .iter()
                 .enumerate()
                 .filter(|(_, a)| a.splits)
+                .map(|(i, _)| i)
+                .collect(),
+            glob_args: args[1..]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.glob)
+                .map(|(i, _)| i)
+                .collect(),
+            // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path.
+            rooted_args: args[1..]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.dynamic && scope.placeholders.contains(&a.text))
                 .map(|(i, _)| i)
                 .collect(),
             via: scope.via.clone(),
@@ -508,7 +538,7 @@ fn xargs_options(args: &[Arg]) -> (usize, Option<String>) {
             let body = &t[1..];
             let mut skip_next = false;
             for (pos, c) in body.char_indices() {
-                let rest = &body[pos + 1..];
+                let rest = &body[pos + c.len_utf8()..];
                 match c {
                     'I' | 'J' => {
                         if rest.is_empty() {

@@ -15,20 +15,10 @@ use crate::{
 /// Most bytes parsed in one analysis, nested strings included.
 const MAX_PARSED_BYTES: usize = 8 * 1024 * 1024;
 
-/// Programs that download content (for `curl … | sh`).
-pub const DOWNLOADERS: &[&str] = &[
-    "curl",
-    "wget",
-    "wget2",
-    "fetch",
-    "http",
-    "https",
-    "xh",
-    "xhs",
-    "aria2c",
-    "lwp-request",
-    "get",
-];
+/// Whether `cmd` downloads content (for `curl … | sh`): a downloader in the program table.
+pub(crate) fn downloads(cmd: &SimpleCommand) -> bool {
+    crate::programs::in_class(&cmd.program, crate::programs::Class::Downloader)
+}
 
 /// Where a piece of script sits: how it was reached and what is known about its input.
 #[derive(Debug, Clone, Default)]
@@ -70,12 +60,50 @@ impl Scope {
     }
 }
 
+/// What a function or alias definition runs when it is called.
+#[derive(Debug, Clone)]
+enum Body {
+    /// A function's body.
+    Function(Box<CompoundCommand>),
+    /// An alias's text (the call's words follow it).
+    Alias(String),
+}
+
+/// A function or alias defined in the command string.
+#[derive(Debug, Clone)]
+struct Definition {
+    name: String,
+    body: Body,
+    /// Where it was defined.
+    scope: Scope,
+    /// How often its body was analysed (each call, up to [`MAX_CALLS_ANALYSED`]).
+    calls: usize,
+}
+
+/// Most calls of one definition whose body is analysed (bodies calling each other would
+/// otherwise grow without bound).
+const MAX_CALLS_ANALYSED: usize = 4;
+
+/// What the substitutions of one word were.
+#[derive(Debug, Default)]
+struct SubstitutionFacts {
+    /// One of them downloads.
+    downloads: bool,
+    /// It is one setup program printing its setup code.
+    setup_code: bool,
+    /// It only prints data read from files.
+    file_data: bool,
+}
+
 /// Collects the analysis while walking.
 pub struct Walker {
     pub(crate) out: CommandAnalysis,
     pub(crate) options: ParserOptions,
     pub(crate) cwd_changed: bool,
     functions: Vec<String>,
+    /// Functions and aliases defined so far: a definition runs nothing; its body is
+    /// analysed where it is called.
+    definitions: Vec<Definition>,
     parsed_bytes: usize,
     /// The stdin (heredoc, here-string) of the last simple command and its index.
     last_stdin: Option<(usize, Stdin)>,
@@ -93,6 +121,7 @@ impl Walker {
             options: ParserOptions::default(),
             cwd_changed: false,
             functions: Vec::new(),
+            definitions: Vec::new(),
             parsed_bytes: 0,
             last_stdin: None,
             stdins: Vec::new(),
@@ -102,6 +131,22 @@ impl Walker {
 
     /// The finished analysis.
     pub fn finish(mut self) -> CommandAnalysis {
+        // A definition never called directly may still run where its name is a word of a
+        // later command (`trap cleanup EXIT`, `export -f f; bash -c f`).
+        let named: Vec<usize> = (0..self.definitions.len())
+            .filter(|&i| {
+                let d = &self.definitions[i];
+                d.calls == 0
+                    && self.out.commands.iter().any(|c| {
+                        c.args
+                            .iter()
+                            .any(|a| a.split_whitespace().any(|w| w == d.name))
+                    })
+            })
+            .collect();
+        for i in named {
+            self.run_definition(i, &[]);
+        }
         // Scripts followed here add commands and destinations, so they go before the dedup.
         crate::downloads::follow_written_scripts(&mut self);
         let mut seen = std::collections::HashSet::new();
@@ -126,6 +171,59 @@ impl Walker {
 
     fn over_budget(&self) -> bool {
         self.out.commands.len() >= MAX_COMMANDS || self.parsed_bytes > MAX_PARSED_BYTES
+    }
+
+    /// Records a function or alias definition (the latest one of a name wins).
+    pub(crate) fn define_alias(&mut self, name: &str, text: &str, scope: &Scope) {
+        self.define(name, Body::Alias(text.to_string()), scope);
+    }
+
+    fn define(&mut self, name: &str, body: Body, scope: &Scope) {
+        self.definitions.retain(|d| d.name != name);
+        self.definitions.push(Definition {
+            name: name.to_string(),
+            body,
+            scope: scope.clone(),
+            calls: 0,
+        });
+    }
+
+    /// When `words` call a function or alias defined earlier, analyses its body there.
+    fn call_definition(&mut self, words: &[Arg]) {
+        let Some(first) = words.first().filter(|a| !a.dynamic) else {
+            return;
+        };
+        // A function calling itself (`:(){ :|:& };:`) was analysed once already; the
+        // recursion is what the fork-bomb rule looks for.
+        if self.functions.contains(&first.text) {
+            return;
+        }
+        if let Some(i) = self.definitions.iter().rposition(|d| d.name == first.text) {
+            self.run_definition(i, &words[1..]);
+        }
+    }
+
+    fn run_definition(&mut self, i: usize, args: &[Arg]) {
+        if self.definitions[i].calls >= MAX_CALLS_ANALYSED {
+            return;
+        }
+        self.definitions[i].calls += 1;
+        let d = self.definitions[i].clone();
+        match &d.body {
+            Body::Function(body) => {
+                self.functions.push(d.name.clone());
+                self.compound(body, &d.scope);
+                self.functions.pop();
+            }
+            Body::Alias(text) => {
+                let mut script = text.clone();
+                for a in args {
+                    script.push(' ');
+                    script.push_str(&a.text);
+                }
+                self.script(&script, &d.scope.child("alias"));
+            }
+        }
     }
 
     /// Parses and walks a script.
@@ -154,17 +252,39 @@ impl Walker {
             self.indeterminate(scope, kind, reason);
             return;
         }
-        let mut parser = brush_parser::Parser::new(text.as_bytes(), &self.options);
-        match parser.parse_program() {
-            Ok(program) => {
+        let options = &self.options;
+        let parsed = crate::words::parser_call(|| {
+            brush_parser::Parser::new(text.as_bytes(), options).parse_program()
+        });
+        // Valid shell brush-parser refuses: a trailing `\` (bash drops it at the end of
+        // the input) and `select` loops (analysed as the `for` loop they run like).
+        let parsed = match parsed {
+            Some(Err(_)) => match crate::nesting::parser_workarounds(text) {
+                Some(fixed) => {
+                    let options = &self.options;
+                    crate::words::parser_call(|| {
+                        brush_parser::Parser::new(fixed.as_bytes(), options).parse_program()
+                    })
+                }
+                None => parsed,
+            },
+            other => other,
+        };
+        match parsed {
+            Some(Ok(program)) => {
                 for list in &program.complete_commands {
                     self.list(list, scope);
                 }
             }
-            Err(_) => self.indeterminate(
+            Some(Err(_)) => self.indeterminate(
                 scope,
                 IndeterminateKind::ParseError,
                 "the command could not be parsed as shell",
+            ),
+            None => self.indeterminate(
+                scope,
+                IndeterminateKind::ParserPanic,
+                "the shell parser failed on this command",
             ),
         }
     }
@@ -192,6 +312,7 @@ impl Walker {
             self.command(cmd, &element);
             ranges.push(start..self.out.commands.len());
         }
+        self.paths_from_find(&ranges, scope);
         // `curl … | sh`: a later element reading code from stdin after a download.
         let mut downloaded = false;
         for range in ranges {
@@ -202,21 +323,50 @@ impl Walker {
                     }
                 }
             }
-            if self.out.commands[range]
-                .iter()
-                .any(|c| DOWNLOADERS.contains(&c.program_lower().as_str()))
-            {
+            if self.out.commands[range].iter().any(downloads) {
                 downloaded = true;
             }
+        }
+    }
+
+    /// `find ROOT … | [grep … |] xargs rm`: the arguments a later element reads from input are
+    /// the paths find lists, at or under its start paths (as `find … -exec rm {} +`).
+    fn paths_from_find(&mut self, ranges: &[std::ops::Range<usize>], scope: &Scope) {
+        // The roots of what the element before writes: `Some(None)` for a find whose start
+        // paths are only known at run time.
+        let mut listed: Option<Option<Vec<String>>> = None;
+        for range in ranges {
+            let commands = &mut self.out.commands[range.clone()];
+            if let Some(roots) = &listed {
+                for c in commands.iter_mut().filter(|c| c.args_from_input) {
+                    crate::nested::from_tree(c, roots.clone());
+                }
+            }
+            let producer = commands.iter().rev().find(|c| c.via == scope.via);
+            listed = match producer {
+                Some(c) if c.program_lower() == "find" => {
+                    let mut args = vec![crate::unwrap::Arg::default()];
+                    args.extend(crate::dest::args_of(c, 0));
+                    Some(crate::nested::find_roots(&args))
+                }
+                // Filters that pass paths through unchanged.
+                Some(c)
+                    if matches!(
+                        c.program_lower().as_str(),
+                        "grep" | "egrep" | "fgrep" | "sort" | "uniq" | "head" | "tail" | "tac"
+                    ) =>
+                {
+                    listed.take()
+                }
+                _ => None,
+            };
         }
     }
 
     /// What the pipeline element whose commands are `range` writes to its stdout.
     fn pipe_output(&self, range: &std::ops::Range<usize>, scope: &Scope) -> Stdin {
         let commands = &self.out.commands[range.clone()];
-        let downloads = commands
-            .iter()
-            .any(|c| DOWNLOADERS.contains(&c.program_lower().as_str()));
+        let downloads = commands.iter().any(downloads);
         // The producer is the element's own last command, not one nested in it.
         let producer = commands.iter().rposition(|c| c.via == scope.via);
         match producer {
@@ -249,11 +399,11 @@ impl Walker {
                     }
                 }
             }
-            Command::Function(f) => {
-                self.functions.push(f.fname.value.clone());
-                self.compound(&f.body.0, scope);
-                self.functions.pop();
-            }
+            Command::Function(f) => self.define(
+                &f.fname.value,
+                Body::Function(Box::new(f.body.0.clone())),
+                scope,
+            ),
             Command::ExtendedTest(e, _) => self.extended_test(&e.expr, scope),
         }
     }
@@ -347,15 +497,40 @@ impl Walker {
 
     /// Runs the substitutions found in a word and reports whether any of them downloads.
     pub(crate) fn substitutions(&mut self, subs: Vec<Substitution>, scope: &Scope) -> bool {
-        let mut downloads = false;
+        self.run_substitutions(subs, scope).downloads
+    }
+
+    /// Runs the substitutions found in a word and says what they were.
+    fn run_substitutions(&mut self, subs: Vec<Substitution>, scope: &Scope) -> SubstitutionFacts {
+        let mut facts = SubstitutionFacts::default();
+        let single = subs.len() == 1;
         for sub in subs {
             let start = self.out.commands.len();
             self.script(&sub.body, &scope.child(sub.via));
-            downloads |= self.out.commands[start..]
-                .iter()
-                .any(|c| DOWNLOADERS.contains(&c.program_lower().as_str()));
+            let ran = &self.out.commands[start..];
+            facts.downloads |= ran.iter().any(downloads);
+            facts.setup_code = single && ran.len() == 1 && crate::setup::prints_setup_code(&ran[0]);
+            facts.file_data = single
+                && !ran.is_empty()
+                && ran.iter().all(|c| {
+                    c.writes.is_empty()
+                        && matches!(
+                            c.program_lower().as_str(),
+                            "cat"
+                                | "grep"
+                                | "egrep"
+                                | "fgrep"
+                                | "xargs"
+                                | "tr"
+                                | "cut"
+                                | "sort"
+                                | "uniq"
+                                | "head"
+                                | "tail"
+                        )
+                });
         }
-        downloads
+        facts
     }
 
     /// Unquotes a word, running its substitutions first.
@@ -370,10 +545,13 @@ impl Walker {
                 text: raw.to_string(),
                 dynamic: true,
                 splits: true,
-                from_download: false,
+                ..Arg::default()
             };
         };
-        let from_download = self.substitutions(expanded.substitutions, scope);
+        let whole = expanded.text.starts_with(['$', '`'])
+            && expanded.text.ends_with([')', '`'])
+            && expanded.substitutions.len() == 1;
+        let facts = self.run_substitutions(expanded.substitutions, scope);
         let placeholder = scope
             .placeholders
             .iter()
@@ -382,7 +560,10 @@ impl Walker {
             text: expanded.text,
             dynamic: expanded.dynamic || placeholder,
             splits: expanded.splits || placeholder,
-            from_download,
+            from_download: facts.downloads,
+            setup_code: whole && facts.setup_code,
+            file_data: whole && facts.file_data,
+            glob: expanded.glob,
         }
     }
 
@@ -425,15 +606,18 @@ impl Walker {
         } else {
             self.list(&sub.list, &child);
         }
-        let from_download = self.out.commands[start..]
-            .iter()
-            .any(|c| DOWNLOADERS.contains(&c.program_lower().as_str()));
+        let ran = &self.out.commands[start..];
+        let from_download = ran.iter().any(downloads);
+        let setup_code = ran.len() == 1 && crate::setup::prints_setup_code(&ran[0]);
         Arg {
             text: via.to_string(),
             dynamic: true,
             // One `/dev/fd/N` path.
             splits: false,
             from_download,
+            setup_code,
+            file_data: false,
+            glob: false,
         }
     }
 
@@ -487,7 +671,9 @@ impl Walker {
             }
         }
         raw.stdin = stdin.clone();
+        let words = raw.args.clone();
         self.run_command(raw, scope);
+        self.call_definition(&words);
         if let Some(s) = stdin
             && let Some(last) = self.out.commands.len().checked_sub(1)
         {

@@ -24,6 +24,16 @@ pub struct Expanded {
     pub splits: bool,
     /// Command substitutions inside the word, in order.
     pub substitutions: Vec<Substitution>,
+    /// Glob characters (`*`, `?`, `[`) outside quotes: the shell expands the word to the
+    /// file names it matches.
+    pub glob: bool,
+}
+
+/// Runs one call into brush-parser, catching a panic inside it (`None`). Only parser calls are
+/// wrapped: a panic in toolgate's own code must reach tests, fuzzing and the hook's own
+/// fail-closed handler.
+pub(crate) fn parser_call<T>(call: impl FnOnce() -> T) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(call)).ok()
 }
 
 /// Unquotes `raw` (an `ast::Word` value). Errors are returned as `None` (the caller decides).
@@ -35,10 +45,11 @@ pub fn expand(raw: &str, options: &ParserOptions) -> Option<Expanded> {
     {
         return Some(Expanded {
             text: raw.to_string(),
+            glob: raw.contains(['*', '?', '[']),
             ..Expanded::default()
         });
     }
-    let pieces = word::parse(raw, options).ok()?;
+    let pieces = parser_call(|| word::parse(raw, options))?.ok()?;
     let mut out = Expanded::default();
     pieces_into(raw, &pieces, false, &mut out);
     Some(out)
@@ -46,7 +57,7 @@ pub fn expand(raw: &str, options: &ParserOptions) -> Option<Expanded> {
 
 /// Finds the substitutions in a heredoc body that is subject to expansion.
 pub fn heredoc_substitutions(body: &str, options: &ParserOptions) -> Option<Vec<Substitution>> {
-    let pieces = word::parse_heredoc(body, options).ok()?;
+    let pieces = parser_call(|| word::parse_heredoc(body, options))?.ok()?;
     let mut out = Expanded::default();
     pieces_into(body, &pieces, true, &mut out);
     Some(out.substitutions)
@@ -56,7 +67,10 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
     for p in pieces {
         let source = raw.get(p.start_index..p.end_index).unwrap_or("$…");
         match &p.piece {
-            WordPiece::Text(t) => out.text.push_str(t),
+            WordPiece::Text(t) => {
+                out.glob |= !quoted && t.contains(['*', '?', '[']);
+                out.text.push_str(t);
+            }
             WordPiece::SingleQuotedText(t) => out.text.push_str(t),
             WordPiece::AnsiCQuotedText(t) => out.text.push_str(&crate::ansi_c::decode(t)),
             WordPiece::DoubleQuotedSequence(inner)

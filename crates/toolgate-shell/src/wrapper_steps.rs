@@ -6,9 +6,9 @@ use crate::unwrap::{Arg, Step, join, split_words};
 use crate::walk::{Scope, Walker};
 use crate::wrappers::Wrapper;
 
-const SUDO: OptionSpec<'static> = OptionSpec {
-    short_val: "ugChprtTUDR",
-    long_val: &[
+const SUDO: OptionSpec = OptionSpec::with_flags(
+    "ugChprtTUDR",
+    &[
         "user",
         "group",
         "close-from",
@@ -21,7 +21,7 @@ const SUDO: OptionSpec<'static> = OptionSpec {
         "other-user",
         "chroot",
     ],
-    long_flags: &[
+    &[
         "askpass",
         "background",
         "bell",
@@ -40,12 +40,12 @@ const SUDO: OptionSpec<'static> = OptionSpec {
         "validate",
         "version",
     ],
-};
+);
 
-const ENV: OptionSpec<'static> = OptionSpec {
-    short_val: "uCPS",
-    long_val: &["unset", "chdir", "split-string", "argv0"],
-    long_flags: &[
+const ENV: OptionSpec = OptionSpec::with_flags(
+    "uCPS",
+    &["unset", "chdir", "split-string", "argv0"],
+    &[
         "ignore-environment",
         "null",
         "debug",
@@ -56,11 +56,11 @@ const ENV: OptionSpec<'static> = OptionSpec {
         "help",
         "version",
     ],
-};
+);
 
-const SU: OptionSpec<'static> = OptionSpec {
-    short_val: "cgGsuwC",
-    long_val: &[
+const SU: OptionSpec = OptionSpec::with_flags(
+    "cgGsuwC",
+    &[
         "command",
         "session-command",
         "group",
@@ -69,8 +69,8 @@ const SU: OptionSpec<'static> = OptionSpec {
         "user",
         "whitelist-environment",
     ],
-    long_flags: &["login", "preserve-environment", "pty", "fast", "help"],
-};
+    &["login", "preserve-environment", "pty", "fast", "help"],
+);
 
 impl Walker {
     pub(crate) fn sudo(

@@ -11,7 +11,7 @@ pub(crate) struct Wrapper {
     /// The program's basename.
     pub(crate) name: &'static str,
     /// Its options.
-    pub(crate) spec: OptionSpec<'static>,
+    pub(crate) spec: OptionSpec,
     /// Operands before the wrapped command (`chroot DIR`, `taskset MASK`).
     pub(crate) operands_before: usize,
     /// Options after which no command runs (the wrapper acts on a running process: `-p PID`).
@@ -30,15 +30,11 @@ const fn spec(
     short_val: &'static str,
     long_val: &'static [&'static str],
     long_flags: &'static [&'static str],
-) -> OptionSpec<'static> {
-    OptionSpec {
-        short_val,
-        long_val,
-        long_flags,
-    }
+) -> OptionSpec {
+    OptionSpec::with_flags(short_val, long_val, long_flags)
 }
 
-const fn plain(name: &'static str, spec: OptionSpec<'static>) -> Wrapper {
+const fn plain(name: &'static str, spec: OptionSpec) -> Wrapper {
     Wrapper {
         name,
         spec,
@@ -71,7 +67,7 @@ const fn chdir(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
     w
 }
 
-const NO_OPTIONS: OptionSpec<'static> = spec("", &[], &[]);
+const NO_OPTIONS: OptionSpec = spec("", &[], &[]);
 
 /// The table. Option lists follow each tool's manual page.
 pub(crate) const WRAPPERS: &[Wrapper] = &[

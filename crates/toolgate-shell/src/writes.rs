@@ -133,10 +133,65 @@ fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
             }
         }
         "unzip" => out.extend(option_values(&cmd.args, &['d'], &[])),
+        "find" => {
+            // `-fprint FILE` and friends write FILE; `-delete` removes what it matches: the
+            // start paths' trees and the names its tests give.
+            let mut i = 0;
+            while i < cmd.args.len() {
+                let a = cmd.args[i].as_str();
+                let names_file = matches!(a, "-fprint" | "-fprint0" | "-fprintf" | "-fls");
+                let deleted_name = cmd.flags.contains("delete")
+                    && matches!(
+                        a,
+                        "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename"
+                    );
+                if names_file || deleted_name {
+                    out.extend(cmd.args.get(i + 1).map(String::as_str));
+                    i += 1;
+                }
+                i += 1;
+            }
+            if cmd.flags.contains("delete") {
+                out.extend(operands());
+            }
+        }
+        p if crate::interpreters::is_awk(p) => {
+            // awk writes the files its code redirects to (`print > "out"`), or its operands
+            // with `-i inplace`; code in a file (`-f`) is not seen here.
+            if cmd
+                .args
+                .iter()
+                .any(|a| a == "-f" || a.starts_with("--file"))
+            {
+                return None;
+            }
+            if cmd.args.iter().any(|a| a == "inplace" || a == "-iinplace") {
+                out.extend(operands().skip(1));
+            }
+            if let Some(code) = cmd.operands.first() {
+                out.extend(awk_redirect_targets(code));
+            }
+        }
         "dd" | "dcfldd" => out.extend(cmd.operands.iter().filter_map(|o| o.strip_prefix("of="))),
         _ => return None,
     }
     Some(out)
+}
+
+/// The file names awk code redirects output to: `print > "f"`, `printf … >> "f"`.
+fn awk_redirect_targets(code: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find('>') {
+        let after = rest[at + 1..].trim_start_matches('>').trim_start();
+        if let Some(body) = after.strip_prefix('"')
+            && let Some(end) = body.find('"')
+        {
+            out.push(&body[..end]);
+        }
+        rest = &rest[at + 1..];
+    }
+    out
 }
 
 fn program_is(cmd: &SimpleCommand, names: &[&str]) -> bool {
@@ -215,52 +270,6 @@ pub(crate) fn remote_names(cmd: &SimpleCommand) -> Vec<String> {
         .collect()
 }
 
-/// Programs that only read the files they are given (a protected file as their operand is
-/// no write).
-const READERS: &[&str] = &[
-    "cat",
-    "bat",
-    "less",
-    "more",
-    "head",
-    "tail",
-    "grep",
-    "egrep",
-    "fgrep",
-    "rg",
-    "ag",
-    "jq",
-    "diff",
-    "cmp",
-    "wc",
-    "file",
-    "stat",
-    "ls",
-    "od",
-    "hexdump",
-    "md5sum",
-    "sha1sum",
-    "sha256sum",
-    "sha512sum",
-    "cksum",
-    "echo",
-    "printf",
-    "test",
-    "[",
-    "realpath",
-    "readlink",
-    "dirname",
-    "basename",
-    "du",
-    "tree",
-    "code",
-    "nl",
-    "strings",
-    "column",
-    "base64",
-    "cut",
-];
-
 /// git subcommands that do not change the work tree's files.
 const GIT_READERS: &[&str] = &[
     "add",
@@ -280,7 +289,7 @@ const GIT_READERS: &[&str] = &[
 /// Readers and the writers modelled in [`write_targets`] are judged by what they do.
 fn unknown_program_touches_protected(cmd: &SimpleCommand) -> bool {
     let program = cmd.program_lower();
-    if READERS.contains(&program.as_str()) {
+    if crate::programs::in_class(&program, crate::programs::Class::Reader) {
         return false;
     }
     if program == "git"
@@ -305,7 +314,12 @@ fn unknown_program_touches_protected(cmd: &SimpleCommand) -> bool {
     if modelled_targets(cmd).is_some() {
         return false;
     }
-    cmd.args.iter().any(|a| {
+    cmd.args.iter().enumerate().any(|(i, a)| {
+        // Quoted glob characters are text (`find -name '*-*'`, `apropos -r '.*'`): such a
+        // word names no protected file. Unquoted ones expand to the files they match.
+        if a.contains(['*', '?', '[']) && !cmd.glob_args.contains(&i) {
+            return false;
+        }
         let value = match a.split_once('=') {
             Some((k, v)) if k.starts_with('-') => v,
             _ => a.as_str(),

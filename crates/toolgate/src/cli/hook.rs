@@ -274,7 +274,25 @@ fn run(args: &[OsString]) -> Answer {
         ));
     };
 
-    let source = toolgate_policy::discovery::discover_from_env(policy_path.as_deref());
+    let session_cwd = event.get("cwd").and_then(Value::as_str);
+    Answer::from_hook(decide(
+        tool_name,
+        tool_input,
+        session_cwd,
+        policy_path.as_deref(),
+    ))
+}
+
+/// The hook's answer for one tool call: the policy discovered from `policy_path` (or the
+/// environment), the engine's decision in this process's context with the session's working
+/// directory, and the policy's hook settings. `toolgate check` answers through this too.
+pub fn decide(
+    tool_name: &str,
+    tool_input: &Value,
+    session_cwd: Option<&str>,
+    policy_path: Option<&std::path::Path>,
+) -> HookAnswer {
+    let source = toolgate_policy::discovery::discover_from_env(policy_path);
     let policy = toolgate_policy::load(&source);
     if !policy.is_usable() {
         let first = policy
@@ -283,17 +301,13 @@ fn run(args: &[OsString]) -> Answer {
             .next()
             .map(|d| d.code)
             .unwrap_or("error");
-        return Answer::from_hook(HookAnswer::unusable_policy(
-            tool_name,
-            &source.describe(),
-            first,
-        ));
+        return HookAnswer::unusable_policy(tool_name, &source.describe(), first);
     }
     let settings = policy.hook.clone();
     let guard = Guard::new(Arc::new(policy));
-    let cx = CallContext::from_process().with_session_cwd(event.get("cwd").and_then(Value::as_str));
+    let cx = CallContext::from_process().with_session_cwd(session_cwd);
     let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(guard);
-    Answer::from_hook(settings.answer(tool_name, decision.decision, &decision.reason))
+    settings.answer(tool_name, decision.decision, &decision.reason)
 }

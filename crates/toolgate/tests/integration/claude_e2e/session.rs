@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::fake_api::{FINAL_TEXT, FakeApi, ScriptedCall, TOOL_USE_ID, ToolResult};
+use super::fake_api::{FINAL_TEXT, FakeApi, ScriptedCall, TOOL_USE_ID, ToolResult};
 
 /// A CLI run that takes longer than this is killed and the test fails.
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);

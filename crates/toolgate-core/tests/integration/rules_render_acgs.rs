@@ -10,7 +10,7 @@ use toolgate_core::rules::{parse_tool_input, render_tool_call};
 
 #[test]
 fn renderings_match_claude_agent_acgs_byte_for_byte() {
-    let text = include_str!("fixtures/acgs_render.jsonl");
+    let text = include_str!("../fixtures/acgs_render.jsonl");
     let (mut total, mut agree, mut refused) = (0, 0, 0);
     let mut disagreements = Vec::new();
     for (n, line) in text.lines().enumerate() {

@@ -6,9 +6,7 @@
 //! 2. Every unsafe agentguard behaviour rated high or medium (§4): agentguard's answer and the
 //!    strict answer toolgate gives instead (§7, SR-1).
 
-mod mcp_support;
-
-use mcp_support::{call, check_url, ok_json, start};
+use crate::mcp_support::{call, check_url, ok_json, start};
 use serde_json::{Value, json};
 
 /// One row: policy, URL, method, then agentguard's documented `allowed`, `reason`, `detail`.

@@ -1,9 +1,7 @@
 //! `toolgate mcp` end to end: the real binary driven by rmcp's client over stdio.
 //! Protocol shape, schemas, every tool, and the error paths.
 
-mod mcp_support;
-
-use mcp_support::{call, check_url, error_text, ok_json, schema, start, text};
+use crate::mcp_support::{call, check_url, error_text, ok_json, schema, start, text};
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
 

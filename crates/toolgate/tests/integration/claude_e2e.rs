@@ -5,9 +5,7 @@
 //!
 //! Needs the pinned CLI (`scripts/install-claude-code`); without it these tests fail.
 
-#[path = "claude_e2e/fake_api.rs"]
 mod fake_api;
-#[path = "claude_e2e/session.rs"]
 mod session;
 
 use serde_json::json;

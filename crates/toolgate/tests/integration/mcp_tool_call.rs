@@ -3,13 +3,11 @@
 //! a real `toolgate hook` process with the same policy file, working directory and `$HOME`.
 //! The MCP reply's `hook_answer` must be what the hook printed.
 
-mod mcp_support;
-
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use mcp_support::{Session, call, ok_json, start};
+use crate::mcp_support::{Session, call, ok_json, start};
 use serde_json::{Value, json};
 
 /// The default answers: review denies, an allowed call gets no decision.

@@ -4,8 +4,7 @@
 
 use toolgate_shell::{IndeterminateKind, analyze};
 
-mod support;
-use support::{kind, rules_in};
+use crate::support::{kind, rules_in};
 
 fn rules(cmd: &str) -> Vec<String> {
     rules_in(cmd, None)

@@ -3,8 +3,7 @@
 
 use toolgate_shell::{Destination, IndeterminateKind, analyze};
 
-mod support;
-use support::{kind, rules_in};
+use crate::support::{kind, rules_in};
 
 fn programs(cmd: &str) -> Vec<String> {
     analyze(cmd)

@@ -3,8 +3,7 @@
 
 use toolgate_shell::{IndeterminateKind, analyze};
 
-mod support;
-use support::rules_in;
+use crate::support::rules_in;
 
 fn rules(cmd: &str) -> Vec<String> {
     rules_in(cmd, Some("/home/me/proj"))

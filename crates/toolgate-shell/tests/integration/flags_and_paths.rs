@@ -2,8 +2,7 @@
 
 use toolgate_shell::analyze;
 
-mod support;
-use support::rules_in;
+use crate::support::rules_in;
 
 fn has(cmd: &str, cwd: Option<&str>, id: &str) -> bool {
     rules_in(cmd, cwd).iter().any(|r| r == id)

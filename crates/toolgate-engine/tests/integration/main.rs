@@ -1,0 +1,4 @@
+//! The integration tests of this crate, as one test binary (one link instead of one per
+//! file). Each module is one former test file.
+
+mod unknown_destination;

@@ -1,0 +1,13 @@
+//! The integration tests of this crate, as one test binary (one link instead of one per
+//! file). Each module is one former test file.
+
+mod analyze;
+mod bypasses;
+mod conformance;
+mod destinations;
+mod flags_and_paths;
+mod git_rules;
+mod limits;
+mod never_panics;
+mod structure;
+mod support;

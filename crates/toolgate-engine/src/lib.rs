@@ -272,7 +272,21 @@ impl Guard {
             for destination in &analysis.destinations {
                 let decision = match destination {
                     toolgate_shell::Destination::Url { url, .. } => {
-                        self.policy.network.egress.check_url(url, None)
+                        let decision = self.policy.network.egress.check_url(url, None);
+                        let network = &self.policy.network;
+                        if !decision.allowed
+                            && decision.reason
+                                == toolgate_core::egress::EgressReason::PrivateAddress
+                            && network.is_local_dev_port(
+                                decision.scheme.as_deref(),
+                                decision.host.as_deref(),
+                                decision.port,
+                            )
+                        {
+                            d.local_dev_port(display_program(destination.program()), decision);
+                            continue;
+                        }
+                        decision
                     }
                     toolgate_shell::Destination::Host { host, port, .. } => {
                         self.policy.network.egress.check_host(host, *port)
@@ -343,6 +357,10 @@ fn display_program(program: Option<&'static str>) -> &'static str {
     program.unwrap_or("a program")
 }
 
+/// The egress reason code of a command's loopback URL on a port the network policy's
+/// `local_dev_ports` opens (the user's own development server).
+pub const LOCAL_DEV_PORT: &str = "local_dev_port";
+
 /// The egress reason code of a command destination that is only known at run time.
 pub const UNKNOWN_DESTINATION: &str = "unknown_destination";
 
@@ -392,6 +410,23 @@ impl DecisionBuilder {
             program: program.map(str::to_string),
             allowed: decision.allowed,
             reason: decision.reason.as_str(),
+            scheme: decision.scheme,
+            host: decision.host,
+            port: decision.port,
+        });
+    }
+
+    /// A loopback URL on a development port that `local_dev_ports` opens: allowed.
+    fn local_dev_port(
+        &mut self,
+        program: &'static str,
+        decision: toolgate_core::egress::EgressDecision,
+    ) {
+        self.destinations.push(DestinationCheck {
+            source: DestinationSource::Command,
+            program: Some(program.to_string()),
+            allowed: true,
+            reason: LOCAL_DEV_PORT,
             scheme: decision.scheme,
             host: decision.host,
             port: decision.port,

@@ -299,31 +299,33 @@ pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
             ..SimpleCommand::default()
         };
         crate::flags::normalize(&mut pip);
-        return handle(Destinations::Pip, &pip, &mut sink);
+        return handle(Destinations::Pip, &crate::flag_specs::PIP, &pip, &mut sink);
     }
-    if let Some(h) = handler {
-        handle(h, cmd, &mut sink);
+    if let Some(row) = crate::programs::lookup(&cmd.program)
+        && let Some(h) = row.destinations
+    {
+        handle(h, row.options, cmd, &mut sink);
     }
 }
 
-/// Runs the destination handler `h` of the program table on `cmd`.
-fn handle(h: Destinations, cmd: &SimpleCommand, sink: &mut Sink) {
+/// Runs the destination handler `h` of the program table on `cmd`, whose options `spec`
+/// describes (the program's row).
+fn handle(h: Destinations, spec: &Spec, cmd: &SimpleCommand, sink: &mut Sink) {
     use Destinations as D;
     match h {
-        D::Curl => web::curl(cmd, sink),
-        D::Wget => web::wget(cmd, sink),
-        D::LwpRequest => web::lwp_request(cmd, sink),
-        D::Httpie => web::httpie(cmd, sink),
-        D::Aria2c => web::aria2c(cmd, sink),
-        D::Ssh => ssh::ssh(cmd, sink),
-        D::Mosh => ssh::mosh(cmd, sink),
-        D::Scp => ssh::copy(cmd, sink, &crate::flag_specs::SCP, false),
-        D::Sftp => ssh::copy(cmd, sink, &crate::flag_specs::SFTP, true),
-        D::Rsync => ssh::rsync(cmd, sink),
-        D::Telnet => ssh::host_then_port(cmd, sink, &crate::flag_specs::TELNET),
-        D::Ftp => ssh::host_then_port(cmd, sink, &crate::flag_specs::FTP),
-        D::Netcat => ssh::netcat(cmd, sink),
-        D::Socat => ssh::socat(cmd, sink),
+        D::Curl => web::curl(cmd, sink, spec),
+        D::Wget => web::wget(cmd, sink, spec),
+        D::LwpRequest => web::lwp_request(cmd, sink, spec),
+        D::Httpie => web::httpie(cmd, sink, spec),
+        D::Aria2c => web::aria2c(cmd, sink, spec),
+        D::Ssh => ssh::ssh(cmd, sink, spec),
+        D::Mosh => ssh::mosh(cmd, sink, spec),
+        D::Scp => ssh::copy(cmd, sink, spec, false),
+        D::Sftp => ssh::copy(cmd, sink, spec, true),
+        D::Rsync => ssh::rsync(cmd, sink, spec),
+        D::Telnet | D::Ftp => ssh::host_then_port(cmd, sink, spec),
+        D::Netcat => ssh::netcat(cmd, sink, spec),
+        D::Socat => ssh::socat(cmd, sink, spec),
         D::Git => git::collect(cmd, sink),
         D::Pip => pkg::pip(cmd, sink),
         D::Npm => pkg::npm(cmd, sink),

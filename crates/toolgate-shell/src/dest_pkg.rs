@@ -226,7 +226,8 @@ pub(super) fn docker(cmd: &SimpleCommand, sink: &mut Sink) {
     }
     let spec = match sub.as_str() {
         "run" | "create" => &DOCKER_RUN,
-        "pull" | "push" | "login" | "search" => &DOCKER_PULL,
+        "pull" | "push" | "search" => &DOCKER_PULL,
+        "login" => &crate::flag_specs::DOCKER_LOGIN,
         _ => return,
     };
     let scan = Scan::read(&args[at + 1..], spec, true);

@@ -9,17 +9,17 @@ use super::{
     split_host_port,
 };
 use crate::SimpleCommand;
-use crate::flag_specs::{MOSH, NC, NONE, RSYNC, SSH, Spec};
+use crate::flag_specs::Spec;
 
 /// `ssh [options] destination [command]`: the command runs remotely (its words are not
 /// destinations here).
-pub(super) fn ssh(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &SSH, true);
+pub(super) fn ssh(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, true);
     // OpenSSH reads options again after the destination unless `--` came before it
     // (`ssh host -o HostName=10.0.0.1`); they end at the remote command.
     let after = match scan.stop {
         Some(at) if !cmd.args[..at].iter().any(|a| a == "--") => {
-            Scan::read(&args_of(cmd, at + 1), &SSH, true)
+            Scan::read(&args_of(cmd, at + 1), spec, true)
         }
         _ => Scan::default(),
     };
@@ -133,8 +133,8 @@ fn ssh_setting(sink: &mut Sink, o: &ScanOpt) {
 }
 
 /// `mosh [options] [user@]host [command]`.
-pub(super) fn mosh(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &MOSH, true);
+pub(super) fn mosh(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, true);
     if let Some(dest) = scan.operands.first() {
         remote(sink, dest, None);
     }
@@ -178,8 +178,8 @@ pub(super) fn copy(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec, sftp: bool
 }
 
 /// rsync: `[user@]host:path` (over a remote shell), `host::module` and `rsync://` (daemon).
-pub(super) fn rsync(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &RSYNC, false);
+pub(super) fn rsync(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
     let port = scan
         .values(&["--port"])
         .last()
@@ -225,8 +225,8 @@ pub(super) fn host_then_port(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) 
 }
 
 /// nc / ncat / netcat: `host port` unless listening; `-x` / `--proxy` proxies.
-pub(super) fn netcat(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &NC, false);
+pub(super) fn netcat(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
     // A unix socket reaches another program on this machine (the docker socket is root).
     if scan.has(&["-U", "--unixsock"]) && !scan.has(&["-l", "--listen"]) {
         sink.unknown();
@@ -320,6 +320,10 @@ const SOCAT_LOCAL: &[&str] = &[
     "UDP6-LISTEN",
     "UDP-RECV",
     "UDP-RECVFROM",
+    "UDP4-RECV",
+    "UDP4-RECVFROM",
+    "UDP6-RECV",
+    "UDP6-RECVFROM",
     "READLINE",
     "SYSTEM",
     "EXEC",
@@ -346,8 +350,8 @@ const SOCAT_PROXY: &[&str] = &[
 ];
 
 /// socat: each address operand (`TCP:host:port`, `OPENSSL:host:port`, `SOCKS4:proxy:host:port`).
-pub(super) fn socat(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &NONE, false);
+pub(super) fn socat(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
     for v in &scan.operands {
         let (kind, rest) = v.text.split_once(':').unwrap_or((v.text.as_str(), ""));
         let kind = kind.to_ascii_uppercase();

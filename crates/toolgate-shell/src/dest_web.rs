@@ -2,7 +2,7 @@
 
 use super::{Scan, Sink, Value, args_of, is_url, looks_like_host, proxy_target, split_host_port};
 use crate::SimpleCommand;
-use crate::flag_specs::{ARIA2C, CURL, HTTPIE, LWP_REQUEST, WGET};
+use crate::flag_specs::Spec;
 
 /// HTTP methods HTTPie accepts before the URL.
 const METHODS: &[&str] = &[
@@ -10,8 +10,8 @@ const METHODS: &[&str] = &[
 ];
 
 /// Every curl operand is a URL (`example.com` means `http://example.com`).
-pub(super) fn curl(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &CURL, false);
+pub(super) fn curl(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
     for v in &scan.operands {
         sink.target(v, Some("http"));
     }
@@ -90,8 +90,8 @@ fn connect_to(sink: &mut Sink, v: &Value) {
 }
 
 /// wget: operands are URLs; `-i` reads URLs from a file; `-e http_proxy=…` sets a proxy.
-pub(super) fn wget(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &WGET, false);
+pub(super) fn wget(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
     for v in &scan.operands {
         sink.target(v, Some("http"));
     }
@@ -127,8 +127,8 @@ pub(super) fn wget(cmd: &SimpleCommand, sink: &mut Sink) {
 }
 
 /// lwp-request / GET / POST / HEAD: every operand is a URL; `-p` names a proxy.
-pub(super) fn lwp_request(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &LWP_REQUEST, false);
+pub(super) fn lwp_request(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
     for v in &scan.operands {
         sink.target(v, Some("http"));
     }
@@ -139,10 +139,10 @@ pub(super) fn lwp_request(cmd: &SimpleCommand, sink: &mut Sink) {
 
 /// HTTPie / xh: `[METHOD] URL [ITEM…]`; the URL may be `:port/path` (localhost) or a bare
 /// host (`example.com/x`).
-pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink) {
+pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let program = cmd.program_lower();
     let program = program.as_str();
-    let scan = Scan::read(&args_of(cmd, 0), &HTTPIE, false);
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
     let mut operands = scan.operands.iter();
     let mut first = operands.next();
     if let Some(m) = first
@@ -193,8 +193,8 @@ pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink) {
 }
 
 /// aria2c / fetch: operands that are URLs or hosts; `-i` reads URLs from a file.
-pub(super) fn aria2c(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &ARIA2C, false);
+pub(super) fn aria2c(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
     for v in &scan.operands {
         if v.dynamic {
             sink.unknown();

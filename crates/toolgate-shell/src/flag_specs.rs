@@ -473,6 +473,19 @@ pub(crate) const DOCKER_RUN: Spec = Spec {
     long_flags: &[],
     abbreviate: false,
 };
+/// `docker login`'s options that take a value.
+pub(crate) const DOCKER_LOGIN: Spec = Spec::values(
+    "up",
+    &[
+        "username",
+        "password",
+        "authfile",
+        "cert-dir",
+        "tls-verify",
+        "compat-auth-file",
+    ],
+);
+
 pub(crate) const DOCKER_PULL: Spec = Spec {
     short_val: "",
     long_val: &["platform"],
@@ -1091,6 +1104,10 @@ pub(crate) const GEM: Spec = Spec::values(
         "trust-policy",
     ],
 );
+
+/// perl's and ruby's short options that take a value (`-e CODE`): the code is no operand,
+/// so `perl -pi -e 's/a/b/' f` edits only `f`.
+pub(crate) const PERL: Spec = Spec::values("eEIMmlxC0F", &[]);
 
 /// shred's options.
 pub(crate) const SHRED: Spec = Spec {

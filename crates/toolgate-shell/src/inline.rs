@@ -154,7 +154,13 @@ fn delete_target(code: &str, name_end: usize) -> Option<String> {
     let name_start = code[..name_end]
         .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
         .map_or(0, |i| i + 1);
-    let before = code[..name_start].strip_suffix('.').map(str::trim_end);
+    // Only pathlib's methods act on the object they are called on; `fs.rmSync(x)` and the
+    // like take the path as their first argument.
+    let method = &code[name_start..name_end];
+    let before = code[..name_start]
+        .strip_suffix('.')
+        .map(str::trim_end)
+        .filter(|_| matches!(method, "unlink" | "rmdir"));
     if let Some(inner) = before.and_then(|b| b.strip_suffix(')')) {
         // `Path("x").unlink(`: the literal in the call just before the method.
         let quote = inner.chars().last().filter(|c| matches!(c, '"' | '\''))?;

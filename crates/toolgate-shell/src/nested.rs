@@ -95,7 +95,15 @@ impl Walker {
                 mark(self, &|c| c.runs_downloaded_code = true);
             } else if !s.text.is_empty() {
                 let text = s.text.clone();
-                self.script(&text, &scope.child(&format!("{name} <<…")));
+                let mut child = scope.child(&format!("{name} <<…"));
+                if s.template {
+                    // Generated lines: analysed as the commands xargs would build.
+                    child
+                        .placeholders
+                        .push(crate::pipes::PLACEHOLDER.to_string());
+                    child.input_args = true;
+                }
+                self.script(&text, &child);
             } else if s.dynamic && !s.from_file {
                 self.indeterminate(
                     scope,

@@ -337,8 +337,8 @@ pub(crate) const PROGRAMS: &[Program] = &[
     // Interpreters and code runners.
     versioned(row("python", CODE, NONE)),
     versioned(row("pypy", CODE, NONE)),
-    versioned(row("perl", CODE, NONE)),
-    versioned(row("ruby", CODE, NONE)),
+    versioned(row("perl", CODE, &specs::PERL)),
+    versioned(row("ruby", CODE, &specs::PERL)),
     versioned(row("lua", CODE, NONE)),
     versioned(row("luajit", CODE, NONE)),
     versioned(row("node", CODE, NONE)),

@@ -32,6 +32,7 @@ impl Walker {
                                 && !arg.dynamic
                                 && !arg.text.starts_with("/dev/")
                                 && !arg.text.starts_with("/proc/"),
+                            template: false,
                         });
                     }
                     if matches!(
@@ -58,6 +59,7 @@ impl Walker {
                             dynamic: true,
                             from_download: arg.from_download,
                             from_file: false,
+                            template: false,
                         });
                     }
                 }
@@ -82,6 +84,7 @@ impl Walker {
                     dynamic: false,
                     from_download: false,
                     from_file: false,
+                    template: false,
                 });
             }
             IoRedirect::HereString(_, w) => {
@@ -92,6 +95,7 @@ impl Walker {
                     dynamic: arg.dynamic,
                     from_download: arg.from_download,
                     from_file: false,
+                    template: false,
                 });
             }
             IoRedirect::OutputAndError(w, _) => {

@@ -95,7 +95,7 @@ const RUNNERS: &[Runner] = &[
     runner("npx", &[], &["--package", "-p"]),
     runner("yarn", &["exec", "dlx"], &["-p", "--package"]),
     runner("pnpm", &["exec", "dlx"], &["-C", "--dir", "--filter", "-F"]),
-    runner("bunx", &[], &[]),
+    runner("bunx", &[], &["-p", "--package"]),
     runner("bundle", &["exec"], &["--gemfile"]),
     before(runner("direnv", &["exec"], &[]), 1),
     runner("op", &["run"], &["--env-file", "--account"]),
@@ -141,6 +141,12 @@ const COMMON_FLAGS: &[&str] = &[
     "--no-install",
     "--no-dev",
     "--active",
+    "--bun",
+    "-m",
+    "--module",
+    "--watch",
+    "-h",
+    "--help",
 ];
 
 /// What a runner heading the words does.

@@ -32,6 +32,10 @@ pub struct Arg {
     pub file_data: bool,
     /// Glob characters outside quotes: the shell expands it to matching file names.
     pub glob: bool,
+    /// The whole word is one substitution of `find` (`$(find . -name '*.pyc')`): it expands
+    /// to paths at or under these start paths (`None` when they are only known at run time
+    /// or the word is something else).
+    pub listed_roots: Option<Vec<String>>,
 }
 
 /// What a command reads on stdin from a heredoc, a here-string or `< <(…)`.
@@ -48,6 +52,9 @@ pub struct Stdin {
     /// Read from a named file (`bash < script.sh`): it runs that file, as `bash script.sh`
     /// does, so it is no more unknown than a script operand.
     pub from_file: bool,
+    /// The text is a template: each `{}` in it stands for data from input (a path, a
+    /// line), as in `find … -printf 'mv %p %p.bak\n' | sh` (analysed as `xargs` commands are).
+    pub template: bool,
 }
 
 /// A simple command before unwrapping.
@@ -150,7 +157,14 @@ impl Walker {
             // Leading `NAME=value` words (after `env`, or malformed ones the shell would
             // still not run as a program we can name) are environment.
             while let Some(first) = words.get(base) {
-                if first.dynamic || !first.text.contains('=') || first.text.starts_with('-') {
+                // `NAME=$(…)`: a static name makes it an assignment whatever its value.
+                let static_name = first.text.split_once('=').is_some_and(|(n, _)| {
+                    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                });
+                if !first.text.contains('=')
+                    || first.text.starts_with('-')
+                    || (first.dynamic && !static_name)
+                {
                     break;
                 }
                 let (n, v) = first.text.split_once('=').unwrap_or((&first.text, ""));
@@ -286,6 +300,9 @@ impl Walker {
             None => {}
         }
         match name {
+            // `sg` is also ast-grep (`sg run -p PAT`, `sg scan`, `sg -p PAT src`): only the
+            // group command's forms (`sg GROUP [-c] CMD`, `sg - GROUP`) wrap a command.
+            "sg" if is_ast_grep(args) => Step::Final,
             "sudo" => self.sudo(args, env, writes, scope, cwd_changed),
             "sudoedit" => {
                 let mut w = writes.to_vec();
@@ -466,12 +483,20 @@ impl Walker {
                 .filter(|(_, a)| a.glob)
                 .map(|(i, _)| i)
                 .collect(),
-            // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path.
+            // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path; so does
+            // `$(find …)`.
             rooted_args: args[1..]
                 .iter()
                 .enumerate()
-                .filter(|(_, a)| a.dynamic && scope.placeholders.contains(&a.text))
+                .filter(|(_, a)| {
+                    (a.dynamic && scope.placeholders.contains(&a.text)) || a.listed_roots.is_some()
+                })
                 .map(|(i, _)| i)
+                .collect(),
+            input_roots: args[1..]
+                .iter()
+                .filter_map(|a| a.listed_roots.clone())
+                .flatten()
                 .collect(),
             via: scope.via.clone(),
             env: env.to_vec(),
@@ -502,6 +527,17 @@ pub(crate) fn mark_placeholders(a: &Arg, scope: &Scope) -> Arg {
         a.splits = true;
     }
     a
+}
+
+/// Whether `sg …` is ast-grep: a subcommand of its own, or an option other than the group
+/// command's `-` and `-c`.
+fn is_ast_grep(args: &[Arg]) -> bool {
+    args.get(1).is_some_and(|a| {
+        matches!(
+            a.text.as_str(),
+            "run" | "scan" | "test" | "new" | "lsp" | "completions" | "help"
+        ) || (a.text.starts_with('-') && a.text != "-" && a.text != "-c")
+    })
 }
 
 /// Reads xargs' options; returns the index of the command and the replacement string.

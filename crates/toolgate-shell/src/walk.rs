@@ -93,6 +93,8 @@ struct SubstitutionFacts {
     setup_code: bool,
     /// It only prints data read from files.
     file_data: bool,
+    /// It is one `find` with these start paths.
+    listed_roots: Option<Vec<String>>,
 }
 
 /// Collects the analysis while walking.
@@ -510,6 +512,14 @@ impl Walker {
             let ran = &self.out.commands[start..];
             facts.downloads |= ran.iter().any(downloads);
             facts.setup_code = single && ran.len() == 1 && crate::setup::prints_setup_code(&ran[0]);
+            facts.listed_roots = match ran {
+                [find] if single && find.program_lower() == "find" => {
+                    let mut args = vec![Arg::default()];
+                    args.extend(crate::dest::args_of(find, 0));
+                    crate::nested::find_roots(&args)
+                }
+                _ => None,
+            };
             facts.file_data = single
                 && !ran.is_empty()
                 && ran.iter().all(|c| {
@@ -564,6 +574,7 @@ impl Walker {
             setup_code: whole && facts.setup_code,
             file_data: whole && facts.file_data,
             glob: expanded.glob,
+            listed_roots: if whole { facts.listed_roots } else { None },
         }
     }
 
@@ -618,6 +629,7 @@ impl Walker {
             setup_code,
             file_data: false,
             glob: false,
+            listed_roots: None,
         }
     }
 

@@ -9,5 +9,6 @@ mod flags_and_paths;
 mod git_rules;
 mod limits;
 mod never_panics;
+mod precision;
 mod structure;
 mod support;

@@ -52,7 +52,19 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
     };
     let cwd = args.cwd.as_ref().map(|p| p.to_string_lossy().into_owned());
-    let answer = super::hook::decide(&args.tool, &input, cwd.as_deref(), args.policy.as_deref());
+    // The hook's own path: the same policy discovery, engine call and answer mapping.
+    let call = toolgate_engine::hook::PreToolUse {
+        tool_name: &args.tool,
+        tool_input: &input,
+        cwd: cwd.as_deref(),
+    };
+    let source = toolgate_policy::discovery::discover_from_env(args.policy.as_deref());
+    let guard = toolgate_engine::Guard::new(std::sync::Arc::new(toolgate_policy::load(&source)));
+    let (answer, _) = toolgate_engine::hook::answer_call(
+        &guard,
+        &call,
+        toolgate_engine::CallContext::from_process(),
+    );
     let (word, reason) = match &answer.decision {
         Some((p, reason)) => (p.as_str(), reason.as_str()),
         None => ("none", "toolgate makes no decision on this call."),

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use toolgate_engine::{CallContext, Guard};
 use toolgate_policy::hook::denied;
 use toolgate_policy::{HookAnswer, PermissionDecision};
@@ -39,40 +39,20 @@ struct Answer {
 
 impl Answer {
     fn deny(reason: String) -> Answer {
-        Answer {
-            stdout: json!({"hookSpecificOutput": {
-                "hookEventName": "PreToolUse",
-                "permissionDecision": "deny",
-                "permissionDecisionReason": reason,
-            }}),
-            stderr: Some(reason),
-            code: 2,
-        }
+        Answer::from_hook(HookAnswer::deny(reason))
     }
 
     /// The process answer for the shared hook answer: a deny exits 2 with the reason on
     /// stderr too; ask and allow exit 0; no decision prints `{}`.
     fn from_hook(answer: HookAnswer) -> Answer {
-        match answer.decision {
-            Some((PermissionDecision::Deny, reason)) => Answer::deny(reason),
-            Some((permission, reason)) => Answer {
-                stdout: json!({"hookSpecificOutput": {
-                    "hookEventName": "PreToolUse",
-                    "permissionDecision": permission.as_str(),
-                    "permissionDecisionReason": reason,
-                }}),
-                stderr: None,
-                code: 0,
-            },
-            None => Answer::no_decision(),
-        }
-    }
-
-    fn no_decision() -> Answer {
+        let (stderr, code) = match &answer.decision {
+            Some((PermissionDecision::Deny, reason)) => (Some(reason.clone()), 2),
+            _ => (None, 0),
+        };
         Answer {
-            stdout: json!({}),
-            stderr: None,
-            code: 0,
+            stdout: answer.to_json(),
+            stderr,
+            code,
         }
     }
 }
@@ -246,68 +226,16 @@ fn run(args: &[OsString]) -> Answer {
             ));
         }
     };
-    let Some(event) = event.as_object() else {
-        return Answer::deny(denied(
-            None,
-            "The hook input is not a JSON object, so the call was denied.",
-        ));
+    // Malformed events deny and other events get no decision before any policy is loaded.
+    let call = match toolgate_engine::hook::read_event(&event) {
+        Ok(call) => call,
+        Err(answer) => return Answer::from_hook(answer),
     };
-    match event.get("hook_event_name") {
-        Some(Value::String(name)) if name == "PreToolUse" => {}
-        // Other events are not ours to decide.
-        Some(Value::String(_)) => return Answer::no_decision(),
-        _ => {
-            return Answer::deny(denied(
-                None,
-                "The hook input has no `hook_event_name`, so the call was denied.",
-            ));
-        }
-    }
-    let tool_name = match event.get("tool_name") {
-        Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
-        _ => return Answer::from_hook(HookAnswer::no_tool_name()),
-    };
-    let Some(tool_input) = event.get("tool_input").filter(|v| !v.is_null()) else {
-        return Answer::deny(denied(
-            Some(tool_name),
-            "The hook input has no `tool_input`, so the call was denied.",
-        ));
-    };
-
-    let session_cwd = event.get("cwd").and_then(Value::as_str);
-    Answer::from_hook(decide(
-        tool_name,
-        tool_input,
-        session_cwd,
-        policy_path.as_deref(),
-    ))
-}
-
-/// The hook's answer for one tool call: the policy discovered from `policy_path` (or the
-/// environment), the engine's decision in this process's context with the session's working
-/// directory, and the policy's hook settings. `toolgate check` answers through this too.
-pub fn decide(
-    tool_name: &str,
-    tool_input: &Value,
-    session_cwd: Option<&str>,
-    policy_path: Option<&std::path::Path>,
-) -> HookAnswer {
-    let source = toolgate_policy::discovery::discover_from_env(policy_path);
-    let policy = toolgate_policy::load(&source);
-    if !policy.is_usable() {
-        let first = policy
-            .diagnostics
-            .errors()
-            .next()
-            .map(|d| d.code)
-            .unwrap_or("error");
-        return HookAnswer::unusable_policy(tool_name, &source.describe(), first);
-    }
-    let settings = policy.hook.clone();
-    let guard = Guard::new(Arc::new(policy));
-    let cx = CallContext::from_process().with_session_cwd(session_cwd);
-    let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
+    let source = toolgate_policy::discovery::discover_from_env(policy_path.as_deref());
+    let guard = Guard::new(Arc::new(toolgate_policy::load(&source)));
+    let (answer, _) =
+        toolgate_engine::hook::answer_call(&guard, &call, CallContext::from_process());
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(guard);
-    settings.answer(tool_name, decision.decision, &decision.reason)
+    Answer::from_hook(answer)
 }

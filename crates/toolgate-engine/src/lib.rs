@@ -288,22 +288,35 @@ impl Guard {
             for destination in &analysis.destinations {
                 let decision = match destination {
                     toolgate_shell::Destination::Url { url, .. } => {
-                        self.policy.network.egress.check_url(url, None)
+                        let decision = self.policy.network.egress.check_url(url, None);
+                        let network = &self.policy.network;
+                        if !decision.allowed
+                            && decision.reason
+                                == toolgate_core::egress::EgressReason::PrivateAddress
+                            && network.is_local_dev_port(
+                                decision.scheme.as_deref(),
+                                decision.host.as_deref(),
+                                decision.port,
+                            )
+                        {
+                            d.local_dev_port(display_program(destination.program()), decision);
+                            continue;
+                        }
+                        decision
                     }
                     toolgate_shell::Destination::Host { host, port, .. } => {
                         self.policy.network.egress.check_host(host, *port)
                     }
                     toolgate_shell::Destination::Unknown { program } => {
-                        d.unknown_destination(program, section.on_indeterminate);
+                        d.unknown_destination(*program, section.on_indeterminate);
                         continue;
                     }
                 };
-                let program = match destination {
-                    toolgate_shell::Destination::Url { program, .. }
-                    | toolgate_shell::Destination::Host { program, .. }
-                    | toolgate_shell::Destination::Unknown { program } => program.clone(),
-                };
-                d.destination(DestinationSource::Command, Some(program), decision);
+                d.destination(
+                    DestinationSource::Command,
+                    Some(display_program(destination.program())),
+                    decision,
+                );
             }
         }
     }
@@ -353,24 +366,16 @@ fn check_files(tool_name: &str, input: &Value, cx: &CallContext, d: &mut Decisio
     }
 }
 
-/// A program name as reasons show it: plain names only (no input smuggled through them).
-fn display_program(program: &str) -> &str {
-    // Only names of programs toolgate knows: any other word may be a secret the agent put
-    // where a program belongs (`HTTPS_PROXY=$P sk-ant-…`).
-    if KNOWN_NETWORK_PROGRAMS.contains(&program) {
-        program
-    } else {
-        "a program"
-    }
+/// A program name as reasons show it: its name in the shell crate's program table, or "a
+/// program" for one the table does not list (its own word may be a secret the agent put where a
+/// program belongs: `HTTPS_PROXY=$P sk-ant-…`).
+fn display_program(program: Option<&'static str>) -> &'static str {
+    program.unwrap_or("a program")
 }
 
-/// Programs whose destinations the shell analysis reads; their names may appear in reasons.
-const KNOWN_NETWORK_PROGRAMS: &[&str] = &[
-    "curl", "wget", "wget2", "http", "https", "xh", "xhs", "aria2c", "fetch", "ssh", "scp", "sftp",
-    "mosh", "rsync", "telnet", "ftp", "nc", "ncat", "netcat", "socat", "git", "pip", "pip3", "uv",
-    "npm", "yarn", "pnpm", "docker", "podman", "nerdctl", "helm", "go", "cargo", "gem", "python",
-    "python3", "node", "perl", "ruby", "php", "bash", "sh", "zsh",
-];
+/// The egress reason code of a command's loopback URL on a port the network policy's
+/// `local_dev_ports` opens (the user's own development server).
+pub const LOCAL_DEV_PORT: &str = "local_dev_port";
 
 /// The egress reason code of a command destination that is only known at run time.
 pub const UNKNOWN_DESTINATION: &str = "unknown_destination";
@@ -393,15 +398,15 @@ impl DecisionBuilder {
     fn destination(
         &mut self,
         source: DestinationSource,
-        program: Option<String>,
+        program: Option<&'static str>,
         decision: toolgate_core::egress::EgressDecision,
     ) {
         if !decision.allowed {
             let place = match source {
                 DestinationSource::WebFetch => "The WebFetch URL".to_string(),
                 DestinationSource::ToolArgument => "A URL in the tool's arguments".to_string(),
-                DestinationSource::Command => match &program {
-                    Some(p) => format!("A destination of `{}` in the command", display_program(p)),
+                DestinationSource::Command => match program {
+                    Some(p) => format!("A destination of `{p}` in the command"),
                     None => "A destination in the command".to_string(),
                 },
             };
@@ -418,7 +423,7 @@ impl DecisionBuilder {
         }
         self.destinations.push(DestinationCheck {
             source,
-            program: program.map(|p| display_program(&p).to_string()),
+            program: program.map(str::to_string),
             allowed: decision.allowed,
             reason: decision.reason.as_str(),
             scheme: decision.scheme,
@@ -427,9 +432,26 @@ impl DecisionBuilder {
         });
     }
 
+    /// A loopback URL on a development port that `local_dev_ports` opens: allowed.
+    fn local_dev_port(
+        &mut self,
+        program: &'static str,
+        decision: toolgate_core::egress::EgressDecision,
+    ) {
+        self.destinations.push(DestinationCheck {
+            source: DestinationSource::Command,
+            program: Some(program.to_string()),
+            allowed: true,
+            reason: LOCAL_DEV_PORT,
+            scheme: decision.scheme,
+            host: decision.host,
+            port: decision.port,
+        });
+    }
+
     /// A destination only known at run time: it cannot be checked, so it is answered like an
     /// indeterminate command (deny, or review when the policy says so).
-    fn unknown_destination(&mut self, program: &str, verdict: Verdict) {
+    fn unknown_destination(&mut self, program: Option<&'static str>, verdict: Verdict) {
         self.add(CheckOutcome {
             check: CheckKind::Egress,
             verdict,

@@ -61,6 +61,32 @@ const RUNNER_WORDS: &[&str] = &[
     "exec", "run", "shell", "command", "spawn", "terminal", "process", "bash", "cmd",
 ];
 
+/// Words in a tool's name that say it only inspects what it is given: a command in its
+/// arguments is data to explain, lint, format or search, not something it runs.
+const INSPECT_WORDS: &[&str] = &[
+    "explain", "lint", "format", "fmt", "search", "check", "validate", "analyze", "analyse",
+    "parse", "describe", "preview",
+];
+
+/// Words that may stand beside an inspecting word without changing what the tool does (the
+/// kind of thing it inspects). A tool with any other word (`check_and_deploy`) may run it.
+const INSPECTED_THINGS: &[&str] = &[
+    "command", "commands", "cmd", "shell", "bash", "script", "code", "syntax", "tool", "call",
+    "calls", "policy", "text", "query", "pattern", "regex", "string", "file", "files", "url",
+    "urls", "batch", "json", "yaml", "toml", "sql", "line",
+];
+
+/// Whether a tool's name says it only inspects its arguments (`explain_command`,
+/// `lint_shell`, `check_tool_call`): every word inspects or names what is inspected, and one
+/// word inspects.
+fn only_inspects(tool_name: &str) -> bool {
+    let words = name_words(tool_name);
+    words.iter().any(|w| INSPECT_WORDS.contains(&w.as_str()))
+        && words
+            .iter()
+            .all(|w| INSPECT_WORDS.contains(&w.as_str()) || INSPECTED_THINGS.contains(&w.as_str()))
+}
+
 /// Words in a tool's name that say it only reads (no write verb present).
 const READ_WORDS: &[&str] = &[
     "read", "get", "list", "search", "view", "stat", "find", "grep", "info", "show", "cat",
@@ -107,6 +133,8 @@ pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<Cow<'a, str>
         "Read" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Glob" | "Grep" | "LS"
         | "WebFetch" | "WebSearch" | "TodoWrite" | "Agent" | "Task" | "ExitPlanMode"
         | "BashOutput" | "KillShell" | "KillBash" | "NotebookRead" | "ToolSearch" => Vec::new(),
+        // `mcp__toolgate__explain_command {"command": "rm -rf /"}`: the command is data.
+        _ if only_inspects(tool_name) => Vec::new(),
         _ => {
             let mut out = Vec::new();
             collect_named_strings(input, SHELL_ARGUMENT_NAMES, 0, &mut out);
@@ -341,6 +369,29 @@ mod tests {
             vec!["/a/b"]
         );
         assert!(written_paths("Read", &json!({"file_path": "/a/b"})).is_empty());
+    }
+
+    #[test]
+    fn inspecting_tools_carry_commands_as_data() {
+        let input = json!({"command": "rm -rf /"});
+        for tool in [
+            "mcp__toolgate__explain_command",
+            "mcp__toolgate__check_tool_call",
+            "mcp__lint__lint_shell",
+            "mcp__fmt__format_code",
+            "mcp__grep__search",
+        ] {
+            assert!(shell_commands(tool, &input).is_empty(), "{tool}");
+        }
+        // The dangerous twins: a tool that also does something else, or runs.
+        for tool in [
+            "mcp__ci__check_and_deploy",
+            "mcp__x__run_checks",
+            "mcp__x__exec",
+            "mcp__x__explain_and_run",
+        ] {
+            assert_eq!(shell_commands(tool, &input), ["rm -rf /"], "{tool}");
+        }
     }
 
     #[test]

@@ -19,7 +19,23 @@ pub struct NetworkSection {
     /// Whether this is the built-in default (the policy wrote no network section), so that
     /// answers can say the default decided rather than "the allow list".
     pub builtin: bool,
+    /// `local_dev_ports`: loopback ports (`localhost`, `127.0.0.0/8`, `::1`) that shell
+    /// commands may reach over http, https, ws and wss although loopback is a special-purpose
+    /// destination, for the user's own development servers (`curl http://localhost:3000/`).
+    pub local_dev_ports: Vec<std::ops::RangeInclusive<u16>>,
 }
+
+/// The default `local_dev_ports`: every unprivileged port but the Docker Engine API's
+/// (2375, 2376), which gives root on the host.
+///
+/// Why open loopback at all: a development server on `localhost:3000` is the user's own, and
+/// a coding agent that may run the project's code (`npm test`, `cargo run`) can reach any
+/// loopback port through it anyway, so denying `curl` there stops routine work and protects
+/// little. Privileged ports (below 1024: ssh, smtp, cups …) stay closed, raw sockets (`nc`,
+/// `ssh`) and other tools' URLs are not covered, and private networks, link-local and cloud
+/// metadata addresses stay denied. A policy narrows it (`local_dev_ports: [3000, "8000-8099"]`)
+/// or turns it off (`local_dev_ports: []`).
+pub const DEFAULT_LOCAL_DEV_PORTS: &[std::ops::RangeInclusive<u16>] = &[1024..=2374, 2377..=65535];
 
 impl Default for NetworkSection {
     fn default() -> Self {
@@ -33,12 +49,82 @@ impl NetworkSection {
         NetworkSection {
             egress: EgressPolicy::builtin(),
             builtin: true,
+            local_dev_ports: DEFAULT_LOCAL_DEV_PORTS.to_vec(),
         }
+    }
+
+    /// Whether a destination the egress policy denied as special-purpose is a loopback
+    /// development port opened by `local_dev_ports`: `host` is the canonical host the check
+    /// reported, `scheme` its scheme.
+    pub fn is_local_dev_port(
+        &self,
+        scheme: Option<&str>,
+        host: Option<&str>,
+        port: Option<u16>,
+    ) -> bool {
+        let (Some(scheme), Some(host), Some(port)) = (scheme, host, port) else {
+            return false;
+        };
+        let web = matches!(scheme, "http" | "https" | "ws" | "wss");
+        let bare = host.trim_start_matches('[').trim_end_matches(']');
+        let loopback = bare.eq_ignore_ascii_case("localhost")
+            || bare.to_ascii_lowercase().ends_with(".localhost")
+            || bare
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback());
+        web && loopback && self.local_dev_ports.iter().any(|r| r.contains(&port))
     }
 }
 
+/// Reads `local_dev_ports`: ports (`3000`) and ranges (`"8000-8999"`).
+fn read_ports(
+    node: &Node,
+    path: &str,
+    diags: &mut Diagnostics,
+) -> Vec<std::ops::RangeInclusive<u16>> {
+    const HINT: &str = "write ports and ranges, e.g. [3000, \"8000-8999\"], or [] to turn local development ports off";
+    let Value::Sequence(items) = &node.value else {
+        diags.error_hint(
+            "wrong-type",
+            node.position,
+            format!("`{path}` is not a list"),
+            HINT,
+        );
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let parsed = match &item.value {
+            Value::Integer(n) => u16::try_from(*n).ok().filter(|p| *p > 0).map(|p| p..=p),
+            Value::String(s) => match s.split_once('-') {
+                Some((a, b)) => match (a.trim().parse::<u16>(), b.trim().parse::<u16>()) {
+                    (Ok(a), Ok(b)) if a > 0 && a <= b => Some(a..=b),
+                    _ => None,
+                },
+                None => s
+                    .trim()
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|p| *p > 0)
+                    .map(|p| p..=p),
+            },
+            _ => None,
+        };
+        match parsed {
+            Some(r) => out.push(r),
+            None => diags.error_hint(
+                "invalid-port",
+                item.position,
+                format!("`{path}[{i}]` is not a port (1-65535) or a range LOW-HIGH"),
+                HINT,
+            ),
+        }
+    }
+    out
+}
+
 /// The keys of the `network:` section.
-pub const NETWORK_KEYS: &[&str] = &["allow", "deny", "methods", "schemes"];
+pub const NETWORK_KEYS: &[&str] = &["allow", "deny", "methods", "schemes", "local_dev_ports"];
 
 /// A pattern as written, with where it is written and its path for messages.
 pub(crate) struct Written<'a> {
@@ -167,7 +253,13 @@ pub fn read_network(node: &Node, path: &str, cx: &mut ReadContext) -> NetworkSec
         return NetworkSection {
             egress: EgressPolicy::invalid(),
             builtin: false,
+            local_dev_ports: Vec::new(),
         };
+    };
+    let ports_path = map.child_path("local_dev_ports");
+    let local_dev_ports = match map.take("local_dev_ports") {
+        None => DEFAULT_LOCAL_DEV_PORTS.to_vec(),
+        Some(n) => read_ports(n, &ports_path, diags),
     };
     let allow_path = map.child_path("allow");
     let allow = match map.take("allow") {
@@ -250,6 +342,7 @@ pub fn read_network(node: &Node, path: &str, cx: &mut ReadContext) -> NetworkSec
         return NetworkSection {
             egress: EgressPolicy::invalid(),
             builtin: false,
+            local_dev_ports: Vec::new(),
         };
     }
     let allow = allow_patterns.map(|v| v.into_iter().flatten().collect());
@@ -257,6 +350,7 @@ pub fn read_network(node: &Node, path: &str, cx: &mut ReadContext) -> NetworkSec
     NetworkSection {
         egress: EgressPolicy::new(allow, deny, methods, schemes),
         builtin: false,
+        local_dev_ports,
     }
 }
 

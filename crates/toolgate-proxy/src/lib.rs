@@ -118,14 +118,18 @@ pub fn start(config: ProxyConfig) -> Result<RunningProxy, ProxyError> {
     })
 }
 
+/// SIGTERM and SIGINT being watched ([`RunningProxy::watch_signals`]).
+pub struct ShutdownSignals(std::sync::mpsc::Receiver<()>);
+
 impl RunningProxy {
     /// The address it listens on (with the real port when port 0 was asked for).
     pub fn local_addr(&self) -> SocketAddr {
         self.local_addr
     }
 
-    /// Blocks until SIGTERM or SIGINT, then shuts down with draining.
-    pub fn wait_for_signal(self) -> Result<bool, ProxyError> {
+    /// Starts watching SIGTERM and SIGINT. Call it before announcing the proxy: from then on
+    /// such a signal asks for a draining shutdown instead of killing the process at once.
+    pub fn watch_signals(&self) -> Result<ShutdownSignals, ProxyError> {
         let (tx, rx) = std::sync::mpsc::channel();
         if let Some(rt) = &self.runtime {
             let _guard = rt.enter();
@@ -144,8 +148,20 @@ impl RunningProxy {
                 let _ = tx.send(());
             });
         }
-        let _ = rx.recv();
-        Ok(self.shutdown())
+        Ok(ShutdownSignals(rx))
+    }
+
+    /// Blocks until one of the watched signals arrives, then shuts down with draining.
+    /// Returns whether everything finished in time.
+    pub fn wait_for(self, signals: ShutdownSignals) -> bool {
+        let _ = signals.0.recv();
+        self.shutdown()
+    }
+
+    /// Blocks until SIGTERM or SIGINT, then shuts down with draining.
+    pub fn wait_for_signal(self) -> Result<bool, ProxyError> {
+        let signals = self.watch_signals()?;
+        Ok(self.wait_for(signals))
     }
 
     /// Stops accepting (new connections are refused), asks idle keep-alive connections to

@@ -27,220 +27,45 @@
 //! Argument-list calls (`subprocess.run(["rm","-rf","/"])`, `system("rm","-rf","/")`,
 //! `spawnSync("rm",["-rf","/"])`) become commands. awk strings, sed `e` commands, `vim -c '!…'`
 //! and PowerShell `-Command` are followed too.
+//!
+//! # Layout
+//!
+//! The crate is layered; imports point down only, and only the walker recurses:
+//!
+//! 1. `model`: the types an analysis is made of ([`SimpleCommand`], [`Destination`],
+//!    [`Indeterminate`], the walker's words, stdin and raw commands);
+//! 2. `syntax`: the pre-parse guard and word expansion (quotes, braces, ANSI-C, arithmetic);
+//! 3. `knowledge`: const tables with consistency tests: the program table (one row per
+//!    program: classes, option spec, destination handler), option specs, wrappers, runners,
+//!    interpreters, setup programs, git configuration keys;
+//! 4. `options`: the one option reader, and flag normalisation built on it;
+//! 5. `facts`: what one command does: destinations, writes, path classes, inline code,
+//!    pipe output, the scripts it makes run;
+//! 6. `walker`: the recursion over the syntax tree and the strings commands run;
+//! 7. `rules`: command rules and the rule packs ([`CommandRuleSet`]).
 #![forbid(unsafe_code)]
 
-mod ansi_c;
-mod arith;
-mod braces;
-mod builtin;
-mod dest;
-mod downloads;
-mod exports;
-mod flag_specs;
-mod flags;
-mod inline;
-mod interpreters;
-mod long_names;
-mod nested;
-mod nesting;
+mod facts;
+mod knowledge;
+mod model;
 mod options;
-mod paths;
-mod pipes;
-mod redirects;
-mod rule;
-mod runners;
-mod sed;
-mod unwrap;
-mod walk;
-mod words;
-mod wrapper_steps;
-mod wrappers;
-mod writes;
+mod rules;
+mod syntax;
+mod walker;
 
-use std::collections::BTreeSet;
+pub use facts::paths::PathClass;
+pub use model::{
+    CommandAnalysis, CommandContext, Destination, FlagSet, Indeterminate, IndeterminateKind,
+    MAX_COMMAND_BYTES, MAX_COMMANDS, MAX_DEPTH, SimpleCommand,
+};
+pub use rules::{CommandMatch, CommandRule, CommandRuleSet};
+pub use syntax::braces::MAX_BRACE_WORDS;
+pub use syntax::guard::{MAX_NESTING, MAX_PAREN_RUN};
 
-use serde::Serialize;
-
-pub use braces::MAX_BRACE_WORDS;
-pub use nesting::{MAX_NESTING, MAX_PAREN_RUN};
-pub use paths::PathClass;
-pub use rule::{CommandContext, CommandMatch, CommandRule, CommandRuleSet};
-
-/// Commands longer than this are not analysed (indeterminate).
-pub const MAX_COMMAND_BYTES: usize = 256 * 1024;
-/// Deepest nesting of re-parsed strings (`bash -c`, `$(…)`, `eval`, heredocs …).
-pub const MAX_DEPTH: usize = 16;
-/// Most simple commands one analysis collects before giving up (indeterminate).
-pub const MAX_COMMANDS: usize = 20_000;
-
-/// The result of analysing one command string.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct CommandAnalysis {
-    /// Every simple command that would run, after unwrapping, in execution order.
-    pub commands: Vec<SimpleCommand>,
-    /// Set when the command could not be analysed with confidence.
-    pub indeterminate: Option<Indeterminate>,
-    /// URLs and hosts the commands would reach.
-    pub destinations: Vec<Destination>,
-}
-
-/// One simple command that would run.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct SimpleCommand {
-    /// The program's basename as written (`/usr/bin/rm` → `rm`). Rules compare it ignoring case.
-    pub program: String,
-    /// The program word as written, path included.
-    pub program_path: String,
-    /// The arguments, unquoted. Parts only known at run time keep their source text (`$HOME`).
-    pub args: Vec<String>,
-    /// Indices into `args` of arguments whose value is only known at run time.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub dynamic_args: Vec<usize>,
-    /// Indices into `args` of run-time arguments not protected by double quotes (or `"$@"`):
-    /// each may expand to several words, or none (a subset of `dynamic_args`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub split_args: Vec<usize>,
-    /// The normalised flags.
-    pub flags: FlagSet,
-    /// The subcommand for programs that have them (`git push` → `push`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subcommand: Option<String>,
-    /// The non-option arguments (after the subcommand), values of options removed.
-    pub operands: Vec<String>,
-    /// Unwrapping steps that led here, outermost first: `sudo`, `bash -c`, `$(…)` ….
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub via: Vec<String>,
-    /// Environment assignments given to the command (`FOO=1 cmd`, `env FOO=1 cmd`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub env: Vec<(String, String)>,
-    /// Files the command's output is redirected to (`>`, `>>`, `&>`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub writes: Vec<String>,
-    /// Further arguments come from input at run time (`xargs`, `parallel` without `:::`,
-    /// `find -exec … {}`).
-    #[serde(skip_serializing_if = "is_false")]
-    pub args_from_input: bool,
-    /// The command runs code that was just downloaded (`curl … | sh`, `bash <(curl …)`).
-    #[serde(skip_serializing_if = "is_false")]
-    pub runs_downloaded_code: bool,
-    /// The command reads code to run from stdin (`sh`, `bash -s`, `python -`).
-    #[serde(skip_serializing_if = "is_false")]
-    pub reads_code_from_stdin: bool,
-    /// An earlier command in the same string changed directory (`cd ..`), so relative paths
-    /// are not relative to the known working directory.
-    #[serde(skip_serializing_if = "is_false")]
-    pub cwd_changed: bool,
-    /// The command is part of a pipeline of two or more commands.
-    #[serde(skip_serializing_if = "is_false")]
-    pub in_pipeline: bool,
-    /// The command calls the function it is defined in through a pipe (a fork bomb shape).
-    #[serde(skip_serializing_if = "is_false")]
-    pub self_piping_recursion: bool,
-    /// Destructive file APIs found in interpreter one-liner code (`shutil.rmtree`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub inline_code_hits: Vec<&'static str>,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-impl SimpleCommand {
-    /// The program name in lower case, as rules compare it.
-    pub fn program_lower(&self) -> String {
-        self.program.to_ascii_lowercase()
-    }
-
-    /// Whether argument `i` is only known at run time.
-    pub fn is_dynamic(&self, i: usize) -> bool {
-        self.dynamic_args.contains(&i)
-    }
-}
-
-/// A set of normalised flag names: long names without dashes (`recursive`, `force`), short
-/// flags that have no long name as `-x`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct FlagSet(pub BTreeSet<String>);
-
-impl FlagSet {
-    /// Whether the set holds `name` (already normalised).
-    pub fn contains(&self, name: &str) -> bool {
-        self.0.contains(name)
-    }
-
-    /// Adds a normalised name.
-    pub fn insert(&mut self, name: impl Into<String>) {
-        self.0.insert(name.into());
-    }
-
-    /// The names, sorted.
-    pub fn iter(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().map(|s| s.as_str())
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-/// Why a command could not be analysed with confidence.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Indeterminate {
-    /// The kind.
-    pub kind: IndeterminateKind,
-    /// A fixed explanation; never contains input text.
-    pub reason: &'static str,
-}
-
-/// The kinds of [`Indeterminate`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum IndeterminateKind {
-    /// The shell parser rejected the command.
-    ParseError,
-    /// The shell parser panicked (caught).
-    ParserPanic,
-    /// The command is larger than [`MAX_COMMAND_BYTES`] or yields more than [`MAX_COMMANDS`].
-    TooLarge,
-    /// Strings are nested deeper than [`MAX_DEPTH`].
-    TooDeep,
-    /// The program name is only known at run time (`$CMD`, `$(echo rm)`).
-    DynamicProgram,
-    /// A script given to a shell or `eval` is only known at run time.
-    DynamicScript,
-}
-
-/// A destination a command would reach.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Destination {
-    /// A URL (`curl https://…`, `git clone https://…`).
-    Url {
-        /// The URL as written.
-        url: String,
-        /// The program that would reach it.
-        program: String,
-    },
-    /// A host without a URL (`ssh host`, `git@host:path`, `nc host 80`, a registry host).
-    Host {
-        /// The host name or address.
-        host: String,
-        /// The port, when given.
-        port: Option<u16>,
-        /// The program that would reach it.
-        program: String,
-    },
-    /// A destination that exists but is only known at run time (`curl "$URL"`, `ssh $HOST`,
-    /// `curl -K file`, `ssh -o ProxyCommand=…`): it cannot be checked, so callers deny it.
-    Unknown {
-        /// The program that would reach it.
-        program: String,
-    },
-}
-
-/// Analyses a shell command. Never panics: a panic inside the parser is caught and reported
-/// as [`IndeterminateKind::ParserPanic`].
+/// Analyses a shell command. A panic inside the shell parser (brush-parser) is caught where
+/// the parser is called and reported as [`IndeterminateKind::ParserPanic`]; a panic in
+/// toolgate's own code is not caught here (it is a bug: tests and fuzzing must see it, and the
+/// hook answers it with a deny).
 pub fn analyze(command: &str) -> CommandAnalysis {
     if command.len() > MAX_COMMAND_BYTES {
         return CommandAnalysis {
@@ -251,19 +76,7 @@ pub fn analyze(command: &str) -> CommandAnalysis {
             ..CommandAnalysis::default()
         };
     }
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut walker = walk::Walker::new();
-        walker.script(command, &walk::Scope::top());
-        walker.finish()
-    }));
-    match run {
-        Ok(analysis) => analysis,
-        Err(_) => CommandAnalysis {
-            indeterminate: Some(Indeterminate {
-                kind: IndeterminateKind::ParserPanic,
-                reason: "the shell parser failed on this command",
-            }),
-            ..CommandAnalysis::default()
-        },
-    }
+    let mut walker = walker::Walker::new();
+    walker.script(command, &walker::Scope::top());
+    walker.finish()
 }

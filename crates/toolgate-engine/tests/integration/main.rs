@@ -2,4 +2,6 @@
 //! file). Each module is one former test file.
 
 mod homograph_hosts;
+mod local_dev_ports;
+mod realworld;
 mod unknown_destination;

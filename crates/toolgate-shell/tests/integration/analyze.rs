@@ -24,7 +24,9 @@ fn lists_pipelines_and_compound_commands() {
         ["a", "b", "c", "d", "e", "f"]
     );
     assert_eq!(programs("(a; b) && { c; }"), ["a", "b", "c"]);
-    assert_eq!(programs("f() { rm -rf \"$1\"; }; f /"), ["rm", "f"]);
+    // A definition runs nothing; a call runs the body where it is called.
+    assert_eq!(programs("f() { rm -rf \"$1\"; }; f /"), ["f", "rm"]);
+    assert!(programs("f() { rm -rf /; }").is_empty());
     assert_eq!(
         programs("if a; then b; elif c; then d; else e; fi"),
         ["a", "b", "c", "d", "e"]
@@ -293,9 +295,14 @@ fn rm_path_classes() {
     assert!(!rules_in("rm -rf \"$DIR\"", cwd).is_empty());
     // cwd unknown: a relative path is not known to be inside it.
     assert!(!rules("rm -rf ./build").is_empty());
-    assert!(!rules_in("find . | xargs rm -rf", cwd).is_empty());
+    // What `find` lists is judged by its start paths, alike for -exec, -execdir and xargs.
+    assert!(rules_in("find . | xargs rm -rf", cwd).is_empty());
     assert!(rules_in("find . -exec rm -f {} \\;", cwd).is_empty());
-    assert!(!rules_in("find . -exec rm -rf {} \\;", cwd).is_empty());
+    assert!(rules_in("find . -exec rm -rf {} \\;", cwd).is_empty());
+    assert!(!rules_in("find / | xargs rm -rf", cwd).is_empty());
+    assert!(!rules_in("find .. -name x | xargs rm -rf", cwd).is_empty());
+    assert!(!rules_in("find ~ -exec rm -rf {} \\;", cwd).is_empty());
+    assert!(!rules_in("find . | xargs rm -rf", None).is_empty());
 }
 
 #[test]

@@ -147,9 +147,22 @@ fn a_quoted_run_time_word_is_one_word() {
 
 #[test]
 fn alias_bodies_are_analysed() {
+    // A definition runs nothing; the body is analysed where the alias or function is used.
     assert!(has("alias x='rm -rf /'; x", "TG-CMD-RM-ROOT"));
-    assert!(has("alias x=\"git push --force\"", "TG-CMD-GIT-PUSH-FORCE"));
+    assert!(has(
+        "alias x=\"git push --force\"; x",
+        "TG-CMD-GIT-PUSH-FORCE"
+    ));
+    assert!(has("alias rmr='rm -rf'; rmr /", "TG-CMD-RM-ROOT"));
+    assert!(rules("alias x=\"git push --force\"").is_empty());
     assert!(rules("alias ll='ls -l'; ll").is_empty());
+    assert!(has("f() { rm -rf /; }; f", "TG-CMD-RM-ROOT"));
+    assert!(has(
+        "cleanup() { rm -rf ~; }; trap cleanup EXIT",
+        "TG-CMD-RM-HOME"
+    ));
+    assert!(rules("f() { rm -rf /; }").is_empty());
+    assert!(has(":(){ :|:& };:", "TG-CMD-FORK-BOMB"));
 }
 
 #[test]

@@ -41,6 +41,9 @@ fn known_reason(command: &str, expected: &str, why: &str) -> &'static str {
     if expected == "allow" && why.contains("TG-CMD-RM-OUTSIDE-CWD") && !has_force(command) {
         return "rm -r outside the working directory is denied even without -f (toolgate's choice)";
     }
+    if expected == "deny" && why.is_empty() && command.contains("find . -delete") {
+        return "find -delete under the working directory stays inside it (toolgate's choice: deletes inside the project pass)";
+    }
     if expected == "deny" && command.starts_with("echo yes | rm -rf &&") {
         return "rm without operands removes nothing";
     }

@@ -7,23 +7,23 @@ fn dests(cmd: &str) -> Vec<Destination> {
     analyze(cmd).destinations
 }
 
-fn host(h: &str, port: Option<u16>, p: &str) -> Destination {
+fn host(h: &str, port: Option<u16>, p: &'static str) -> Destination {
     Destination::Host {
         host: h.into(),
         port,
-        program: p.into(),
+        program: Some(p),
     }
 }
 
-fn url(u: &str, p: &str) -> Destination {
+fn url(u: &str, p: &'static str) -> Destination {
     Destination::Url {
         url: u.into(),
-        program: p.into(),
+        program: Some(p),
     }
 }
 
-fn unknown(p: &str) -> Destination {
-    Destination::Unknown { program: p.into() }
+fn unknown(p: &'static str) -> Destination {
+    Destination::Unknown { program: Some(p) }
 }
 
 #[track_caller]
@@ -33,7 +33,7 @@ fn has(cmd: &str, d: Destination) {
 }
 
 #[track_caller]
-fn is_unknown(cmd: &str, program: &str) {
+fn is_unknown(cmd: &str, program: &'static str) {
     has(cmd, unknown(program));
 }
 
@@ -429,7 +429,7 @@ fn audit_round_destinations() {
     // Interpreter URLs in any case of the scheme, with or without slashes.
     has(
         "python3 -c \"import urllib.request as u; u.urlopen('HTTP://169.254.169.254/')\"",
-        url("http://169.254.169.254/", "python3"),
+        url("http://169.254.169.254/", "python"),
     );
     has(
         "node -e \"fetch('http:169.254.169.254/')\"",

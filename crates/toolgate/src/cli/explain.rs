@@ -1,10 +1,15 @@
-//! `toolgate explain`: how a shell command is analysed and which command rules match.
+//! `toolgate explain`: how a shell command is analysed, which command rules match, and the
+//! network policy's verdict on every destination; the decision is the engine's, as the hook
+//! would reach it for a Bash call in this directory.
 //!
 //! This is a tool for people: it prints the command's own words back (the hook never does).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
+use toolgate_engine::{CallContext, DestinationCheck, DestinationSource, Guard, ToolCallDecision};
 use toolgate_shell::{CommandAnalysis, CommandContext, CommandMatch, Destination, analyze};
 
 /// Arguments of `explain`.
@@ -20,8 +25,9 @@ pub struct ExplainArgs {
     pub json: bool,
 }
 
-/// Runs `explain`. Exit 0: nothing matched; 1: a rule matched or the command is
-/// indeterminate; 2: usage error or unusable policy.
+/// Runs `explain`. Exit 0: the Bash call would pass; 1: a rule matched, the command is
+/// indeterminate or a destination is denied (the call would be denied or asked about);
+/// 2: usage error or unusable policy.
 pub fn run(args: ExplainArgs) -> ExitCode {
     let policy = match crate::cli::load_policy_or_exit(args.policy.as_ref()) {
         Ok(p) => p,
@@ -42,26 +48,65 @@ pub fn run(args: ExplainArgs) -> ExitCode {
         home: home.as_deref(),
     };
     let matches = policy.commands.rules.evaluate(&analysis, &cx);
-    let flagged = !matches.is_empty() || analysis.indeterminate.is_some();
+    let on_indeterminate = policy.commands.on_indeterminate;
+    let call_cx = CallContext {
+        cwd: Some(cwd.clone()),
+        home: home.clone(),
+        ..CallContext::from_process()
+    };
+    let decision = Guard::new(Arc::new(policy)).check_tool_call_in(
+        "Bash",
+        &serde_json::json!({ "command": args.command }),
+        &call_cx,
+    );
+    let verdicts: Vec<&DestinationCheck> = decision
+        .destinations
+        .iter()
+        .filter(|d| d.source == DestinationSource::Command)
+        .collect();
+    let flagged = !matches.is_empty()
+        || analysis.indeterminate.is_some()
+        || decision.decision >= toolgate_core::Verdict::Review;
     if args.json {
+        let destinations: Vec<serde_json::Value> = analysis
+            .destinations
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let mut v = serde_json::to_value(d).unwrap_or_default();
+                if let (Some(obj), Some(check)) = (v.as_object_mut(), verdicts.get(i)) {
+                    obj.insert("allowed".into(), check.allowed.into());
+                    obj.insert("reason".into(), check.reason.into());
+                }
+                v
+            })
+            .collect();
         let out = serde_json::json!({
             "commands": analysis.commands,
             "indeterminate": analysis.indeterminate,
-            "on_indeterminate": policy.commands.on_indeterminate,
-            "destinations": analysis.destinations,
+            "on_indeterminate": on_indeterminate,
+            "destinations": destinations,
             "matches": matches,
+            "decision": decision.decision,
+            "reason": decision.reason,
         });
         println!("{out}");
     } else {
         print!(
             "{}",
-            render(&analysis, &matches, policy.commands.on_indeterminate)
+            render(&analysis, &matches, on_indeterminate, &verdicts, &decision)
         );
     }
     ExitCode::from(u8::from(flagged))
 }
 
-fn render(a: &CommandAnalysis, matches: &[CommandMatch], on_ind: toolgate_core::Verdict) -> String {
+fn render(
+    a: &CommandAnalysis,
+    matches: &[CommandMatch],
+    on_ind: toolgate_core::Verdict,
+    verdicts: &[&DestinationCheck],
+    decision: &ToolCallDecision,
+) -> String {
     use std::fmt::Write;
     let mut s = String::new();
     let _ = writeln!(s, "commands: {}", a.commands.len());
@@ -102,27 +147,24 @@ fn render(a: &CommandAnalysis, matches: &[CommandMatch], on_ind: toolgate_core::
     }
     if !a.destinations.is_empty() {
         let _ = writeln!(s, "destinations:");
-        for d in &a.destinations {
-            match d {
-                Destination::Url { url, program } => {
-                    let _ = writeln!(s, "  {url} ({program})");
-                }
-                Destination::Unknown { program } => {
-                    let _ = writeln!(s, "  (only known at run time) ({program})");
-                }
+        for (i, d) in a.destinations.iter().enumerate() {
+            let written = match d {
+                Destination::Url { url, .. } => url.clone(),
+                Destination::Unknown { .. } => "(only known at run time)".to_string(),
                 Destination::Host {
                     host,
-                    port,
-                    program,
-                } => match port {
-                    Some(p) => {
-                        let _ = writeln!(s, "  {host}:{p} ({program})");
-                    }
-                    None => {
-                        let _ = writeln!(s, "  {host} ({program})");
-                    }
-                },
-            }
+                    port: Some(p),
+                    ..
+                } => format!("{host}:{p}"),
+                Destination::Host { host, .. } => host.clone(),
+            };
+            let program = d.program().unwrap_or("a program");
+            let verdict = match verdicts.get(i) {
+                Some(c) if c.allowed => format!("allowed ({})", c.reason),
+                Some(c) => format!("denied ({})", c.reason),
+                None => "not checked".to_string(),
+            };
+            let _ = writeln!(s, "  {written} ({program}): {verdict}");
         }
     }
     if let Some(i) = &a.indeterminate {
@@ -137,6 +179,12 @@ fn render(a: &CommandAnalysis, matches: &[CommandMatch], on_ind: toolgate_core::
             on_ind.as_str()
         );
     }
+    let _ = writeln!(
+        s,
+        "decision: {} ({})",
+        decision.decision.as_str(),
+        decision.reason
+    );
     if matches.is_empty() {
         let _ = writeln!(s, "matched rules: none");
     } else {

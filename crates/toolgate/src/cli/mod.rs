@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 pub mod audit;
+pub mod check;
 pub mod check_url;
 pub mod decision_log;
 pub mod eval;
@@ -29,6 +30,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Decide one tool call exactly as the hook does: exit 0 allow, 1 deny or ask.
+    Check(check::CheckArgs),
     /// Check one URL against the network egress policy.
     CheckUrl(check_url::CheckUrlArgs),
     /// Check URLs (one per line on stdin, or as arguments); one JSON line each, then a summary.
@@ -68,6 +71,7 @@ enum Command {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
+        Command::Check(a) => check::run(a),
         Command::CheckUrl(a) => check_url::run_check_url(a),
         Command::CheckUrls(a) => check_url::run_check_urls(a),
         Command::Validate(a) => validate::run(a),

@@ -94,16 +94,20 @@ pub fn run(args: ProxyArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // Watch the signals before saying where we listen: a client that stops the proxy as soon
+    // as it is announced must get a draining shutdown, not the default (fatal) action.
+    let signals = match proxy.watch_signals() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("toolgate: {e}");
+            return ExitCode::from(1);
+        }
+    };
     eprintln!(
         "toolgate proxy: listening on {} (HTTP and SOCKS5); policy: {}",
         proxy.local_addr(),
         policy.source.describe()
     );
-    match proxy.wait_for_signal() {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("toolgate: {e}");
-            ExitCode::from(1)
-        }
-    }
+    proxy.wait_for(signals);
+    ExitCode::SUCCESS
 }

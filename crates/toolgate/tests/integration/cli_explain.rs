@@ -11,6 +11,14 @@ fn explain() -> Command {
     c
 }
 
+/// The binary with the built-in policy, in a directory with no policy file.
+fn toolgate() -> Command {
+    let mut c = Command::cargo_bin("toolgate").unwrap();
+    c.env_remove("TOOLGATE_POLICY");
+    c.current_dir(std::env::temp_dir());
+    c
+}
+
 #[test]
 fn harmless_command_exits_0() {
     explain()
@@ -82,4 +90,50 @@ fn policy_rules_apply_and_broken_policy_exits_2() {
         .args(["--policy", bad.to_str().unwrap(), "ls"])
         .assert()
         .code(2);
+}
+
+#[test]
+fn explain_shows_the_egress_verdict_of_every_destination() {
+    let out = toolgate()
+        .args([
+            "explain",
+            "curl http://169.254.169.254/ http://localhost:3000/",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("http://169.254.169.254/ (curl): denied (private_address)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("http://localhost:3000/ (curl): allowed (local_dev_port)"),
+        "{text}"
+    );
+    assert!(text.contains("decision: deny"), "{text}");
+}
+
+#[test]
+fn check_answers_as_the_hook_does() {
+    let out = toolgate()
+        .args(["check", "Bash", r#"{"command": "rm -rf /"}"#])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .starts_with("deny: toolgate: Tool call 'Bash' was not executed.")
+    );
+    let out = toolgate()
+        .args(["check", "Bash", "-"])
+        .write_stdin(r#"{"command": "ls -la"}"#)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let out = toolgate()
+        .args(["check", "Bash", "not json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -1,0 +1,307 @@
+//! Destinations: the URLs and hosts a command would reach.
+//!
+//! The programs are split by kind: web clients ([`web`]), remote shells, file copies and raw
+//! sockets ([`remote`]), source repositories ([`git`]), package managers and registries ([`packages`]). Every
+//! module reads options with the crate's [`Spec`] tables through [`Scan`], so an option's value
+//! is never mistaken for an operand. A destination that exists but is only known at run time
+//! (`curl "$URL"`, `ssh $HOST`, a config file that may name hosts) becomes
+//! [`Destination::Unknown`]: it cannot be checked, so it must not pass unchecked.
+
+pub(crate) mod git;
+mod packages;
+mod remote;
+mod web;
+
+use crate::knowledge::programs::Destinations;
+use crate::knowledge::specs::Spec;
+use crate::model::{Destination, SimpleCommand};
+use crate::options::{Scan, ScanOpt, Value, args_of};
+
+/// Where destinations are collected, for one program.
+pub(crate) struct Sink<'o> {
+    out: &'o mut Vec<Destination>,
+    program: Option<&'static str>,
+}
+
+impl Sink<'_> {
+    /// Adds a URL.
+    pub(crate) fn url(&mut self, u: &str) {
+        self.out.push(Destination::Url {
+            url: u.to_string(),
+            program: self.program,
+        });
+    }
+
+    /// Adds a host (brackets of an IPv6 literal removed).
+    pub(crate) fn host(&mut self, h: &str, port: Option<u16>) {
+        if h.is_empty() {
+            return self.unknown();
+        }
+        self.out.push(Destination::Host {
+            host: h.trim_start_matches('[').trim_end_matches(']').to_string(),
+            port,
+            program: self.program,
+        });
+    }
+
+    /// Adds a destination that is only known at run time.
+    pub(crate) fn unknown(&mut self) {
+        self.out.push(Destination::Unknown {
+            program: self.program,
+        });
+    }
+
+    /// A value that names a URL, or a host taken as `default_scheme://value` (when given) or
+    /// as `[user@]host[:port]`. Run-time values are unknown.
+    pub(crate) fn target(&mut self, v: &Value, default_scheme: Option<&str>) {
+        if v.dynamic {
+            match static_authority(v) {
+                Some(prefix) => return self.url(prefix),
+                None => return self.unknown(),
+            }
+        }
+        let t = v.text.as_str();
+        if is_url(t) {
+            self.url(t);
+        } else if let Some(scheme) = default_scheme {
+            self.url(&format!("{scheme}://{t}"));
+        } else {
+            let (h, port) = split_host_port(t);
+            self.host(h, port);
+        }
+    }
+}
+
+/// Whether `s` is `scheme://rest`.
+pub(crate) fn is_url(s: &str) -> bool {
+    match s.split_once("://") {
+        Some((scheme, rest)) => {
+            !scheme.is_empty()
+                && !rest.is_empty()
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        }
+        None => false,
+    }
+}
+
+/// `[user@]host[:port]`, splitting an IPv6 literal in brackets correctly.
+pub(crate) fn split_host_port(s: &str) -> (&str, Option<u16>) {
+    let s = s.rsplit_once('@').map(|(_, h)| h).unwrap_or(s);
+    if let Some(rest) = s.strip_prefix('[')
+        && let Some((h, after)) = rest.split_once(']')
+    {
+        let port = after.strip_prefix(':').and_then(|p| p.parse().ok());
+        return (h, port);
+    }
+    match s.rsplit_once(':') {
+        Some((h, p)) if !h.contains(':') => (h, p.parse().ok()),
+        _ => (s, None),
+    }
+}
+
+/// A bare host (`example.com/path`, `localhost:8080`), as web clients accept one.
+pub(crate) fn looks_like_host(s: &str) -> bool {
+    let head = s.split(['/', '?', '#']).next().unwrap_or("");
+    let (h, _) = split_host_port(head);
+    !s.starts_with('-')
+        && !s.starts_with('.')
+        && !s.starts_with('/')
+        && (h.contains('.') || h == "localhost")
+        && h.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '[' | ']' | ':'))
+}
+
+/// scp-like `[user@]host:path` (not a URL, not a local path with a colon after a slash):
+/// the host. An IPv6 literal is written in brackets (`user@[::1]:path`).
+pub(crate) fn scp_like(s: &str) -> Option<&str> {
+    if is_url(s) || s.starts_with('/') || s.starts_with('.') || s.starts_with('~') {
+        return None;
+    }
+    let user_host = match s.find('[') {
+        Some(open) if !s[..open].contains(['/', ':']) => {
+            let close = open + s[open..].find(']')?;
+            s[close + 1..].strip_prefix(':')?;
+            &s[..=close]
+        }
+        _ => s.split_once(':')?.0,
+    };
+    if user_host.contains('/') || user_host.is_empty() {
+        return None;
+    }
+    let h = user_host
+        .rsplit_once('@')
+        .map(|(_, h)| h)
+        .unwrap_or(user_host);
+    (!h.is_empty()).then_some(h)
+}
+
+/// Proxy variables that send any program's traffic elsewhere.
+const PROXY_ENV: &[&str] = &[
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "ftp_proxy",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "FTP_PROXY",
+];
+
+/// Adds the destinations of `cmd` to `out`.
+pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
+    let program = cmd.program_lower();
+    let mut sink = Sink {
+        out,
+        program: crate::knowledge::programs::table_name(&cmd.program),
+    };
+    for (name, value) in &cmd.env {
+        if PROXY_ENV.contains(&name.as_str()) && !value.is_empty() {
+            proxy_value(&mut sink, value);
+        }
+    }
+    for w in &cmd.writes {
+        dev_tcp(&mut sink, w);
+    }
+    // Run-time arguments from input make a network program's destinations unknown.
+    let handler = crate::knowledge::programs::lookup(&cmd.program).and_then(|p| p.destinations);
+    if cmd.args_from_input && handler.is_some_and(Destinations::operands_are_destinations) {
+        sink.unknown();
+    }
+    packages::env(cmd, &mut sink);
+    // `python -m pip install -i URL …` is pip.
+    if crate::knowledge::interpreters::is_interpreter(&program).is_some()
+        && program.starts_with("python")
+        && cmd.args.first().is_some_and(|a| a == "-m")
+        && cmd.args.get(1).is_some_and(|m| m == "pip" || m == "pip3")
+    {
+        let mut pip = SimpleCommand {
+            program: "pip".to_string(),
+            program_path: "pip".to_string(),
+            args: cmd.args[2..].to_vec(),
+            dynamic_args: shifted(&cmd.dynamic_args, 2),
+            split_args: shifted(&cmd.split_args, 2),
+            env: cmd.env.clone(),
+            ..SimpleCommand::default()
+        };
+        crate::options::normalize::normalize(&mut pip);
+        return handle(
+            Destinations::Pip,
+            &crate::knowledge::specs::PIP,
+            &pip,
+            &mut sink,
+        );
+    }
+    if let Some(row) = crate::knowledge::programs::lookup(&cmd.program)
+        && let Some(h) = row.destinations
+    {
+        handle(h, row.options, cmd, &mut sink);
+    }
+}
+
+/// Runs the destination handler `h` of the program table on `cmd`, whose options `spec`
+/// describes (the program's row).
+fn handle(h: Destinations, spec: &Spec, cmd: &SimpleCommand, sink: &mut Sink) {
+    use Destinations as D;
+    match h {
+        D::Curl => web::curl(cmd, sink, spec),
+        D::Wget => web::wget(cmd, sink, spec),
+        D::LwpRequest => web::lwp_request(cmd, sink, spec),
+        D::Httpie => web::httpie(cmd, sink, spec),
+        D::Aria2c => web::aria2c(cmd, sink, spec),
+        D::Ssh => remote::ssh(cmd, sink, spec),
+        D::Mosh => remote::mosh(cmd, sink, spec),
+        D::Scp => remote::copy(cmd, sink, spec, false),
+        D::Sftp => remote::copy(cmd, sink, spec, true),
+        D::Rsync => remote::rsync(cmd, sink, spec),
+        D::Telnet | D::Ftp => remote::host_then_port(cmd, sink, spec),
+        D::Netcat => remote::netcat(cmd, sink, spec),
+        D::Socat => remote::socat(cmd, sink, spec),
+        D::Git => git::collect(cmd, sink),
+        D::Pip => packages::pip(cmd, sink),
+        D::Npm => packages::npm(cmd, sink),
+        D::Docker => packages::docker(cmd, sink),
+        D::Helm => packages::helm(cmd, sink),
+        D::Go => packages::go(cmd, sink),
+        D::Cargo => packages::cargo(cmd, sink),
+        D::Gem => packages::gem(cmd, sink),
+    }
+}
+
+/// Argument indices after dropping the first `by` arguments.
+fn shifted(indices: &[usize], by: usize) -> Vec<usize> {
+    indices.iter().filter_map(|i| i.checked_sub(by)).collect()
+}
+
+/// A proxy given as a URL (any scheme: `socks5://` too) or as `[user@]host[:port]`: the host.
+pub(crate) fn proxy_value(sink: &mut Sink, value: &str) {
+    proxy_target(
+        sink,
+        &Value {
+            text: value.to_string(),
+            dynamic: value.contains(['$', '`']),
+            one_word: false,
+        },
+    );
+}
+
+/// [`proxy_value`] of a scanned value.
+pub(crate) fn proxy_target(sink: &mut Sink, v: &Value) {
+    if v.dynamic {
+        return sink.unknown();
+    }
+    host_of_url_or_spec(sink, &v.text, None);
+}
+
+/// The host and port of `scheme://[user@]host[:port]/…` or `[user@]host[:port]`, reported as
+/// a host (the scheme is the program's own protocol, not a web URL).
+pub(crate) fn host_of_url_or_spec(sink: &mut Sink, text: &str, default_port: Option<u16>) {
+    let rest = text.split_once("://").map(|(_, r)| r).unwrap_or(text);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let (h, port) = split_host_port(authority);
+    sink.host(h, port.or(default_port));
+}
+
+/// Bash's `/dev/tcp/HOST/PORT` and `/dev/udp/HOST/PORT` redirections open a connection.
+fn dev_tcp(sink: &mut Sink, path: &str) {
+    let Some(rest) = path
+        .strip_prefix("/dev/tcp/")
+        .or_else(|| path.strip_prefix("/dev/udp/"))
+    else {
+        return;
+    };
+    if rest.contains(['$', '`']) {
+        return sink.unknown();
+    }
+    let (h, port) = match rest.split_once('/') {
+        Some((h, p)) => (h, p.parse().ok()),
+        None => (rest, None),
+    };
+    sink.host(h, port);
+}
+
+/// For a run-time value that stays one word, the static `scheme://authority/` it starts
+/// with (`"https://api.example/x?k=$KEY"` → `https://api.example/`); `None` when the host
+/// itself is only known at run time.
+fn static_authority(v: &Value) -> Option<&str> {
+    if !v.one_word {
+        return None;
+    }
+    let t = v.text.as_str();
+    let dynamic_at = t.find(['$', '`'])?;
+    let (scheme, rest) = t[..dynamic_at].split_once("://")?;
+    if scheme.is_empty()
+        || !scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+    {
+        return None;
+    }
+    let end = rest.find(['/', '?', '#'])?;
+    // Backslashes and userinfo make the authority ambiguous; leave it to the run-time value.
+    if rest[..end].is_empty() || rest[..end].contains(['\\', '@']) {
+        return None;
+    }
+    Some(&t[..scheme.len() + 3 + end + 1])
+}

@@ -1,0 +1,48 @@
+//! What `find` lists: its start paths, and the commands that work on what it lists.
+
+use crate::model::{Arg, SimpleCommand};
+
+/// The start paths of a `find` command line (the words before its expression; `.` when
+/// there are none), or `None` when one of them is only known at run time.
+pub(crate) fn find_roots(args: &[Arg]) -> Option<Vec<String>> {
+    let mut i = 1;
+    while args
+        .get(i)
+        .is_some_and(|a| matches!(a.text.as_str(), "-H" | "-L" | "-P") || a.text.starts_with("-O"))
+    {
+        i += 1;
+    }
+    let starts: Vec<&Arg> = args[i.min(args.len())..]
+        .iter()
+        .take_while(|a| !a.text.starts_with(['-', '(', '!', ')']) && a.text != ",")
+        .collect();
+    if starts.iter().any(|a| a.dynamic) {
+        return None;
+    }
+    if starts.is_empty() {
+        return Some(vec![".".to_string()]);
+    }
+    Some(starts.iter().map(|a| a.text.clone()).collect())
+}
+
+/// Marks `cmd` as working on the paths under `roots` (`None`: only known at run time): a
+/// delete or mode change applied to what `find` lists under a root that is not relative
+/// (`/`, `~`, `$HOME`, or only known at run time) covers that tree, so it counts as
+/// recursive (`find / -type f -exec rm -f {} +` is `rm -rf /`). Under a relative root the
+/// flags stay as written: the root's class (inside the working directory, or unknown when
+/// the directory is not known) decides.
+pub(crate) fn from_tree(cmd: &mut SimpleCommand, roots: Option<Vec<String>>) {
+    let wide = roots.as_ref().is_none_or(|r| {
+        r.iter()
+            .any(|p| p.starts_with(['/', '~']) || p.starts_with("$HOME"))
+    });
+    cmd.input_roots = roots.unwrap_or_default();
+    if wide
+        && matches!(
+            cmd.program_lower().as_str(),
+            "rm" | "unlink" | "shred" | "chmod" | "chown" | "chgrp"
+        )
+    {
+        cmd.flags.insert("recursive");
+    }
+}

@@ -1,0 +1,448 @@
+//! Interpreter one-liners: destructive file APIs, shell strings and URLs in the code.
+
+/// What the scan of inline code found.
+#[derive(Debug, Default)]
+pub struct InlineFindings {
+    /// Destructive API names found (fixed labels, never input text).
+    pub hits: Vec<&'static str>,
+    /// What each destructive call found deletes: its first argument when that is a string
+    /// literal, else `None` (only known at run time).
+    pub delete_targets: Vec<Option<String>>,
+    /// String literals, to be analysed as shell commands.
+    pub strings: Vec<String>,
+    /// String literals that are URLs.
+    pub urls: Vec<String>,
+    /// Argument-list process calls (`subprocess.run(["rm","-rf","/"])`,
+    /// `system("rm","-rf","/")`, `spawnSync("rm",["-rf","/"])`): the argv, program first;
+    /// `None` for an element that is not a string literal.
+    pub argv_calls: Vec<Vec<Option<String>>>,
+}
+
+/// Most argument-list calls taken from one piece of code.
+const MAX_ARGV_CALLS: usize = 32;
+
+/// Call names (the last segment: `subprocess.run` → `run`) that start a process from an
+/// argument list.
+const PROCESS_CALLS: &[&str] = &[
+    "run",
+    "call",
+    "check_call",
+    "check_output",
+    "Popen",
+    "getoutput",
+    "getstatusoutput",
+    "system",
+    "exec",
+    "execl",
+    "execle",
+    "execlp",
+    "execlpe",
+    "execv",
+    "execve",
+    "execvp",
+    "execvpe",
+    "spawn",
+    "spawnl",
+    "spawnle",
+    "spawnlp",
+    "spawnlpe",
+    "spawnv",
+    "spawnve",
+    "spawnvp",
+    "spawnvpe",
+    "spawnSync",
+    "execFile",
+    "execFileSync",
+    "fork",
+    "posix_spawn",
+    "posix_spawnp",
+    "capture2",
+    "capture2e",
+    "capture3",
+    "popen",
+    "popen2",
+    "popen3",
+    "pipeline",
+    "pipeline_r",
+    "pipeline_w",
+    "Command",
+    "ProcessBuilder",
+    "proc_open",
+];
+
+/// (needle, label): calls that delete files or trees, or run shell strings.
+const DESTRUCTIVE: &[(&str, &str)] = &[
+    ("rmtree", "shutil.rmtree"),
+    ("os.remove", "os.remove"),
+    ("os.unlink", "os.unlink"),
+    ("os.rmdir", "os.rmdir"),
+    ("removedirs", "os.removedirs"),
+    (".unlink(", "unlink"),
+    ("unlink(", "unlink"),
+    ("rm_rf", "FileUtils.rm_rf"),
+    ("rm_r(", "FileUtils.rm_r"),
+    ("FileUtils.rm", "FileUtils.rm"),
+    ("remove_tree", "File::Path::remove_tree"),
+    ("rmSync", "fs.rmSync"),
+    ("rmdirSync", "fs.rmdirSync"),
+    ("unlinkSync", "fs.unlinkSync"),
+    ("fs.rm(", "fs.rm"),
+    ("fs.rmdir(", "fs.rmdir"),
+    ("promises.rm", "fs.promises.rm"),
+    ("rimraf", "rimraf"),
+    ("File.delete", "File.delete"),
+    ("Dir.rmdir", "Dir.rmdir"),
+    ("rmdir(", "rmdir"),
+];
+
+/// Scans interpreter code.
+pub fn scan(code: &str) -> InlineFindings {
+    let mut f = InlineFindings::default();
+    // Needles overlap (`os.rmdir` and `rmdir(`): one target per call, keyed by where the
+    // called name ends.
+    let mut calls: Vec<usize> = Vec::new();
+    for (needle, label) in DESTRUCTIVE {
+        for (at, _) in code.match_indices(needle) {
+            if !f.hits.contains(label) {
+                f.hits.push(label);
+            }
+            let name_end = at + needle.trim_end_matches('(').len();
+            let key = name_end
+                + code[name_end..]
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(code.len() - name_end);
+            if calls.contains(&key) || calls.len() >= MAX_ARGV_CALLS {
+                continue;
+            }
+            calls.push(key);
+            f.delete_targets.push(delete_target(code, key));
+        }
+    }
+    let chars: Vec<char> = code.chars().collect();
+    f.argv_calls = argv_calls(&chars);
+    let mut i = 0;
+    while i < chars.len() {
+        let q = chars[i];
+        if q == '\'' || q == '"' || q == '`' {
+            let mut s = String::new();
+            let mut j = i + 1;
+            while j < chars.len() && chars[j] != q {
+                if chars[j] == '\\' && j + 1 < chars.len() {
+                    j += 1;
+                }
+                s.push(chars[j]);
+                j += 1;
+            }
+            if let Some(url) = url_literal(&s) {
+                f.urls.push(url);
+            }
+            if !s.trim().is_empty() && f.strings.len() < 64 {
+                f.strings.push(s);
+            }
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    f
+}
+
+/// The path a destructive call at `at` deletes, when it is a string literal: the call's first
+/// argument (`shutil.rmtree('build')`, `fs.rmSync("dist", …)`), or for a method on a path
+/// object the literal the object was made from (`Path("x").unlink()`). `None` otherwise.
+fn delete_target(code: &str, name_end: usize) -> Option<String> {
+    let name_start = code[..name_end]
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    // Only pathlib's methods act on the object they are called on; `fs.rmSync(x)` and the
+    // like take the path as their first argument.
+    let method = &code[name_start..name_end];
+    let before = code[..name_start]
+        .strip_suffix('.')
+        .map(str::trim_end)
+        .filter(|_| matches!(method, "unlink" | "rmdir"));
+    if let Some(inner) = before.and_then(|b| b.strip_suffix(')')) {
+        // `Path("x").unlink(`: the literal in the call just before the method.
+        let quote = inner.chars().last().filter(|c| matches!(c, '"' | '\''))?;
+        let body = &inner[..inner.len() - 1];
+        let open = body.rfind(quote)?;
+        let literal = &body[open + 1..];
+        let call = body[..open].trim_end();
+        return (call.ends_with('(') && !literal.contains(['\\', '$', '`', '{']))
+            .then(|| literal.to_string());
+    }
+    // The first argument: after `(`, or for Ruby and Perl calls without parentheses, after
+    // the name. An interpolated (`f"{x}"`, `"#{dir}"`, `"$dir"`) or computed argument is only
+    // known at run time.
+    let args = code[name_end..].trim_start();
+    let args = args.strip_prefix('(').unwrap_or(args).trim_start();
+    let quote = args.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+    let end = args[1..].find(quote)?;
+    let literal = &args[1..1 + end];
+    let after = args[1 + end + 1..].trim_start();
+    // `'a' + x`, `"a" . $x`: the literal is only the start of the path.
+    let whole = after.starts_with([',', ')', ';']) || after.is_empty();
+    (whole && !literal.contains(['\\', '$', '`', '{'])).then(|| literal.to_string())
+}
+
+/// One argument of a call, at the top level of its argument list.
+enum Item {
+    Str(String),
+    List(Vec<Option<String>>),
+    Other,
+}
+
+/// Finds argument-list process calls and builds their argv.
+fn argv_calls(chars: &[char]) -> Vec<Vec<Option<String>>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() && out.len() < MAX_ARGV_CALLS {
+        let c = chars[i];
+        if c == '\'' || c == '"' || c == '`' {
+            i = string_at(chars, i).1;
+            continue;
+        }
+        if !(c.is_alphabetic() || c == '_') || (i > 0 && is_ident(chars[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && is_ident(chars[i]) {
+            i += 1;
+        }
+        let name: String = chars[start..i].iter().collect();
+        if !PROCESS_CALLS.contains(&name.as_str()) {
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && chars[j] == ' ' {
+            j += 1;
+        }
+        let (items, end) = match chars.get(j) {
+            Some('(') => call_items(chars, j + 1, Some(')')),
+            // Perl and Ruby calls without parentheses: `system "rm", "-rf", "/";`.
+            Some('"' | '\'' | '[') if j > i => call_items(chars, j, None),
+            _ => continue,
+        };
+        i = end;
+        if let Some(argv) = build_argv(&name, items) {
+            out.push(argv);
+        }
+    }
+    out
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The string literal starting at `i` (its quote): its text and the index after it.
+fn string_at(chars: &[char], i: usize) -> (String, usize) {
+    let q = chars[i];
+    let mut s = String::new();
+    let mut j = i + 1;
+    while j < chars.len() && chars[j] != q {
+        if chars[j] == '\\' && j + 1 < chars.len() {
+            j += 1;
+        }
+        s.push(chars[j]);
+        j += 1;
+    }
+    (s, j + 1)
+}
+
+/// Reads call arguments from `i` up to `close` (or the end of the statement when `None`).
+fn call_items(chars: &[char], mut i: usize, close: Option<char>) -> (Vec<Item>, usize) {
+    let mut items = Vec::new();
+    let mut current: Option<Item> = None;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '"' | '\'' | '`' => {
+                let (s, end) = string_at(chars, i);
+                current = Some(match current {
+                    None => Item::Str(s),
+                    Some(_) => Item::Other,
+                });
+                i = end;
+                continue;
+            }
+            '[' => {
+                let (list, end) = list_items(chars, i + 1);
+                current = Some(match current {
+                    None => Item::List(list),
+                    Some(_) => Item::Other,
+                });
+                i = end;
+                continue;
+            }
+            ',' => items.push(current.take().unwrap_or(Item::Other)),
+            c if Some(c) == close => {
+                items.extend(current.take());
+                return (items, i + 1);
+            }
+            ';' | '\n' if close.is_none() => break,
+            '(' | '{' => {
+                // A nested expression: not a plain argument.
+                let (_, end) = list_items(chars, i + 1);
+                current = Some(Item::Other);
+                i = end;
+                continue;
+            }
+            c if c.is_whitespace() => {}
+            // Ruby/Python keyword arguments after the argv (`cwd="x"`, `shell=True`) end it.
+            _ => current = Some(Item::Other),
+        }
+        i += 1;
+    }
+    items.extend(current.take());
+    (items, i)
+}
+
+/// Reads the elements of a `[…]` list (or skips a bracketed group) from `i`.
+fn list_items(chars: &[char], mut i: usize) -> (Vec<Option<String>>, usize) {
+    let mut out = Vec::new();
+    let mut current: Option<Option<String>> = None;
+    let mut depth = 0usize;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '"' | '\'' | '`' => {
+                let (s, end) = string_at(chars, i);
+                if depth == 0 {
+                    current = Some(match current {
+                        None => Some(s),
+                        Some(_) => None,
+                    });
+                }
+                i = end;
+                continue;
+            }
+            '[' | '(' | '{' => {
+                depth += 1;
+                current = Some(None);
+            }
+            ']' | ')' | '}' if depth == 0 => {
+                out.extend(current.take());
+                return (out, i + 1);
+            }
+            ']' | ')' | '}' => depth -= 1,
+            ',' if depth == 0 => out.push(current.take().unwrap_or(None)),
+            c if c.is_whitespace() => {}
+            _ if depth == 0 => current = Some(None),
+            _ => {}
+        }
+        i += 1;
+    }
+    out.extend(current.take());
+    (out, i)
+}
+
+/// Builds the argv of a call from its arguments; `None` when it is not an argument list.
+fn build_argv(name: &str, items: Vec<Item>) -> Option<Vec<Option<String>>> {
+    let mut items = items
+        .into_iter()
+        .skip_while(|it| matches!(it, Item::Other))
+        .peekable();
+    let mut leading: Vec<String> = Vec::new();
+    while let Some(Item::Str(_)) = items.peek() {
+        if let Some(Item::Str(s)) = items.next() {
+            leading.push(s);
+        }
+    }
+    let list = match items.next() {
+        Some(Item::List(l)) => Some(l),
+        _ => None,
+    };
+    let argv: Vec<Option<String>> = match list {
+        Some(list) => {
+            let Some(program) = leading.last() else {
+                return Some(list).filter(|l| matches!(l.first(), Some(Some(_))));
+            };
+            let base = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+            let mut argv = vec![Some(program.clone())];
+            let skip = usize::from(
+                matches!(list.first(), Some(Some(first)) if base(first) == base(program)),
+            );
+            argv.extend(list.into_iter().skip(skip));
+            argv
+        }
+        None if leading.len() >= 2 => {
+            // `os.execl(path, argv0, args…)`: argv0 repeats the program.
+            let skip_argv0 = name.starts_with("execl") || name.starts_with("spawnl");
+            let mut it = leading.into_iter();
+            let program = it.next();
+            let rest: Vec<String> = if skip_argv0 {
+                it.skip(1).collect()
+            } else {
+                it.collect()
+            };
+            std::iter::once(program)
+                .chain(rest.into_iter().map(Some))
+                .collect()
+        }
+        None => return None,
+    };
+    Some(argv)
+}
+
+/// A string literal that names a URL: any case of the scheme, with or without the slashes
+/// browsers and WHATWG parsers accept (`HTTP://h/`, `http:h/`); leading blanks dropped.
+fn url_literal(s: &str) -> Option<String> {
+    let t = s.trim_start_matches(|c: char| c.is_ascii_whitespace() || c.is_ascii_control());
+    let (scheme, rest) = t.split_once(':')?;
+    let scheme = scheme.to_ascii_lowercase();
+    if !matches!(scheme.as_str(), "http" | "https" | "ws" | "wss" | "ftp") || rest.is_empty() {
+        return None;
+    }
+    let rest = rest.trim_start_matches(['/', '\\']);
+    Some(format!("{scheme}://{rest}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scan;
+
+    fn argv(code: &str) -> Vec<Vec<String>> {
+        scan(code)
+            .argv_calls
+            .into_iter()
+            .map(|a| {
+                a.into_iter()
+                    .map(|x| x.unwrap_or_else(|| "?".into()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn argument_list_calls() {
+        let rm = vec![vec!["rm".to_string(), "-rf".into(), "/".into()]];
+        assert_eq!(
+            argv(r#"import subprocess; subprocess.run(["rm","-rf","/"])"#),
+            rm
+        );
+        assert_eq!(argv(r#"subprocess.call(['rm', '-rf', '/'], cwd="x")"#), rm);
+        assert_eq!(argv(r#"import os; os.execvp("rm",["rm","-rf","/"])"#), rm);
+        assert_eq!(
+            argv(r#"os.execl("/bin/rm","rm","-rf","/")"#)[0][1..],
+            rm[0][1..]
+        );
+        assert_eq!(argv(r#"system("rm","-rf","/")"#), rm);
+        assert_eq!(argv(r#"system "rm", "-rf", "/";"#), rm);
+        assert_eq!(
+            argv(r#"require("child_process").spawnSync("rm",["-rf","/"])"#),
+            rm
+        );
+        assert_eq!(
+            argv(r#"cp.execFileSync("rm", ["-rf", "/"], {stdio: "inherit"})"#),
+            rm
+        );
+        assert_eq!(
+            argv(r#"subprocess.run(["rm", x, "/"])"#),
+            [vec!["rm", "?", "/"]]
+        );
+        assert!(argv(r#"os.system("rm -rf /")"#).is_empty());
+        assert!(argv(r#"print("hi")"#).is_empty());
+    }
+}

@@ -1,0 +1,280 @@
+//! Scripts a command makes run besides itself: programs in git config and environment
+//! variables, `git submodule foreach`, `git bisect run`, `git rebase --exec`, ssh's
+//! `ProxyCommand`, socat's `EXEC:`, `nc -e`, and the command of `docker run` / `docker exec`
+//! / `kubectl exec`. The walker analyses each as shell.
+
+use crate::facts::git::{env_configs, git_configs, persistent_config};
+use crate::knowledge::git_config::{EXEC_ENV, PROMPT_ENV, exec_key, program_of};
+use crate::knowledge::specs::{
+    DOCKER_EXEC, DOCKER_GLOBAL, DOCKER_RUN, GIT_DIFFTOOL, GIT_FILTER_BRANCH, GIT_GLOBAL,
+    GIT_REBASE, GIT_TRANSPORT, SSH, Spec,
+};
+use crate::model::SimpleCommand;
+use crate::options::{Scan, Value, args_of};
+
+/// The scripts a variable assignment makes run later: a command line, or the substitutions
+/// of a prompt string.
+fn scripts_of_variable(name: &str, value: &str, out: &mut Vec<(&'static str, String)>) {
+    if value.trim().is_empty() {
+        return;
+    }
+    if EXEC_ENV.contains(&name) {
+        out.push(("git environment", value.to_string()));
+    } else if PROMPT_ENV.contains(&name) {
+        for sub in crate::syntax::words::scan_substitutions(value) {
+            out.push(("prompt string", sub.body));
+        }
+    }
+}
+
+/// Words quoted so that the shell reads them back as the same argv.
+pub(crate) fn quote_argv(words: &[Value]) -> String {
+    words
+        .iter()
+        .map(|w| {
+            if w.dynamic {
+                format!("\"{}\"", w.text)
+            } else {
+                format!("'{}'", w.text.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Words joined with spaces, as a shell would evaluate `"$*"`.
+fn join(words: &[Value]) -> String {
+    words
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// git options whose value is a shell command, per subcommand.
+fn git_command_options(sub: &str) -> (&'static Spec, &'static [&'static str]) {
+    match sub {
+        "rebase" => (&GIT_REBASE, &["-x", "--exec"]),
+        "clone" => (&GIT_TRANSPORT, &["-u", "--upload-pack"]),
+        "fetch" | "pull" | "ls-remote" => (&GIT_TRANSPORT, &["--upload-pack"]),
+        "push" => (&GIT_TRANSPORT, &["--receive-pack", "--exec"]),
+        "archive" => (&GIT_TRANSPORT, &["--exec"]),
+        "filter-branch" => (
+            &GIT_FILTER_BRANCH,
+            &[
+                "--tree-filter",
+                "--index-filter",
+                "--msg-filter",
+                "--env-filter",
+                "--commit-filter",
+                "--parent-filter",
+                "--tag-name-filter",
+                "--setup",
+            ],
+        ),
+        "difftool" | "mergetool" => (&GIT_DIFFTOOL, &["-x", "--extcmd"]),
+        _ => (&crate::knowledge::specs::NONE, &[]),
+    }
+}
+
+/// `socat … EXEC:cmd` / `SYSTEM:cmd`, `nc -e prog` / `ncat -c cmd`: programs wired to a socket.
+fn socket_scripts(cmd: &SimpleCommand, program: &str, out: &mut Vec<(&'static str, String)>) {
+    if program == "socat" {
+        for a in &cmd.args {
+            let Some((kind, rest)) = a.split_once(':') else {
+                continue;
+            };
+            if matches!(kind.to_ascii_uppercase().as_str(), "EXEC" | "SYSTEM") {
+                let command = rest.split(',').next().unwrap_or(rest);
+                out.push(("socat EXEC", command.to_string()));
+            }
+        }
+        return;
+    }
+    let scan = Scan::read(&args_of(cmd, 0), &crate::knowledge::specs::NC, false);
+    for v in scan.values(&["-e", "--exec", "-c", "--sh-exec", "--lua-exec"]) {
+        out.push(("nc -e", v.text.clone()));
+    }
+}
+
+/// Scripts `cmd` makes run besides itself, with the step that leads to each: programs in git
+/// config and environment, `git submodule foreach`, `git bisect run`, `git rebase --exec`,
+/// ssh's `ProxyCommand`, socat's `EXEC:`, and the command of `docker run` / `docker exec` / `kubectl exec`.
+pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    for (name, value) in &cmd.env {
+        scripts_of_variable(name, value, &mut out);
+    }
+    for (key, value) in env_configs(cmd) {
+        if exec_key(&key).is_some()
+            && let Some(p) = program_of(&key, &value)
+        {
+            out.push(("git environment", p));
+        }
+    }
+    let program = cmd.program_lower();
+    match program.as_str() {
+        "export" | "declare" | "typeset" => {
+            for a in &cmd.args {
+                if let Some((name, value)) = a.split_once('=') {
+                    scripts_of_variable(name, value, &mut out);
+                }
+            }
+        }
+        "git" => git_scripts(cmd, &mut out),
+        "ssh" | "scp" | "sftp" => ssh_scripts(cmd, &mut out),
+        "socat" | "nc" | "ncat" | "netcat" => socket_scripts(cmd, &program, &mut out),
+        "docker" | "podman" | "nerdctl" => container_scripts(cmd, &mut out),
+        "kubectl" | "oc" => kubectl_scripts(cmd, &mut out),
+        _ => {}
+    }
+    out
+}
+
+fn git_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    for (key, value) in git_configs(cmd) {
+        if exec_key(&key).is_some()
+            && let Some(p) = program_of(&key, &value)
+        {
+            out.push(("git -c", p));
+        }
+    }
+    if let Some((key, value)) = persistent_config(cmd)
+        && exec_key(&key).is_some()
+        && let Some(p) = program_of(&key, &value)
+    {
+        out.push(("git config", p));
+    }
+    let args = args_of(cmd, 0);
+    let Some(at) = Scan::read(&args, &GIT_GLOBAL, true).stop else {
+        return;
+    };
+    let sub = args[at].text.to_ascii_lowercase();
+    let rest = &args[at + 1..];
+    match sub.as_str() {
+        "submodule" => {
+            let scan = Scan::read(rest, &crate::knowledge::specs::NONE, true);
+            if let Some(s) = scan.stop
+                && rest[s].text == "foreach"
+            {
+                let inner = Scan::read(&rest[s + 1..], &crate::knowledge::specs::NONE, true);
+                if let Some(i) = inner.stop {
+                    let words: Vec<Value> = rest[s + 1 + i..].iter().map(to_value).collect();
+                    out.push(("git submodule foreach", join(&words)));
+                }
+            }
+        }
+        "bisect" => {
+            if rest.first().is_some_and(|a| a.text == "run") && rest.len() > 1 {
+                let words: Vec<Value> = rest[1..].iter().map(to_value).collect();
+                out.push(("git bisect run", quote_argv(&words)));
+            }
+        }
+        _ => {
+            let (spec, names) = git_command_options(&sub);
+            if names.is_empty() {
+                return;
+            }
+            let scan = Scan::read(rest, spec, false);
+            for v in scan.values(names) {
+                out.push(("git option", v.text.clone()));
+            }
+        }
+    }
+}
+
+/// A walker argument as a scanned value.
+pub(crate) fn to_value(a: &crate::model::Arg) -> Value {
+    Value {
+        text: a.text.clone(),
+        dynamic: a.dynamic,
+        one_word: !a.splits,
+    }
+}
+
+fn ssh_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    let scan = Scan::read(&args_of(cmd, 0), &SSH, cmd.program_lower() == "ssh");
+    for v in scan.values(&["-o"]) {
+        let t = v.text.trim();
+        let split = t.find(['=', ' ', '\t']).unwrap_or(t.len());
+        let key = t[..split].to_ascii_lowercase();
+        let value = t[split..].trim_start_matches(['=', ' ', '\t']).trim();
+        if matches!(
+            key.as_str(),
+            "proxycommand" | "localcommand" | "knownhostscommand"
+        ) && !value.eq_ignore_ascii_case("none")
+        {
+            out.push(("ssh -o", value.to_string()));
+        }
+    }
+}
+
+/// The subcommand of a container CLI (`image`/`container` groups skipped) and the arguments
+/// after it.
+pub(crate) fn container_sub(args: &[crate::model::Arg]) -> Option<(String, usize)> {
+    let mut at = Scan::read(args, &DOCKER_GLOBAL, true).stop?;
+    let mut sub = args[at].text.to_ascii_lowercase();
+    if matches!(sub.as_str(), "container" | "image") && at + 1 < args.len() {
+        at += 1;
+        sub = args[at].text.to_ascii_lowercase();
+    }
+    Some((sub, at + 1))
+}
+
+pub(crate) fn container_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    let args = args_of(cmd, 0);
+    let Some((sub, start)) = container_sub(&args) else {
+        return;
+    };
+    let rest = &args[start..];
+    let (spec, label) = match sub.as_str() {
+        "run" | "create" => (&DOCKER_RUN, "container run"),
+        "exec" => (&DOCKER_EXEC, "container exec"),
+        _ => return,
+    };
+    let scan = Scan::read(rest, spec, true);
+    let Some(at) = scan.stop else { return };
+    let mut words: Vec<Value> = Vec::new();
+    if label == "container run" {
+        words.extend(scan.values(&["--entrypoint"]).last().cloned());
+    }
+    words.extend(rest[at + 1..].iter().map(to_value));
+    if !words.is_empty() {
+        out.push((label, quote_argv(&words)));
+    }
+}
+
+pub(crate) fn kubectl_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    let first = cmd.args.iter().position(|a| !a.starts_with('-'));
+    if !first.is_some_and(|i| matches!(cmd.args[i].as_str(), "exec" | "run" | "debug")) {
+        return;
+    }
+    if let Some(dd) = cmd.args.iter().position(|a| a == "--") {
+        let words: Vec<Value> = args_of(cmd, dd + 1).iter().map(to_value).collect();
+        if !words.is_empty() {
+            out.push(("kubectl exec", quote_argv(&words)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn argv_quoting_round_trips() {
+        let words = [
+            Value {
+                text: "sh".into(),
+                dynamic: false,
+                one_word: false,
+            },
+            Value {
+                text: "it's".into(),
+                dynamic: false,
+                one_word: false,
+            },
+        ];
+        assert_eq!(quote_argv(&words), "'sh' 'it'\\''s'");
+    }
+}

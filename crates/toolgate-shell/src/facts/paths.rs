@@ -1,0 +1,367 @@
+//! Classifying path operands: root, home, system directories, temp, inside the working
+//! directory or outside it.
+
+use std::path::{Component, Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::model::CommandContext;
+use crate::model::SimpleCommand;
+
+/// The class of a path operand, as command rules see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PathClass {
+    /// `/` (or everything in it, `/*`).
+    Root,
+    /// A home directory or something in one (outside the working directory).
+    Home,
+    /// A system directory (`/etc`, `/usr`, `/var` …) or something in one.
+    System,
+    /// A temporary directory (`/tmp`, `/var/tmp`, `$TMPDIR`) or something in one.
+    Temp,
+    /// Strictly inside the known working directory, or some of its entries (`*.egg-info`).
+    /// Never given when the working directory is `/`, a home directory itself or a system
+    /// tree: there the path is classed as what it is (root, home, system).
+    InsideCwd,
+    /// The working directory itself (`.`, `*`, `.*`).
+    Cwd,
+    /// Anywhere else.
+    OutsideCwd,
+    /// Only known at run time, or relative while the working directory is unknown.
+    Unknown,
+}
+
+impl PathClass {
+    /// Parses the policy spelling. `outside_cwd` and `any` are groups, see [`PathClass::in_group`].
+    pub fn parse_group(s: &str) -> Option<&'static str> {
+        [
+            "root",
+            "home",
+            "system",
+            "temp",
+            "inside_cwd",
+            "cwd",
+            "outside_cwd",
+            "unknown",
+            "any",
+        ]
+        .into_iter()
+        .find(|g| *g == s)
+    }
+
+    /// Whether this class belongs to the policy group `group`: `outside_cwd` is everything
+    /// that is not inside the working directory or a temp directory (unknown included).
+    pub fn in_group(self, group: &str) -> bool {
+        match group {
+            "any" => true,
+            "root" => self == PathClass::Root,
+            "home" => self == PathClass::Home,
+            "system" => self == PathClass::System,
+            "temp" => self == PathClass::Temp,
+            "inside_cwd" => self == PathClass::InsideCwd,
+            "cwd" => self == PathClass::Cwd,
+            "unknown" => self == PathClass::Unknown,
+            "outside_cwd" => !matches!(self, PathClass::InsideCwd | PathClass::Temp),
+            _ => false,
+        }
+    }
+}
+
+const SYSTEM_DIRS: &[&str] = &[
+    "/etc",
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/var",
+    "/boot",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/opt",
+    "/sys",
+    "/proc",
+    "/dev",
+    "/srv",
+    "/run",
+    "/snap",
+    "/mnt",
+    "/media",
+    "/root",
+    "/System",
+    "/Library",
+    "/Applications",
+    "/private",
+    "/Volumes",
+    "/nix",
+    "/efi",
+    "/lost+found",
+];
+const TEMP_DIRS: &[&str] = &[
+    "/tmp",
+    "/var/tmp",
+    "/private/tmp",
+    "/private/var/tmp",
+    "/dev/shm",
+];
+
+fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::from("/");
+    for c in p.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::Normal(n) => out.push(n),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn has_glob(s: &str) -> bool {
+    s.contains(['*', '?', '['])
+}
+
+/// Classifies operand `i` of `cmd` (`args[i]` text, with its dynamic flag).
+pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
+    let home = cx.home.map(Path::to_path_buf);
+    let mut text = text.trim_end_matches('/').to_string();
+    if text.is_empty() {
+        text = "/".to_string();
+    }
+    // `$TMPDIR` / `$HOME` at the start: substitute what is known.
+    for (var, forms) in [
+        ("TMPDIR", ["${TMPDIR}", "$TMPDIR"]),
+        ("HOME", ["${HOME}", "$HOME"]),
+    ] {
+        let mut rest = None;
+        for f in forms {
+            if let Some(r) = text.strip_prefix(f) {
+                rest = Some(r.to_string());
+            }
+        }
+        if rest.is_none()
+            && var == "TMPDIR"
+            && text.starts_with("${TMPDIR:-")
+            && let Some(end) = text.find('}')
+        {
+            rest = Some(text[end + 1..].to_string());
+        }
+        let Some(rest) = rest else { continue };
+        if has_dynamic(&rest) {
+            return PathClass::Unknown;
+        }
+        let assigned = cmd
+            .env
+            .iter()
+            .rev()
+            .find(|(n, _)| n == var)
+            .map(|(_, v)| v.clone());
+        let base = match (var, assigned) {
+            (_, Some(v)) => v,
+            ("TMPDIR", None) => "/tmp".to_string(),
+            (_, None) => match &home {
+                Some(h) => h.to_string_lossy().into_owned(),
+                None => return PathClass::Home,
+            },
+        };
+        let joined = format!("{base}{rest}");
+        return classify(&joined, false, cmd, cx);
+    }
+    if dynamic || has_dynamic(&text) {
+        return PathClass::Unknown;
+    }
+    if text == "~" || text.starts_with("~/") {
+        match &home {
+            Some(h) => text = format!("{}{}", h.to_string_lossy(), &text[1..]),
+            None => return PathClass::Home,
+        }
+    } else if text.starts_with('~') {
+        return PathClass::Home;
+    }
+    let relative = !text.starts_with('/');
+    let path = if relative {
+        match cx.cwd {
+            Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
+            _ => return PathClass::Unknown,
+        }
+    } else {
+        PathBuf::from(&text)
+    };
+    // A glob component means "everything in its parent".
+    let mut kept = PathBuf::new();
+    let mut glob = Glob::None;
+    for c in path.components() {
+        if let Component::Normal(n) = c {
+            let n = n.to_string_lossy();
+            if has_glob(&n) {
+                glob = if is_partial_glob(&n) {
+                    Glob::Some
+                } else {
+                    Glob::All
+                };
+                break;
+            }
+        }
+        kept.push(c);
+    }
+    let path = normalize(&kept);
+    let class = classify_absolute(&path, cx, home.as_deref());
+    // `*.egg-info` in the working directory is some of its entries, not the directory itself.
+    if class == PathClass::Cwd && glob == Glob::Some {
+        return PathClass::InsideCwd;
+    }
+    class
+}
+
+/// What a glob component stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Glob {
+    /// No glob.
+    None,
+    /// Only some entries (`*.egg-info`, `build-*`).
+    Some,
+    /// Every entry, or as good as (`*`, `.*`, `?*`).
+    All,
+}
+
+/// A glob with literal text besides dots narrows the match to some entries.
+fn is_partial_glob(component: &str) -> bool {
+    component.chars().any(|c| !matches!(c, '*' | '?' | '.'))
+}
+
+/// Working directories where "inside the working directory" is no excuse: `/`, a home
+/// directory itself, and system trees (but not temp directories).
+fn is_sensitive_cwd(cwd: &Path, home: Option<&Path>) -> bool {
+    if cwd == Path::new("/") || home.is_some_and(|h| normalize(h) == cwd) {
+        return true;
+    }
+    if TEMP_DIRS.iter().any(|t| cwd.starts_with(t)) {
+        return false;
+    }
+    let comps: Vec<_> = cwd.components().collect();
+    let is_home_root = comps.len() == 3 && (cwd.starts_with("/home") || cwd.starts_with("/Users"))
+        || cwd == Path::new("/root");
+    is_home_root
+        || cwd == Path::new("/home")
+        || cwd == Path::new("/Users")
+        || SYSTEM_DIRS.iter().any(|d| cwd == Path::new(d))
+        || OS_TREES.iter().any(|d| cwd.starts_with(d))
+}
+
+/// Trees the operating system owns: no project lives there, so every path in them is a
+/// system path even when it is the working directory (unlike `/opt/app` or `/var/www/site`).
+const OS_TREES: &[&str] = &[
+    "/etc", "/usr", "/bin", "/sbin", "/boot", "/lib", "/lib32", "/lib64", "/libx32", "/sys",
+    "/proc", "/dev", "/System", "/Library", "/nix", "/efi",
+];
+
+fn has_dynamic(s: &str) -> bool {
+    s.contains('$') || s.contains('`') || s.contains("<(")
+}
+
+fn classify_absolute(path: &Path, cx: &CommandContext, home: Option<&Path>) -> PathClass {
+    if path == Path::new("/") {
+        return PathClass::Root;
+    }
+    if let Some(cwd) = cx.cwd {
+        let cwd = normalize(cwd);
+        if !is_sensitive_cwd(&cwd, home.map(normalize).as_deref()) {
+            if path == cwd {
+                return PathClass::Cwd;
+            }
+            if path.starts_with(&cwd) {
+                return PathClass::InsideCwd;
+            }
+        }
+    }
+    if let Some(h) = home
+        && path.starts_with(normalize(h))
+    {
+        return PathClass::Home;
+    }
+    // After cwd and home: a home (or project) that lives under /tmp is still a home.
+    if TEMP_DIRS.iter().any(|t| path.starts_with(t)) {
+        return PathClass::Temp;
+    }
+    if path.starts_with("/home") || path.starts_with("/Users") || path.starts_with("/root") {
+        return PathClass::Home;
+    }
+    if SYSTEM_DIRS.iter().any(|d| path.starts_with(d)) {
+        return PathClass::System;
+    }
+    PathClass::OutsideCwd
+}
+
+/// The class of the paths `find ROOT` lists: those of `ROOT` itself, except that under `.`
+/// they are entries of the working directory (find never lists `.` for deletion: `-delete`
+/// and `rm` refuse it).
+pub(crate) fn root_class(root: &str, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
+    let class = classify(root, false, cmd, cx);
+    // Everything under a temp directory itself is every process's temp files.
+    let trimmed = root.trim_end_matches('/');
+    if class == PathClass::Temp && TEMP_DIRS.contains(&trimmed) {
+        return PathClass::System;
+    }
+    let dot = root.trim_end_matches('/');
+    if class == PathClass::Cwd && (dot == "." || dot.is_empty() && root.is_empty()) {
+        return PathClass::InsideCwd;
+    }
+    class
+}
+
+/// Whether operand `text` is the root, a home directory itself (or `/home`), or a system
+/// directory itself, or every entry of one (`/*`, `~/*`): moving or re-owning it breaks the
+/// machine or the account. Paths only known at run time are not judged here.
+pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    let home = cx.home.map(normalize);
+    let mut text = text.trim_end_matches('/').to_string();
+    if text.is_empty() {
+        text = "/".to_string();
+    }
+    for var in ["${HOME}", "$HOME"] {
+        if let Some(rest) = text.strip_prefix(var) {
+            text = format!("~{rest}");
+        }
+    }
+    if has_dynamic(&text) {
+        return false;
+    }
+    let path = if text == "~" || text.starts_with("~/") {
+        match &home {
+            Some(h) => h.join(text[1..].trim_start_matches('/')),
+            None => return text == "~" || text == "~/*",
+        }
+    } else if text.starts_with('/') {
+        PathBuf::from(&text)
+    } else {
+        match cx.cwd {
+            Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
+            _ => return false,
+        }
+    };
+    // `/*`, `~/*`: every entry of the directory.
+    let mut kept = PathBuf::new();
+    for c in path.components() {
+        if let Component::Normal(n) = c
+            && has_glob(&n.to_string_lossy())
+        {
+            if is_partial_glob(&n.to_string_lossy()) {
+                return false;
+            }
+            break;
+        }
+        kept.push(c);
+    }
+    let path = normalize(&kept);
+    let parent = path.parent();
+    path == Path::new("/")
+        || home.as_deref() == Some(path.as_path())
+        || path == Path::new("/home")
+        || path == Path::new("/Users")
+        || parent == Some(Path::new("/home"))
+        || parent == Some(Path::new("/Users"))
+        || SYSTEM_DIRS.iter().any(|d| path == Path::new(d))
+}

@@ -1,0 +1,518 @@
+//! The files a command writes, and the checks on them: protected files (Claude Code settings,
+//! toolgate's policy and binary) and block devices.
+
+use std::path::{Component, Path, PathBuf};
+
+use toolgate_core::protected::is_protected_path;
+
+use crate::{CommandAnalysis, SimpleCommand};
+
+/// The values of options `short` (`-o`, glued or separate, last in a cluster) and `long`
+/// (`--output`, `--output=v` or separate) in `args`.
+fn option_values<'a>(args: &'a [String], short: &[char], long: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if a == "--" {
+            break;
+        }
+        if let Some(l) = a.strip_prefix("--") {
+            let (name, value) = match l.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (l, None),
+            };
+            if long.contains(&name) {
+                match value {
+                    Some(v) => out.push(v),
+                    None => {
+                        if let Some(v) = args.get(i + 1) {
+                            out.push(v);
+                        }
+                        i += 1;
+                    }
+                }
+            }
+        } else if let Some(cluster) = a.strip_prefix('-')
+            && let Some(pos) = cluster.find(|c| short.contains(&c))
+        {
+            let rest = &cluster[pos + 1..];
+            if rest.is_empty() {
+                if let Some(v) = args.get(i + 1) {
+                    out.push(v);
+                }
+                i += 1;
+            } else {
+                out.push(rest);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The files `cmd` writes, moves, deletes or changes the mode of (redirects included).
+pub(crate) fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
+    let mut out: Vec<&str> = cmd.writes.iter().map(String::as_str).collect();
+    out.extend(modelled_targets(cmd).unwrap_or_default());
+    out
+}
+
+/// The files a program whose writes the pack models writes through its arguments; `None`
+/// for a program it does not model (its protected operands then count as writes).
+fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
+    let mut out: Vec<&str> = Vec::new();
+    let operands = || cmd.operands.iter().map(String::as_str);
+    let last = || cmd.operands.last().map(String::as_str);
+    match cmd.program_lower().as_str() {
+        "tee" | "rm" | "unlink" | "truncate" | "shred" | "chmod" | "chown" | "chgrp" | "touch"
+        | "sponge" | "chattr" | "setfacl" => out.extend(operands()),
+        "mv" | "cp" | "install" | "ln" | "link" | "rsync" | "scp" => {
+            let dirs = option_values(&cmd.args, &['t'], &["target-directory"]);
+            if dirs.is_empty() {
+                out.extend(last());
+            }
+            out.extend(dirs);
+            // `mv` removes its sources; `rsync --remove-source-files` too.
+            if program_is(cmd, &["mv"]) || cmd.flags.contains("remove-source-files") {
+                out.extend(operands());
+            }
+        }
+        p @ ("sed" | "gsed" | "perl" | "ruby") => {
+            let in_place = cmd.flags.contains("in-place")
+                || cmd.args.iter().any(|a| {
+                    a.strip_prefix('-')
+                        .is_some_and(|c| !c.starts_with('-') && c.contains('i'))
+                });
+            if in_place {
+                out.extend(operands());
+            } else if matches!(p, "perl" | "ruby") {
+                // Their code may write any file it names.
+                return None;
+            }
+        }
+        "patch" => {
+            out.extend(cmd.operands.first().map(String::as_str));
+            out.extend(option_values(&cmd.args, &['o'], &["output"]));
+        }
+        "curl" => out.extend(option_values(
+            &cmd.args,
+            &['o', 'c', 'D'],
+            &["output", "output-dir", "cookie-jar", "dump-header"],
+        )),
+        "aria2c" => out.extend(option_values(&cmd.args, &['o', 'd'], &["out", "dir"])),
+        "http" | "https" | "xh" | "xhs" => {
+            out.extend(option_values(&cmd.args, &['o'], &["output"]));
+        }
+        "wget" | "wget2" => out.extend(option_values(
+            &cmd.args,
+            &['O', 'o', 'a', 'P'],
+            &[
+                "output-document",
+                "output-file",
+                "append-output",
+                "directory-prefix",
+            ],
+        )),
+        "tar" | "bsdtar" | "gtar" => {
+            out.extend(option_values(&cmd.args, &['C'], &["directory"]));
+            let creates = cmd.args.first().is_some_and(|a| {
+                !a.starts_with("--") && a.trim_start_matches('-').contains(['c', 'r', 'u'])
+            }) || cmd.args.iter().any(|a| a == "--create" || a == "--append");
+            if creates {
+                out.extend(option_values(&cmd.args, &['f'], &["file"]));
+            }
+            // Extracting: the members named are written (`tar xf a.tar .claude/settings.json`).
+            let extracts =
+                cmd.args.first().is_some_and(|a| {
+                    !a.starts_with("--") && a.trim_start_matches('-').contains('x')
+                }) || cmd.args.iter().any(|a| a == "--extract" || a == "--get");
+            if extracts {
+                let archive = option_values(&cmd.args, &['f'], &["file"]);
+                out.extend(operands().filter(|o| !archive.contains(o)));
+            }
+        }
+        "unzip" => out.extend(option_values(&cmd.args, &['d'], &[])),
+        "find" => {
+            // `-fprint FILE` and friends write FILE; `-delete` removes what it matches: the
+            // start paths' trees and the names its tests give.
+            let mut i = 0;
+            while i < cmd.args.len() {
+                let a = cmd.args[i].as_str();
+                let names_file = matches!(a, "-fprint" | "-fprint0" | "-fprintf" | "-fls");
+                let deleted_name = cmd.flags.contains("delete")
+                    && matches!(
+                        a,
+                        "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename"
+                    );
+                if names_file || deleted_name {
+                    out.extend(cmd.args.get(i + 1).map(String::as_str));
+                    i += 1;
+                }
+                i += 1;
+            }
+            if cmd.flags.contains("delete") {
+                out.extend(operands());
+            }
+        }
+        p if crate::knowledge::interpreters::is_awk(p) => {
+            // awk writes the files its code redirects to (`print > "out"`), or its operands
+            // with `-i inplace`; code in a file (`-f`) is not seen here.
+            if cmd
+                .args
+                .iter()
+                .any(|a| a == "-f" || a.starts_with("--file"))
+            {
+                return None;
+            }
+            if cmd.args.iter().any(|a| a == "inplace" || a == "-iinplace") {
+                out.extend(operands().skip(1));
+            }
+            if let Some(code) = cmd.operands.first() {
+                out.extend(awk_redirect_targets(code));
+            }
+        }
+        "dd" | "dcfldd" => out.extend(cmd.operands.iter().filter_map(|o| o.strip_prefix("of="))),
+        _ => return None,
+    }
+    Some(out)
+}
+
+/// The file names awk code redirects output to: `print > "f"`, `printf … >> "f"`.
+fn awk_redirect_targets(code: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find('>') {
+        let after = rest[at + 1..].trim_start_matches('>').trim_start();
+        if let Some(body) = after.strip_prefix('"')
+            && let Some(end) = body.find('"')
+        {
+            out.push(&body[..end]);
+        }
+        rest = &rest[at + 1..];
+    }
+    out
+}
+
+fn program_is(cmd: &SimpleCommand, names: &[&str]) -> bool {
+    names.contains(&cmd.program_lower().as_str())
+}
+
+/// Files a copy creates inside its destination directory: `DEST/basename(SOURCE)` for each
+/// source (`cp -r /tmp/stage/.claude .` creates `./.claude`). The destination may or may
+/// not be a directory; a path that names no protected file is harmless either way.
+fn copied_into_directory(cmd: &SimpleCommand) -> Vec<String> {
+    if !program_is(cmd, &["mv", "cp", "install", "ln", "rsync", "scp"]) {
+        return Vec::new();
+    }
+    let dirs = option_values(&cmd.args, &['t'], &["target-directory"]);
+    let (sources, dests): (&[String], Vec<&str>) = if dirs.is_empty() {
+        match cmd.operands.split_last() {
+            Some((last, rest)) if !rest.is_empty() => (rest, vec![last.as_str()]),
+            _ => return Vec::new(),
+        }
+    } else {
+        (&cmd.operands, dirs)
+    };
+    let mut out = Vec::new();
+    for d in dests {
+        for s in sources {
+            let trimmed = s.trim_end_matches('/');
+            // `rsync -a src/ dest` copies the contents, not the directory.
+            if trimmed.len() != s.len() && program_is(cmd, &["rsync"]) {
+                continue;
+            }
+            let base = trimmed.rsplit('/').next().unwrap_or(trimmed);
+            if !base.is_empty() && base != "." && base != ".." {
+                out.push(format!("{}/{base}", d.trim_end_matches('/')));
+            }
+        }
+    }
+    out
+}
+
+/// Files a downloader names after the URL (`curl -O`, `wget` or `aria2c` without an output
+/// name, `http --download`): the last path segment, inside `--output-dir` / `-P` when given.
+pub(crate) fn remote_names(cmd: &SimpleCommand) -> Vec<String> {
+    let program = cmd.program_lower();
+    let by_remote_name = match program.as_str() {
+        "curl" => cmd.args.iter().any(|a| {
+            a == "--remote-name"
+                || a == "--remote-name-all"
+                || a.strip_prefix('-')
+                    .is_some_and(|c| !c.starts_with('-') && c.contains('O'))
+        }),
+        "wget" | "wget2" => option_values(&cmd.args, &['O'], &["output-document"]).is_empty(),
+        "aria2c" => option_values(&cmd.args, &['o'], &["out"]).is_empty(),
+        "http" | "https" | "xh" | "xhs" => {
+            option_values(&cmd.args, &['o'], &["output"]).is_empty()
+                && cmd.args.iter().any(|a| a == "-d" || a == "--download")
+        }
+        _ => false,
+    };
+    if !by_remote_name {
+        return Vec::new();
+    }
+    let dir = option_values(&cmd.args, &['P'], &["output-dir", "directory-prefix"])
+        .last()
+        .map(|d| d.trim_end_matches('/').to_string());
+    cmd.operands
+        .iter()
+        .filter_map(|u| {
+            let rest = u.split_once("://")?.1;
+            let path = rest.split(['?', '#']).next()?.split_once('/')?.1;
+            let name = path.rsplit('/').next().filter(|n| !n.is_empty())?;
+            Some(match &dir {
+                Some(d) => format!("{d}/{name}"),
+                None => name.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// git subcommands that do not change the work tree's files.
+const GIT_READERS: &[&str] = &[
+    "add",
+    "diff",
+    "log",
+    "show",
+    "status",
+    "blame",
+    "ls-files",
+    "grep",
+    "check-ignore",
+    "commit",
+];
+
+/// A program toolgate does not model that is given a protected file: it may rewrite it
+/// (`sort -o`, `yq -i`, `vim`, `tar xf`, `openssl … -out`), so it counts as a write.
+/// Readers and the writers modelled in [`write_targets`] are judged by what they do.
+fn unknown_program_touches_protected(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    if crate::knowledge::programs::in_class(&program, crate::knowledge::programs::Class::Reader) {
+        return false;
+    }
+    if program == "git"
+        && cmd
+            .subcommand
+            .as_deref()
+            .is_some_and(|s| GIT_READERS.contains(&s))
+    {
+        return false;
+    }
+    // toolgate's own read-only commands.
+    if program == "toolgate"
+        && cmd.args.first().is_some_and(|a| {
+            matches!(
+                a.as_str(),
+                "validate" | "explain" | "check-url" | "check-urls" | "eval"
+            )
+        })
+    {
+        return false;
+    }
+    if modelled_targets(cmd).is_some() {
+        return false;
+    }
+    cmd.args.iter().enumerate().any(|(i, a)| {
+        // Quoted glob characters are text (`find -name '*-*'`, `apropos -r '.*'`): such a
+        // word names no protected file. Unquoted ones expand to the files they match.
+        if a.contains(['*', '?', '[']) && !cmd.glob_args.contains(&i) {
+            return false;
+        }
+        let value = match a.split_once('=') {
+            Some((k, v)) if k.starts_with('-') => v,
+            _ => a.as_str(),
+        };
+        // The binary by path only: a bare `toolgate` argument (`cargo build -p toolgate`)
+        // names a package, not the installed binary.
+        !value.starts_with('-') && is_protected_path(value, false)
+    })
+}
+
+/// A run-time target with its known variables filled in (`f=.claude/settings.json; cp x
+/// "$f"`), or one that asks where toolgate is installed (`"$(which toolgate)"`).
+fn expanded_is_protected(target: &str, cmd: &SimpleCommand) -> bool {
+    if !target.contains(['$', '`']) {
+        return false;
+    }
+    let lower = target.to_ascii_lowercase();
+    if (lower.contains("$(") || lower.contains('`')) && lower.contains("toolgate") {
+        return true;
+    }
+    let mut text = target.to_string();
+    // Latest assignment wins; a few rounds cover variables built from variables.
+    for _ in 0..4 {
+        let before = text.clone();
+        for (name, value) in cmd.env.iter().rev() {
+            text = text
+                .replace(&format!("${{{name}}}"), value)
+                .replace(&format!("${name}"), value);
+        }
+        if text == before {
+            break;
+        }
+    }
+    text != target && is_protected(&text)
+}
+
+/// Whether `path` names a protected file (or a directory holding them).
+pub(crate) fn is_protected(path: &str) -> bool {
+    is_protected_path(path, true)
+}
+
+/// Whether `cmd` writes a protected file.
+pub(crate) fn writes_protected(cmd: &SimpleCommand) -> bool {
+    write_targets(cmd)
+        .into_iter()
+        .any(|t| is_protected(t) || expanded_is_protected(t, cmd))
+        || copied_into_directory(cmd).iter().any(|t| is_protected(t))
+        || remote_names(cmd).iter().any(|t| is_protected(t))
+        || unknown_program_touches_protected(cmd)
+}
+
+/// Whether a command writes a protected file through a relative path after `cd` into a
+/// protected directory (`cd .claude && tee settings.json`).
+pub(crate) fn writes_protected_after_cd(analysis: &CommandAnalysis) -> bool {
+    let mut dir: Option<String> = None;
+    for cmd in &analysis.commands {
+        let program = cmd.program_lower();
+        if matches!(program.as_str(), "cd" | "pushd" | "popd") {
+            dir = match (program.as_str(), cmd.operands.first()) {
+                ("popd", _) | (_, None) => None,
+                (_, Some(o)) if o.starts_with('/') || o.starts_with('~') => Some(o.clone()),
+                (_, Some(o)) => Some(match &dir {
+                    Some(d) => format!("{d}/{o}"),
+                    None => o.clone(),
+                }),
+            };
+            continue;
+        }
+        let Some(d) = &dir else { continue };
+        if write_targets(cmd)
+            .into_iter()
+            .filter(|t| !t.starts_with('/') && !t.starts_with('~'))
+            .any(|t| is_protected(&format!("{d}/{t}")))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Character devices that are safe to write.
+const SAFE_DEVICES: &[&str] = &[
+    "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "console",
+    "ptmx", "kmsg",
+];
+
+/// Whether `target` is a device under `/dev` that is not a known safe character device
+/// (`/dev/sda`, `//dev/nvme0n1`, `/dev/../dev/sda`, `/dev/disk/by-id/…`).
+pub(crate) fn is_block_device(target: &str) -> bool {
+    if !target.starts_with('/') {
+        return false;
+    }
+    let mut path = PathBuf::from("/");
+    for c in Path::new(target).components() {
+        match c {
+            Component::ParentDir => {
+                path.pop();
+            }
+            Component::Normal(n) => path.push(n),
+            _ => {}
+        }
+    }
+    let Ok(rest) = path.strip_prefix("/dev") else {
+        return false;
+    };
+    let rest = rest.to_string_lossy();
+    if rest.is_empty() {
+        return false;
+    }
+    let first = rest.split('/').next().unwrap_or("");
+    !(SAFE_DEVICES.contains(&rest.as_ref())
+        || matches!(
+            first,
+            "fd" | "pts" | "shm" | "mqueue" | "hugepages" | "tcp" | "udp"
+        )
+        || (first.starts_with("tty") && !rest.contains('/')))
+}
+
+/// Whether `cmd` writes a block device (`cat x > /dev/sda`, `tee /dev/nvme0n1`,
+/// `cp /dev/zero /dev/sda`, `dd of=//dev/sda`), or `dd` with an operand only known at run
+/// time (`dd if=/dev/zero of=$DISK`).
+pub(crate) fn writes_block_device(cmd: &SimpleCommand) -> bool {
+    if matches!(cmd.program_lower().as_str(), "dd" | "dcfldd")
+        && cmd.operands.iter().enumerate().any(|(i, o)| {
+            (o.starts_with("of=$") || o.starts_with("of=`") || o.starts_with(['$', '`']))
+                && cmd.is_dynamic(i)
+        })
+    {
+        return true;
+    }
+    write_targets(cmd).into_iter().any(is_block_device)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_devices() {
+        for d in [
+            "/dev/sda",
+            "//dev/sda",
+            "/dev/../dev/sda",
+            "/dev/nvme0n1",
+            "/dev/disk/by-id/x",
+            "/dev/mapper/root",
+        ] {
+            assert!(is_block_device(d), "{d}");
+        }
+        for d in [
+            "/dev/null",
+            "/dev/stderr",
+            "/dev/fd/3",
+            "/dev/tty",
+            "/dev/ttyS0",
+            "/dev/shm/x",
+            "dev/sda",
+            "/devices",
+        ] {
+            assert!(!is_block_device(d), "{d}");
+        }
+    }
+
+    #[test]
+    fn option_values_in_clusters() {
+        let args: Vec<String> = ["-sSLo", "out", "-Cdir", "--output=o2", "--output-dir", "d"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            option_values(&args, &['o', 'C'], &["output", "output-dir"]),
+            ["out", "dir", "o2", "d"]
+        );
+    }
+
+    #[test]
+    fn remote_names_are_the_last_path_segment() {
+        let cmd = |args: &[&str]| SimpleCommand {
+            program: "curl".into(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            operands: args
+                .iter()
+                .filter(|a| !a.starts_with('-'))
+                .map(|a| a.to_string())
+                .collect(),
+            ..SimpleCommand::default()
+        };
+        assert_eq!(
+            remote_names(&cmd(&["-O", "https://x.example/a/install.sh?v=1"])),
+            ["install.sh"]
+        );
+        assert!(remote_names(&cmd(&["-O", "https://x.example/"])).is_empty());
+        assert!(remote_names(&cmd(&["-O", "https://x.example"])).is_empty());
+        assert!(remote_names(&cmd(&["https://x.example/a.sh"])).is_empty());
+    }
+}

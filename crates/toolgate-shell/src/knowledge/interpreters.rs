@@ -1,0 +1,64 @@
+//! Interpreters and tools that run code given on their command line, and how each one takes
+//! its code: `python -c`, `perl -e` (also inside short-option clusters like `-Ic`, `-we`),
+//! awk programs, `sed` `e` commands, `vim -c '!…'` and PowerShell `-Command`.
+
+/// The kind of code runner a program is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Family {
+    /// An interpreter with a code option (`-c`, `-e` …).
+    Code,
+    /// awk: the first operand is the program.
+    Awk,
+    /// sed: scripts may run commands (`e`, `s///e`).
+    Sed,
+    /// vim / ex: `-c cmd` and `+cmd` may run shell commands (`!…`).
+    Vim,
+    /// PowerShell: `-Command …`.
+    PowerShell,
+}
+
+/// For a program name (lower case basename): the options that take inline code, if the
+/// program runs code from its command line.
+pub(crate) fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    match base {
+        "python" | "pypy" => Some(&["-c"]),
+        "perl" => Some(&["-e", "-E"]),
+        "ruby" | "lua" | "luajit" => Some(&["-e"]),
+        "node" | "nodejs" | "bun" => Some(&["-e", "--eval", "-p", "--print"]),
+        "php" => Some(&["-r"]),
+        "osascript" => Some(&["-e"]),
+        _ if family(name) != Family::Code => Some(&[]),
+        _ => None,
+    }
+}
+
+/// Whether `name` (lower case) is an awk.
+pub(crate) fn is_awk(name: &str) -> bool {
+    family(name) == Family::Awk
+}
+
+pub(crate) fn family(name: &str) -> Family {
+    match name {
+        "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Family::Awk,
+        "sed" | "gsed" => Family::Sed,
+        "vim" | "vi" | "nvim" | "ex" | "gvim" | "vimdiff" | "view" | "rvim" => Family::Vim,
+        "pwsh" | "powershell" | "pwsh-preview" | "powershell.exe" => Family::PowerShell,
+        _ => Family::Code,
+    }
+}
+
+/// Short options (per interpreter) with a value: (value is the rest of the cluster or the
+/// next word, value only attached to the option such as perl's `-i[ext]`).
+pub(crate) fn value_letters(name: &str) -> (&'static str, &'static str) {
+    match name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.') {
+        "python" | "pypy" => ("WXQ", ""),
+        "perl" => ("I", "Mmlix0CdD"),
+        "ruby" => ("IrEC", "Fx0lWK"),
+        "node" | "nodejs" | "bun" => ("r", ""),
+        "php" => ("dcz", ""),
+        "lua" | "luajit" => ("l", ""),
+        "osascript" => ("l", ""),
+        _ => ("", ""),
+    }
+}

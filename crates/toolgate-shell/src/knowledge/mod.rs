@@ -1,0 +1,12 @@
+//! Knowledge tables: what toolgate knows about programs, as typed const data with consistency
+//! tests. The program table ([`programs`]) has one row per program; the other tables
+//! (option specs, wrappers, runners, interpreters, setup programs, git configuration) are
+//! checked against it.
+
+pub(crate) mod git_config;
+pub(crate) mod interpreters;
+pub(crate) mod programs;
+pub(crate) mod runners;
+pub(crate) mod setup;
+pub(crate) mod specs;
+pub(crate) mod wrappers;

@@ -1,0 +1,139 @@
+//! The destination handlers a program row can name (the code is in `facts::destinations`).
+
+/// Where a program's destinations are read from (see `dest.rs`). Each handler reads the
+/// options listed by [`Destinations::reads`], which the program's spec must know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Destinations {
+    /// curl: operands and `--url` are URLs; proxies, `--resolve`, `--connect-to`, configs.
+    Curl,
+    /// wget, wget2: operands are URLs; `-i` lists, `-e` settings.
+    Wget,
+    /// lwp-request (`GET`, `POST`): operands are URLs; `-p` proxies.
+    LwpRequest,
+    /// HTTPie and xh: `[METHOD] URL`.
+    Httpie,
+    /// aria2c and fetch: URLs or bare hosts.
+    Aria2c,
+    /// ssh: the destination, jumps, forwards, `-o` settings.
+    Ssh,
+    /// mosh: the destination.
+    Mosh,
+    /// scp: `[user@]host:path` operands.
+    Scp,
+    /// sftp: like scp, or a bare host.
+    Sftp,
+    /// rsync: remote shell and daemon forms.
+    Rsync,
+    /// telnet: `host [port]`.
+    Telnet,
+    /// ftp: `host [port]`.
+    Ftp,
+    /// nc / ncat / netcat: `host port` unless listening.
+    Netcat,
+    /// socat: connecting address operands.
+    Socat,
+    /// git: remotes, config URLs, proxies.
+    Git,
+    /// pip, uv: indexes, find-links, URL requirements.
+    Pip,
+    /// npm and friends: registries, URL package specs.
+    Npm,
+    /// docker, podman, nerdctl: the daemon, registries.
+    Docker,
+    /// helm: repository and chart URLs.
+    Helm,
+    /// go get / install / run: module hosts.
+    Go,
+    /// cargo: `--git`, `--index`.
+    Cargo,
+    /// gem: sources, proxies.
+    Gem,
+}
+
+impl Destinations {
+    /// Whether the program's operands are its destinations (`curl URL`, `ssh HOST`), so that
+    /// operands read from input at run time (`xargs curl`) are unknown destinations.
+    pub(crate) fn operands_are_destinations(self) -> bool {
+        use Destinations as D;
+        matches!(
+            self,
+            D::Curl
+                | D::Wget
+                | D::LwpRequest
+                | D::Httpie
+                | D::Aria2c
+                | D::Ssh
+                | D::Mosh
+                | D::Scp
+                | D::Sftp
+                | D::Telnet
+                | D::Ftp
+                | D::Netcat
+                | D::Socat
+        )
+    }
+
+    /// The options (as written: `-x`, `--proxy`) whose values this handler reads.
+    #[cfg(test)]
+    pub(crate) fn reads(self) -> &'static [&'static str] {
+        match self {
+            Destinations::Curl => &[
+                "--url",
+                "--doh-url",
+                "-x",
+                "--proxy",
+                "--preproxy",
+                "--socks4",
+                "--socks4a",
+                "--socks5",
+                "--socks5-hostname",
+                "--proxy1.0",
+                "--resolve",
+                "--connect-to",
+                "-K",
+                "--config",
+                "--unix-socket",
+            ],
+            Destinations::Wget => &["-i", "--input-file", "--config", "-e", "--execute"],
+            Destinations::LwpRequest => &["-p"],
+            Destinations::Httpie => &["--default-scheme", "--proxy"],
+            Destinations::Aria2c => &[
+                "-i",
+                "--input-file",
+                "--all-proxy",
+                "--http-proxy",
+                "--https-proxy",
+                "--ftp-proxy",
+            ],
+            Destinations::Ssh => &["-p", "-J", "-o", "-F", "-W", "-R"],
+            Destinations::Mosh => &["--ssh"],
+            Destinations::Scp => &["-P", "-J", "-o", "-F", "-S"],
+            Destinations::Sftp => &["-P", "-J", "-o", "-F", "-S", "-D"],
+            Destinations::Rsync => &["--port", "-e", "--rsh"],
+            Destinations::Telnet | Destinations::Ftp | Destinations::Socat => &[],
+            Destinations::Netcat => &["-x", "--proxy"],
+            Destinations::Git
+            | Destinations::Npm
+            | Destinations::Docker
+            | Destinations::Helm
+            | Destinations::Go => &[],
+            Destinations::Pip => &[
+                "--index",
+                "--default-index",
+                "-e",
+                "--editable",
+                "--from",
+                "--with",
+                "-i",
+                "--index-url",
+                "--extra-index-url",
+                "-f",
+                "--find-links",
+                "--trusted-host",
+                "--proxy",
+            ],
+            Destinations::Cargo => &["--git", "--index"],
+            Destinations::Gem => &["-s", "--source", "-p", "--http-proxy"],
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The program table: what toolgate knows about each program, in one row per program.
+//!
+//! A row gives the program's classes (shell, interpreter, downloader, network client, …),
+//! its option spec (read by the one option reader in `options`: options that take
+//! values, abbreviations, clusters), the options it reads before a subcommand, and its
+//! handlers (where its destinations are, [`Destinations`]). Every list of programs elsewhere in the crate is
+//! derived from this table ([`in_class`]) or checked against it by the consistency tests.
+
+mod handlers;
+mod table;
+
+use crate::knowledge::specs::Spec;
+
+pub(crate) use handlers::Destinations;
+pub(crate) use table::PROGRAMS;
+
+/// What a program is. A program may be several things (`bun` runs code and installs
+/// packages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    /// A shell: runs a script from `-c`, a file or stdin.
+    Shell,
+    /// An interpreter that runs code given on its command line or stdin.
+    Interpreter,
+    /// Fetches content from a URL (`curl … | sh` runs downloaded code).
+    Downloader,
+    /// Connects to hosts named in its arguments.
+    NetworkClient,
+    /// Installs or fetches packages, images or repositories from registries.
+    PackageManager,
+    /// Runs another command given after its own options (`sudo`, `timeout`, `xargs`).
+    Wrapper,
+    /// Runs a command inside a project environment (`uv run`, `npm exec`).
+    Runner,
+    /// Only reads the files it is given.
+    Reader,
+    /// Shows text and can run commands from its prompt (`less`, `more`).
+    Pager,
+    /// Partitions, formats or wipes disks and files.
+    DiskTool,
+    /// Changes, moves or deletes the files it is given (`rm`, `cp`, `chmod`, `tee`).
+    Writer,
+}
+
+/// One program.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Program {
+    /// The basename, lower case (`python` also stands for `python3`, `python3.12`).
+    pub(crate) name: &'static str,
+    /// What it is.
+    pub(crate) classes: &'static [Class],
+    /// Its options.
+    pub(crate) options: &'static Spec,
+    /// Where its destinations are, if it reaches any.
+    pub(crate) destinations: Option<Destinations>,
+    /// Version suffixes are the same program (`python3.12`, `perl5.36`, `lua5.4`).
+    pub(crate) versioned: bool,
+}
+
+/// The row of a program basename: a row in capitals matches only as written (`GET`), any
+/// other ignoring case; `python3.12` finds `python`.
+pub(crate) fn lookup(name: &str) -> Option<&'static Program> {
+    let exact = PROGRAMS
+        .iter()
+        .find(|p| p.name == name || (!is_capitals(p.name) && p.name.eq_ignore_ascii_case(name)));
+    if exact.is_some() {
+        return exact;
+    }
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    if base.len() == name.len() || base.is_empty() {
+        return None;
+    }
+    PROGRAMS
+        .iter()
+        .find(|p| p.versioned && !is_capitals(p.name) && p.name.eq_ignore_ascii_case(base))
+}
+
+/// Whether a row's name is written in capitals (`GET`): such names are case-sensitive.
+fn is_capitals(name: &str) -> bool {
+    name.bytes().any(|b| b.is_ascii_uppercase())
+}
+
+/// Whether the program `name` (a basename) belongs to `class`.
+pub(crate) fn in_class(name: &str, class: Class) -> bool {
+    lookup(name).is_some_and(|p| p.classes.contains(&class))
+}
+
+/// The table's name for a program basename, for destinations and reasons.
+pub(crate) fn table_name(name: &str) -> Option<&'static str> {
+    lookup(name).map(|p| p.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Class::*;
+
+    #[test]
+    fn names_are_unique_and_lower_case() {
+        for (i, p) in PROGRAMS.iter().enumerate() {
+            let case =
+                p.name == p.name.to_ascii_lowercase() || p.name == p.name.to_ascii_uppercase();
+            assert!(case, "{} mixes cases", p.name);
+            assert!(!p.classes.is_empty(), "{} has no class", p.name);
+            assert!(
+                PROGRAMS[i + 1..].iter().all(|o| o.name != p.name),
+                "{} has two rows",
+                p.name
+            );
+        }
+    }
+
+    #[test]
+    fn downloaders_and_network_clients_have_a_destination_handler() {
+        for p in PROGRAMS {
+            if p.classes.contains(&Downloader) || p.classes.contains(&NetworkClient) {
+                assert!(
+                    p.destinations.is_some(),
+                    "{} reaches hosts but has no handler",
+                    p.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_option_a_handler_reads_is_in_the_spec() {
+        for p in PROGRAMS {
+            let Some(d) = p.destinations else { continue };
+            for name in d.reads() {
+                assert!(
+                    p.options.takes_value(name)
+                        || name
+                            .strip_prefix("--")
+                            .is_some_and(|l| p.options.long_flags.contains(&l)),
+                    "{}: its handler reads {name}, which its spec does not know",
+                    p.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_program_named_in_another_table_has_a_row() {
+        for w in crate::knowledge::wrappers::WRAPPERS {
+            assert!(in_class(w.name, Wrapper), "wrapper {} has no row", w.name);
+        }
+        for name in crate::knowledge::runners::runner_names() {
+            assert!(in_class(name, Runner), "runner {name} has no row");
+        }
+    }
+
+    #[test]
+    fn versions_find_their_program() {
+        assert_eq!(table_name("python3.12"), Some("python"));
+        assert_eq!(table_name("PYTHON3"), Some("python"));
+        assert_eq!(table_name("wget2"), Some("wget2"));
+        assert_eq!(table_name("curl2"), None);
+        assert!(in_class("GET", Downloader));
+        assert!(!in_class("get", Downloader));
+        assert!(in_class("head", Reader) && in_class("HEAD", Downloader));
+    }
+}

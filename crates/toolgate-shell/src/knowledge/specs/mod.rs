@@ -1,0 +1,229 @@
+//! Option tables: which options take values, the long names of short flags, and which long
+//! names a program accepts abbreviated. One [`Spec`] type serves every reader: wrappers,
+//! flag normalisation, destinations and writes.
+
+mod git;
+mod packages;
+mod remote;
+mod web;
+
+pub(crate) use git::*;
+pub(crate) use packages::*;
+pub(crate) use remote::*;
+pub(crate) use web::*;
+
+/// How one program (or subcommand) spells its options.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Spec {
+    /// Short options that take a value.
+    pub(crate) short_val: &'static str,
+    /// Long options that take a value (without `--`).
+    pub(crate) long_val: &'static [&'static str],
+    /// Long options without a value (without `--`), for resolving abbreviations.
+    pub(crate) long_flags: &'static [&'static str],
+    /// Short flag → normalised name.
+    pub(crate) short: &'static [(char, &'static str)],
+    /// Long alias → normalised name.
+    pub(crate) long: &'static [(&'static str, &'static str)],
+    /// The program accepts long options by unambiguous prefix (GNU `getopt_long`, git).
+    pub(crate) abbreviate: bool,
+}
+
+impl Spec {
+    /// A spec that only says which options take values.
+    pub(crate) const fn values(short_val: &'static str, long_val: &'static [&'static str]) -> Spec {
+        Spec {
+            short_val,
+            long_val,
+            long_flags: &[],
+            short: &[],
+            long: &[],
+            abbreviate: false,
+        }
+    }
+
+    /// A spec with values and known flags (abbreviations resolve among them).
+    pub(crate) const fn with_flags(
+        short_val: &'static str,
+        long_val: &'static [&'static str],
+        long_flags: &'static [&'static str],
+    ) -> Spec {
+        Spec {
+            short_val,
+            long_val,
+            long_flags,
+            short: &[],
+            long: &[],
+            abbreviate: false,
+        }
+    }
+
+    /// Whether `name` (`-x` or `--name`) is an option this spec knows to take a value.
+    #[cfg(test)]
+    pub(crate) fn takes_value(&self, name: &str) -> bool {
+        match name.strip_prefix("--") {
+            Some(long) => self.long_val.contains(&long),
+            None => {
+                let mut chars = name.strip_prefix('-').unwrap_or(name).chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => self.short_val.contains(c),
+                    _ => false,
+                }
+            }
+        }
+    }
+}
+
+pub(crate) const NONE: Spec = Spec::values("", &[]);
+
+pub(crate) const RM: Spec = Spec {
+    short_val: "",
+    long_val: &[],
+    short: &[
+        ('r', "recursive"),
+        ('R', "recursive"),
+        ('f', "force"),
+        ('d', "dir"),
+        ('i', "interactive"),
+        ('I', "interactive"),
+        ('v', "verbose"),
+    ],
+    long: &[],
+    long_flags: &[
+        "recursive",
+        "force",
+        "dir",
+        "interactive",
+        "verbose",
+        "no-preserve-root",
+        "preserve-root",
+        "one-file-system",
+        "help",
+        "version",
+    ],
+    abbreviate: true,
+};
+pub(crate) const CHMOD: Spec = Spec {
+    short_val: "",
+    long_val: &[],
+    short: &[
+        ('R', "recursive"),
+        ('f', "silent"),
+        ('v', "verbose"),
+        ('h', "no-dereference"),
+    ],
+    long: &[("quiet", "silent")],
+    long_flags: &[
+        "recursive",
+        "silent",
+        "quiet",
+        "verbose",
+        "changes",
+        "no-dereference",
+        "dereference",
+        "no-preserve-root",
+        "preserve-root",
+        "reference",
+        "from",
+        "help",
+        "version",
+    ],
+    abbreviate: true,
+};
+pub(crate) const CP: Spec = Spec {
+    short_val: "tS",
+    long_val: &["target-directory", "suffix"],
+    short: &[
+        ('r', "recursive"),
+        ('R', "recursive"),
+        ('a', "archive"),
+        ('f', "force"),
+        ('t', "target-directory"),
+    ],
+    long: &[],
+    long_flags: &[
+        "recursive",
+        "archive",
+        "force",
+        "target-directory",
+        "no-target-directory",
+        "suffix",
+        "backup",
+        "interactive",
+        "no-clobber",
+        "update",
+        "verbose",
+        "symbolic",
+        "link",
+        "parents",
+        "preserve",
+        "no-preserve",
+        "remove-destination",
+        "dereference",
+        "no-dereference",
+        "strip-trailing-slashes",
+        "exchange",
+        "help",
+        "version",
+    ],
+    abbreviate: true,
+};
+pub(crate) const SED: Spec = Spec {
+    short_val: "ef",
+    long_val: &["expression", "file"],
+    short: &[
+        ('i', "in-place"),
+        ('e', "expression"),
+        ('f', "file"),
+        ('n', "quiet"),
+    ],
+    long: &[],
+    long_flags: &[
+        "in-place",
+        "expression",
+        "file",
+        "quiet",
+        "silent",
+        "regexp-extended",
+        "separate",
+        "null-data",
+        "posix",
+        "sandbox",
+        "debug",
+    ],
+    abbreviate: true,
+};
+pub(crate) const TEE: Spec = Spec {
+    short_val: "",
+    long_val: &[],
+    short: &[('a', "append")],
+    long: &[],
+    long_flags: &[],
+    abbreviate: false,
+};
+
+// git subcommands
+
+/// The spec of a program: its row in the program table (none: no options known).
+pub(crate) fn spec_for(program: &str) -> &'static Spec {
+    crate::knowledge::programs::lookup(program).map_or(&NONE, |p| p.options)
+}
+
+/// perl's and ruby's short options that take a value (`-e CODE`): the code is no operand,
+/// so `perl -pi -e 's/a/b/' f` edits only `f`.
+pub(crate) const PERL: Spec = Spec::values("eEIMmlxC0F", &[]);
+
+/// shred's options.
+pub(crate) const SHRED: Spec = Spec {
+    short_val: "ns",
+    long_val: &["iterations", "size", "random-source"],
+    long_flags: &["remove", "zero", "force", "exact", "verbose"],
+    short: &[
+        ('u', "remove"),
+        ('z', "zero"),
+        ('f', "force"),
+        ('v', "verbose"),
+    ],
+    long: &[],
+    abbreviate: true,
+};

@@ -1,0 +1,511 @@
+//! The table of simple wrappers: programs that run another command given after their own
+//! options (and sometimes a fixed number of operands: `chroot DIR`, `flock FILE`,
+//! `timeout DURATION`). Wrappers with their own grammar (`sudo`, `env`, `su`, `xargs`,
+//! `parallel`, `find`, shells …) are handled in `unwrap.rs`.
+
+use crate::knowledge::specs::Spec as OptionSpec;
+
+/// How one wrapper is read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Wrapper {
+    /// The program's basename.
+    pub(crate) name: &'static str,
+    /// Its options.
+    pub(crate) spec: OptionSpec,
+    /// Operands before the wrapped command (`chroot DIR`, `taskset MASK`).
+    pub(crate) operands_before: usize,
+    /// Options after which no command runs (the wrapper acts on a running process: `-p PID`).
+    pub(crate) no_command: &'static [&'static str],
+    /// Options whose value is a shell command string (`script -c`, `flock -c`, `sg -c`).
+    pub(crate) script: &'static [&'static str],
+    /// Options that change the working directory.
+    pub(crate) chdir: &'static [&'static str],
+    /// The words after the operands are one shell string (`sg GROUP 'cmd'`), not a command.
+    pub(crate) rest_is_script: bool,
+    /// Without a script option, the operands are not a command (`script FILE`).
+    pub(crate) operands_are_data: bool,
+}
+
+const fn spec(
+    short_val: &'static str,
+    long_val: &'static [&'static str],
+    long_flags: &'static [&'static str],
+) -> OptionSpec {
+    OptionSpec::with_flags(short_val, long_val, long_flags)
+}
+
+const fn plain(name: &'static str, spec: OptionSpec) -> Wrapper {
+    Wrapper {
+        name,
+        spec,
+        operands_before: 0,
+        no_command: &[],
+        script: &[],
+        chdir: &[],
+        rest_is_script: false,
+        operands_are_data: false,
+    }
+}
+
+const fn before(mut w: Wrapper, operands: usize) -> Wrapper {
+    w.operands_before = operands;
+    w
+}
+
+const fn no_command(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
+    w.no_command = opts;
+    w
+}
+
+const fn script(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
+    w.script = opts;
+    w
+}
+
+const fn chdir(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
+    w.chdir = opts;
+    w
+}
+
+const NO_OPTIONS: OptionSpec = spec("", &[], &[]);
+
+/// The table. Option lists follow each tool's manual page.
+pub(crate) const WRAPPERS: &[Wrapper] = &[
+    plain("builtin", NO_OPTIONS),
+    plain("nohup", NO_OPTIONS),
+    plain("noglob", NO_OPTIONS),
+    plain("catchsegv", NO_OPTIONS),
+    plain("eatmydata", NO_OPTIONS),
+    plain("nocache", NO_OPTIONS),
+    plain("linux32", spec("", &[], &["uname-2.6", "verbose"])),
+    plain("linux64", spec("", &[], &["uname-2.6", "verbose"])),
+    plain("busybox", NO_OPTIONS),
+    plain("toybox", NO_OPTIONS),
+    plain("unbuffer", NO_OPTIONS),
+    plain("doas", spec("uC", &[], &[])),
+    plain("pfexec", spec("P", &[], &[])),
+    plain("exec", spec("a", &[], &[])),
+    plain(
+        "time",
+        spec(
+            "fo",
+            &["format", "output"],
+            &["portability", "verbose", "append", "quiet"],
+        ),
+    ),
+    no_command(
+        plain(
+            "ionice",
+            spec(
+                "cnpPu",
+                &["class", "classdata", "pid", "pgid", "uid"],
+                &["ignore"],
+            ),
+        ),
+        &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
+    ),
+    before(
+        plain(
+            "timeout",
+            spec(
+                "sk",
+                &["signal", "kill-after"],
+                &["preserve-status", "foreground", "verbose"],
+            ),
+        ),
+        1,
+    ),
+    before(
+        plain(
+            "gtimeout",
+            spec(
+                "sk",
+                &["signal", "kill-after"],
+                &["preserve-status", "foreground", "verbose"],
+            ),
+        ),
+        1,
+    ),
+    plain("stdbuf", spec("ioe", &["input", "output", "error"], &[])),
+    before(
+        plain("chroot", spec("", &["userspec", "groups"], &["skip-chdir"])),
+        1,
+    ),
+    plain(
+        "strace",
+        spec(
+            "abeEIoOpPsSuX",
+            &[
+                "output",
+                "attach",
+                "trace",
+                "signal",
+                "status",
+                "user",
+                "env",
+                "string-limit",
+                "columns",
+                "trace-path",
+                "decode-fds",
+                "quiet",
+                "summary-sort-by",
+                "const-print-style",
+            ],
+            &[
+                "follow-forks",
+                "output-separately",
+                "summary-only",
+                "summary",
+                "no-abbrev",
+                "verbose",
+                "raw",
+                "timestamps",
+                "relative-timestamps",
+                "syscall-times",
+                "instruction-pointer",
+                "stack-traces",
+                "seccomp-bpf",
+                "daemonize",
+            ],
+        ),
+    ),
+    plain(
+        "ltrace",
+        spec(
+            "aADeFlnopsuwx",
+            &["output", "library", "indent", "align"],
+            &["demangle", "no-signals"],
+        ),
+    ),
+    plain("setsid", spec("", &[], &["ctty", "fork", "wait"])),
+    script(
+        before(
+            plain(
+                "flock",
+                spec(
+                    "wEc",
+                    &["timeout", "wait", "conflict-exit-code", "command"],
+                    &[
+                        "shared",
+                        "exclusive",
+                        "unlock",
+                        "nonblock",
+                        "nb",
+                        "close",
+                        "no-fork",
+                        "verbose",
+                    ],
+                ),
+            ),
+            1,
+        ),
+        &["-c", "--command"],
+    ),
+    chdir(
+        plain(
+            "unshare",
+            spec(
+                "RwSGl",
+                &[
+                    "root",
+                    "wd",
+                    "setuid",
+                    "setgid",
+                    "propagation",
+                    "setgroups",
+                    "map-user",
+                    "map-group",
+                    "map-users",
+                    "map-groups",
+                    "load-interp",
+                ],
+                &[
+                    "mount",
+                    "uts",
+                    "ipc",
+                    "net",
+                    "pid",
+                    "user",
+                    "cgroup",
+                    "time",
+                    "fork",
+                    "map-root-user",
+                    "map-current-user",
+                    "map-auto",
+                    "mount-proc",
+                    "kill-child",
+                    "keep-caps",
+                ],
+            ),
+        ),
+        &["-R", "--root", "-w", "--wd"],
+    ),
+    chdir(
+        plain(
+            "nsenter",
+            spec(
+                "tSG",
+                &["target", "setuid", "setgid", "env"],
+                &[
+                    "all",
+                    "mount",
+                    "uts",
+                    "ipc",
+                    "net",
+                    "pid",
+                    "cgroup",
+                    "user",
+                    "time",
+                    "preserve-credentials",
+                    "no-fork",
+                    "root",
+                    "wd",
+                    "follow-context",
+                ],
+            ),
+        ),
+        &["-r", "--root", "-w", "--wd"],
+    ),
+    chdir(
+        plain(
+            "systemd-run",
+            spec(
+                "pEHMu",
+                &[
+                    "unit",
+                    "property",
+                    "description",
+                    "slice",
+                    "uid",
+                    "gid",
+                    "nice",
+                    "working-directory",
+                    "setenv",
+                    "service-type",
+                    "on-active",
+                    "on-boot",
+                    "on-startup",
+                    "on-unit-active",
+                    "on-unit-inactive",
+                    "on-calendar",
+                    "on-timer-change",
+                    "on-clock-change",
+                    "timer-property",
+                    "path-property",
+                    "socket-property",
+                    "machine",
+                    "host",
+                    "background",
+                ],
+                &[
+                    "user",
+                    "system",
+                    "scope",
+                    "remain-after-exit",
+                    "send-sighup",
+                    "pty",
+                    "pipe",
+                    "quiet",
+                    "wait",
+                    "collect",
+                    "same-dir",
+                    "shell",
+                    "no-block",
+                    "no-ask-password",
+                    "expand-environment",
+                ],
+            ),
+        ),
+        &["--working-directory", "-d", "--same-dir"],
+    ),
+    plain(
+        "run0",
+        spec(
+            "uDg",
+            &[
+                "user",
+                "chdir",
+                "group",
+                "unit",
+                "property",
+                "description",
+                "slice",
+                "nice",
+                "setenv",
+                "machine",
+                "background",
+            ],
+            &["no-ask-password", "slice-inherit"],
+        ),
+    ),
+    plain("firejail", NO_OPTIONS),
+    no_command(
+        before(
+            plain("taskset", spec("", &[], &["cpu-list", "all-tasks", "pid"])),
+            1,
+        ),
+        &["-p", "--pid"],
+    ),
+    no_command(
+        before(
+            plain(
+                "chrt",
+                spec(
+                    "TPD",
+                    &["sched-runtime", "sched-period", "sched-deadline"],
+                    &[
+                        "batch",
+                        "deadline",
+                        "fifo",
+                        "idle",
+                        "other",
+                        "rr",
+                        "ext",
+                        "all-tasks",
+                        "reset-on-fork",
+                        "verbose",
+                    ],
+                ),
+            ),
+            1,
+        ),
+        &["-p", "--pid", "-m", "--max"],
+    ),
+    no_command(
+        plain(
+            "prlimit",
+            spec("po", &["pid", "output"], &["noheadings", "raw", "verbose"]),
+        ),
+        &["-p", "--pid"],
+    ),
+    Wrapper {
+        rest_is_script: true,
+        ..script(before(plain("sg", NO_OPTIONS), 1), &["-c"])
+    },
+    plain(
+        "pkexec",
+        spec("", &["user"], &["disable-internal-agent", "keep-cwd"]),
+    ),
+    Wrapper {
+        operands_are_data: true,
+        ..script(
+            plain(
+                "script",
+                spec(
+                    "cEIOBTm",
+                    &[
+                        "command",
+                        "echo",
+                        "log-in",
+                        "log-out",
+                        "log-io",
+                        "log-timing",
+                        "logging-format",
+                        "output-limit",
+                        "timing",
+                    ],
+                    &["append", "force", "flush", "quiet", "return"],
+                ),
+            ),
+            &["-c", "--command"],
+        )
+    },
+    plain(
+        "fakeroot",
+        spec("lsib", &["lib", "faked"], &["unknown-is-real"]),
+    ),
+    before(plain("faketime", spec("p", &[], &["exclude-monotonic"])), 1),
+    plain(
+        "torsocks",
+        spec(
+            "upaP",
+            &["user", "pass", "address", "port"],
+            &["isolate", "quiet", "debug"],
+        ),
+    ),
+    plain("proxychains", spec("f", &[], &[])),
+    plain("proxychains4", spec("f", &[], &[])),
+    plain("valgrind", NO_OPTIONS),
+    plain(
+        "xvfb-run",
+        spec(
+            "efnpsw",
+            &[
+                "error-file",
+                "auth-file",
+                "server-num",
+                "xauth-protocol",
+                "server-args",
+                "wait",
+            ],
+            &["auto-servernum", "listen-tcp", "auto-display"],
+        ),
+    ),
+    plain(
+        "dbus-run-session",
+        spec("", &["config-file", "dbus-daemon"], &[]),
+    ),
+    before(
+        plain(
+            "setarch",
+            spec(
+                "",
+                &[],
+                &["verbose", "addr-no-randomize", "3gb", "uname-2.6"],
+            ),
+        ),
+        1,
+    ),
+    no_command(
+        plain(
+            "cpulimit",
+            spec(
+                "lpe",
+                &["limit", "pid", "exe", "cpu"],
+                &["lazy", "include-children"],
+            ),
+        ),
+        &["-p", "--pid", "-e", "--exe"],
+    ),
+    plain("trickle", spec("duwtlsn", &[], &[])),
+    plain(
+        "numactl",
+        spec(
+            "CNmpiP",
+            &[
+                "physcpubind",
+                "cpunodebind",
+                "membind",
+                "preferred",
+                "interleave",
+                "preferred-many",
+            ],
+            &["localalloc", "all", "touch", "strict", "balancing"],
+        ),
+    ),
+    no_command(plain("caffeinate", spec("wt", &[], &[])), &["-w"]),
+];
+
+/// The table entry for a (lower-cased) program basename.
+pub(crate) fn lookup(name: &str) -> Option<&'static Wrapper> {
+    WRAPPERS.iter().find(|w| w.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_lower_case() {
+        for (i, w) in WRAPPERS.iter().enumerate() {
+            assert_eq!(w.name, w.name.to_ascii_lowercase());
+            assert!(
+                WRAPPERS[i + 1..].iter().all(|o| o.name != w.name),
+                "{}",
+                w.name
+            );
+        }
+        assert!(lookup("flock").is_some_and(|w| w.operands_before == 1));
+        assert!(lookup("rm").is_none());
+    }
+}

@@ -1,0 +1,60 @@
+//! What the walker reads from the syntax tree: words after quote removal, what a command
+//! reads on stdin, and a simple command before unwrapping.
+
+/// A word after quote removal, as the walker hands it over.
+#[derive(Debug, Clone, Default)]
+pub struct Arg {
+    /// Unquoted text (run-time parts keep their source text).
+    pub text: String,
+    /// Part of it is only known at run time.
+    pub dynamic: bool,
+    /// A run-time part is not protected by double quotes (or is `"$@"`): it may expand to
+    /// several words, or none. Implies `dynamic`.
+    pub splits: bool,
+    /// It comes from a substitution that downloads (`$(curl …)`, `<(wget …)`).
+    pub from_download: bool,
+    /// The whole word is one substitution of a setup program printing its shell setup code
+    /// (`"$(ssh-agent -s)"`, `<(kubectl completion bash)`).
+    pub setup_code: bool,
+    /// The whole word is one substitution that only prints data read from files
+    /// (`$(cat .env | xargs)`).
+    pub file_data: bool,
+    /// Glob characters outside quotes: the shell expands it to matching file names.
+    pub glob: bool,
+    /// The whole word is one substitution of `find` (`$(find . -name '*.pyc')`): it expands
+    /// to paths at or under these start paths (`None` when they are only known at run time
+    /// or the word is something else).
+    pub listed_roots: Option<Vec<String>>,
+}
+
+/// What a command reads on stdin from a heredoc, a here-string or `< <(…)`.
+#[derive(Debug, Clone, Default)]
+pub struct Stdin {
+    /// The text.
+    pub text: String,
+    /// A heredoc subject to expansion (its substitutions run).
+    pub expand: bool,
+    /// Only known at run time.
+    pub dynamic: bool,
+    /// Comes from a download.
+    pub from_download: bool,
+    /// Read from a named file (`bash < script.sh`): it runs that file, as `bash script.sh`
+    /// does, so it is no more unknown than a script operand.
+    pub from_file: bool,
+    /// The text is a template: each `{}` in it stands for data from input (a path, a
+    /// line), as in `find … -printf 'mv %p %p.bak\n' | sh` (analysed as `xargs` commands are).
+    pub template: bool,
+}
+
+/// A simple command before unwrapping.
+#[derive(Debug, Clone, Default)]
+pub struct RawCommand {
+    /// The words: program first.
+    pub args: Vec<Arg>,
+    /// Prefix assignments.
+    pub env: Vec<(String, String)>,
+    /// Output redirect targets.
+    pub writes: Vec<String>,
+    /// Heredoc / here-string.
+    pub stdin: Option<Stdin>,
+}

@@ -1,0 +1,190 @@
+//! The model: what an analysis is made of. Every other layer of the crate builds on these
+//! types and nothing here depends on another layer.
+//!
+//! Layers, lowest first (imports point down only): the model; syntax guards and word
+//! expansion (`syntax`); knowledge tables (`knowledge`); the option reader (`options`);
+//! facts about one command (`facts`); the walker, the only recursion (`walker`); the rule
+//! packs (`rules`).
+
+mod destination;
+mod input;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use serde::Serialize;
+
+pub use destination::Destination;
+pub use input::{Arg, RawCommand, Stdin};
+
+/// Commands longer than this are not analysed (indeterminate).
+pub const MAX_COMMAND_BYTES: usize = 256 * 1024;
+/// Deepest nesting of re-parsed strings (`bash -c`, `$(…)`, `eval`, heredocs …).
+pub const MAX_DEPTH: usize = 16;
+/// Most simple commands one analysis collects before giving up (indeterminate).
+pub const MAX_COMMANDS: usize = 20_000;
+
+/// The result of analysing one command string.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CommandAnalysis {
+    /// Every simple command that would run, after unwrapping, in execution order.
+    pub commands: Vec<SimpleCommand>,
+    /// Set when the command could not be analysed with confidence.
+    pub indeterminate: Option<Indeterminate>,
+    /// URLs and hosts the commands would reach.
+    pub destinations: Vec<Destination>,
+}
+
+/// One simple command that would run.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SimpleCommand {
+    /// The program's basename as written (`/usr/bin/rm` → `rm`). Rules compare it ignoring case.
+    pub program: String,
+    /// The program word as written, path included.
+    pub program_path: String,
+    /// The arguments, unquoted. Parts only known at run time keep their source text (`$HOME`).
+    pub args: Vec<String>,
+    /// Indices into `args` of arguments whose value is only known at run time.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dynamic_args: Vec<usize>,
+    /// Indices into `args` of run-time arguments not protected by double quotes (or `"$@"`):
+    /// each may expand to several words, or none (a subset of `dynamic_args`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub split_args: Vec<usize>,
+    /// The normalised flags.
+    pub flags: FlagSet,
+    /// The subcommand for programs that have them (`git push` → `push`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subcommand: Option<String>,
+    /// The non-option arguments (after the subcommand), values of options removed.
+    pub operands: Vec<String>,
+    /// Unwrapping steps that led here, outermost first: `sudo`, `bash -c`, `$(…)` ….
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<String>,
+    /// Environment assignments given to the command (`FOO=1 cmd`, `env FOO=1 cmd`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub env: Vec<(String, String)>,
+    /// Files the command's output is redirected to (`>`, `>>`, `&>`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub writes: Vec<String>,
+    /// Further arguments come from input at run time (`xargs`, `parallel` without `:::`,
+    /// `find -exec … {}`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub args_from_input: bool,
+    /// The command runs code that was just downloaded (`curl … | sh`, `bash <(curl …)`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub runs_downloaded_code: bool,
+    /// The command reads code to run from stdin (`sh`, `bash -s`, `python -`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub reads_code_from_stdin: bool,
+    /// An earlier command in the same string changed directory (`cd ..`), so relative paths
+    /// are not relative to the known working directory.
+    #[serde(skip_serializing_if = "is_false")]
+    pub cwd_changed: bool,
+    /// The command is part of a pipeline of two or more commands.
+    #[serde(skip_serializing_if = "is_false")]
+    pub in_pipeline: bool,
+    /// The command calls the function it is defined in through a pipe (a fork bomb shape).
+    #[serde(skip_serializing_if = "is_false")]
+    pub self_piping_recursion: bool,
+    /// Destructive file APIs found in interpreter one-liner code (`shutil.rmtree`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inline_code_hits: Vec<&'static str>,
+    /// The files and trees those APIs delete, one per call found: the path when the call
+    /// names a string literal (`shutil.rmtree('build')`), `None` when it is only known at
+    /// run time. Rules judge them by their path class, as they judge `rm -rf`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inline_deletes: Vec<Option<String>>,
+    /// Arguments that come from input are paths at or under these roots: `find ROOT … |
+    /// xargs rm`, `find ROOT … -exec rm {} +` (the `{}` operand stands for them too). Empty
+    /// when not known (input arguments are then paths only known at run time).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub input_roots: Vec<String>,
+    /// Indices into `args` of arguments with glob characters outside quotes, which the shell
+    /// expands to file names (`*.json`; not `'*.json'`, which is the text itself).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub glob_args: Vec<usize>,
+    /// Indices into `args` of arguments that stand for paths under `input_roots` (the `{}` of
+    /// `find -exec`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rooted_args: Vec<usize>,
+}
+
+pub(crate) fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl SimpleCommand {
+    /// The program name in lower case, as rules compare it.
+    pub fn program_lower(&self) -> String {
+        self.program.to_ascii_lowercase()
+    }
+
+    /// Whether argument `i` is only known at run time.
+    pub fn is_dynamic(&self, i: usize) -> bool {
+        self.dynamic_args.contains(&i)
+    }
+}
+
+/// A set of normalised flag names: long names without dashes (`recursive`, `force`), short
+/// flags that have no long name as `-x`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct FlagSet(pub BTreeSet<String>);
+
+impl FlagSet {
+    /// Whether the set holds `name` (already normalised).
+    pub fn contains(&self, name: &str) -> bool {
+        self.0.contains(name)
+    }
+
+    /// Adds a normalised name.
+    pub fn insert(&mut self, name: impl Into<String>) {
+        self.0.insert(name.into());
+    }
+
+    /// The names, sorted.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|s| s.as_str())
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Why a command could not be analysed with confidence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Indeterminate {
+    /// The kind.
+    pub kind: IndeterminateKind,
+    /// A fixed explanation; never contains input text.
+    pub reason: &'static str,
+}
+
+/// The kinds of [`Indeterminate`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IndeterminateKind {
+    /// The shell parser rejected the command.
+    ParseError,
+    /// The shell parser panicked (caught).
+    ParserPanic,
+    /// The command is larger than [`MAX_COMMAND_BYTES`] or yields more than [`MAX_COMMANDS`].
+    TooLarge,
+    /// Strings are nested deeper than [`MAX_DEPTH`].
+    TooDeep,
+    /// The program name is only known at run time (`$CMD`, `$(echo rm)`).
+    DynamicProgram,
+    /// A script given to a shell or `eval` is only known at run time.
+    DynamicScript,
+}
+
+/// What is known about where the command runs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CommandContext<'a> {
+    /// The working directory, when known (relative paths inside it are not "outside").
+    pub cwd: Option<&'a Path>,
+    /// The user's home directory, when known.
+    pub home: Option<&'a Path>,
+}

@@ -1,0 +1,324 @@
+//! Option matching shared by wrappers and flag normalisation: short clusters (`-rf`), values
+//! glued or separate (`-uroot`, `-u root`, `--user=root`, `--user root`), and GNU / git
+//! abbreviated long options (`--rec` = `--recursive`, `--forc` = `--force`).
+
+pub(crate) mod normalize;
+
+pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
+use crate::knowledge::specs::Spec;
+use crate::model::{Arg, SimpleCommand};
+
+/// One option read by [`read_options`]: its spelling (`-u`, or `--user` with the full name
+/// when an abbreviation was resolved) and its value.
+#[derive(Debug, Clone)]
+pub(crate) struct Opt {
+    pub(crate) name: String,
+    pub(crate) value: Option<String>,
+}
+
+/// The long names `written` stands for among `known`: the exact name, else the one name it
+/// abbreviates. An ambiguous abbreviation stands for the shortest candidate when that one
+/// prefixes all the others (`--forc` → `force`, not `force-with-lease`), else for every
+/// candidate (the worst case counts). Empty when nothing matches.
+pub(crate) fn resolve_long<'k>(written: &str, known: &[&'k str]) -> Vec<&'k str> {
+    if let Some(exact) = known.iter().find(|k| **k == written) {
+        return vec![exact];
+    }
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let mut candidates: Vec<&'k str> = known
+        .iter()
+        .copied()
+        .filter(|k| k.starts_with(written))
+        .collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    if candidates.len() <= 1 {
+        return candidates;
+    }
+    let shortest = candidates.iter().copied().min_by_key(|c| c.len());
+    match shortest {
+        Some(s) if candidates.iter().all(|c| c.starts_with(s)) => vec![s],
+        _ => candidates,
+    }
+}
+
+/// Resolves a long option against a spec: the full name (or the name as written when it is
+/// not known) and whether it takes a value.
+fn resolve_in_spec(written: &str, spec: &OptionSpec) -> (String, bool) {
+    let known: Vec<&str> = spec
+        .long_val
+        .iter()
+        .chain(spec.long_flags.iter())
+        .copied()
+        .collect();
+    let names = resolve_long(written, &known);
+    match names.as_slice() {
+        [one] => (one.to_string(), spec.long_val.contains(one)),
+        // Ambiguous between flags and value options: assume a value (skips less of nothing).
+        [_, ..] => (
+            written.to_string(),
+            names.iter().all(|n| spec.long_val.contains(n)),
+        ),
+        [] => (written.to_string(), false),
+    }
+}
+
+/// Reads options from `args[start..]` until the first operand (`--` is consumed). Returns the
+/// options and the index of the first operand.
+pub(crate) fn read_options(args: &[Arg], start: usize, spec: &OptionSpec) -> (Vec<Opt>, usize) {
+    let mut out = Vec::new();
+    let mut i = start;
+    while i < args.len() {
+        let w = args[i].text.as_str();
+        if w == "--" {
+            i += 1;
+            break;
+        }
+        if !w.starts_with('-') || w.len() < 2 {
+            break;
+        }
+        i += read_one(args, i, spec, &mut out);
+    }
+    (out, i.min(args.len()))
+}
+
+/// Reads every option in `args[start..]`, operands interleaved (GNU argument permutation),
+/// up to `--`. Returns the options and the indices of the operands.
+pub(crate) fn read_permuted(
+    args: &[Arg],
+    start: usize,
+    spec: &OptionSpec,
+) -> (Vec<Opt>, Vec<usize>) {
+    let mut out = Vec::new();
+    let mut operands = Vec::new();
+    let mut i = start;
+    while i < args.len() {
+        let w = args[i].text.as_str();
+        if w == "--" {
+            operands.extend(i + 1..args.len());
+            break;
+        }
+        if !w.starts_with('-') || w.len() < 2 {
+            operands.push(i);
+            i += 1;
+            continue;
+        }
+        i += read_one(args, i, spec, &mut out);
+    }
+    (out, operands)
+}
+
+/// Reads the option word at `args[i]` into `out`; returns how many words it used.
+fn read_one(args: &[Arg], i: usize, spec: &OptionSpec, out: &mut Vec<Opt>) -> usize {
+    let w = args[i].text.as_str();
+    let next = || args.get(i + 1).map(|a| a.text.clone());
+    if let Some(long) = w.strip_prefix("--") {
+        let (written, value) = match long.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (long, None),
+        };
+        let (name, takes_value) = resolve_in_spec(written, spec);
+        if value.is_none() && takes_value {
+            out.push(Opt {
+                name: format!("--{name}"),
+                value: next(),
+            });
+            return 2;
+        }
+        out.push(Opt {
+            name: format!("--{name}"),
+            value,
+        });
+        return 1;
+    }
+    let body = &w[1..];
+    for (pos, c) in body.char_indices() {
+        if spec.short_val.contains(c) {
+            let rest = &body[pos + c.len_utf8()..];
+            if rest.is_empty() {
+                out.push(Opt {
+                    name: format!("-{c}"),
+                    value: next(),
+                });
+                return 2;
+            }
+            out.push(Opt {
+                name: format!("-{c}"),
+                value: Some(rest.to_string()),
+            });
+            return 1;
+        }
+        out.push(Opt {
+            name: format!("-{c}"),
+            value: None,
+        });
+    }
+    1
+}
+
+/// Whether any of `opts` is spelled as one of `names`.
+pub(crate) fn has(opts: &[Opt], names: &[&str]) -> bool {
+    opts.iter().any(|o| names.contains(&o.name.as_str()))
+}
+
+/// The value of the last of `opts` spelled as one of `names`.
+pub(crate) fn value_of<'o>(opts: &'o [Opt], names: &[&str]) -> Option<&'o str> {
+    opts.iter()
+        .rev()
+        .find(|o| names.contains(&o.name.as_str()))
+        .and_then(|o| o.value.as_deref())
+}
+
+/// One argument (or option value) and whether it is only known at run time.
+#[derive(Debug, Clone)]
+pub(crate) struct Value {
+    /// The unquoted text (run-time parts keep their source text).
+    pub(crate) text: String,
+    /// Part of it is only known at run time.
+    pub(crate) dynamic: bool,
+    /// A run-time value known to stay one word (double-quoted, not `"$@"`): a static
+    /// `scheme://host/` before its run-time part names the destination. False when unsure.
+    pub(crate) one_word: bool,
+}
+
+/// One option as written (`-x`, `--proxy`) with its value, if it takes one.
+#[derive(Debug, Clone)]
+pub(crate) struct ScanOpt {
+    /// The spelling: `-x` or `--proxy`.
+    pub(crate) name: String,
+    /// The value, attached or in the next argument.
+    pub(crate) value: Option<Value>,
+}
+
+/// A command's arguments read with a [`Spec`]: its options and its operands.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scan {
+    /// Options, in order.
+    pub(crate) opts: Vec<ScanOpt>,
+    /// Operands, in order.
+    pub(crate) operands: Vec<Value>,
+    /// With `stop_at_operand`: the index in the arguments of the first operand.
+    pub(crate) stop: Option<usize>,
+}
+
+impl Scan {
+    /// Reads `args` with `spec`. With `stop_at_operand`, options end at the first operand (as
+    /// for `ssh host cmd`): that operand is the only one read, and [`Scan::stop`] says where.
+    pub(crate) fn read(args: &[Arg], spec: &Spec, stop_at_operand: bool) -> Scan {
+        let mut scan = Scan::default();
+        let mut i = 0;
+        while i < args.len() {
+            let (opts, end) = crate::options::read_options(args, i, spec);
+            let consumed = &args[i..end];
+            let dashdash = end > i
+                && args[end - 1].text == "--"
+                && opts.last().is_none_or(|o| o.value.as_deref() != Some("--"));
+            for o in opts {
+                let value = o.value.map(|text| {
+                    // `--url="https://h/$X"`: the value is the tail of one argument.
+                    let from = consumed.iter().rev().find(|a| a.text.ends_with(&text));
+                    Value {
+                        dynamic: from.is_some_and(|a| a.dynamic) || text.contains(['$', '`']),
+                        one_word: from.is_some_and(|a| !a.splits),
+                        text,
+                    }
+                });
+                scan.opts.push(ScanOpt {
+                    name: o.name,
+                    value,
+                });
+            }
+            let to_value = |a: &Arg| Value {
+                text: a.text.clone(),
+                dynamic: a.dynamic,
+                one_word: !a.splits,
+            };
+            if dashdash || stop_at_operand {
+                if stop_at_operand {
+                    scan.stop = (end < args.len()).then_some(end);
+                    scan.operands.extend(args.get(end).map(to_value));
+                } else {
+                    scan.operands.extend(args[end..].iter().map(to_value));
+                }
+                break;
+            }
+            let Some(a) = args.get(end) else { break };
+            scan.operands.push(to_value(a));
+            i = end + 1;
+        }
+        scan
+    }
+
+    /// The values of the options spelled as one of `names`, in order.
+    pub(crate) fn values<'s>(&'s self, names: &'s [&str]) -> impl Iterator<Item = &'s Value> {
+        self.opts
+            .iter()
+            .filter(|o| names.contains(&o.name.as_str()))
+            .filter_map(|o| o.value.as_ref())
+    }
+
+    /// Whether an option spelled as one of `names` was given.
+    pub(crate) fn has(&self, names: &[&str]) -> bool {
+        self.opts.iter().any(|o| names.contains(&o.name.as_str()))
+    }
+}
+
+/// The arguments of `cmd` as [`Arg`]s, with their run-time marks, from `start` on.
+pub(crate) fn args_of(cmd: &SimpleCommand, start: usize) -> Vec<Arg> {
+    cmd.args
+        .iter()
+        .enumerate()
+        .skip(start)
+        .map(|(i, a)| Arg {
+            text: a.clone(),
+            dynamic: cmd.is_dynamic(i),
+            splits: cmd.split_args.contains(&i),
+            ..Arg::default()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abbreviations_resolve() {
+        let known = ["recursive", "force", "no-preserve-root", "preserve-root"];
+        assert_eq!(resolve_long("rec", &known), ["recursive"]);
+        assert_eq!(resolve_long("fo", &known), ["force"]);
+        assert_eq!(resolve_long("no-preserve-r", &known), ["no-preserve-root"]);
+        assert!(resolve_long("x", &known).is_empty());
+        let push = ["force", "force-with-lease", "force-if-includes"];
+        assert_eq!(resolve_long("forc", &push), ["force"]);
+        assert_eq!(resolve_long("force-w", &push), ["force-with-lease"]);
+        let two = ["delete", "dry-run"];
+        assert_eq!(resolve_long("d", &two), ["delete", "dry-run"]);
+    }
+
+    fn words(ws: &[&str]) -> Vec<Arg> {
+        ws.iter()
+            .map(|w| Arg {
+                text: w.to_string(),
+                ..Arg::default()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn long_values_by_prefix() {
+        let spec = OptionSpec::with_flags("u", &["user", "chdir"], &["login"]);
+        let args = words(&["sudo", "--chd", "/tmp", "-uroot", "rm"]);
+        let (opts, end) = read_options(&args, 1, &spec);
+        assert_eq!(end, 4);
+        assert_eq!(opts[0].name, "--chdir");
+        assert_eq!(opts[0].value.as_deref(), Some("/tmp"));
+        assert_eq!(value_of(&opts, &["-u"]), Some("root"));
+        let args = words(&["su", "root", "--log", "-c", "x", "y"]);
+        let (opts, operands) = read_permuted(&args, 1, &spec);
+        assert!(has(&opts, &["--login", "-c"]));
+        assert_eq!(operands, [1, 4, 5]);
+    }
+}

@@ -1,0 +1,263 @@
+//! Unquoting shell words and finding the command substitutions inside them.
+
+use brush_parser::ParserOptions;
+use brush_parser::word::{self, TildeExpr, WordPiece, WordPieceWithSource};
+
+use crate::model::Arg;
+
+/// A command substitution found inside a word: its body is a script that runs.
+#[derive(Debug, Clone)]
+pub struct Substitution {
+    /// The script text.
+    pub body: String,
+    /// How it was written, for `via`: `$(…)` or a backtick pair.
+    pub via: &'static str,
+}
+
+/// A word after quote removal.
+#[derive(Debug, Clone, Default)]
+pub struct Expanded {
+    /// The unquoted text; parts known only at run time keep their source text.
+    pub text: String,
+    /// Whether any part is known only at run time (parameter, substitution, arithmetic).
+    pub dynamic: bool,
+    /// A run-time part outside double quotes, or `"$@"`: the word may become several
+    /// words, or none, after expansion.
+    pub splits: bool,
+    /// Command substitutions inside the word, in order.
+    pub substitutions: Vec<Substitution>,
+    /// Glob characters (`*`, `?`, `[`) outside quotes: the shell expands the word to the
+    /// file names it matches.
+    pub glob: bool,
+}
+
+/// Runs one call into brush-parser, catching a panic inside it (`None`). Only parser calls are
+/// wrapped: a panic in toolgate's own code must reach tests, fuzzing and the hook's own
+/// fail-closed handler.
+pub(crate) fn parser_call<T>(call: impl FnOnce() -> T) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(call)).ok()
+}
+
+/// Unquotes `raw` (an `ast::Word` value). Errors are returned as `None` (the caller decides).
+pub fn expand(raw: &str, options: &ParserOptions) -> Option<Expanded> {
+    // Fast path: plain words need no parser.
+    if !raw
+        .bytes()
+        .any(|b| matches!(b, b'\'' | b'"' | b'\\' | b'$' | b'`' | b'~'))
+    {
+        return Some(Expanded {
+            text: raw.to_string(),
+            glob: raw.contains(['*', '?', '[']),
+            ..Expanded::default()
+        });
+    }
+    let pieces = parser_call(|| word::parse(raw, options))?.ok()?;
+    let mut out = Expanded::default();
+    pieces_into(raw, &pieces, false, &mut out);
+    Some(out)
+}
+
+/// Finds the substitutions in a heredoc body that is subject to expansion.
+pub fn heredoc_substitutions(body: &str, options: &ParserOptions) -> Option<Vec<Substitution>> {
+    let pieces = parser_call(|| word::parse_heredoc(body, options))?.ok()?;
+    let mut out = Expanded::default();
+    pieces_into(body, &pieces, true, &mut out);
+    Some(out.substitutions)
+}
+
+fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mut Expanded) {
+    for p in pieces {
+        let source = raw.get(p.start_index..p.end_index).unwrap_or("$…");
+        match &p.piece {
+            WordPiece::Text(t) => {
+                out.glob |= !quoted && t.contains(['*', '?', '[']);
+                out.text.push_str(t);
+            }
+            WordPiece::SingleQuotedText(t) => out.text.push_str(t),
+            WordPiece::AnsiCQuotedText(t) => out.text.push_str(&crate::syntax::ansi_c::decode(t)),
+            WordPiece::DoubleQuotedSequence(inner)
+            | WordPiece::GettextDoubleQuotedSequence(inner) => {
+                pieces_into(raw, inner, true, out);
+            }
+            WordPiece::TildeExpansion(t) => out.text.push_str(&tilde_text(t)),
+            WordPiece::ParameterExpansion(_) => {
+                out.dynamic = true;
+                // `"$@"` and `"${a[@]}"` are several words even when quoted.
+                out.splits |= !quoted || source.contains('@');
+                out.text.push_str(source);
+                // `${X:-$(cmd)}`: a default value can hold a substitution that runs.
+                if source.contains("$(") || source.contains('`') {
+                    out.substitutions.extend(scan_substitutions(source));
+                }
+            }
+            WordPiece::CommandSubstitution(body) => {
+                out.dynamic = true;
+                out.splits |= !quoted;
+                out.text.push_str(source);
+                out.substitutions.push(Substitution {
+                    body: body.clone(),
+                    via: "$(…)",
+                });
+            }
+            WordPiece::BackquotedCommandSubstitution(body) => {
+                out.dynamic = true;
+                out.splits |= !quoted;
+                out.text.push_str(source);
+                out.substitutions.push(Substitution {
+                    body: unescape_backquoted(body),
+                    via: "`…`",
+                });
+            }
+            WordPiece::EscapeSequence(s) => {
+                let rest = s.strip_prefix('\\').unwrap_or(s);
+                if rest == "\n" {
+                    continue;
+                }
+                if quoted && !matches!(rest, "$" | "`" | "\"" | "\\") {
+                    out.text.push_str(s);
+                } else {
+                    out.text.push_str(rest);
+                }
+            }
+            WordPiece::ArithmeticExpression(expr) => {
+                out.dynamic = true;
+                out.splits |= !quoted;
+                out.text.push_str(source);
+                if crate::syntax::arith::is_valid(&expr.value) {
+                    out.substitutions.extend(scan_substitutions(&expr.value));
+                } else {
+                    // Not arithmetic: shells re-read `$((…))` as `$( (…) )`.
+                    out.substitutions.push(Substitution {
+                        body: expr.value.clone(),
+                        via: "$((…))",
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn tilde_text(t: &TildeExpr) -> String {
+    match t {
+        TildeExpr::Home => "~".to_string(),
+        TildeExpr::UserHome(u) => format!("~{u}"),
+        TildeExpr::WorkingDir => "~+".to_string(),
+        TildeExpr::OldWorkingDir => "~-".to_string(),
+        TildeExpr::NthDirFromTopOfDirStack { n, plus_used } => {
+            format!("~{}{n}", if *plus_used { "+" } else { "" })
+        }
+        TildeExpr::NthDirFromBottomOfDirStack { n } => format!("~-{n}"),
+    }
+}
+
+/// Inside backquotes, `\``, `\\` and `\$` stand for the character itself.
+fn unescape_backquoted(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\'
+            && let Some(&n) = chars.peek()
+            && matches!(n, '`' | '\\' | '$')
+        {
+            out.push(n);
+            chars.next();
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Finds `$(…)` and backtick substitutions in text the word parser does not split for us
+/// (arithmetic expressions), by bracket matching.
+pub fn scan_substitutions(text: &str) -> Vec<Substitution> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'$' && bytes.get(i + 1) == Some(&b'(') {
+            let start = i + 2;
+            let mut depth = 1usize;
+            let mut j = start;
+            while j < bytes.len() && depth > 0 {
+                match bytes[j] {
+                    b'(' => depth += 1,
+                    b')' => depth -= 1,
+                    _ => {}
+                }
+                j += 1;
+            }
+            let end = if depth == 0 { j - 1 } else { bytes.len() };
+            let inner = &text[start..end];
+            if let Some(arith) = inner.strip_prefix('(')
+                && crate::syntax::arith::is_valid(arith.strip_suffix(')').unwrap_or(arith))
+            {
+                // `$((…))`: arithmetic, which may itself hold substitutions.
+                out.extend(scan_substitutions(arith));
+            } else {
+                out.push(Substitution {
+                    body: inner.to_string(),
+                    via: "$(…)",
+                });
+            }
+            i = j;
+        } else if bytes[i] == b'`' {
+            let start = i + 1;
+            let end = text[start..]
+                .find('`')
+                .map(|k| start + k)
+                .unwrap_or(text.len());
+            out.push(Substitution {
+                body: text[start..end].to_string(),
+                via: "`…`",
+            });
+            i = end + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The basename of a program path.
+pub fn basename(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// Splits a string into words the way `env -S` does (whitespace, simple quotes).
+pub(crate) fn split_words(s: &str) -> Vec<Arg> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in s.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => cur.push(c),
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                in_word = true;
+            }
+            None if c.is_whitespace() => {
+                if in_word {
+                    out.push(Arg {
+                        text: std::mem::take(&mut cur),
+                        ..Arg::default()
+                    });
+                    in_word = false;
+                }
+            }
+            None => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        out.push(Arg {
+            text: cur,
+            ..Arg::default()
+        });
+    }
+    out
+}

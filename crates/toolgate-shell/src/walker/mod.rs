@@ -1,0 +1,429 @@
+//! The walker, the only recursion in the crate: it walks brush-parser's AST to every simple
+//! command, in execution order, with the words unquoted, substitutions, process
+//! substitutions and heredocs followed, and re-parses the strings commands run (`bash -c`,
+//! `eval`, interpreter code …).
+
+mod compound;
+mod definitions;
+mod downloads;
+mod interpreters;
+mod per_item;
+mod redirects;
+mod shells;
+mod unwrap;
+mod words;
+mod wrappers;
+
+use brush_parser::ParserOptions;
+use brush_parser::ast::{self, Command, CommandPrefixOrSuffixItem, CompoundList, Pipeline};
+
+use definitions::{Body, Definition};
+
+use crate::model::{CommandAnalysis, Indeterminate, IndeterminateKind, SimpleCommand};
+use crate::model::{MAX_COMMANDS, MAX_DEPTH};
+use crate::model::{RawCommand, Stdin};
+
+/// Most bytes parsed in one analysis, nested strings included.
+const MAX_PARSED_BYTES: usize = 8 * 1024 * 1024;
+
+/// Whether `cmd` downloads content (for `curl … | sh`): a downloader in the program table.
+pub(crate) fn downloads(cmd: &SimpleCommand) -> bool {
+    crate::knowledge::programs::in_class(
+        &cmd.program,
+        crate::knowledge::programs::Class::Downloader,
+    )
+}
+
+/// Where a piece of script sits: how it was reached and what is known about its input.
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    /// Unwrapping steps so far.
+    pub via: Vec<String>,
+    /// Nesting depth of re-parsed strings.
+    pub depth: usize,
+    /// Inline interpreter code: parse failures and dynamic names are not indeterminate.
+    pub lenient: bool,
+    /// Tokens that stand for input values at run time (`{}` under `xargs -I{}`).
+    pub placeholders: Vec<String>,
+    /// Commands here get further arguments from input (`xargs`).
+    pub input_args: bool,
+    /// Inside a pipeline of two or more commands.
+    pub in_pipeline: bool,
+    /// Run in the background (`cmd &`).
+    pub background: bool,
+    /// Inside a loop that never ends (`while true`, `while :`, `until false`).
+    pub unbounded_loop: bool,
+    /// What the previous pipeline element writes to this one's stdin (`echo … | bash`).
+    pub pipe_input: Option<Stdin>,
+}
+
+impl Scope {
+    /// The scope of the command string itself.
+    pub fn top() -> Scope {
+        Scope::default()
+    }
+
+    /// A nested string reached through `via`.
+    pub fn child(&self, via: &str) -> Scope {
+        let mut s = self.clone();
+        s.via.push(via.to_string());
+        s.depth += 1;
+        s.in_pipeline = false;
+        s.pipe_input = None;
+        s
+    }
+}
+
+/// Collects the analysis while walking.
+pub struct Walker {
+    pub(crate) out: CommandAnalysis,
+    pub(crate) options: ParserOptions,
+    pub(crate) cwd_changed: bool,
+    functions: Vec<String>,
+    /// Functions and aliases defined so far: a definition runs nothing; its body is
+    /// analysed where it is called.
+    definitions: Vec<Definition>,
+    parsed_bytes: usize,
+    /// The stdin (heredoc, here-string) of the last simple command and its index.
+    last_stdin: Option<(usize, Stdin)>,
+    /// The stdin of every simple command that had one, by index.
+    pub(crate) stdins: Vec<(usize, Stdin)>,
+    /// Variables set for later commands (`export HTTPS_PROXY=…`).
+    pub(crate) exported: Vec<(String, String)>,
+}
+
+impl Walker {
+    /// An empty walker.
+    pub fn new() -> Walker {
+        Walker {
+            out: CommandAnalysis::default(),
+            options: ParserOptions::default(),
+            cwd_changed: false,
+            functions: Vec::new(),
+            definitions: Vec::new(),
+            parsed_bytes: 0,
+            last_stdin: None,
+            stdins: Vec::new(),
+            exported: Vec::new(),
+        }
+    }
+
+    /// The finished analysis.
+    pub fn finish(mut self) -> CommandAnalysis {
+        // A definition never called directly may still run where its name is a word of a
+        // later command (`trap cleanup EXIT`, `export -f f; bash -c f`).
+        let named: Vec<usize> = (0..self.definitions.len())
+            .filter(|&i| {
+                let d = &self.definitions[i];
+                d.calls == 0
+                    && self.out.commands.iter().any(|c| {
+                        c.args
+                            .iter()
+                            .any(|a| a.split_whitespace().any(|w| w == d.name))
+                    })
+            })
+            .collect();
+        for i in named {
+            self.run_definition(i, &[]);
+        }
+        // Scripts followed here add commands and destinations, so they go before the dedup.
+        downloads::follow_written_scripts(&mut self);
+        let mut seen = std::collections::HashSet::new();
+        self.out.destinations.retain(|d| seen.insert(d.clone()));
+        self.out
+    }
+
+    /// Records that the analysis is not trustworthy (first reason wins).
+    pub(crate) fn indeterminate(
+        &mut self,
+        scope: &Scope,
+        kind: IndeterminateKind,
+        reason: &'static str,
+    ) {
+        if scope.lenient {
+            return;
+        }
+        if self.out.indeterminate.is_none() {
+            self.out.indeterminate = Some(Indeterminate { kind, reason });
+        }
+    }
+
+    fn over_budget(&self) -> bool {
+        self.out.commands.len() >= MAX_COMMANDS || self.parsed_bytes > MAX_PARSED_BYTES
+    }
+
+    /// Parses and walks a script.
+    pub fn script(&mut self, text: &str, scope: &Scope) {
+        if scope.depth > MAX_DEPTH {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::TooDeep,
+                "the command nests strings too deeply",
+            );
+            return;
+        }
+        self.parsed_bytes += text.len();
+        if self.over_budget() {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::TooLarge,
+                "the command expands to too much to analyse",
+            );
+            return;
+        }
+        if text.trim().is_empty() {
+            return;
+        }
+        if let Err((kind, reason)) = crate::syntax::guard::check(text) {
+            self.indeterminate(scope, kind, reason);
+            return;
+        }
+        let options = &self.options;
+        let parsed = crate::syntax::words::parser_call(|| {
+            brush_parser::Parser::new(text.as_bytes(), options).parse_program()
+        });
+        // Valid shell brush-parser refuses: a trailing `\` (bash drops it at the end of
+        // the input) and `select` loops (analysed as the `for` loop they run like).
+        let parsed = match parsed {
+            Some(Err(_)) => match crate::syntax::guard::parser_workarounds(text) {
+                Some(fixed) => {
+                    let options = &self.options;
+                    crate::syntax::words::parser_call(|| {
+                        brush_parser::Parser::new(fixed.as_bytes(), options).parse_program()
+                    })
+                }
+                None => parsed,
+            },
+            other => other,
+        };
+        match parsed {
+            Some(Ok(program)) => {
+                for list in &program.complete_commands {
+                    self.list(list, scope);
+                }
+            }
+            Some(Err(_)) => self.indeterminate(
+                scope,
+                IndeterminateKind::ParseError,
+                "the command could not be parsed as shell",
+            ),
+            None => self.indeterminate(
+                scope,
+                IndeterminateKind::ParserPanic,
+                "the shell parser failed on this command",
+            ),
+        }
+    }
+
+    fn list(&mut self, list: &CompoundList, scope: &Scope) {
+        for item in &list.0 {
+            let mut item_scope = scope.clone();
+            item_scope.background |= matches!(item.1, ast::SeparatorOperator::Async);
+            for (_, pipeline) in item.0.iter() {
+                self.pipeline(pipeline, &item_scope);
+            }
+        }
+    }
+
+    fn pipeline(&mut self, p: &Pipeline, scope: &Scope) {
+        let mut inner = scope.clone();
+        inner.in_pipeline = p.seq.len() > 1;
+        let mut ranges = Vec::with_capacity(p.seq.len());
+        for cmd in &p.seq {
+            let mut element = inner.clone();
+            if let Some(prev) = ranges.last() {
+                element.pipe_input = Some(self.pipe_output(prev, &inner));
+            }
+            let start = self.out.commands.len();
+            self.command(cmd, &element);
+            ranges.push(start..self.out.commands.len());
+        }
+        self.paths_from_find(&ranges, scope);
+        // `curl … | sh`: a later element reading code from stdin after a download.
+        let mut downloaded = false;
+        for range in ranges {
+            if downloaded {
+                for c in &mut self.out.commands[range.clone()] {
+                    if c.reads_code_from_stdin {
+                        c.runs_downloaded_code = true;
+                    }
+                }
+            }
+            if self.out.commands[range].iter().any(downloads) {
+                downloaded = true;
+            }
+        }
+    }
+
+    /// `find ROOT … | [grep … |] xargs rm`: the arguments a later element reads from input are
+    /// the paths find lists, at or under its start paths (as `find … -exec rm {} +`).
+    fn paths_from_find(&mut self, ranges: &[std::ops::Range<usize>], scope: &Scope) {
+        // The roots of what the element before writes: `Some(None)` for a find whose start
+        // paths are only known at run time.
+        let mut listed: Option<Option<Vec<String>>> = None;
+        for range in ranges {
+            let commands = &mut self.out.commands[range.clone()];
+            if let Some(roots) = &listed {
+                for c in commands.iter_mut().filter(|c| c.args_from_input) {
+                    crate::facts::find::from_tree(c, roots.clone());
+                }
+            }
+            let producer = commands.iter().rev().find(|c| c.via == scope.via);
+            listed = match producer {
+                Some(c) if c.program_lower() == "find" => {
+                    let mut args = vec![crate::model::Arg::default()];
+                    args.extend(crate::options::args_of(c, 0));
+                    Some(crate::facts::find::find_roots(&args))
+                }
+                // Filters that pass paths through unchanged.
+                Some(c)
+                    if matches!(
+                        c.program_lower().as_str(),
+                        "grep" | "egrep" | "fgrep" | "sort" | "uniq" | "head" | "tail" | "tac"
+                    ) =>
+                {
+                    listed.take()
+                }
+                _ => None,
+            };
+        }
+    }
+
+    /// What the pipeline element whose commands are `range` writes to its stdout.
+    fn pipe_output(&self, range: &std::ops::Range<usize>, scope: &Scope) -> Stdin {
+        let commands = &self.out.commands[range.clone()];
+        let downloads = commands.iter().any(downloads);
+        // The producer is the element's own last command, not one nested in it.
+        let producer = commands.iter().rposition(|c| c.via == scope.via);
+        match producer {
+            Some(p) if p + 1 == commands.len() => {
+                let index = range.start + p;
+                let own_stdin = self
+                    .last_stdin
+                    .as_ref()
+                    .filter(|(i, _)| *i == index)
+                    .map(|(_, s)| s);
+                crate::facts::pipes::producer_output(&commands[p], own_stdin, downloads)
+            }
+            _ => crate::facts::pipes::producer_output(&SimpleCommand::default(), None, downloads),
+        }
+    }
+
+    fn command(&mut self, cmd: &Command, scope: &Scope) {
+        match cmd {
+            Command::Simple(sc) => self.simple(sc, scope),
+            Command::Compound(cc, redirects) => {
+                let start = self.out.commands.len();
+                self.compound(cc, scope);
+                if let Some(r) = redirects {
+                    let mut writes = Vec::new();
+                    for redirect in &r.0 {
+                        self.redirect(redirect, scope, &mut writes, &mut None);
+                    }
+                    for c in &mut self.out.commands[start..] {
+                        c.writes.extend(writes.iter().cloned());
+                    }
+                }
+            }
+            Command::Function(f) => self.define(
+                &f.fname.value,
+                Body::Function(Box::new(f.body.0.clone())),
+                scope,
+            ),
+            Command::ExtendedTest(e, _) => self.extended_test(&e.expr, scope),
+        }
+    }
+
+    fn simple(&mut self, sc: &ast::SimpleCommand, scope: &Scope) {
+        let mut raw = RawCommand::default();
+        let mut stdin = None;
+        for item in sc.prefix.iter().flat_map(|p| p.0.iter()) {
+            match item {
+                CommandPrefixOrSuffixItem::IoRedirect(r) => {
+                    self.redirect(r, scope, &mut raw.writes, &mut stdin)
+                }
+                CommandPrefixOrSuffixItem::Word(w) => {
+                    let a = self.argv_words(&w.value, scope);
+                    raw.args.extend(a);
+                }
+                CommandPrefixOrSuffixItem::AssignmentWord(a, w) => {
+                    let (name, value) = match (&a.name, &a.value) {
+                        (ast::AssignmentName::VariableName(n), ast::AssignmentValue::Scalar(v)) => {
+                            (n.clone(), self.word(&v.value, scope).text)
+                        }
+                        _ => {
+                            let arg = self.word(&w.value, scope);
+                            (arg.text, String::new())
+                        }
+                    };
+                    raw.env.push((name, value));
+                }
+                CommandPrefixOrSuffixItem::ProcessSubstitution(k, sub) => {
+                    self.process_substitution(k, sub, scope);
+                }
+            }
+        }
+        if let Some(w) = &sc.word_or_name {
+            let a = self.argv_words(&w.value, scope);
+            raw.args.extend(a);
+        }
+        for item in sc.suffix.iter().flat_map(|s| s.0.iter()) {
+            match item {
+                CommandPrefixOrSuffixItem::IoRedirect(r) => {
+                    self.redirect(r, scope, &mut raw.writes, &mut stdin)
+                }
+                CommandPrefixOrSuffixItem::Word(w)
+                | CommandPrefixOrSuffixItem::AssignmentWord(_, w) => {
+                    let a = self.argv_words(&w.value, scope);
+                    raw.args.extend(a);
+                }
+                CommandPrefixOrSuffixItem::ProcessSubstitution(k, sub) => {
+                    let a = self.process_substitution(k, sub, scope);
+                    raw.args.push(a);
+                }
+            }
+        }
+        raw.stdin = stdin.clone();
+        let words = raw.args.clone();
+        self.run_command(raw, scope);
+        self.call_definition(&words);
+        if let Some(s) = stdin
+            && let Some(last) = self.out.commands.len().checked_sub(1)
+        {
+            self.stdins.push((last, s.clone()));
+            self.last_stdin = Some((last, s));
+        }
+    }
+
+    /// Adds a finished command: normalises flags, collects destinations, tracks `cd`.
+    pub(crate) fn emit(&mut self, mut cmd: SimpleCommand, scope: &Scope) {
+        if self.out.commands.len() >= MAX_COMMANDS {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::TooLarge,
+                "the command expands to too many commands",
+            );
+            return;
+        }
+        cmd.cwd_changed |= self.cwd_changed;
+        cmd.in_pipeline = scope.in_pipeline;
+        let lower = cmd.program_lower();
+        cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
+            && self.functions.contains(&cmd.program))
+            || (scope.background && scope.unbounded_loop);
+        crate::options::normalize::normalize(&mut cmd);
+        // Programs the command runs from its options or its own environment
+        // (`git -c core.pager=…`); variables set earlier were followed where they were set.
+        let nested = crate::facts::launched::nested_scripts(&cmd);
+        crate::facts::exports::apply(&self.exported, &mut cmd);
+        crate::facts::exports::record(&mut self.exported, &cmd);
+        crate::facts::destinations::collect(&cmd, &mut self.out.destinations);
+        if matches!(lower.as_str(), "cd" | "pushd" | "popd") {
+            self.cwd_changed = true;
+        }
+        self.out.commands.push(cmd);
+        for (via, script) in nested {
+            self.script(&script, &scope.child(via));
+        }
+    }
+}

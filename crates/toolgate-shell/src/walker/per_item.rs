@@ -1,0 +1,223 @@
+//! Commands run once per input item: `find -exec`/`-execdir`, `parallel` (`xargs` is a
+//! wrapper step in `unwrap.rs`). A placeholder (`{}`) stands for each item.
+
+use super::unwrap::{Invocation, join, mark_placeholders, options};
+use super::{Scope, Walker};
+use crate::facts::find::{find_roots, from_tree};
+use crate::model::{Arg, IndeterminateKind, RawCommand};
+
+impl Walker {
+    pub(crate) fn find(&mut self, inv: Invocation<'_>, scope: &Scope) {
+        let args = inv.args;
+        self.emit_final(inv, scope);
+        let mut i = 1;
+        while i < args.len() {
+            let t = args[i].text.as_str();
+            if matches!(t, "-exec" | "-execdir" | "-ok" | "-okdir") {
+                let start = i + 1;
+                let mut end = start;
+                while end < args.len() && !matches!(args[end].text.as_str(), ";" | "+") {
+                    end += 1;
+                }
+                let mut child = scope.child(&format!("find {t}"));
+                child.placeholders.push("{}".to_string());
+                let inner: Vec<Arg> = args[start..end]
+                    .iter()
+                    .map(|a| mark_placeholders(a, &child))
+                    .collect();
+                if !inner.is_empty() {
+                    let first = self.out.commands.len();
+                    self.run_command(
+                        RawCommand {
+                            args: inner,
+                            ..RawCommand::default()
+                        },
+                        &child,
+                    );
+                    // `{}` is each path find visits: at or under its start paths.
+                    let roots = find_roots(args);
+                    for c in &mut self.out.commands[first..] {
+                        if c.via.len() == child.via.len() && !c.rooted_args.is_empty() {
+                            from_tree(c, roots.clone());
+                        }
+                    }
+                }
+                i = end + 1;
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    pub(crate) fn parallel(&mut self, inv: &Invocation<'_>, scope: &Scope) {
+        let args = inv.args;
+        self.emit_final(Invocation::plain(&args[..1], inv.env), scope);
+        let (_, end) = options(
+            args,
+            1,
+            "jSaIdEnNLsC",
+            &[
+                "jobs",
+                "sshlogin",
+                "results",
+                "arg-file",
+                "colsep",
+                "delimiter",
+                "joblog",
+                "tmpdir",
+                "workdir",
+                "wd",
+                "max-args",
+                "timeout",
+                "delay",
+                "memfree",
+                "load",
+                "retries",
+                "halt",
+                "tagstring",
+                "basefile",
+                "return",
+                "env",
+                "max-lines",
+                "max-replace-args",
+                "max-chars",
+                "sshloginfile",
+                "template",
+                "transfer",
+                "profile",
+                "rpl",
+                "plus",
+                "termseq",
+                "shuf",
+            ],
+        );
+        let sep = args[end..]
+            .iter()
+            .position(|a| a.text.starts_with(":::"))
+            .map(|p| p + end);
+        let template: Vec<Arg> = args[end..sep.unwrap_or(args.len())].to_vec();
+        let mut child = scope.child("parallel");
+        let values: Vec<Arg> = match sep {
+            Some(s) if !args[s].text.starts_with("::::") => args[s..]
+                .iter()
+                .filter(|a| !a.text.starts_with(":::"))
+                .take(32)
+                .cloned()
+                .collect(),
+            _ => {
+                // Arguments come from stdin or a file.
+                if template.is_empty() {
+                    self.indeterminate(
+                        scope,
+                        IndeterminateKind::DynamicScript,
+                        "the commands come from input at run time",
+                    );
+                    return;
+                }
+                child.input_args = true;
+                child.placeholders.push("{}".to_string());
+                if runs_through_shell(&template) {
+                    self.script(&join(&template), &child);
+                }
+                let inner: Vec<Arg> = template.iter().map(mark_parallel_placeholder).collect();
+                self.run_command(
+                    RawCommand {
+                        args: inner,
+                        ..RawCommand::default()
+                    },
+                    &child,
+                );
+                return;
+            }
+        };
+        if template.is_empty() {
+            for v in values {
+                self.script(&v.text, &child);
+            }
+            return;
+        }
+        let uses_placeholder = template.iter().any(|a| has_parallel_placeholder(&a.text));
+        if runs_through_shell(&template) {
+            // parallel hands the composed line to a shell: `parallel 'rm -rf {}' ::: /`.
+            // Versions differ in how they quote the words, so the argument-vector reading
+            // below is analysed as well.
+            for v in &values {
+                let mut line = substitute_parallel(&join(&template), &v.text);
+                if !uses_placeholder {
+                    line = format!("{line} {}", v.text);
+                }
+                self.script(&line, &child);
+            }
+        }
+        for v in values {
+            let mut inner: Vec<Arg> = template
+                .iter()
+                .map(|a| Arg {
+                    text: substitute_parallel(&a.text, &v.text),
+                    dynamic: a.dynamic || v.dynamic,
+                    splits: a.splits || v.splits,
+                    from_download: a.from_download || v.from_download,
+                    ..Arg::default()
+                })
+                .collect();
+            if !uses_placeholder {
+                inner.push(v.clone());
+            }
+            self.run_command(
+                RawCommand {
+                    args: inner,
+                    ..RawCommand::default()
+                },
+                &child,
+            );
+        }
+    }
+}
+
+/// A template word holding blanks or shell syntax is split by the shell parallel runs the
+/// line with (`parallel 'rm -rf {}'`), so the line is a script, not an argument vector.
+fn runs_through_shell(template: &[Arg]) -> bool {
+    template.iter().any(|a| {
+        !a.dynamic
+            && a.text
+                .contains(|c: char| c.is_whitespace() || ";&|<>()$`'\"".contains(c))
+    })
+}
+
+fn has_parallel_placeholder(t: &str) -> bool {
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'{'
+            && let Some(j) = t[i..].find('}')
+        {
+            let inner = &t[i + 1..i + j];
+            if inner.len() <= 4
+                && inner
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, '.' | '/' | '#' | '%'))
+            {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+fn mark_parallel_placeholder(a: &Arg) -> Arg {
+    let mut a = a.clone();
+    if has_parallel_placeholder(&a.text) {
+        a.dynamic = true;
+        a.splits = true;
+    }
+    a
+}
+
+fn substitute_parallel(t: &str, value: &str) -> String {
+    let mut out = t.replace("{}", value);
+    for n in 1..=9 {
+        out = out.replace(&format!("{{{n}}}"), value);
+    }
+    out
+}

@@ -1,0 +1,112 @@
+//! Redirections of a simple command: the files it writes, what it reads on stdin, and the
+//! process substitutions and sockets they name.
+
+use brush_parser::ast::{IoFileRedirectKind, IoFileRedirectTarget, IoRedirect};
+
+use super::{Scope, Walker};
+use crate::model::Stdin;
+
+impl Walker {
+    /// Reads one redirection: writes go to `writes`, input to `stdin`.
+    pub(crate) fn redirect(
+        &mut self,
+        r: &IoRedirect,
+        scope: &Scope,
+        writes: &mut Vec<String>,
+        stdin: &mut Option<Stdin>,
+    ) {
+        match r {
+            IoRedirect::File(_, kind, target) => match target {
+                IoFileRedirectTarget::Filename(w) => {
+                    let arg = self.word(&w.value, scope);
+                    if matches!(kind, IoFileRedirectKind::Read) {
+                        // A file's content is not known here (`bash < script`).
+                        let empty = arg.text == "/dev/null";
+                        *stdin = Some(Stdin {
+                            text: String::new(),
+                            expand: false,
+                            dynamic: !empty,
+                            from_download: false,
+                            // Devices (`/dev/tcp/…`, `/dev/stdin`) are not script files.
+                            from_file: !empty
+                                && !arg.dynamic
+                                && !arg.text.starts_with("/dev/")
+                                && !arg.text.starts_with("/proc/"),
+                            template: false,
+                        });
+                    }
+                    if matches!(
+                        kind,
+                        IoFileRedirectKind::Write
+                            | IoFileRedirectKind::Append
+                            | IoFileRedirectKind::Clobber
+                            | IoFileRedirectKind::ReadAndWrite
+                            | IoFileRedirectKind::DuplicateOutput
+                    ) || is_socket_path(&arg.text)
+                    {
+                        // Reading `/dev/tcp/h/p` opens the connection as writing does; the
+                        // destination check reads it from `writes`.
+                        writes.push(arg.text);
+                    }
+                }
+                IoFileRedirectTarget::Fd(_) => {}
+                IoFileRedirectTarget::ProcessSubstitution(k, sub) => {
+                    let arg = self.process_substitution(k, sub, scope);
+                    if matches!(kind, IoFileRedirectKind::Read) {
+                        *stdin = Some(Stdin {
+                            text: String::new(),
+                            expand: false,
+                            dynamic: true,
+                            from_download: arg.from_download,
+                            from_file: false,
+                            template: false,
+                        });
+                    }
+                }
+                IoFileRedirectTarget::Duplicate(w) => {
+                    // `>&file` (not a descriptor number or `-`) writes the file, as `&>file`.
+                    let arg = self.word(&w.value, scope);
+                    let is_fd = arg.text == "-"
+                        || arg
+                            .text
+                            .trim_end_matches('-')
+                            .bytes()
+                            .all(|b| b.is_ascii_digit());
+                    if !is_fd && !matches!(kind, IoFileRedirectKind::Read) {
+                        writes.push(arg.text);
+                    }
+                }
+            },
+            IoRedirect::HereDocument(_, h) => {
+                *stdin = Some(Stdin {
+                    text: h.doc.value.clone(),
+                    expand: h.requires_expansion,
+                    dynamic: false,
+                    from_download: false,
+                    from_file: false,
+                    template: false,
+                });
+            }
+            IoRedirect::HereString(_, w) => {
+                let arg = self.word(&w.value, scope);
+                *stdin = Some(Stdin {
+                    text: arg.text,
+                    expand: false,
+                    dynamic: arg.dynamic,
+                    from_download: arg.from_download,
+                    from_file: false,
+                    template: false,
+                });
+            }
+            IoRedirect::OutputAndError(w, _) => {
+                let arg = self.word(&w.value, scope);
+                writes.push(arg.text);
+            }
+        }
+    }
+}
+
+/// bash's network pseudo-files.
+fn is_socket_path(path: &str) -> bool {
+    path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/")
+}

@@ -1,0 +1,158 @@
+//! The scripts shells and `source` run: `bash -c STRING`, a script on stdin (a heredoc,
+//! `echo … | sh`, a download), `source FILE` / `. FILE`.
+
+use super::unwrap::Invocation;
+use super::{Scope, Walker};
+use crate::model::{Arg, IndeterminateKind, SimpleCommand, Stdin};
+use crate::syntax::words::basename;
+
+impl Walker {
+    pub(crate) fn shell(&mut self, inv: Invocation<'_>, scope: &Scope) {
+        let Invocation { args, stdin, .. } = inv;
+        let mut has_c = false;
+        let mut reads_stdin = false;
+        let mut i = 1;
+        while i < args.len() {
+            let t = args[i].text.as_str();
+            if t == "--" || t == "-" {
+                i += 1;
+                break;
+            }
+            if matches!(t, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+                i += 2;
+                continue;
+            }
+            if t.starts_with("--") {
+                i += 1;
+                continue;
+            }
+            if (t.starts_with('-') || t.starts_with('+')) && t.len() > 1 {
+                has_c |= t[1..].contains('c');
+                reads_stdin |= t[1..].contains('s');
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        let mut operand = args.get(i);
+        if operand.is_some_and(|o| is_stdin_file(&o.text)) {
+            operand = None;
+            reads_stdin = true;
+        }
+        let stdin = stdin.or(piped_stdin(scope));
+        let name = basename(&args[0].text).to_string();
+        self.emit_final(inv, scope);
+        let me = self.out.commands.len().checked_sub(1);
+        let mark = |w: &mut Walker, f: &dyn Fn(&mut SimpleCommand)| {
+            if let Some(i) = me
+                && let Some(c) = w.out.commands.get_mut(i)
+            {
+                f(c);
+            }
+        };
+        if has_c {
+            match operand {
+                Some(script) if script.from_download => {
+                    mark(self, &|c| c.runs_downloaded_code = true);
+                }
+                Some(script) => {
+                    let text = script.text.clone();
+                    self.script(&text, &scope.child(&format!("{name} -c")));
+                }
+                None if scope.input_args => self.indeterminate(
+                    scope,
+                    IndeterminateKind::DynamicScript,
+                    "the shell script comes from input at run time",
+                ),
+                None => {}
+            }
+            return;
+        }
+        if let Some(file) = operand
+            && !reads_stdin
+        {
+            if file.from_download {
+                mark(self, &|c| c.runs_downloaded_code = true);
+            } else if is_process_substitution(file) {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::DynamicScript,
+                    "the shell script comes from a process substitution",
+                );
+            }
+            return;
+        }
+        mark(self, &|c| c.reads_code_from_stdin = true);
+        if let Some(s) = stdin {
+            if s.from_download {
+                mark(self, &|c| c.runs_downloaded_code = true);
+            } else if !s.text.is_empty() {
+                let text = s.text.clone();
+                let mut child = scope.child(&format!("{name} <<…"));
+                if s.template {
+                    // Generated lines: analysed as the commands xargs would build.
+                    child
+                        .placeholders
+                        .push(crate::facts::pipes::PLACEHOLDER.to_string());
+                    child.input_args = true;
+                }
+                self.script(&text, &child);
+            } else if s.dynamic && !s.from_file {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::DynamicScript,
+                    "the shell script on stdin is only known at run time",
+                );
+            }
+        }
+    }
+
+    /// `source file` / `. file`: the file's code runs here.
+    pub(crate) fn source(&mut self, inv: Invocation<'_>, scope: &Scope) {
+        let Invocation { args, stdin, .. } = inv;
+        self.emit_final(inv, scope);
+        let Some(file) = args.get(1) else { return };
+        if args[1..].iter().any(|a| a.from_download) {
+            self.mark_last_downloaded();
+        } else if file.setup_code {
+            // `source <(kubectl completion bash)`: see `setup.rs`.
+        } else if is_process_substitution(file) {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::DynamicScript,
+                "the sourced script comes from a process substitution",
+            );
+        } else if is_stdin_file(&file.text) {
+            match stdin.or(piped_stdin(scope)) {
+                Some(s) if s.from_download => self.mark_last_downloaded(),
+                Some(s) if !s.dynamic && !s.text.is_empty() => {
+                    let text = s.text.clone();
+                    self.script(&text, &scope.child("source"));
+                }
+                Some(s) if !s.dynamic || s.from_file => {}
+                _ => self.indeterminate(
+                    scope,
+                    IndeterminateKind::DynamicScript,
+                    "the sourced script on stdin is only known at run time",
+                ),
+            }
+        }
+    }
+}
+
+/// The pipe input a command reads, unless its stdin is not the pipe (`xargs` children).
+pub(super) fn piped_stdin(scope: &Scope) -> Option<&Stdin> {
+    if scope.input_args {
+        return None;
+    }
+    scope.pipe_input.as_ref()
+}
+
+/// Paths that name the process's own stdin.
+fn is_stdin_file(path: &str) -> bool {
+    matches!(path, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
+}
+
+fn is_process_substitution(a: &Arg) -> bool {
+    a.dynamic && a.text == "<(…)"
+}

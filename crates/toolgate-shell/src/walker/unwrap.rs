@@ -1,0 +1,546 @@
+//! Unwrapping wrappers (`sudo`, `env`, `xargs`, `timeout` …) and following the strings that
+//! shells, `eval`, `su -c`, `ssh`, `watch`, `parallel` and `find -exec` run.
+
+use super::{Scope, Walker};
+use crate::knowledge::interpreters::is_interpreter;
+use crate::knowledge::runners::RunnerStep;
+use crate::model::{Arg, IndeterminateKind, RawCommand, SimpleCommand, Stdin};
+pub(crate) use crate::options::Opt;
+use crate::options::{OptionSpec, has, read_options};
+use crate::syntax::words::basename;
+
+/// Most wrapper steps one simple command may take (`env env env …`) before the analysis
+/// gives up (indeterminate). Bounds the work on adversarial inputs.
+pub const MAX_WRAPPER_STEPS: usize = 64;
+
+/// Reads options from `args[start..]` until the first operand. `short_val` lists short
+/// options that take a value, `long_val` long ones (abbreviations resolve). `--` is consumed.
+/// Returns the options and the index of the first operand.
+pub(crate) fn options(
+    args: &[Arg],
+    start: usize,
+    short_val: &'static str,
+    long_val: &'static [&'static str],
+) -> (Vec<Opt>, usize) {
+    read_options(args, start, &OptionSpec::values(short_val, long_val))
+}
+
+/// One simple command on its way through the unwrapping steps: its words (the program or
+/// wrapper first) and what surrounds them. Every step and emitter takes this one value.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Invocation<'a> {
+    /// The words, program (or wrapper) first.
+    pub(crate) args: &'a [Arg],
+    /// Environment assignments given so far (`FOO=1 cmd`, `env FOO=1 cmd`).
+    pub(crate) env: &'a [(String, String)],
+    /// Output redirect targets.
+    pub(crate) writes: &'a [String],
+    /// What the command reads on stdin (heredoc, here-string, `< <(…)`).
+    pub(crate) stdin: Option<&'a Stdin>,
+    /// A wrapper (`env -C`, `sudo -D`) or an earlier command changed directory.
+    pub(crate) cwd_changed: bool,
+}
+
+impl<'a> Invocation<'a> {
+    /// A command with only its words and environment (no redirects, no stdin).
+    pub(crate) fn plain(args: &'a [Arg], env: &'a [(String, String)]) -> Invocation<'a> {
+        Invocation {
+            args,
+            env,
+            writes: &[],
+            stdin: None,
+            cwd_changed: false,
+        }
+    }
+
+    /// The same invocation with other words (`&args[..1]`: the wrapper alone).
+    pub(crate) fn with_args(self, args: &'a [Arg]) -> Invocation<'a> {
+        Invocation { args, ..self }
+    }
+
+    /// The same invocation with other written files.
+    pub(crate) fn with_writes(self, writes: &'a [String]) -> Invocation<'a> {
+        Invocation { writes, ..self }
+    }
+}
+
+/// What one unwrapping step found.
+pub(crate) enum Step {
+    /// A wrapper: skip this many words, add the label to `via`.
+    Skip(usize, &'static str),
+    /// A wrapper whose command is these words (`env -S`, `xargs`); the label goes to `via`.
+    Replace(Vec<Arg>, &'static str),
+    /// The command was emitted or followed already.
+    Done,
+    /// Not a wrapper: the words are the final command.
+    Final,
+}
+
+impl Walker {
+    /// Unwraps `raw` until nothing changes, follows nested scripts, and emits the commands.
+    /// Works on an offset into the words, so a long chain of wrappers costs linear time.
+    pub(crate) fn run_command(&mut self, raw: RawCommand, scope: &Scope) {
+        let RawCommand {
+            args: mut words,
+            mut env,
+            writes,
+            stdin,
+        } = raw;
+        let mut scope = scope.clone();
+        let mut cwd_changed = false;
+        let mut base = 0;
+        let mut steps = 0;
+        // The last wrapper word, for a wrapper left without a command (`exec 3>f`).
+        let mut last_wrapper: Option<Arg> = None;
+        loop {
+            // Leading `NAME=value` words (after `env`, or malformed ones the shell would
+            // still not run as a program we can name) are environment.
+            while let Some(first) = words.get(base) {
+                // `NAME=$(…)`: a static name makes it an assignment whatever its value.
+                let static_name = first.text.split_once('=').is_some_and(|(n, _)| {
+                    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                });
+                if !first.text.contains('=')
+                    || first.text.starts_with('-')
+                    || (first.dynamic && !static_name)
+                {
+                    break;
+                }
+                let (n, v) = first.text.split_once('=').unwrap_or((&first.text, ""));
+                env.push((n.to_string(), v.to_string()));
+                base += 1;
+            }
+            let args = &words[base..];
+            let Some(first) = args.first() else {
+                crate::facts::exports::record_assignments(&mut self.exported, &env);
+                if let Some(s) = &stdin
+                    && s.expand
+                {
+                    self.heredoc_substitutions(&s.text, &scope);
+                }
+                if !writes.is_empty() {
+                    // A redirect with no program (`> f`, `exec 3>f`) still writes the file.
+                    let program = last_wrapper.take().unwrap_or_default();
+                    let cmd = SimpleCommand {
+                        program: basename(&program.text).to_string(),
+                        program_path: program.text,
+                        via: scope.via.clone(),
+                        env: env.clone(),
+                        writes: writes.clone(),
+                        cwd_changed,
+                        ..SimpleCommand::default()
+                    };
+                    self.emit(cmd, &scope);
+                }
+                return;
+            };
+            // `env $(cat .env | xargs) rails`: words read from a file are env's assignments
+            // when a program named in the text follows them.
+            let after_env = last_wrapper
+                .as_ref()
+                .is_some_and(|w| basename(&w.text).eq_ignore_ascii_case("env"));
+            if first.dynamic
+                && first.file_data
+                && after_env
+                && words[base + 1..]
+                    .iter()
+                    .any(|a| !a.dynamic && !a.text.contains('=') && !a.text.starts_with('-'))
+            {
+                base += 1;
+                continue;
+            }
+            if first.dynamic {
+                self.indeterminate(
+                    &scope,
+                    IndeterminateKind::DynamicProgram,
+                    "the program name is only known at run time",
+                );
+                return;
+            }
+            // `/`, `--`, `-x`: no rule can name such a program, so an option this walker did
+            // not model ended up here (`sudo -R / rm …`, `time -p -- rm …`).
+            let base_name = basename(&first.text);
+            if base_name.is_empty() || base_name.starts_with('-') {
+                self.indeterminate(
+                    &scope,
+                    IndeterminateKind::ParseError,
+                    "an option of a wrapper could not be read",
+                );
+                return;
+            }
+            steps += 1;
+            if steps > MAX_WRAPPER_STEPS {
+                self.indeterminate(
+                    &scope,
+                    IndeterminateKind::TooDeep,
+                    "the command nests wrappers too deeply",
+                );
+                return;
+            }
+            let name = basename(&first.text).to_ascii_lowercase();
+            let mut inv = Invocation {
+                args,
+                env: &env,
+                writes: &writes,
+                stdin: stdin.as_ref(),
+                cwd_changed,
+            };
+            let step = self.wrapper_step(&name, &mut inv, &mut scope);
+            cwd_changed = inv.cwd_changed;
+            match step {
+                Step::Skip(skip, label) => {
+                    if !label.is_empty() {
+                        scope.via.push(label.to_string());
+                    }
+                    last_wrapper = Some(args[0].clone());
+                    base += skip.min(args.len());
+                }
+                Step::Replace(rest, label) => {
+                    scope.via.push(label.to_string());
+                    last_wrapper = Some(args[0].clone());
+                    words = rest;
+                    base = 0;
+                }
+                Step::Done => return,
+                Step::Final => break,
+            }
+        }
+        if let Some(s) = &stdin
+            && s.expand
+        {
+            self.heredoc_substitutions(&s.text, &scope);
+        }
+        let inv = Invocation {
+            args: &words[base..],
+            env: &env,
+            writes: &writes,
+            stdin: None,
+            cwd_changed,
+        };
+        self.emit_final(inv, &scope);
+    }
+
+    /// One unwrapping step for the program `name` (lower case) heading `inv.args`. A step
+    /// that changes directory sets `inv.cwd_changed`.
+    fn wrapper_step(&mut self, name: &str, inv: &mut Invocation<'_>, scope: &mut Scope) -> Step {
+        let Invocation {
+            args, env, writes, ..
+        } = *inv;
+        let words: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+        match crate::knowledge::runners::runner_step(name, &words) {
+            Some(RunnerStep::CommandAt(at)) => return Step::Skip(at, "runner"),
+            Some(RunnerStep::Unreadable) => {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::ParseError,
+                    "an option of a project runner (uv run, npm exec, …) could not be read",
+                );
+                return Step::Done;
+            }
+            None => {}
+        }
+        match name {
+            // `sg` is also ast-grep (`sg run -p PAT`, `sg scan`, `sg -p PAT src`): only the
+            // group command's forms (`sg GROUP [-c] CMD`, `sg - GROUP`) wrap a command.
+            "sg" if is_ast_grep(args) => Step::Final,
+            "sudo" => self.sudo(inv, scope),
+            "sudoedit" => {
+                let mut w = writes.to_vec();
+                w.extend(args[1..].iter().map(|a| a.text.clone()));
+                self.emit_final(inv.with_writes(&w), scope);
+                Step::Done
+            }
+            "env" => self.env(inv),
+            "command" => {
+                let (opts, end) = options(args, 1, "", &[]);
+                if has(&opts, &["-v", "-V"]) && args.len() - end <= 1 {
+                    // `command -v rm`: a lookup, nothing runs.
+                    return Step::Done;
+                }
+                Step::Skip(end, "command")
+            }
+            "nice" => {
+                let mut i = 1;
+                while let Some(a) = args.get(i) {
+                    let t = a.text.as_str();
+                    if t == "-n" || t == "--adjustment" {
+                        i += 2;
+                    } else if t == "--" {
+                        i += 1;
+                        break;
+                    } else if t.starts_with('-') {
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
+                Step::Skip(i.min(args.len()), "nice")
+            }
+            "xargs" => {
+                self.emit_final(Invocation::plain(&args[..1], env), scope);
+                let (start, placeholder) = xargs_options(args);
+                scope.input_args = true;
+                if let Some(p) = placeholder {
+                    scope.placeholders.push(p);
+                }
+                let rest: Vec<Arg> = args[start..]
+                    .iter()
+                    .map(|a| mark_placeholders(a, scope))
+                    .collect();
+                Step::Replace(rest, "xargs")
+            }
+            "parallel" => {
+                self.parallel(inv, scope);
+                Step::Done
+            }
+            "watch" => {
+                let (_, end) = options(args, 1, "nq", &["interval", "chgexit"]);
+                let script = join(&args[end..]);
+                self.emit_final(inv.with_args(&args[..1]), scope);
+                self.script(&script, &scope.child("watch"));
+                Step::Done
+            }
+            "eval" => {
+                self.emit_final(inv.with_args(&args[..1]), scope);
+                if args.len() > 1 && args[1..].iter().all(|a| a.setup_code) {
+                    // `eval "$(ssh-agent -s)"`: the setup program was analysed; its code is
+                    // its own (see `setup.rs`).
+                    return Step::Done;
+                }
+                if args[1..].iter().any(|a| a.from_download) {
+                    self.mark_last_downloaded();
+                    return Step::Done;
+                }
+                let script = join(&args[1..]);
+                self.script(&script, &scope.child("eval"));
+                Step::Done
+            }
+            "source" | "." => {
+                self.source(*inv, scope);
+                Step::Done
+            }
+            "alias" => {
+                // `alias x='rm -rf /'` runs nothing; the body is analysed where `x` is used.
+                self.emit_final(*inv, scope);
+                for a in &args[1..] {
+                    if let Some((name, body)) = a.text.split_once('=') {
+                        self.define_alias(name, body, scope);
+                    }
+                }
+                Step::Done
+            }
+            "su" | "runuser" => self.su(*inv, scope),
+            "ssh" => {
+                const SSH_VALUES: &str = "BbcDEeFIiJLlmOoPpQRSWw";
+                let (_, end) = options(args, 1, SSH_VALUES, &[]);
+                // Options may follow the destination too, unless `--` came before it.
+                let dashdash = args[1..end].iter().any(|a| a.text == "--");
+                let command_at = if dashdash || end >= args.len() {
+                    end + 1
+                } else {
+                    options(args, end + 1, SSH_VALUES, &[]).1
+                };
+                self.emit_final(*inv, scope);
+                if args.len() > command_at {
+                    let script = join(&args[command_at..]);
+                    self.script(&script, &scope.child("ssh"));
+                }
+                Step::Done
+            }
+            "find" => {
+                self.find(*inv, scope);
+                Step::Done
+            }
+            n if crate::knowledge::programs::in_class(
+                n,
+                crate::knowledge::programs::Class::Shell,
+            ) =>
+            {
+                self.shell(*inv, scope);
+                Step::Done
+            }
+            n => {
+                if let Some(code_opts) = is_interpreter(n) {
+                    self.interpreter(*inv, code_opts, scope);
+                    return Step::Done;
+                }
+                match crate::knowledge::wrappers::lookup(n) {
+                    Some(w) => self.table_wrapper(w, inv, scope),
+                    None => Step::Final,
+                }
+            }
+        }
+    }
+
+    fn heredoc_substitutions(&mut self, body: &str, scope: &Scope) {
+        match crate::syntax::words::heredoc_substitutions(body, &self.options) {
+            Some(subs) => {
+                self.substitutions(subs, scope);
+            }
+            None => self.indeterminate(
+                scope,
+                IndeterminateKind::ParseError,
+                "a heredoc could not be parsed",
+            ),
+        }
+    }
+
+    pub(crate) fn mark_last_downloaded(&mut self) {
+        if let Some(c) = self.out.commands.last_mut() {
+            c.runs_downloaded_code = true;
+        }
+    }
+
+    /// Builds and emits the final command.
+    pub(crate) fn emit_final(&mut self, inv: Invocation<'_>, scope: &Scope) {
+        let Invocation {
+            args,
+            env,
+            writes,
+            cwd_changed,
+            ..
+        } = inv;
+        let Some(first) = args.first() else { return };
+        let cmd = SimpleCommand {
+            program: basename(&first.text).to_string(),
+            program_path: first.text.clone(),
+            args: args[1..].iter().map(|a| a.text.clone()).collect(),
+            dynamic_args: args[1..]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.dynamic)
+                .map(|(i, _)| i)
+                .collect(),
+            split_args: args[1..]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.splits)
+                .map(|(i, _)| i)
+                .collect(),
+            glob_args: args[1..]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.glob)
+                .map(|(i, _)| i)
+                .collect(),
+            // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path; so does
+            // `$(find …)`.
+            rooted_args: args[1..]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| {
+                    (a.dynamic && scope.placeholders.contains(&a.text)) || a.listed_roots.is_some()
+                })
+                .map(|(i, _)| i)
+                .collect(),
+            input_roots: args[1..]
+                .iter()
+                .filter_map(|a| a.listed_roots.clone())
+                .flatten()
+                .collect(),
+            via: scope.via.clone(),
+            env: env.to_vec(),
+            writes: writes.to_vec(),
+            args_from_input: scope.input_args,
+            cwd_changed,
+            ..SimpleCommand::default()
+        };
+        self.emit(cmd, scope);
+    }
+}
+
+pub(crate) fn join(args: &[Arg]) -> String {
+    args.iter()
+        .map(|a| a.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub(crate) fn mark_placeholders(a: &Arg, scope: &Scope) -> Arg {
+    let mut a = a.clone();
+    if scope
+        .placeholders
+        .iter()
+        .any(|p| a.text.contains(p.as_str()))
+    {
+        a.dynamic = true;
+        a.splits = true;
+    }
+    a
+}
+
+/// Whether `sg …` is ast-grep: a subcommand of its own, or an option other than the group
+/// command's `-` and `-c`.
+fn is_ast_grep(args: &[Arg]) -> bool {
+    args.get(1).is_some_and(|a| {
+        matches!(
+            a.text.as_str(),
+            "run" | "scan" | "test" | "new" | "lsp" | "completions" | "help"
+        ) || (a.text.starts_with('-') && a.text != "-" && a.text != "-c")
+    })
+}
+
+/// Reads xargs' options; returns the index of the command and the replacement string.
+fn xargs_options(args: &[Arg]) -> (usize, Option<String>) {
+    let mut placeholder = None;
+    let mut i = 1;
+    while i < args.len() {
+        let t = args[i].text.as_str();
+        if t == "--" {
+            i += 1;
+            break;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            let (name, value) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (long, None),
+            };
+            match name {
+                "replace" | "i" => {
+                    placeholder = Some(value.filter(|v| !v.is_empty()).unwrap_or("{}").to_string());
+                    i += 1;
+                }
+                "arg-file" | "delimiter" | "max-args" | "max-procs" | "max-chars"
+                | "process-slot-var"
+                    if value.is_none() =>
+                {
+                    i += 2
+                }
+                _ => i += 1,
+            }
+            continue;
+        }
+        if t.len() > 1 && t.starts_with('-') {
+            let body = &t[1..];
+            let mut skip_next = false;
+            for (pos, c) in body.char_indices() {
+                let rest = &body[pos + c.len_utf8()..];
+                match c {
+                    'I' | 'J' => {
+                        if rest.is_empty() {
+                            placeholder = args.get(i + 1).map(|a| a.text.clone());
+                            skip_next = true;
+                        } else {
+                            placeholder = Some(rest.to_string());
+                        }
+                        break;
+                    }
+                    'i' => {
+                        placeholder = Some(if rest.is_empty() { "{}" } else { rest }.to_string());
+                        break;
+                    }
+                    'e' | 'l' => break,
+                    'a' | 'd' | 'E' | 'L' | 'n' | 'P' | 's' | 'R' | 'S' => {
+                        skip_next = rest.is_empty();
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            i += if skip_next { 2 } else { 1 };
+            continue;
+        }
+        break;
+    }
+    (i.min(args.len()), placeholder)
+}

@@ -1,0 +1,161 @@
+//! Words: unquoted, brace-expanded, with the command and process substitutions inside them
+//! run first.
+
+use brush_parser::ast;
+
+use super::{Scope, Walker, downloads};
+use crate::model::MAX_DEPTH;
+use crate::model::{Arg, IndeterminateKind};
+use crate::syntax::words::{self, Substitution};
+
+/// What the substitutions of one word were.
+#[derive(Debug, Default)]
+struct SubstitutionFacts {
+    /// One of them downloads.
+    downloads: bool,
+    /// It is one setup program printing its setup code.
+    setup_code: bool,
+    /// It only prints data read from files.
+    file_data: bool,
+    /// It is one `find` with these start paths.
+    listed_roots: Option<Vec<String>>,
+}
+
+impl Walker {
+    /// Runs the substitutions found in a word and reports whether any of them downloads.
+    pub(crate) fn substitutions(&mut self, subs: Vec<Substitution>, scope: &Scope) -> bool {
+        self.run_substitutions(subs, scope).downloads
+    }
+
+    /// Runs the substitutions found in a word and says what they were.
+    fn run_substitutions(&mut self, subs: Vec<Substitution>, scope: &Scope) -> SubstitutionFacts {
+        let mut facts = SubstitutionFacts::default();
+        let single = subs.len() == 1;
+        for sub in subs {
+            let start = self.out.commands.len();
+            self.script(&sub.body, &scope.child(sub.via));
+            let ran = &self.out.commands[start..];
+            facts.downloads |= ran.iter().any(downloads);
+            facts.setup_code =
+                single && ran.len() == 1 && crate::knowledge::setup::prints_setup_code(&ran[0]);
+            facts.listed_roots = match ran {
+                [find] if single && find.program_lower() == "find" => {
+                    let mut args = vec![Arg::default()];
+                    args.extend(crate::options::args_of(find, 0));
+                    crate::facts::find::find_roots(&args)
+                }
+                _ => None,
+            };
+            facts.file_data = single
+                && !ran.is_empty()
+                && ran.iter().all(|c| {
+                    c.writes.is_empty()
+                        && matches!(
+                            c.program_lower().as_str(),
+                            "cat"
+                                | "grep"
+                                | "egrep"
+                                | "fgrep"
+                                | "xargs"
+                                | "tr"
+                                | "cut"
+                                | "sort"
+                                | "uniq"
+                                | "head"
+                                | "tail"
+                        )
+                });
+        }
+        facts
+    }
+
+    /// Unquotes a word, running its substitutions first.
+    pub(crate) fn word(&mut self, raw: &str, scope: &Scope) -> Arg {
+        let Some(expanded) = words::expand(raw, &self.options) else {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::ParseError,
+                "a word of the command could not be parsed",
+            );
+            return Arg {
+                text: raw.to_string(),
+                dynamic: true,
+                splits: true,
+                ..Arg::default()
+            };
+        };
+        let whole = expanded.text.starts_with(['$', '`'])
+            && expanded.text.ends_with([')', '`'])
+            && expanded.substitutions.len() == 1;
+        let facts = self.run_substitutions(expanded.substitutions, scope);
+        let placeholder = scope
+            .placeholders
+            .iter()
+            .any(|p| expanded.text.contains(p.as_str()));
+        Arg {
+            text: expanded.text,
+            dynamic: expanded.dynamic || placeholder,
+            splits: expanded.splits || placeholder,
+            from_download: facts.downloads,
+            setup_code: whole && facts.setup_code,
+            file_data: whole && facts.file_data,
+            glob: expanded.glob,
+            listed_roots: if whole { facts.listed_roots } else { None },
+        }
+    }
+
+    /// An argv word after brace expansion (`{rm,-rf,/}` is three words), each unquoted.
+    pub(crate) fn argv_words(&mut self, raw: &str, scope: &Scope) -> Vec<Arg> {
+        if !raw.contains('{') {
+            return vec![self.word(raw, scope)];
+        }
+        match crate::syntax::braces::expand(raw) {
+            Ok(words) => words.iter().map(|w| self.word(w, scope)).collect(),
+            Err(crate::syntax::braces::TooManyWords) => {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::TooLarge,
+                    "a brace expansion in the command is too large to analyse",
+                );
+                vec![self.word(raw, scope)]
+            }
+        }
+    }
+
+    pub(crate) fn process_substitution(
+        &mut self,
+        kind: &ast::ProcessSubstitutionKind,
+        sub: &ast::SubshellCommand,
+        scope: &Scope,
+    ) -> Arg {
+        let via = match kind {
+            ast::ProcessSubstitutionKind::Read => "<(…)",
+            ast::ProcessSubstitutionKind::Write => ">(…)",
+        };
+        let start = self.out.commands.len();
+        let child = scope.child(via);
+        if child.depth > MAX_DEPTH {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::TooDeep,
+                "the command nests too deeply",
+            );
+        } else {
+            self.list(&sub.list, &child);
+        }
+        let ran = &self.out.commands[start..];
+        let from_download = ran.iter().any(downloads);
+        let setup_code = ran.len() == 1 && crate::knowledge::setup::prints_setup_code(&ran[0]);
+        Arg {
+            text: via.to_string(),
+            dynamic: true,
+            // One `/dev/fd/N` path.
+            splits: false,
+            from_download,
+            setup_code,
+            file_data: false,
+            glob: false,
+            listed_roots: None,
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Unwrapping steps for the wrappers with their own grammar (`sudo`, `env`, `su`/`runuser`)
+//! and for the table of simple wrappers in `wrappers.rs`.
+
+use super::unwrap::{Invocation, Step, join};
+use super::{Scope, Walker};
+use crate::knowledge::wrappers::Wrapper;
+use crate::model::Arg;
+use crate::options::{OptionSpec, has, read_options, read_permuted, value_of};
+use crate::syntax::words::split_words;
+
+const SUDO: OptionSpec = OptionSpec::with_flags(
+    "ugChprtTUDR",
+    &[
+        "user",
+        "group",
+        "close-from",
+        "chdir",
+        "host",
+        "prompt",
+        "role",
+        "type",
+        "command-timeout",
+        "other-user",
+        "chroot",
+    ],
+    &[
+        "askpass",
+        "background",
+        "bell",
+        "edit",
+        "help",
+        "login",
+        "list",
+        "non-interactive",
+        "preserve-env",
+        "preserve-groups",
+        "remove-timestamp",
+        "reset-timestamp",
+        "set-home",
+        "shell",
+        "stdin",
+        "validate",
+        "version",
+    ],
+);
+
+const ENV: OptionSpec = OptionSpec::with_flags(
+    "uCPS",
+    &["unset", "chdir", "split-string", "argv0"],
+    &[
+        "ignore-environment",
+        "null",
+        "debug",
+        "default-signal",
+        "ignore-signal",
+        "block-signal",
+        "list-signal-handling",
+        "help",
+        "version",
+    ],
+);
+
+const SU: OptionSpec = OptionSpec::with_flags(
+    "cgGsuwC",
+    &[
+        "command",
+        "session-command",
+        "group",
+        "supp-group",
+        "shell",
+        "user",
+        "whitelist-environment",
+    ],
+    &["login", "preserve-environment", "pty", "fast", "help"],
+);
+
+impl Walker {
+    pub(crate) fn sudo(&mut self, inv: &mut Invocation<'_>, scope: &Scope) -> Step {
+        let Invocation { args, writes, .. } = *inv;
+        let (opts, end) = read_options(args, 1, &SUDO);
+        if has(&opts, &["-D", "--chdir", "-R", "--chroot"]) {
+            inv.cwd_changed = true;
+        }
+        if has(&opts, &["-e", "--edit"]) {
+            // sudoedit: the operands are files written.
+            let mut w = writes.to_vec();
+            w.extend(args[end..].iter().map(|a| a.text.clone()));
+            self.emit_final(inv.with_writes(&w), scope);
+            return Step::Done;
+        }
+        if has(&opts, &["-s", "--shell", "-i", "--login"]) && end < args.len() {
+            // The command goes to a shell's `-c`: analyse the words as one script too, so a
+            // single quoted word (`sudo -s 'rm -rf /'`) is seen.
+            let script = join(&args[end..]);
+            self.script(&script, &scope.child("sudo -s"));
+            return Step::Done;
+        }
+        Step::Skip(end, "sudo")
+    }
+
+    pub(crate) fn env(&mut self, inv: &mut Invocation<'_>) -> Step {
+        let args = inv.args;
+        let (opts, mut end) = read_options(args, 1, &ENV);
+        if has(&opts, &["-C", "--chdir"]) {
+            inv.cwd_changed = true;
+        }
+        if args.get(end).is_some_and(|a| a.text == "-") {
+            end += 1;
+        }
+        let split: Vec<&str> = opts
+            .iter()
+            .filter(|o| o.name == "-S" || o.name == "--split-string")
+            .filter_map(|o| o.value.as_deref())
+            .collect();
+        if split.is_empty() {
+            return Step::Skip(end, "env");
+        }
+        let mut rest: Vec<Arg> = split.into_iter().flat_map(split_words).collect();
+        rest.extend(args[end..].iter().cloned());
+        Step::Replace(rest, "env")
+    }
+
+    /// `su [-] [USER] -c CMD`, `runuser -u USER [--] CMD …` (options anywhere for `su`).
+    pub(crate) fn su(&mut self, inv: Invocation<'_>, scope: &Scope) -> Step {
+        let args = inv.args;
+        let runuser = crate::syntax::words::basename(&args[0].text).eq_ignore_ascii_case("runuser");
+        if runuser {
+            let (opts, end) = read_options(args, 1, &SU);
+            if has(&opts, &["-u", "--user"]) && value_of(&opts, &["-c", "--command"]).is_none() {
+                return Step::Skip(end, "runuser");
+            }
+        }
+        let (opts, _) = read_permuted(args, 1, &SU);
+        self.emit_final(inv, scope);
+        for o in &opts {
+            if matches!(o.name.as_str(), "-c" | "--command" | "--session-command")
+                && let Some(script) = &o.value
+            {
+                let script = script.clone();
+                self.script(&script, &scope.child("su -c"));
+            }
+        }
+        Step::Done
+    }
+
+    /// A wrapper from the table: options, fixed operands, then the command (or a script).
+    pub(crate) fn table_wrapper(
+        &mut self,
+        w: &Wrapper,
+        inv: &mut Invocation<'_>,
+        scope: &Scope,
+    ) -> Step {
+        let args = inv.args;
+        let (mut opts, mut end) = read_options(args, 1, &w.spec);
+        if w.operands_before > 0 {
+            end = (end + w.operands_before).min(args.len());
+            // Options may follow the operands (`flock FILE -c CMD`, `sg GROUP -c CMD`).
+            let (more, after) = read_options(args, end, &w.spec);
+            opts.extend(more);
+            end = after;
+        }
+        if has(&opts, w.no_command) {
+            self.emit_final(*inv, scope);
+            return Step::Done;
+        }
+        if has(&opts, w.chdir) {
+            inv.cwd_changed = true;
+        }
+        if let Some(script) = value_of(&opts, w.script) {
+            let script = script.to_string();
+            self.emit_final(inv.with_args(&args[..end.min(args.len())]), scope);
+            self.script(&script, &scope.child(w.name));
+            return Step::Done;
+        }
+        if w.rest_is_script || w.operands_are_data {
+            self.emit_final(*inv, scope);
+            if w.rest_is_script && end < args.len() {
+                let script = join(&args[end..]);
+                self.script(&script, &scope.child(w.name));
+            }
+            return Step::Done;
+        }
+        Step::Skip(end, w.name)
+    }
+}

@@ -1,9 +1,10 @@
-//! `toolgate hook`: the Claude Code PreToolUse hook.
+//! `toolgate hook`: the PreToolUse hook of every coding agent toolgate speaks (`--agent`).
 //!
-//! Claude Code runs the tool when a hook fails (any exit code but 0 and 2, a crash, a timeout,
-//! garbage on stdout). So every path here ends in exactly one JSON object on stdout and exit 0
-//! or 2: errors, panics, oversized or malformed input, broken policies, the internal deadline
-//! and SIGTERM all answer deny with exit 2 (which blocks even if the JSON were lost).
+//! Hosts run the tool when a hook fails (a crash, a timeout, garbage on stdout, most exit
+//! codes). So every path here ends in the host's own deny with exit 2: errors, panics,
+//! oversized or malformed input, broken policies, the internal deadline and SIGTERM all deny
+//! (exit 2 blocks even if the JSON were lost). Before the host is known (no `--agent`, input
+//! not yet read) a deny is the universal one that every host reads as a block.
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -13,9 +14,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use toolgate_engine::hosts::{self, Agent, HostEvent, HostReply};
 use toolgate_engine::{CallContext, Guard};
+use toolgate_policy::HookAnswer;
 use toolgate_policy::hook::denied;
-use toolgate_policy::{HookAnswer, PermissionDecision};
 
 /// Arguments of `hook` (parsed by hand so that a bad argument still gives a deny).
 #[derive(Debug, clap::Args)]
@@ -23,6 +25,10 @@ pub struct HookArgs {
     /// Policy file.
     #[arg(long)]
     pub policy: Option<PathBuf>,
+    /// The coding agent that runs the hook: claude, codex, gemini, cursor, copilot or opencode.
+    /// Without it, the agent is recognised from the input's shape.
+    #[arg(long)]
+    pub agent: Option<String>,
 }
 
 /// Largest hook input accepted.
@@ -30,49 +36,41 @@ pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 /// Time the hook may take before it denies on its own (well under the registered timeout).
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(10);
 
-/// The one answer the process gives.
-struct Answer {
-    stdout: Value,
-    stderr: Option<String>,
-    code: u8,
+/// The host whose dialect answers; `None` until `--agent` or the input's shape says.
+static AGENT: Mutex<Option<Agent>> = Mutex::new(None);
+
+fn current_agent() -> Option<Agent> {
+    *AGENT.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-impl Answer {
-    fn deny(reason: String) -> Answer {
-        Answer {
-            stdout: json!({"hookSpecificOutput": {
-                "hookEventName": "PreToolUse",
-                "permissionDecision": "deny",
-                "permissionDecisionReason": reason,
-            }}),
-            stderr: Some(reason),
-            code: 2,
-        }
-    }
+fn set_agent(agent: Agent) {
+    *AGENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(agent);
+}
 
-    /// The process answer for the shared hook answer: a deny exits 2 with the reason on
-    /// stderr too; ask and allow exit 0; no decision prints `{}`.
-    fn from_hook(answer: HookAnswer) -> Answer {
-        match answer.decision {
-            Some((PermissionDecision::Deny, reason)) => Answer::deny(reason),
-            Some((permission, reason)) => Answer {
-                stdout: json!({"hookSpecificOutput": {
-                    "hookEventName": "PreToolUse",
-                    "permissionDecision": permission.as_str(),
-                    "permissionDecisionReason": reason,
-                }}),
-                stderr: None,
-                code: 0,
-            },
-            None => Answer::no_decision(),
-        }
+/// A deny in the dialect of the host (the universal deny while the host is not known).
+fn deny(tool: Option<&str>, why: &str) -> HostReply {
+    let reason = denied(tool, why);
+    match current_agent() {
+        Some(agent) => agent.write_answer(&HookAnswer::deny(reason)),
+        None => HostReply::universal_deny(&reason),
     }
+}
 
-    fn no_decision() -> Answer {
-        Answer {
-            stdout: json!({}),
-            stderr: None,
-            code: 0,
+/// What one hook run did: the reply the host got and, when the engine decided, its decision
+/// (for the decision log: `reply.agent`, `reply.host_answer`, `decision`).
+#[derive(Debug)]
+pub struct HookRun {
+    /// The process's answer in the host's dialect.
+    pub reply: HostReply,
+    /// The engine's decision, when the call got that far.
+    pub decision: Option<toolgate_engine::ToolCallDecision>,
+}
+
+impl HookRun {
+    fn reply(reply: HostReply) -> HookRun {
+        HookRun {
+            reply,
+            decision: None,
         }
     }
 }
@@ -81,12 +79,14 @@ impl Answer {
 /// (the sentinel thread) block on the lock until the process is gone.
 static ANSWERED: Mutex<bool> = Mutex::new(false);
 
-fn answer_and_exit(answer: Answer) -> ! {
+fn answer_and_exit(answer: HostReply) -> ! {
     let mut answered = ANSWERED.lock().unwrap_or_else(|e| e.into_inner());
     if !*answered {
         *answered = true;
-        let mut text = answer.stdout.to_string();
-        text.push('\n');
+        let mut text = answer.stdout.clone();
+        if !text.is_empty() {
+            text.push('\n');
+        }
         let stdout_ok = std::io::stdout()
             .lock()
             .write_all(text.as_bytes())
@@ -96,7 +96,7 @@ fn answer_and_exit(answer: Answer) -> ! {
             let _ = writeln!(std::io::stderr(), "{reason}");
         }
         // A reply that could not be written must not pass for an answer: exit 2 blocks.
-        let code = if stdout_ok { answer.code } else { 2 };
+        let code = if stdout_ok { answer.exit_code } else { 2 };
         std::process::exit(i32::from(code));
     }
     drop(answered);
@@ -111,12 +111,13 @@ pub fn main(args: &[OsString]) -> ExitCode {
     std::panic::set_hook(Box::new(|_| {}));
     start_sentinel(deadline_from_env());
     let outcome = std::panic::catch_unwind(|| run(args));
-    let answer = outcome.unwrap_or_else(|_| {
-        Answer::deny(denied(
+    let answer = match outcome {
+        Ok(run) => run.reply,
+        Err(_) => deny(
             None,
             "toolgate hit an internal error while checking this tool call, so it was denied.",
-        ))
-    });
+        ),
+    };
     answer_and_exit(answer)
 }
 
@@ -143,10 +144,10 @@ fn start_sentinel(deadline: Duration) {
         Ok(wake)
     })();
     let Ok(mut wake) = registered else {
-        answer_and_exit(Answer::deny(denied(
+        answer_and_exit(deny(
             None,
             "toolgate could not install its signal handler, so the call was denied.",
-        )));
+        ));
     };
     let spawned = std::thread::Builder::new()
         .name("sentinel".into())
@@ -158,10 +159,10 @@ fn start_sentinel(deadline: Duration) {
                 let rest = deadline.saturating_sub(since.elapsed());
                 match wake.read(&mut byte) {
                     // A signal arrived.
-                    Ok(n) if n > 0 => answer_and_exit(Answer::deny(denied(
+                    Ok(n) if n > 0 => answer_and_exit(deny(
                         None,
                         "toolgate was stopped before it finished checking this tool call, so it was denied.",
-                    ))),
+                    )),
                     // The write ends are gone (cannot happen while the handlers hold them).
                     Ok(_) => {
                         std::thread::sleep(rest);
@@ -176,38 +177,71 @@ fn start_sentinel(deadline: Duration) {
                     Err(_) => break,
                 }
             }
-            answer_and_exit(Answer::deny(denied(
+            answer_and_exit(deny(
                 None,
                 "toolgate did not finish checking this tool call in time, so it was denied.",
-            )))
+            ))
         });
     if spawned.is_err() {
-        answer_and_exit(Answer::deny(denied(
+        answer_and_exit(deny(
             None,
             "toolgate could not start its deadline timer, so the call was denied.",
-        )));
+        ));
     }
 }
 
-fn parse_args(args: &[OsString]) -> Result<Option<PathBuf>, &'static str> {
-    let mut policy = None;
+/// The `hook` arguments: `--policy FILE` and `--agent NAME` (each also as `--x=value`).
+struct Parsed {
+    policy: Option<PathBuf>,
+    agent: Option<Agent>,
+}
+
+fn parse_args(args: &[OsString]) -> Result<Parsed, String> {
+    let mut parsed = Parsed {
+        policy: None,
+        agent: None,
+    };
     let mut i = 0;
     while i < args.len() {
         let arg = args[i]
             .to_str()
             .ok_or("a `toolgate hook` argument is not valid UTF-8")?;
-        if arg == "--policy" {
-            let value = args.get(i + 1).ok_or("`--policy` needs a file")?;
-            policy = Some(PathBuf::from(value));
-            i += 2;
-        } else if let Some(value) = arg.strip_prefix("--policy=") {
-            policy = Some(PathBuf::from(value));
-            i += 1;
-        } else {
-            return Err("`toolgate hook` got an argument it does not know (only `--policy FILE`)");
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(value)),
+            _ => (arg, None),
+        };
+        let value = |i: &mut usize| -> Result<std::ffi::OsString, String> {
+            if let Some(v) = inline {
+                *i += 1;
+                return Ok(v.into());
+            }
+            let v = args
+                .get(*i + 1)
+                .ok_or(format!("`{name}` needs a value"))?
+                .clone();
+            *i += 2;
+            Ok(v)
+        };
+        match name {
+            "--policy" => parsed.policy = Some(PathBuf::from(value(&mut i)?)),
+            "--agent" => {
+                let v = value(&mut i)?;
+                let agent = v.to_str().and_then(Agent::from_name).ok_or(format!(
+                    "`--agent` must be one of {}",
+                    Agent::names()
+                ))?;
+                set_agent(agent);
+                parsed.agent = Some(agent);
+            }
+            _ => {
+                return Err(
+                    "`toolgate hook` got an argument it does not know (only `--policy FILE` and `--agent NAME`)"
+                        .into(),
+                );
+            }
         }
     }
-    Ok(policy)
+    Ok(parsed)
 }
 
 fn read_stdin() -> Result<Vec<u8>, &'static str> {
@@ -223,58 +257,69 @@ fn read_stdin() -> Result<Vec<u8>, &'static str> {
     Ok(buf)
 }
 
-fn run(args: &[OsString]) -> Answer {
-    let policy_path = match parse_args(args) {
+/// Reads, decides and answers one hook event (the answer is not yet written).
+pub fn run(args: &[OsString]) -> HookRun {
+    // An `--agent` given anywhere sets the dialect even when another argument is bad.
+    let parsed = match parse_args(args) {
         Ok(p) => p,
-        Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
+        Err(why) => return HookRun::reply(deny(None, &format!("{why}, so the call was denied."))),
     };
     let bytes = match read_stdin() {
         Ok(b) => b,
-        Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
+        Err(why) => return HookRun::reply(deny(None, &format!("{why}, so the call was denied."))),
     };
     // The input's numbers as Python's `json.loads` reads them, so renderings match
-    // claude-agent-acgs; the event's own fields are read strictly.
-    let parsed = std::str::from_utf8(&bytes)
-        .ok()
-        .and_then(|text| toolgate_core::rules::parse_with_exact_input(text, "tool_input").ok());
-    let event: Value = match parsed {
+    // claude-agent-acgs; the event's own fields are read strictly. Every host's input field is
+    // read that way (`tool_input`, Copilot's `toolArgs`, OpenCode's `args`).
+    let parsed_json = std::str::from_utf8(&bytes).ok().and_then(|text| {
+        let input_key = match parsed.agent {
+            Some(Agent::Copilot) => "toolArgs",
+            Some(Agent::OpenCode) => "args",
+            _ => "tool_input",
+        };
+        toolgate_core::rules::parse_with_exact_input(text, input_key).ok()
+    });
+    let event: Value = match parsed_json {
         Some(v) => v,
         None => {
-            return Answer::deny(denied(
+            return HookRun::reply(deny(
                 None,
                 "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",
             ));
         }
     };
     let Some(event) = event.as_object() else {
-        return Answer::deny(denied(
+        return HookRun::reply(deny(
             None,
             "The hook input is not a JSON object, so the call was denied.",
         ));
     };
-    match event.get("hook_event_name") {
-        Some(Value::String(name)) if name == "PreToolUse" => {}
-        // Other events are not ours to decide.
-        Some(Value::String(_)) => return Answer::no_decision(),
-        _ => {
-            return Answer::deny(denied(
+    let agent = match parsed.agent.or_else(|| hosts::detect(event)) {
+        Some(agent) => agent,
+        None => {
+            return HookRun::reply(deny(
                 None,
-                "The hook input has no `hook_event_name`, so the call was denied.",
+                &format!(
+                    "toolgate cannot tell which coding agent sent this hook input (register the hook with `--agent NAME`, one of {}), so the call was denied.",
+                    Agent::names()
+                ),
             ));
         }
-    }
-    let tool_name = match event.get("tool_name") {
-        Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
-        _ => return Answer::from_hook(HookAnswer::no_tool_name()),
     };
-    let Some(tool_input) = event.get("tool_input").filter(|v| !v.is_null()) else {
-        return Answer::deny(denied(
-            Some(tool_name),
-            "The hook input has no `tool_input`, so the call was denied.",
-        ));
+    set_agent(agent);
+    let calls = match agent.read_event(event) {
+        Ok(HostEvent::Calls(calls)) => calls,
+        // Other events are not ours to decide.
+        Ok(HostEvent::NotOurs) => {
+            return HookRun::reply(agent.write_answer(&HookAnswer::no_decision()));
+        }
+        Err(why) => {
+            return HookRun::reply(deny(None, &format!("{why}, so the call was denied.")));
+        }
     };
+    let tool_name = calls.host_tool.as_str();
 
-    let source = toolgate_policy::discovery::discover_from_env(policy_path.as_deref());
+    let source = toolgate_policy::discovery::discover_from_env(parsed.policy.as_deref());
     let policy = toolgate_policy::load(&source);
     if !policy.is_usable() {
         let first = policy
@@ -283,17 +328,21 @@ fn run(args: &[OsString]) -> Answer {
             .next()
             .map(|d| d.code)
             .unwrap_or("error");
-        return Answer::from_hook(HookAnswer::unusable_policy(
+        return HookRun::reply(agent.write_answer(&HookAnswer::unusable_policy(
             tool_name,
             &source.describe(),
             first,
-        ));
+        )));
     }
     let settings = policy.hook.clone();
     let guard = Guard::new(Arc::new(policy));
-    let cx = CallContext::from_process().with_session_cwd(event.get("cwd").and_then(Value::as_str));
-    let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
+    let cx = CallContext::from_process().with_session_cwd(calls.cwd.as_deref());
+    let decision = guard.check_host_calls(&calls, &cx);
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(guard);
-    Answer::from_hook(settings.answer(tool_name, decision.decision, &decision.reason))
+    let reply = agent.write_answer(&settings.answer(tool_name, decision.decision, &decision.reason));
+    HookRun {
+        reply,
+        decision: Some(decision),
+    }
 }

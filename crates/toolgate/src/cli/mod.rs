@@ -6,11 +6,13 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod check_url;
+pub mod doctor;
 pub mod eval;
 pub mod explain;
 pub mod hook;
 pub mod init;
 pub mod mcp;
+pub mod registration;
 pub mod validate;
 
 /// Exit code: the policy or the arguments are unusable.
@@ -36,12 +38,15 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Explain how a shell command is analysed.
     Explain(explain::ExplainArgs),
-    /// Claude Code PreToolUse hook: hook JSON on stdin, decision JSON on stdout.
+    /// The PreToolUse hook of a coding agent (`--agent claude|codex|gemini|cursor|copilot|opencode`):
+    /// the agent's event on stdin, its answer on stdout.
     Hook(hook::HookArgs),
-    /// Write a starter policy and register the hook with Claude Code.
+    /// Write a starter policy and register the hook with coding agents.
     Init(init::InitArgs),
     /// Serve the MCP tools over stdio.
     Mcp(mcp::McpArgs),
+    /// Check every coding agent's toolgate hook: registered, runnable, fail-closed, denying.
+    Doctor(doctor::DoctorArgs),
 }
 
 /// Runs a parsed command line.
@@ -55,6 +60,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Hook(_) => unreachable!("dispatched before clap"),
         Command::Init(a) => init::run(a),
         Command::Mcp(a) => mcp::run(a),
+        Command::Doctor(a) => doctor::run(a),
     }
 }
 

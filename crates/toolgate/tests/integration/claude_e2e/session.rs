@@ -16,7 +16,7 @@ use super::fake_api::{FINAL_TEXT, FakeApi, ScriptedCall, TOOL_USE_ID, ToolResult
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The stdio MCP server registered as `harness`.
-const MCP_SERVER: &str = include_str!("mcp_server.py");
+pub const MCP_SERVER: &str = include_str!("mcp_server.py");
 
 /// The Claude Code CLI: `$TOOLGATE_CLAUDE_BIN`, else the copy `scripts/install-claude-code`
 /// puts into the workspace. Panics (the test fails, it is never skipped) when neither exists.
@@ -47,7 +47,7 @@ fn shell_quote(s: &str) -> String {
 }
 
 /// The real interpreter behind `python3` (a pyenv shim would not work under the fake `HOME`).
-fn python3() -> PathBuf {
+pub fn python3() -> PathBuf {
     let out = Command::new("python3")
         .args(["-c", "import sys; print(sys.executable)"])
         .output()
@@ -195,7 +195,7 @@ impl Session {
 
 /// Waits for `child` up to `limit`; on timeout kills its process group. Returns the exit
 /// status (`None` on timeout) and the captured stdout and stderr.
-fn wait_bounded(mut child: Child, limit: Duration) -> (Option<ExitStatus>, String, String) {
+pub fn wait_bounded(mut child: Child, limit: Duration) -> (Option<ExitStatus>, String, String) {
     let pid = child.id();
     let drain = |mut pipe: Box<dyn Read + Send>| {
         thread::spawn(move || {

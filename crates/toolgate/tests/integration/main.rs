@@ -14,3 +14,4 @@ mod mcp_protocol;
 mod mcp_raw_stdio;
 mod mcp_support;
 mod mcp_tool_call;
+mod plugin_e2e;

@@ -70,6 +70,10 @@ pub struct Session {
     pub work: PathBuf,
     policy: PathBuf,
     mcp_config: Option<PathBuf>,
+    /// Whether the session's `--settings` registers `toolgate hook` (off when a plugin does).
+    settings_hook: bool,
+    /// Extra environment for the CLI.
+    env: Vec<(String, String)>,
 }
 
 impl Session {
@@ -92,6 +96,8 @@ impl Session {
             work,
             policy,
             mcp_config: None,
+            settings_hook: true,
+            env: Vec::new(),
         }
     }
 
@@ -112,6 +118,17 @@ impl Session {
         marker
     }
 
+    /// A session whose hook comes from an installed plugin, not from `--settings`; `env` is
+    /// added to the CLI's environment.
+    pub fn with_plugin_hook(mut self, env: &[(&str, &str)]) -> Session {
+        self.settings_hook = false;
+        self.env = env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        self
+    }
+
     /// The policy file the hook is given.
     pub fn policy_path(&self) -> &Path {
         &self.policy
@@ -127,6 +144,12 @@ impl Session {
     }
 
     fn write_settings(&self) -> PathBuf {
+        if !self.settings_hook {
+            let path = self.root.path().join("settings.json");
+            std::fs::write(&path, json!({"skipWebFetchPreflight": true}).to_string())
+                .expect("write the settings");
+            return path;
+        }
         let settings = json!({
             "hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{
                 "type": "command",
@@ -173,6 +196,7 @@ impl Session {
             .env("DISABLE_AUTOUPDATER", "1")
             // We run as root in CI; bypass modes refuse to start as root without it.
             .env("IS_SANDBOX", "1")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

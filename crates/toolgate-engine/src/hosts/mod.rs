@@ -413,17 +413,6 @@ fn string_field<'a>(map: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
         .filter(|s| !s.trim().is_empty())
 }
 
-/// The object `value`, or a message saying which field is not one.
-fn object<'a>(
-    value: Option<&'a Value>,
-    missing: &'static str,
-) -> Result<&'a Map<String, Value>, &'static str> {
-    match value {
-        Some(Value::Object(map)) => Ok(map),
-        _ => Err(missing),
-    }
-}
-
 /// `input` with its keys renamed (`from` → `to`) where present; other keys kept.
 fn renamed(input: &Map<String, Value>, renames: &[(&str, &str)]) -> Value {
     let mut out = Map::new();

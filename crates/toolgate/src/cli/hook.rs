@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use toolgate_engine::hosts::{self, Agent, HostEvent, HostReply};
 use toolgate_engine::{CallContext, Guard};
 use toolgate_policy::HookAnswer;
@@ -63,6 +63,7 @@ pub struct HookRun {
     /// The process's answer in the host's dialect.
     pub reply: HostReply,
     /// The engine's decision, when the call got that far.
+    #[allow(dead_code)] // for the decision log, which records it beside `reply`
     pub decision: Option<toolgate_engine::ToolCallDecision>,
 }
 

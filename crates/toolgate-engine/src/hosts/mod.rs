@@ -316,16 +316,40 @@ impl HostReply {
     }
 }
 
+/// The hook's answer for the engine's `verdict` and `reason` on `tool`, for `agent`: the
+/// policy's `hook:` settings decide, except that a review on a host that cannot ask is a deny
+/// that says how a person can approve the call.
+pub fn answer_for(
+    agent: Agent,
+    settings: &toolgate_policy::HookSettings,
+    tool: &str,
+    verdict: toolgate_core::Verdict,
+    reason: &str,
+) -> HookAnswer {
+    let answer = settings.answer(tool, verdict, reason);
+    if agent.spec().can_ask || answer.permission() != Some(PermissionDecision::Ask) {
+        return answer;
+    }
+    HookAnswer::deny(toolgate_policy::hook::denied(
+        Some(tool),
+        &format!("{reason} {}", cannot_ask(agent.spec().display)),
+    ))
+}
+
+/// What a deny says on a host that cannot ask a person.
+fn cannot_ask(host: &str) -> String {
+    format!(
+        "{host} cannot ask a person from a hook, so the call was denied. A person can approve it by running it themselves, or by allowing it in the toolgate policy (`toolgate explain` names the rule)."
+    )
+}
+
 /// The permission and reason of `answer`, with a review (`ask`) turned into a deny that says
 /// how a person can approve, for hosts that cannot ask.
 fn without_ask(answer: &HookAnswer, host: &str) -> Option<(PermissionDecision, String)> {
     match &answer.decision {
-        Some((PermissionDecision::Ask, reason)) => Some((
-            PermissionDecision::Deny,
-            format!(
-                "{reason} {host} cannot ask a person from a hook, so the call was denied. A person can approve it by running it themselves, or by allowing it in the toolgate policy (`toolgate explain` names the rule)."
-            ),
-        )),
+        Some((PermissionDecision::Ask, reason)) => {
+            Some((PermissionDecision::Deny, format!("{reason} {}", cannot_ask(host))))
+        }
         other => other.clone(),
     }
 }

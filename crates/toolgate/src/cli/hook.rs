@@ -341,7 +341,8 @@ pub fn run(args: &[OsString]) -> HookRun {
     let decision = guard.check_host_calls(&calls, &cx);
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(guard);
-    let reply = agent.write_answer(&settings.answer(tool_name, decision.decision, &decision.reason));
+    let answer = hosts::answer_for(agent, &settings, tool_name, decision.decision, &decision.reason);
+    let reply = agent.write_answer(&answer);
     HookRun {
         reply,
         decision: Some(decision),

@@ -47,7 +47,7 @@ fn init_writes_a_valid_starter_policy_and_a_blocking_hook() {
     assert_eq!(hook["onFailure"], "block");
     assert_eq!(hook["timeout"], 30);
     let command = hook["command"].as_str().unwrap();
-    assert!(command.ends_with(" hook"), "{command}");
+    assert!(command.ends_with(" hook --agent claude"), "{command}");
     assert!(command.starts_with('/'), "absolute binary path: {command}");
 
     // The starter policy is valid as it is.

@@ -1,6 +1,7 @@
 //! The integration tests of this crate, as one test binary (one link instead of one per
 //! file). Each module is one former test file.
 
+mod agent_contracts;
 mod agents_e2e;
 mod claude_e2e;
 mod cli_egress;

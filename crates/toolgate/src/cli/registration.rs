@@ -327,13 +327,16 @@ fn merge_flat(reg: &Registration, list: &mut Vec<Value>, entry: &Value) -> bool 
 }
 
 /// Whether a hook command runs `toolgate hook` (any install path, any arguments after `hook`,
-/// any wrapper after them).
+/// any wrapper after them), or was meant to (an unquoted path with a space: the shell would
+/// run something else, which `doctor` reports and `init` replaces).
 pub fn is_toolgate_hook_command(command: &str) -> bool {
-    let Some((program, rest)) = first_word(command) else {
-        return false;
-    };
-    let base = program.rsplit('/').next().unwrap_or(&program);
-    base == "toolgate" && rest.split_whitespace().next() == Some("hook")
+    if let Some((program, rest)) = first_word(command) {
+        let base = program.rsplit('/').next().unwrap_or(&program);
+        if base == "toolgate" && rest.split_whitespace().next() == Some("hook") {
+            return true;
+        }
+    }
+    command.contains("/toolgate hook") || command.contains("/toolgate' hook")
 }
 
 /// The first word of a shell command (single or double quotes, or a backslash-escaped space,

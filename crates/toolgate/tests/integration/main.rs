@@ -4,6 +4,7 @@
 mod agent_contracts;
 mod agents_e2e;
 mod claude_e2e;
+mod cli_doctor;
 mod cli_egress;
 mod cli_eval;
 mod cli_explain;

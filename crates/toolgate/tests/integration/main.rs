@@ -16,4 +16,5 @@ mod mcp_protocol;
 mod mcp_raw_stdio;
 mod mcp_support;
 mod mcp_tool_call;
+mod opencode_plugin;
 mod plugin_e2e;

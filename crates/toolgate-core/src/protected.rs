@@ -381,7 +381,13 @@ mod tests {
         ] {
             assert_eq!(kind(p), Some(ProtectedKind::AgentHookConfig), "{p}");
         }
-        for p in [".codex/notes.md", ".github/workflows/ci.yml", ".github/hooks", "src/hooks.json", ".gemini/GEMINI.md"] {
+        for p in [
+            ".codex/notes.md",
+            ".github/workflows/ci.yml",
+            ".github/hooks",
+            "src/hooks.json",
+            ".gemini/GEMINI.md",
+        ] {
             assert_eq!(kind(p), None, "{p}");
         }
     }

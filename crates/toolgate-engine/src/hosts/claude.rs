@@ -37,7 +37,9 @@ pub(super) fn read_pre_tool_use(
 /// `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": …}}`.
 pub(super) fn write(answer: &HookAnswer) -> HostReply {
     match &answer.decision {
-        Some((PermissionDecision::Deny, reason)) => HostReply::deny(specific(reason, "deny"), reason),
+        Some((PermissionDecision::Deny, reason)) => {
+            HostReply::deny(specific(reason, "deny"), reason)
+        }
         Some((PermissionDecision::Ask, reason)) => {
             HostReply::json(HostAnswerKind::Ask, specific(reason, "ask"))
         }

@@ -134,9 +134,7 @@ pub(super) fn json_or_string(value: &Value) -> Value {
 /// `{"permission": …, "user_message": …, "agent_message": …}`; a deny also exits 2. No decision
 /// is `{}` (Cursor's own approval flow applies).
 pub(super) fn write(answer: &HookAnswer) -> HostReply {
-    let body = |permission: &str, reason: &str| {
-        json!({"permission": permission, "user_message": reason, "agent_message": reason})
-    };
+    let body = |permission: &str, reason: &str| json!({"permission": permission, "user_message": reason, "agent_message": reason});
     match &answer.decision {
         Some((PermissionDecision::Deny, reason)) => HostReply::deny(body("deny", reason), reason),
         Some((PermissionDecision::Ask, reason)) => {
@@ -154,8 +152,9 @@ pub(super) fn write(answer: &HookAnswer) -> HostReply {
 pub(super) fn blocks(exit_code: Option<i32>, stdout: &str, _stderr: &str) -> bool {
     match exit_code {
         Some(2) => true,
-        Some(0) => serde_json::from_str::<Value>(stdout.trim())
-            .is_ok_and(|v| v["permission"] == "deny"),
+        Some(0) => {
+            serde_json::from_str::<Value>(stdout.trim()).is_ok_and(|v| v["permission"] == "deny")
+        }
         _ => false,
     }
 }

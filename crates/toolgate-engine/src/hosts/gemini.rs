@@ -81,15 +81,24 @@ pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str
     {
         let own = tool
             .strip_prefix(&format!("{server}__"))
-            .or_else(|| tool.strip_prefix("mcp__").and_then(|t| t.split_once("__").map(|x| x.1)))
+            .or_else(|| {
+                tool.strip_prefix("mcp__")
+                    .and_then(|t| t.split_once("__").map(|x| x.1))
+            })
             .unwrap_or(tool);
-        vec![ToolCall::new(format!("mcp__{server}__{own}"), input.clone())]
+        vec![ToolCall::new(
+            format!("mcp__{server}__{own}"),
+            input.clone(),
+        )]
     } else {
         if tool == "run_shell_command"
             && let Some(dir) = input.get("dir_path").and_then(Value::as_str)
         {
             cwd = Some(match &cwd {
-                Some(base) => std::path::Path::new(base).join(dir).to_string_lossy().into_owned(),
+                Some(base) => std::path::Path::new(base)
+                    .join(dir)
+                    .to_string_lossy()
+                    .into_owned(),
                 None => dir.to_string(),
             });
         }
@@ -107,7 +116,11 @@ pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str
 /// `WebFetch`. A prompt without URLs stays a call under Gemini's name (the rules still see it).
 fn web_fetch_calls(input: &Value) -> Vec<ToolCall> {
     let prompt = input.get("prompt").and_then(Value::as_str).unwrap_or("");
-    let mut urls: Vec<&str> = input.get("url").and_then(Value::as_str).into_iter().collect();
+    let mut urls: Vec<&str> = input
+        .get("url")
+        .and_then(Value::as_str)
+        .into_iter()
+        .collect();
     urls.extend(prompt.split_whitespace().filter_map(|word| {
         let start = word.to_ascii_lowercase().find("http")?;
         let url = word[start..].trim_end_matches(|c: char| ",.;:!?)]}>\"'".contains(c));
@@ -150,8 +163,10 @@ pub(super) fn blocks(exit_code: Option<i32>, stdout: &str, stderr: &str) -> bool
     }
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(map)) => {
-            matches!(map.get("decision").and_then(Value::as_str), Some("deny" | "block"))
-                || map.get("continue") == Some(&Value::Bool(false))
+            matches!(
+                map.get("decision").and_then(Value::as_str),
+                Some("deny" | "block")
+            ) || map.get("continue") == Some(&Value::Bool(false))
         }
         Ok(_) | Err(_) => code != 0 && code != 1,
     }

@@ -347,9 +347,10 @@ fn cannot_ask(host: &str) -> String {
 /// how a person can approve, for hosts that cannot ask.
 fn without_ask(answer: &HookAnswer, host: &str) -> Option<(PermissionDecision, String)> {
     match &answer.decision {
-        Some((PermissionDecision::Ask, reason)) => {
-            Some((PermissionDecision::Deny, format!("{reason} {}", cannot_ask(host))))
-        }
+        Some((PermissionDecision::Ask, reason)) => Some((
+            PermissionDecision::Deny,
+            format!("{reason} {}", cannot_ask(host)),
+        )),
         other => other.clone(),
     }
 }

@@ -93,7 +93,9 @@ pub fn parse(text: &str) -> Result<Vec<FileChange>, &'static str> {
                 } else if let Some(rest) = next.strip_prefix('+') {
                     new.push_str(rest);
                     new.push('\n');
-                } else if let Some(rest) = next.strip_prefix(' ').or((next.is_empty()).then_some("")) {
+                } else if let Some(rest) =
+                    next.strip_prefix(' ').or((next.is_empty()).then_some(""))
+                {
                     old.push_str(rest);
                     old.push('\n');
                     new.push_str(rest);
@@ -137,10 +139,16 @@ pub fn calls(text: &str) -> Result<Vec<ToolCall>, &'static str> {
         .into_iter()
         .flat_map(|change| match change {
             FileChange::Add { path, content } => {
-                vec![ToolCall::new("Write", json!({"file_path": path, "content": content}))]
+                vec![ToolCall::new(
+                    "Write",
+                    json!({"file_path": path, "content": content}),
+                )]
             }
             FileChange::Delete { path } => {
-                vec![ToolCall::new("Write", json!({"file_path": path, "content": ""}))]
+                vec![ToolCall::new(
+                    "Write",
+                    json!({"file_path": path, "content": ""}),
+                )]
             }
             FileChange::Update {
                 path,
@@ -199,7 +207,8 @@ mod tests {
 
     #[test]
     fn a_heredoc_wrapper_is_read() {
-        let text = "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: x\n+y\n*** End Patch\nEOF\n";
+        let text =
+            "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: x\n+y\n*** End Patch\nEOF\n";
         assert_eq!(calls(text).unwrap().len(), 1);
     }
 

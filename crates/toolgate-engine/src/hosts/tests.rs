@@ -33,12 +33,20 @@ fn every_dialect_blocks_its_own_deny_and_not_its_own_silence() {
         assert_eq!(reply.exit_code, 2, "{}", spec.name);
         assert_eq!(reply.host_answer, HostAnswerKind::Deny);
         assert!(
-            spec.agent.blocks(Some(2), &reply.stdout, reply.stderr.as_deref().unwrap_or("")),
+            spec.agent.blocks(
+                Some(2),
+                &reply.stdout,
+                reply.stderr.as_deref().unwrap_or("")
+            ),
             "{}",
             spec.name
         );
         // The same stdout with exit 0 still blocks: the JSON alone is a deny.
-        assert!(spec.agent.blocks(Some(0), &reply.stdout, ""), "{}", spec.name);
+        assert!(
+            spec.agent.blocks(Some(0), &reply.stdout, ""),
+            "{}",
+            spec.name
+        );
         let none = spec.agent.write_answer(&HookAnswer::no_decision());
         assert_eq!(none.exit_code, 0);
         assert!(
@@ -54,8 +62,11 @@ fn the_universal_deny_blocks_on_every_host() {
     let reply = HostReply::universal_deny("toolgate: no.");
     for spec in AGENTS {
         assert!(
-            spec.agent
-                .blocks(Some(2), &reply.stdout, reply.stderr.as_deref().unwrap_or("")),
+            spec.agent.blocks(
+                Some(2),
+                &reply.stdout,
+                reply.stderr.as_deref().unwrap_or("")
+            ),
             "{}",
             spec.name
         );
@@ -118,7 +129,12 @@ fn shapes_are_recognised() {
 fn the_shell_event_of_every_host_reads_back_as_one_bash_call() {
     for spec in AGENTS {
         let event = shell_event(spec.agent, "rm -rf ~", "/w");
-        assert_eq!(detect(event.as_object().unwrap()), Some(spec.agent), "{}", spec.name);
+        assert_eq!(
+            detect(event.as_object().unwrap()),
+            Some(spec.agent),
+            "{}",
+            spec.name
+        );
         let Ok(HostEvent::Calls(calls)) = spec.agent.read_event(event.as_object().unwrap()) else {
             panic!("{}: not read", spec.name);
         };

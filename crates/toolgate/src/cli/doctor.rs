@@ -106,7 +106,12 @@ pub fn run(_args: DoctorArgs) -> ExitCode {
             Some("toolgate init --agent NAME (claude, codex, gemini, cursor, copilot or opencode)"),
         );
     } else if registered == 0 && report.problems == 0 {
-        report.say(Level::Problem, "toolgate", "no agent runs the toolgate hook", Some("toolgate init --agent NAME"));
+        report.say(
+            Level::Problem,
+            "toolgate",
+            "no agent runs the toolgate hook",
+            Some("toolgate init --agent NAME"),
+        );
     }
     if report.problems == 0 {
         println!("toolgate doctor: no problems found");
@@ -132,7 +137,13 @@ fn host_directory(reg: &Registration, user_file: &Path) -> Option<PathBuf> {
 }
 
 /// Checks one config file; returns how many toolgate hooks it registers.
-fn check_file(reg: &Registration, scope: Scope, path: &Path, cwd: &Path, report: &mut Report) -> usize {
+fn check_file(
+    reg: &Registration,
+    scope: Scope,
+    path: &Path,
+    cwd: &Path,
+    report: &mut Report,
+) -> usize {
     let host = format!("{} ({})", reg.agent.spec().display, path.display());
     let fix_init = format!(
         "toolgate init --agent {} --scope {}",
@@ -149,7 +160,12 @@ fn check_file(reg: &Registration, scope: Scope, path: &Path, cwd: &Path, report:
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            report.say(Level::Problem, &host, &format!("cannot be read ({})", toolgate_policy::io_reason(&e)), None);
+            report.say(
+                Level::Problem,
+                &host,
+                &format!("cannot be read ({})", toolgate_policy::io_reason(&e)),
+                None,
+            );
             return 0;
         }
     };
@@ -159,7 +175,11 @@ fn check_file(reg: &Registration, scope: Scope, path: &Path, cwd: &Path, report:
             report.say(
                 Level::Problem,
                 &host,
-                &format!("is not valid JSON (line {}, column {}), so the agent may ignore it", e.line(), e.column()),
+                &format!(
+                    "is not valid JSON (line {}, column {}), so the agent may ignore it",
+                    e.line(),
+                    e.column()
+                ),
                 Some("fix the JSON"),
             );
             return 0;
@@ -174,13 +194,21 @@ fn check_file(reg: &Registration, scope: Scope, path: &Path, cwd: &Path, report:
     }
     let mut checked_commands: Vec<String> = Vec::new();
     for (event, entry) in &found {
-        let command = entry[reg.command_key].as_str().unwrap_or_default().to_string();
+        let command = entry[reg.command_key]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
         for (key, value) in reg.fail_closed {
             let set = entry
                 .get(*key)
-                .is_some_and(|v| v.as_str() == Some(*value) || v.to_string() == *value);
+                .is_some_and(|v| v.as_str() == Some(*value) || (*value == "true" && *v == true));
             if set {
-                report.say(Level::Ok, &host, &format!("{event}: `{key}: {value}` is set"), None);
+                report.say(
+                    Level::Ok,
+                    &host,
+                    &format!("{event}: `{key}: {value}` is set"),
+                    None,
+                );
             } else {
                 report.say(
                     Level::Problem,
@@ -202,7 +230,10 @@ fn check_file(reg: &Registration, scope: Scope, path: &Path, cwd: &Path, report:
             report.say(
                 Level::Note,
                 &host,
-                &format!("{event}: no `{}`; the agent's default applies", reg.timeout_key),
+                &format!(
+                    "{event}: no `{}`; the agent's default applies",
+                    reg.timeout_key
+                ),
                 Some(&fix_init),
             );
         }
@@ -225,7 +256,12 @@ fn check_file(reg: &Registration, scope: Scope, path: &Path, cwd: &Path, report:
 /// The program of the command exists and is executable. Returns whether it does.
 fn check_binary(command: &str, host: &str, fix_init: &str, report: &mut Report) -> bool {
     let Some((program, rest)) = first_word(command) else {
-        report.say(Level::Problem, host, "the hook command cannot be read (unbalanced quotes)", Some(fix_init));
+        report.say(
+            Level::Problem,
+            host,
+            "the hook command cannot be read (unbalanced quotes)",
+            Some(fix_init),
+        );
         return false;
     };
     let path = Path::new(&program);
@@ -252,7 +288,8 @@ fn check_binary(command: &str, host: &str, fix_init: &str, report: &mut Report) 
         }
         return false;
     }
-    let executable = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+    let executable =
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
     if !executable {
         report.say(
             Level::Problem,
@@ -284,7 +321,12 @@ fn check_policy(command: &str, cwd: &Path, host: &str, report: &mut Report) {
     );
     let policy = toolgate_policy::load(&source);
     if policy.is_usable() {
-        report.say(Level::Ok, host, &format!("the policy ({}) is valid", source.describe()), None);
+        report.say(
+            Level::Ok,
+            host,
+            &format!("the policy ({}) is valid", source.describe()),
+            None,
+        );
     } else {
         let first = policy
             .diagnostics
@@ -295,7 +337,10 @@ fn check_policy(command: &str, cwd: &Path, host: &str, report: &mut Report) {
         report.say(
             Level::Problem,
             host,
-            &format!("the policy ({}) has errors, so every call is denied: {first}", source.describe()),
+            &format!(
+                "the policy ({}) has errors, so every call is denied: {first}",
+                source.describe()
+            ),
             Some("toolgate validate"),
         );
     }
@@ -308,7 +353,12 @@ fn check_end_to_end(agent: Agent, command: &str, cwd: &Path, host: &str, report:
     match run_as_host(command, cwd, &event) {
         Ok((code, stdout, stderr)) => {
             if agent.blocks(code, &stdout, &stderr) {
-                report.say(Level::Ok, host, &format!("a destructive call (`{DESTRUCTIVE}`) is denied end to end"), None);
+                report.say(
+                    Level::Ok,
+                    host,
+                    &format!("a destructive call (`{DESTRUCTIVE}`) is denied end to end"),
+                    None,
+                );
             } else {
                 report.say(
                     Level::Problem,
@@ -318,11 +368,20 @@ fn check_end_to_end(agent: Agent, command: &str, cwd: &Path, host: &str, report:
                 );
             }
         }
-        Err(why) => report.say(Level::Problem, host, &format!("the registered command could not be run: {why}"), None),
+        Err(why) => report.say(
+            Level::Problem,
+            host,
+            &format!("the registered command could not be run: {why}"),
+            None,
+        ),
     }
 }
 
-fn run_as_host(command: &str, cwd: &Path, stdin: &str) -> Result<(Option<i32>, String, String), String> {
+fn run_as_host(
+    command: &str,
+    cwd: &Path,
+    stdin: &str,
+) -> Result<(Option<i32>, String, String), String> {
     let mut child = Command::new("/bin/sh")
         .arg("-c")
         .arg(command)
@@ -355,7 +414,10 @@ fn run_as_host(command: &str, cwd: &Path, stdin: &str) -> Result<(Option<i32>, S
         if started.elapsed() > RUN_LIMIT {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("it did not finish within {} s", RUN_LIMIT.as_secs()));
+            return Err(format!(
+                "it did not finish within {} s",
+                RUN_LIMIT.as_secs()
+            ));
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -367,10 +429,21 @@ fn run_as_host(command: &str, cwd: &Path, stdin: &str) -> Result<(Option<i32>, S
 }
 
 /// Codex runs only hooks a person trusted: ask the installed Codex.
-fn check_codex_trust(path: &Path, commands: &[String], cwd: &Path, host: &str, report: &mut Report) {
+fn check_codex_trust(
+    path: &Path,
+    commands: &[String],
+    cwd: &Path,
+    host: &str,
+    report: &mut Report,
+) {
     let fix = "toolgate init --agent codex --scope user (with codex on PATH), or trust the hook in codex's /hooks";
     let Some(codex) = codex_trust::codex_binary() else {
-        report.say(Level::Note, host, "codex is not on PATH, so whether Codex trusts the hook was not checked", Some(fix));
+        report.say(
+            Level::Note,
+            host,
+            "codex is not on PATH, so whether Codex trusts the hook was not checked",
+            Some(fix),
+        );
         return;
     };
     match codex_trust::list_hooks(&codex, cwd) {
@@ -385,13 +458,21 @@ fn check_codex_trust(path: &Path, commands: &[String], cwd: &Path, host: &str, r
                     report.say(
                         Level::Problem,
                         host,
-                        &format!("Codex does not run the hook: its trust is `{}`", hook.trust_status),
+                        &format!(
+                            "Codex does not run the hook: its trust is `{}`",
+                            hook.trust_status
+                        ),
                         Some(fix),
                     );
                 }
             }
         }
-        Err(why) => report.say(Level::Note, host, &format!("could not ask Codex about the hook's trust ({why})"), Some(fix)),
+        Err(why) => report.say(
+            Level::Note,
+            host,
+            &format!("could not ask Codex about the hook's trust ({why})"),
+            Some(fix),
+        ),
     }
 }
 
@@ -399,16 +480,33 @@ fn check_codex_trust(path: &Path, commands: &[String], cwd: &Path, host: &str, r
 fn check_plugin(path: &Path, host: &str, fix_init: &str, report: &mut Report) -> usize {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let Some(line) = text.lines().find(|l| l.starts_with("const BINARY = ")) else {
-        report.say(Level::Problem, host, "is not toolgate's plugin", Some(fix_init));
+        report.say(
+            Level::Problem,
+            host,
+            "is not toolgate's plugin",
+            Some(fix_init),
+        );
         return 0;
     };
-    let literal = line.trim_start_matches("const BINARY = ").trim_end_matches(';');
+    let literal = line
+        .trim_start_matches("const BINARY = ")
+        .trim_end_matches(';');
     let binary: String = serde_json::from_str(literal).unwrap_or_default();
     if binary.starts_with("__TOOLGATE") {
-        report.say(Level::Note, host, "the plugin runs the `toolgate` on PATH", None);
+        report.say(
+            Level::Note,
+            host,
+            "the plugin runs the `toolgate` on PATH",
+            None,
+        );
         return 1;
     }
     let quoted = super::registration::shell_quote(&binary);
-    check_binary(&format!("{quoted} hook --agent opencode"), host, fix_init, report);
+    check_binary(
+        &format!("{quoted} hook --agent opencode"),
+        host,
+        fix_init,
+        report,
+    );
     1
 }

@@ -227,10 +227,10 @@ fn parse_args(args: &[OsString]) -> Result<Parsed, String> {
             "--policy" => parsed.policy = Some(PathBuf::from(value(&mut i)?)),
             "--agent" => {
                 let v = value(&mut i)?;
-                let agent = v.to_str().and_then(Agent::from_name).ok_or(format!(
-                    "`--agent` must be one of {}",
-                    Agent::names()
-                ))?;
+                let agent = v
+                    .to_str()
+                    .and_then(Agent::from_name)
+                    .ok_or(format!("`--agent` must be one of {}", Agent::names()))?;
                 set_agent(agent);
                 parsed.agent = Some(agent);
             }
@@ -341,7 +341,13 @@ pub fn run(args: &[OsString]) -> HookRun {
     let decision = guard.check_host_calls(&calls, &cx);
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(guard);
-    let answer = hosts::answer_for(agent, &settings, tool_name, decision.decision, &decision.reason);
+    let answer = hosts::answer_for(
+        agent,
+        &settings,
+        tool_name,
+        decision.decision,
+        &decision.reason,
+    );
     let reply = agent.write_answer(&answer);
     HookRun {
         reply,

@@ -385,7 +385,10 @@ mod tests {
     fn the_table_covers_every_agent_once() {
         for spec in toolgate_engine::hosts::AGENTS {
             assert_eq!(
-                REGISTRATIONS.iter().filter(|r| r.agent == spec.agent).count(),
+                REGISTRATIONS
+                    .iter()
+                    .filter(|r| r.agent == spec.agent)
+                    .count(),
                 1,
                 "{}",
                 spec.name
@@ -396,7 +399,10 @@ mod tests {
     #[test]
     fn commands_are_recognised_through_quotes_and_wrappers() {
         let codex = Registration::of(Agent::Codex).command("/a b/toolgate");
-        assert!(codex.starts_with("'/a b/toolgate' hook --agent codex || {"), "{codex}");
+        assert!(
+            codex.starts_with("'/a b/toolgate' hook --agent codex || {"),
+            "{codex}"
+        );
         assert!(is_toolgate_hook_command(&codex));
         assert!(is_toolgate_hook_command("/usr/bin/toolgate hook"));
         assert!(is_toolgate_hook_command(r"/a\ b/toolgate hook --agent x"));
@@ -413,13 +419,22 @@ mod tests {
             let mut config = json!({"model": "x", "hooks": {reg.events[0]: [
                 if reg.layout == Layout::Grouped { json!({"matcher": "Bash", "hooks": [other]}) } else { other }
             ]}});
-            assert!(reg.merge(&mut config, &reg.command("/bin/toolgate"), 30).unwrap());
+            assert!(
+                reg.merge(&mut config, &reg.command("/bin/toolgate"), 30)
+                    .unwrap()
+            );
             assert_eq!(config["model"], "x");
             assert_eq!(reg.find(&config).len(), reg.events.len(), "{:?}", reg.agent);
             let before = config.clone();
-            assert!(!reg.merge(&mut config, &reg.command("/bin/toolgate"), 30).unwrap());
+            assert!(
+                !reg.merge(&mut config, &reg.command("/bin/toolgate"), 30)
+                    .unwrap()
+            );
             assert_eq!(config, before);
-            assert!(reg.merge(&mut config, &reg.command("/opt/toolgate"), 30).unwrap());
+            assert!(
+                reg.merge(&mut config, &reg.command("/opt/toolgate"), 30)
+                    .unwrap()
+            );
             assert_eq!(reg.find(&config).len(), reg.events.len());
             let list = config["hooks"][reg.events[0]].as_array().unwrap();
             assert_eq!(list.len(), 2, "{:?}: {config}", reg.agent);
@@ -435,6 +450,9 @@ mod tests {
         let reg = Registration::of(Agent::Claude);
         assert!(reg.merge(&mut json!([]), "t hook", 30).is_err());
         assert!(reg.merge(&mut json!({"hooks": []}), "t hook", 30).is_err());
-        assert!(reg.merge(&mut json!({"hooks": {"PreToolUse": {}}}), "t hook", 30).is_err());
+        assert!(
+            reg.merge(&mut json!({"hooks": {"PreToolUse": {}}}), "t hook", 30)
+                .is_err()
+        );
     }
 }

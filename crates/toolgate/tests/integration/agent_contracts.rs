@@ -117,7 +117,10 @@ fn assert_deny(agent: &str, run: &Run) -> String {
             &["hookSpecificOutput"],
         ),
         "gemini" | "opencode" => (&v["reason"], &["decision", "reason"]),
-        "cursor" => (&v["agent_message"], &["agent_message", "permission", "user_message"]),
+        "cursor" => (
+            &v["agent_message"],
+            &["agent_message", "permission", "user_message"],
+        ),
         "copilot" => (
             &v["permissionDecisionReason"],
             &["permissionDecision", "permissionDecisionReason"],
@@ -139,7 +142,11 @@ fn assert_deny(agent: &str, run: &Run) -> String {
     }
     let reason = reason.as_str().expect("a reason").to_string();
     assert!(reason.starts_with("toolgate: "), "{agent}: {reason}");
-    assert_eq!(run.stderr.trim(), reason, "{agent}: the reason on stderr too");
+    assert_eq!(
+        run.stderr.trim(),
+        reason,
+        "{agent}: the reason on stderr too"
+    );
     reason
 }
 
@@ -162,7 +169,10 @@ fn every_agent_denies_a_destructive_command_in_its_dialect_with_and_without_agen
         let event = fixture(name, &[("CMD", "rm -rf ~")]);
         for args in [&["--agent", agent][..], &[][..]] {
             let reason = assert_deny(agent, &dir.hook(args, &event));
-            assert!(reason.contains("TG-CMD-RM-HOME"), "{name} {args:?}: {reason}");
+            assert!(
+                reason.contains("TG-CMD-RM-HOME"),
+                "{name} {args:?}: {reason}"
+            );
         }
     }
 }
@@ -181,13 +191,23 @@ fn every_agent_gets_no_decision_for_an_ordinary_command() {
 fn malformed_input_and_bad_arguments_deny_in_every_dialect() {
     let dir = Dir::new();
     for agent in AGENTS {
-        for stdin in [&b""[..], b"not json", b"[1]", b"{\"truncated\": ", b"\xff{}", b"{}"] {
+        for stdin in [
+            &b""[..],
+            b"not json",
+            b"[1]",
+            b"{\"truncated\": ",
+            b"\xff{}",
+            b"{}",
+        ] {
             assert_deny(agent, &dir.hook(&["--agent", agent], stdin));
         }
         let ls = fixture(agent, &[("CMD", "ls")]);
         assert_deny(agent, &dir.hook(&["--agent", agent, "--bogus"], &ls));
         assert_deny(agent, &dir.hook(&["--agent", agent, "--policy"], &ls));
-        let reason = assert_deny(agent, &dir.hook(&["--agent", agent, "--policy", "missing.yaml"], &ls));
+        let reason = assert_deny(
+            agent,
+            &dir.hook(&["--agent", agent, "--policy", "missing.yaml"], &ls),
+        );
         assert!(reason.contains("unusable"), "{reason}");
     }
 }
@@ -243,17 +263,30 @@ fn codex_apply_patch_is_checked_as_the_writes_it_makes() {
     let cases = [
         (".claude/settings.json", "{}", Some("TG-FILE-PROTECTED")),
         (".toolgate.yaml", "rules: []", Some("TG-FILE-PROTECTED")),
-        ("config.env", &format!("GITHUB_TOKEN={token}") as &str, Some("TG-SECRET-GITHUB")),
+        (
+            "config.env",
+            &format!("GITHUB_TOKEN={token}") as &str,
+            Some("TG-SECRET-GITHUB"),
+        ),
         ("notes.txt", "hello", None),
     ];
-    for (agent, name) in [("codex", "codex-apply-patch"), ("copilot", "copilot-apply-patch")] {
+    for (agent, name) in [
+        ("codex", "codex-apply-patch"),
+        ("copilot", "copilot-apply-patch"),
+    ] {
         for (path, line, rule) in &cases {
-            let run = dir.hook(&["--agent", agent], &fixture(name, &[("PATH", path), ("LINE", line)]));
+            let run = dir.hook(
+                &["--agent", agent],
+                &fixture(name, &[("PATH", path), ("LINE", line)]),
+            );
             match rule {
                 Some(rule) => {
                     let reason = assert_deny(agent, &run);
                     assert!(reason.contains(rule), "{agent} {path}: {reason}");
-                    assert!(!reason.contains(&token[8..]), "the secret is echoed: {reason}");
+                    assert!(
+                        !reason.contains(&token[8..]),
+                        "the secret is echoed: {reason}"
+                    );
                 }
                 None => assert_no_decision(agent, &run),
             }
@@ -262,7 +295,10 @@ fn codex_apply_patch_is_checked_as_the_writes_it_makes() {
     // A patch that does not parse is refused.
     let broken = json!({"hook_event_name": "PreToolUse", "turn_id": "t", "tool_name": "apply_patch",
                         "tool_input": {"command": "*** Begin Patch\n*** Add File: x\n+y\n"}});
-    let reason = assert_deny("codex", &dir.hook(&["--agent", "codex"], broken.to_string().as_bytes()));
+    let reason = assert_deny(
+        "codex",
+        &dir.hook(&["--agent", "codex"], broken.to_string().as_bytes()),
+    );
     assert!(reason.contains("End Patch"), "{reason}");
 }
 
@@ -271,19 +307,52 @@ fn file_and_web_tools_of_each_agent_are_mapped_onto_the_checks() {
     let dir = Dir::new();
     let metadata = "http://169.254.169.254/latest/meta-data/";
     for (agent, name, fill, rule) in [
-        ("codex", "codex-mcp", vec![("URL", metadata)], "private_address"),
-        ("gemini", "gemini-web-fetch", vec![("URL", metadata)], "private_address"),
-        ("cursor", "cursor-mcp", vec![("URL", metadata)], "private_address"),
-        ("gemini", "gemini-write-file", vec![("PATH", "/w/.gemini/settings.json"), ("LINE", "{}")], "TG-FILE-PROTECTED"),
-        ("opencode", "opencode-edit", vec![("PATH", "/w/.toolgate.yaml"), ("LINE", "x")], "TG-FILE-PROTECTED"),
+        (
+            "codex",
+            "codex-mcp",
+            vec![("URL", metadata)],
+            "private_address",
+        ),
+        (
+            "gemini",
+            "gemini-web-fetch",
+            vec![("URL", metadata)],
+            "private_address",
+        ),
+        (
+            "cursor",
+            "cursor-mcp",
+            vec![("URL", metadata)],
+            "private_address",
+        ),
+        (
+            "gemini",
+            "gemini-write-file",
+            vec![("PATH", "/w/.gemini/settings.json"), ("LINE", "{}")],
+            "TG-FILE-PROTECTED",
+        ),
+        (
+            "opencode",
+            "opencode-edit",
+            vec![("PATH", "/w/.toolgate.yaml"), ("LINE", "x")],
+            "TG-FILE-PROTECTED",
+        ),
     ] {
         let reason = assert_deny(agent, &dir.hook(&["--agent", agent], &fixture(name, &fill)));
         assert!(reason.contains(rule), "{name}: {reason}");
     }
     for (agent, name, fill) in [
         ("codex", "codex-mcp", vec![("URL", "https://example.com/")]),
-        ("gemini", "gemini-web-fetch", vec![("URL", "https://example.com/")]),
-        ("gemini", "gemini-write-file", vec![("PATH", "/w/notes.txt"), ("LINE", "hello")]),
+        (
+            "gemini",
+            "gemini-web-fetch",
+            vec![("URL", "https://example.com/")],
+        ),
+        (
+            "gemini",
+            "gemini-write-file",
+            vec![("PATH", "/w/notes.txt"), ("LINE", "hello")],
+        ),
     ] {
         assert_no_decision(agent, &dir.hook(&["--agent", agent], &fixture(name, &fill)));
     }
@@ -292,7 +361,10 @@ fn file_and_web_tools_of_each_agent_are_mapped_onto_the_checks() {
 #[test]
 fn copilot_powershell_is_indeterminate_and_denied() {
     let dir = Dir::new();
-    let reason = assert_deny("copilot", &dir.hook(&["--agent", "copilot"], &fixture("copilot-powershell", &[])));
+    let reason = assert_deny(
+        "copilot",
+        &dir.hook(&["--agent", "copilot"], &fixture("copilot-powershell", &[])),
+    );
     assert!(reason.contains("PowerShell"), "{reason}");
 }
 
@@ -306,11 +378,17 @@ fn a_review_is_ask_where_the_agent_can_ask_and_a_deny_that_says_how_to_approve_e
     )
     .unwrap();
     for (name, agent) in SHELL_FIXTURES {
-        let run = dir.hook(&["--agent", agent, "--policy", "p.yaml"], &fixture(name, &[("CMD", "echo deploy-prod")]));
+        let run = dir.hook(
+            &["--agent", agent, "--policy", "p.yaml"],
+            &fixture(name, &[("CMD", "echo deploy-prod")]),
+        );
         match *agent {
             "claude" => {
                 assert_eq!(run.code, Some(0));
-                assert_eq!(run.json()["hookSpecificOutput"]["permissionDecision"], "ask");
+                assert_eq!(
+                    run.json()["hookSpecificOutput"]["permissionDecision"],
+                    "ask"
+                );
             }
             "cursor" => {
                 assert_eq!(run.code, Some(0));
@@ -318,7 +396,10 @@ fn a_review_is_ask_where_the_agent_can_ask_and_a_deny_that_says_how_to_approve_e
             }
             _ => {
                 let reason = assert_deny(agent, &run);
-                assert!(reason.contains("REVIEW-DEPLOY") && reason.contains("can approve it"), "{reason}");
+                assert!(
+                    reason.contains("REVIEW-DEPLOY") && reason.contains("can approve it"),
+                    "{reason}"
+                );
                 assert!(!run.stdout.contains("\"ask\""), "{agent}: {}", run.stdout);
             }
         }
@@ -329,11 +410,23 @@ fn a_review_is_ask_where_the_agent_can_ask_and_a_deny_that_says_how_to_approve_e
 fn events_that_are_not_tool_calls_get_no_decision() {
     let dir = Dir::new();
     for (agent, event) in [
-        ("claude", json!({"hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {"command": "rm -rf /"}})),
+        (
+            "claude",
+            json!({"hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {"command": "rm -rf /"}}),
+        ),
         ("codex", json!({"hook_event_name": "Stop", "turn_id": "t"})),
-        ("gemini", json!({"hook_event_name": "AfterTool", "tool_name": "run_shell_command", "tool_input": {"command": "rm -rf /"}})),
-        ("cursor", json!({"hook_event_name": "afterFileEdit", "conversation_id": "c"})),
+        (
+            "gemini",
+            json!({"hook_event_name": "AfterTool", "tool_name": "run_shell_command", "tool_input": {"command": "rm -rf /"}}),
+        ),
+        (
+            "cursor",
+            json!({"hook_event_name": "afterFileEdit", "conversation_id": "c"}),
+        ),
     ] {
-        assert_no_decision(agent, &dir.hook(&["--agent", agent], event.to_string().as_bytes()));
+        assert_no_decision(
+            agent,
+            &dir.hook(&["--agent", agent], event.to_string().as_bytes()),
+        );
     }
 }

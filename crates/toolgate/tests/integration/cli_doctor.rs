@@ -23,7 +23,11 @@ impl Fixture {
         let work = dir.path().join("work");
         std::fs::create_dir_all(&home).unwrap();
         std::fs::create_dir_all(&work).unwrap();
-        Fixture { _dir: dir, home, work }
+        Fixture {
+            _dir: dir,
+            home,
+            work,
+        }
     }
 
     fn toolgate(&self, args: &[&str]) -> (i32, String) {
@@ -38,7 +42,11 @@ impl Fixture {
             .unwrap();
         (
             out.status.code().unwrap(),
-            format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)),
+            format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ),
         )
     }
 
@@ -74,7 +82,9 @@ fn healthy_registrations_pass_end_to_end() {
     assert!(problems(&out).is_empty(), "{out}");
     for host in ["Claude Code", "Gemini CLI", "Copilot CLI", "Cursor"] {
         assert!(
-            out.lines().any(|l| l.starts_with("ok") && l.contains(host) && l.contains("denied end to end")),
+            out.lines().any(|l| l.starts_with("ok")
+                && l.contains(host)
+                && l.contains("denied end to end")),
             "{host} not checked end to end:\n{out}"
         );
     }
@@ -85,12 +95,18 @@ fn healthy_registrations_pass_end_to_end() {
 #[test]
 fn a_missing_binary_is_a_problem() {
     let f = Fixture::new();
-    f.claude_settings(json!({"type": "command", "command": "/nonexistent/bin/toolgate hook --agent claude",
-                             "timeout": 30, "onFailure": "block"}));
+    f.claude_settings(
+        json!({"type": "command", "command": "/nonexistent/bin/toolgate hook --agent claude",
+                             "timeout": 30, "onFailure": "block"}),
+    );
     let (code, out) = f.doctor();
     assert_eq!(code, 1, "{out}");
     let p = problems(&out);
-    assert!(p.iter().any(|l| l.contains("does not exist") && l.contains("Fix:")), "{out}");
+    assert!(
+        p.iter()
+            .any(|l| l.contains("does not exist") && l.contains("Fix:")),
+        "{out}"
+    );
 }
 
 #[test]
@@ -101,13 +117,22 @@ fn a_path_with_a_space_must_be_quoted() {
     std::os::unix::fs::symlink(TOOLGATE, dir.join("toolgate")).unwrap();
     let path = dir.join("toolgate");
     let unquoted = format!("{} hook --agent claude", path.display());
-    f.claude_settings(json!({"type": "command", "command": unquoted, "timeout": 30, "onFailure": "block"}));
+    f.claude_settings(
+        json!({"type": "command", "command": unquoted, "timeout": 30, "onFailure": "block"}),
+    );
     let (code, out) = f.doctor();
     assert_eq!(code, 1, "{out}");
-    assert!(problems(&out).iter().any(|l| l.contains("has a space and is not quoted")), "{out}");
+    assert!(
+        problems(&out)
+            .iter()
+            .any(|l| l.contains("has a space and is not quoted")),
+        "{out}"
+    );
 
     let quoted = format!("'{}' hook --agent claude", path.display());
-    f.claude_settings(json!({"type": "command", "command": quoted, "timeout": 30, "onFailure": "block"}));
+    f.claude_settings(
+        json!({"type": "command", "command": quoted, "timeout": 30, "onFailure": "block"}),
+    );
     let (code, out) = f.doctor();
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("denied end to end"), "{out}");
@@ -123,9 +148,20 @@ fn a_missing_fail_closed_option_is_a_problem() {
     let (code, out) = f.doctor();
     assert_eq!(code, 1, "{out}");
     let p = problems(&out);
-    assert!(p.iter().any(|l| l.contains("Claude Code") && l.contains("`onFailure: block` is not set")), "{out}");
-    assert!(p.iter().any(|l| l.contains("Gemini CLI") && l.contains("not wrapped")), "{out}");
-    assert!(p.iter().all(|l| l.contains("Fix: toolgate init --agent")), "{out}");
+    assert!(
+        p.iter()
+            .any(|l| l.contains("Claude Code") && l.contains("`onFailure: block` is not set")),
+        "{out}"
+    );
+    assert!(
+        p.iter()
+            .any(|l| l.contains("Gemini CLI") && l.contains("not wrapped")),
+        "{out}"
+    );
+    assert!(
+        p.iter().all(|l| l.contains("Fix: toolgate init --agent")),
+        "{out}"
+    );
 }
 
 #[test]
@@ -133,20 +169,33 @@ fn an_invalid_policy_is_a_problem() {
     let f = Fixture::new();
     let (code, out) = f.toolgate(&["init", "--agent", "claude", "--scope", "user"]);
     assert_eq!(code, 0, "{out}");
-    std::fs::write(f.work.join(".toolgate.yaml"), "rules:\n  - id: X\n    keywords: [\"a\"\n").unwrap();
+    std::fs::write(
+        f.work.join(".toolgate.yaml"),
+        "rules:\n  - id: X\n    keywords: [\"a\"\n",
+    )
+    .unwrap();
     let (code, out) = f.doctor();
     assert_eq!(code, 1, "{out}");
-    assert!(problems(&out).iter().any(|l| l.contains("has errors") && l.contains("toolgate validate")), "{out}");
+    assert!(
+        problems(&out)
+            .iter()
+            .any(|l| l.contains("has errors") && l.contains("toolgate validate")),
+        "{out}"
+    );
 }
 
 #[test]
 fn an_agent_that_does_not_run_the_hook_is_a_problem() {
     let f = Fixture::new();
-    f.write(".gemini/settings.json", r#"{"security": {"auth": {"selectedType": "gemini-api-key"}}}"#);
+    f.write(
+        ".gemini/settings.json",
+        r#"{"security": {"auth": {"selectedType": "gemini-api-key"}}}"#,
+    );
     let (code, out) = f.doctor();
     assert_eq!(code, 1, "{out}");
     assert!(
-        problems(&out).iter().any(|l| l.contains("Gemini CLI") && l.contains("does not run the toolgate hook")
+        problems(&out).iter().any(|l| l.contains("Gemini CLI")
+            && l.contains("does not run the toolgate hook")
             && l.contains("toolgate init --agent gemini")),
         "{out}"
     );
@@ -160,11 +209,16 @@ fn a_hook_that_does_not_deny_is_a_problem() {
     std::fs::create_dir_all(fake.parent().unwrap()).unwrap();
     std::fs::write(&fake, "#!/bin/sh\ncat >/dev/null\necho '{}'\n").unwrap();
     std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
-    f.claude_settings(json!({"type": "command", "command": format!("{} hook --agent claude", fake.display()),
-                             "timeout": 30, "onFailure": "block"}));
+    f.claude_settings(
+        json!({"type": "command", "command": format!("{} hook --agent claude", fake.display()),
+                             "timeout": 30, "onFailure": "block"}),
+    );
     let (code, out) = f.doctor();
     assert_eq!(code, 1, "{out}");
-    assert!(problems(&out).iter().any(|l| l.contains("was NOT denied")), "{out}");
+    assert!(
+        problems(&out).iter().any(|l| l.contains("was NOT denied")),
+        "{out}"
+    );
 }
 
 #[test]

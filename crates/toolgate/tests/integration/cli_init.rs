@@ -132,19 +132,29 @@ fn init_registers_every_agent_with_its_fail_closed_options() {
             .assert()
             .success()
     };
-    let read = |p: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(home.join(p)).unwrap()).unwrap() };
+    let read = |p: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(home.join(p)).unwrap()).unwrap()
+    };
     // Dry run: a diff, nothing written.
     let out = run(&["--agent", "codex", "--scope", "user", "--dry-run"]);
     let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
-    assert!(text.contains("+ ") && text.contains("hook --agent codex"), "{text}");
+    assert!(
+        text.contains("+ ") && text.contains("hook --agent codex"),
+        "{text}"
+    );
     assert!(!home.join(".codex/hooks.json").exists());
 
     for agent in ["codex", "gemini", "cursor", "copilot", "opencode"] {
         run(&["--agent", agent, "--scope", "user"]);
     }
     let codex = read(".codex/hooks.json");
-    let command = codex["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap();
-    assert!(command.contains(" hook --agent codex || {") && command.ends_with("exit 2; }"), "{command}");
+    let command = codex["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+        .as_str()
+        .unwrap();
+    assert!(
+        command.contains(" hook --agent codex || {") && command.ends_with("exit 2; }"),
+        "{command}"
+    );
     let gemini = read(".gemini/settings.json");
     assert_eq!(gemini["theme"], "x", "other settings kept");
     let entry = &gemini["hooks"]["BeforeTool"][0]["hooks"][0];
@@ -157,21 +167,39 @@ fn init_registers_every_agent_with_its_fail_closed_options() {
     }
     let copilot = read(".copilot/hooks/toolgate.json");
     assert_eq!(copilot["hooks"]["preToolUse"][0]["timeoutSec"], 30);
-    assert!(copilot["hooks"]["preToolUse"][0]["bash"].as_str().unwrap().ends_with(" hook --agent copilot"));
-    let plugin = std::fs::read_to_string(home.join(".config/opencode/plugins/toolgate.js")).unwrap();
-    assert!(plugin.contains("\"tool.execute.before\"") && !plugin.contains("__TOOLGATE_BINARY__\";"));
+    assert!(
+        copilot["hooks"]["preToolUse"][0]["bash"]
+            .as_str()
+            .unwrap()
+            .ends_with(" hook --agent copilot")
+    );
+    let plugin =
+        std::fs::read_to_string(home.join(".config/opencode/plugins/toolgate.js")).unwrap();
+    assert!(
+        plugin.contains("\"tool.execute.before\"") && !plugin.contains("__TOOLGATE_BINARY__\";")
+    );
 
     // Idempotent.
-    let before: Vec<Vec<u8>> = [".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".copilot/hooks/toolgate.json"]
-        .iter()
-        .map(|p| std::fs::read(home.join(p)).unwrap())
-        .collect();
+    let before: Vec<Vec<u8>> = [
+        ".codex/hooks.json",
+        ".gemini/settings.json",
+        ".cursor/hooks.json",
+        ".copilot/hooks/toolgate.json",
+    ]
+    .iter()
+    .map(|p| std::fs::read(home.join(p)).unwrap())
+    .collect();
     for agent in ["codex", "gemini", "cursor", "copilot", "opencode"] {
         run(&["--agent", agent, "--scope", "user"]);
     }
-    let after: Vec<Vec<u8>> = [".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".copilot/hooks/toolgate.json"]
-        .iter()
-        .map(|p| std::fs::read(home.join(p)).unwrap())
-        .collect();
+    let after: Vec<Vec<u8>> = [
+        ".codex/hooks.json",
+        ".gemini/settings.json",
+        ".cursor/hooks.json",
+        ".copilot/hooks/toolgate.json",
+    ]
+    .iter()
+    .map(|p| std::fs::read(home.join(p)).unwrap())
+    .collect();
     assert_eq!(before, after);
 }

@@ -27,7 +27,11 @@ fn before(plugin: &Path, tool: &str, args: &str, cwd: &Path) -> Result<(), Strin
         .output()
         .expect("node is needed for the OpenCode plugin test");
     let stdout = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    assert!(out.status.success(), "node failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "node failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     match stdout.strip_prefix("THREW ") {
         Some(message) => Err(message.to_string()),
         None => {
@@ -46,25 +50,55 @@ fn the_installed_plugin_blocks_denied_calls_and_lets_others_run() {
         .env("HOME", dir.path())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let plugin = dir.path().join(".opencode/plugins/toolgate.js");
 
-    let why = before(&plugin, "bash", r#"{"command": "rm -rf ~", "description": "x"}"#, dir.path())
-        .expect_err("a destructive command must throw");
-    assert!(why.contains("toolgate") && why.contains("TG-CMD-RM-HOME"), "{why}");
-    let why = before(&plugin, "write", r#"{"filePath": ".toolgate.yaml", "content": "x"}"#, dir.path())
-        .expect_err("a write of the policy must throw");
+    let why = before(
+        &plugin,
+        "bash",
+        r#"{"command": "rm -rf ~", "description": "x"}"#,
+        dir.path(),
+    )
+    .expect_err("a destructive command must throw");
+    assert!(
+        why.contains("toolgate") && why.contains("TG-CMD-RM-HOME"),
+        "{why}"
+    );
+    let why = before(
+        &plugin,
+        "write",
+        r#"{"filePath": ".toolgate.yaml", "content": "x"}"#,
+        dir.path(),
+    )
+    .expect_err("a write of the policy must throw");
     assert!(why.contains("TG-FILE-PROTECTED"), "{why}");
-    before(&plugin, "bash", r#"{"command": "ls", "description": "x"}"#, dir.path()).expect("ls runs");
+    before(
+        &plugin,
+        "bash",
+        r#"{"command": "ls", "description": "x"}"#,
+        dir.path(),
+    )
+    .expect("ls runs");
 }
 
 #[test]
 fn the_plugin_fails_closed_when_toolgate_is_missing_or_broken() {
     let dir = tempfile::tempdir().unwrap();
-    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../plugins/opencode/toolgate.js")).unwrap();
+    let source = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../plugins/opencode/toolgate.js"),
+    )
+    .unwrap();
     // A binary that does not exist.
     let missing = dir.path().join("missing.js");
-    std::fs::write(&missing, source.replace("\"__TOOLGATE_BINARY__\"", "\"/nonexistent/toolgate\"")).unwrap();
+    std::fs::write(
+        &missing,
+        source.replace("\"__TOOLGATE_BINARY__\"", "\"/nonexistent/toolgate\""),
+    )
+    .unwrap();
     let why = before(&missing, "bash", r#"{"command": "ls"}"#, dir.path()).expect_err("must throw");
     assert!(why.contains("blocked"), "{why}");
     // A binary that reads the call and exits 0 with no answer.

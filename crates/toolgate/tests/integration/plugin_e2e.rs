@@ -47,7 +47,10 @@ fn text(out: &std::process::Output) -> String {
 #[test]
 fn plugin_and_marketplace_pass_claude_plugin_validate() {
     let home = tempfile::tempdir().unwrap();
-    let out = claude(home.path(), &["plugin", "validate", &repo().to_string_lossy()]);
+    let out = claude(
+        home.path(),
+        &["plugin", "validate", &repo().to_string_lossy()],
+    );
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("Validation passed"), "{}", text(&out));
 }
@@ -60,7 +63,10 @@ fn install_plugin(session: &Session) {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(repo().join(file), &to).unwrap();
     }
-    let out = claude(&session.home, &["plugin", "marketplace", "add", &market.to_string_lossy()]);
+    let out = claude(
+        &session.home,
+        &["plugin", "marketplace", "add", &market.to_string_lossy()],
+    );
     assert!(out.status.success(), "{}", text(&out));
     let out = claude(&session.home, &["plugin", "install", "toolgate@toolgate"]);
     assert!(out.status.success(), "{}", text(&out));
@@ -107,7 +113,11 @@ fn installed_plugin_without_toolgate_blocks_the_call_with_install_advice() {
     };
     let outcome = session.run(call, "bypassPermissions");
     let result = outcome.completed_tool_result();
-    assert!(!marker.exists(), "the call ran without toolgate\n{}", outcome.describe());
+    assert!(
+        !marker.exists(),
+        "the call ran without toolgate\n{}",
+        outcome.describe()
+    );
     assert!(
         result.text.contains("toolgate is not installed"),
         "{}",

@@ -58,20 +58,29 @@ pub fn trust(
         return Ok(());
     };
     if dry_run {
-        println!("Codex: would record that the toolgate hook is trusted (asking {})", codex.display());
+        println!(
+            "Codex: would record that the toolgate hook is trusted (asking {})",
+            codex.display()
+        );
         return Ok(());
     }
     let hooks = match list_hooks(&codex, cwd) {
         Ok(h) => h,
         Err(why) => {
-            println!("Codex: could not list its hooks ({why}), so the trust was not recorded: {by_hand}");
+            println!(
+                "Codex: could not list its hooks ({why}), so the trust was not recorded: {by_hand}"
+            );
             return Ok(());
         }
     };
-    let Some(ours) = hooks.iter().find(|(source, cmd, _)| {
-        cmd == command && Path::new(source) == hooks_file
-    }) else {
-        println!("Codex: does not list the toolgate hook of {} (is the project trusted?): {by_hand}", hooks_file.display());
+    let Some(ours) = hooks
+        .iter()
+        .find(|(source, cmd, _)| cmd == command && Path::new(source) == hooks_file)
+    else {
+        println!(
+            "Codex: does not list the toolgate hook of {} (is the project trusted?): {by_hand}",
+            hooks_file.display()
+        );
         return Ok(());
     };
     let hook = &ours.2;
@@ -105,7 +114,11 @@ pub fn record_trust(config: &Path, key: &str, hash: &str) -> Result<(), String> 
         }
     };
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-        format!("{} is not valid TOML ({}); nothing was changed", config.display(), e.message())
+        format!(
+            "{} is not valid TOML ({}); nothing was changed",
+            config.display(),
+            e.message()
+        )
     })?;
     let hooks = doc
         .entry("hooks")
@@ -173,7 +186,10 @@ pub fn list_hooks(codex: &Path, cwd: &Path) -> Result<Vec<(String, String, Liste
     let _ = child.wait();
     let answer = answer.map_err(|_| "Codex did not answer `hooks/list`".to_string())?;
     if let Some(error) = answer.get("error") {
-        return Err(format!("Codex answered `hooks/list` with an error: {}", error["message"]));
+        return Err(format!(
+            "Codex answered `hooks/list` with an error: {}",
+            error["message"]
+        ));
     }
     let mut out = Vec::new();
     for entry in answer["result"]["data"].as_array().into_iter().flatten() {
@@ -202,12 +218,20 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let config = dir.path().join("config.toml");
         std::fs::write(&config, "# mine\nmodel = \"m\"\n\n[hooks.state.\"a:pre_tool_use:0:0\"]\ntrusted_hash = \"sha256:old\"\n").unwrap();
-        record_trust(&config, "/h/.codex/hooks.json:pre_tool_use:1:0", "sha256:new").unwrap();
+        record_trust(
+            &config,
+            "/h/.codex/hooks.json:pre_tool_use:1:0",
+            "sha256:new",
+        )
+        .unwrap();
         let text = std::fs::read_to_string(&config).unwrap();
         assert!(text.starts_with("# mine\nmodel = \"m\"\n"), "{text}");
         let doc: toml::Table = text.parse().unwrap();
         let state = doc["hooks"]["state"].as_table().unwrap();
-        assert_eq!(state["a:pre_tool_use:0:0"]["trusted_hash"].as_str(), Some("sha256:old"));
+        assert_eq!(
+            state["a:pre_tool_use:0:0"]["trusted_hash"].as_str(),
+            Some("sha256:old")
+        );
         assert_eq!(
             state["/h/.codex/hooks.json:pre_tool_use:1:0"]["trusted_hash"].as_str(),
             Some("sha256:new")

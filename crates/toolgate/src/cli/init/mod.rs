@@ -165,7 +165,10 @@ fn register(
             );
         }
     } else {
-        println!("{}: the toolgate hook is already registered", path.display());
+        println!(
+            "{}: the toolgate hook is already registered",
+            path.display()
+        );
     }
     for warning in host_warnings(agent, &config) {
         println!("{}: note: {warning}", path.display());
@@ -186,7 +189,9 @@ pub fn host_warnings(agent: Agent, config: &Value) -> Vec<String> {
         }
         Agent::Gemini => {
             if config["hooksConfig"]["enabled"] == false {
-                out.push("`hooksConfig.enabled: false` switches every hook off; set it to true".into());
+                out.push(
+                    "`hooksConfig.enabled: false` switches every hook off; set it to true".into(),
+                );
             }
             if config["hooksConfig"]["disabled"]
                 .as_array()
@@ -205,7 +210,10 @@ fn write_plugin(path: &Path, binary: &str, dry_run: bool) -> Result<(), String> 
     let new_text = opencode_plugin(binary);
     let old_text = read_text(path)?;
     if old_text == new_text {
-        println!("{}: the toolgate plugin is already installed", path.display());
+        println!(
+            "{}: the toolgate plugin is already installed",
+            path.display()
+        );
         return Ok(());
     }
     if dry_run {
@@ -310,7 +318,10 @@ mod tests {
     #[test]
     fn the_opencode_plugin_gets_the_binary_as_a_js_string() {
         let text = opencode_plugin("/a \"b\"/toolgate");
-        assert!(text.contains(r#"const TOOLGATE = "/a \"b\"/toolgate";"#), "{text}");
+        assert!(
+            text.contains(r#"const TOOLGATE = "/a \"b\"/toolgate";"#),
+            "{text}"
+        );
         assert!(!text.contains("__TOOLGATE_BINARY__"));
     }
 }

@@ -34,7 +34,10 @@ impl Codex {
         std::fs::write(codex_dir.join("config.toml"), config).unwrap();
         let bin_dir = cli("codex", "codex").parent().unwrap().to_path_buf();
         let said = sandbox.init("codex", Some(&bin_dir));
-        assert!(said.contains("recorded that Codex may run the toolgate hook"), "{said}");
+        assert!(
+            said.contains("recorded that Codex may run the toolgate hook"),
+            "{said}"
+        );
         Codex { sandbox }
     }
 
@@ -45,7 +48,10 @@ impl Codex {
         command
             .args(["exec", "--skip-git-repo-check", "-s", "danger-full-access"])
             .arg("-c")
-            .arg(format!("model_providers.fake.base_url=\"{}/v1\"", model.base_url()))
+            .arg(format!(
+                "model_providers.fake.base_url=\"{}/v1\"",
+                model.base_url()
+            ))
             .arg("Do the scripted task.")
             .env("FAKE_MODEL_KEY", "dummy");
         (self.sandbox.run(command), model)
@@ -67,7 +73,10 @@ fn assert_denied_by_toolgate(output: &str, because: &str, run: &Run, model: &Fak
         "not refused by toolgate's hook: {output}\n{}",
         run.describe(model)
     );
-    assert!(output.contains(because), "the reason does not say {because:?}: {output}");
+    assert!(
+        output.contains(because),
+        "the reason does not say {because:?}: {output}"
+    );
 }
 
 #[test]
@@ -78,7 +87,11 @@ fn codex_destructive_command_is_denied() {
     std::fs::write(victim.join("keep"), "data").unwrap();
     let (run, model) = codex.run(vec![shell("rm -fr ~/x")]);
     let output = only_output(&run, &model);
-    assert!(victim.join("keep").exists(), "~/x was deleted\n{}", run.describe(&model));
+    assert!(
+        victim.join("keep").exists(),
+        "~/x was deleted\n{}",
+        run.describe(&model)
+    );
     assert_denied_by_toolgate(&output, "TG-CMD-RM-HOME", &run, &model);
 }
 
@@ -104,7 +117,12 @@ fn codex_mcp_call_to_a_denied_destination_is_refused() {
                       "arguments": json!({"url": format!("http://{}/", target.authority())}).to_string()});
     let (run, model) = codex.run(vec![call]);
     let output = only_output(&run, &model);
-    assert_eq!(target.connections(), 0, "the MCP tool reached its target\n{}", run.describe(&model));
+    assert_eq!(
+        target.connections(),
+        0,
+        "the MCP tool reached its target\n{}",
+        run.describe(&model)
+    );
     assert!(
         output.contains("blocked by PreToolUse hook") && output.contains("private_address"),
         "{output}\n{}",
@@ -124,12 +142,26 @@ fn codex_apply_patch_is_checked_as_writes() {
                       "name": "apply_patch", "input": patch});
     let (run, model) = codex.run(vec![call]);
     let output = only_output(&run, &model);
-    assert!(!codex.sandbox.work.join("config.env").exists(), "{}", run.describe(&model));
-    assert!(!codex.sandbox.work.join("notes.txt").exists(), "the patch is one call");
-    assert!(output.contains("TG-SECRET-GITHUB"), "{output}\n{}", run.describe(&model));
+    assert!(
+        !codex.sandbox.work.join("config.env").exists(),
+        "{}",
+        run.describe(&model)
+    );
+    assert!(
+        !codex.sandbox.work.join("notes.txt").exists(),
+        "the patch is one call"
+    );
+    assert!(
+        output.contains("TG-SECRET-GITHUB"),
+        "{output}\n{}",
+        run.describe(&model)
+    );
     // Codex itself appends the patch after ". Command:"; toolgate's reason comes before it.
     let reason = output.split(". Command:").next().unwrap_or_default();
-    assert!(!reason.contains(&secret[8..]), "the reason repeats the secret: {reason}");
+    assert!(
+        !reason.contains(&secret[8..]),
+        "the reason repeats the secret: {reason}"
+    );
 
     // The same patch without the secret is applied.
     let call = json!({"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1",
@@ -137,7 +169,11 @@ fn codex_apply_patch_is_checked_as_writes() {
                       "input": "*** Begin Patch\n*** Add File: notes.txt\n+hello\n*** End Patch"});
     let (run, model) = codex.run(vec![call]);
     only_output(&run, &model);
-    assert!(codex.sandbox.work.join("notes.txt").exists(), "{}", run.describe(&model));
+    assert!(
+        codex.sandbox.work.join("notes.txt").exists(),
+        "{}",
+        run.describe(&model)
+    );
 }
 
 #[test]
@@ -148,7 +184,11 @@ fn codex_review_is_a_deny_that_says_how_to_approve() {
     let codex = Codex::new(policy, false);
     let (run, model) = codex.run(vec![shell("touch deploy-prod-marker")]);
     let output = only_output(&run, &model);
-    assert!(!codex.sandbox.work.join("deploy-prod-marker").exists(), "{}", run.describe(&model));
+    assert!(
+        !codex.sandbox.work.join("deploy-prod-marker").exists(),
+        "{}",
+        run.describe(&model)
+    );
     assert_denied_by_toolgate(&output, "REVIEW-DEPLOY", &run, &model);
     assert!(output.contains("can approve it"), "{output}");
 }

@@ -24,11 +24,17 @@ impl Copilot {
         command
             .args(["-p", "Do the scripted task.", "--allow-all-tools"])
             .env("COPILOT_OFFLINE", "true")
-            .env("COPILOT_PROVIDER_BASE_URL", format!("{}/v1", model.base_url()))
+            .env(
+                "COPILOT_PROVIDER_BASE_URL",
+                format!("{}/v1", model.base_url()),
+            )
             .env("COPILOT_PROVIDER_WIRE_API", "responses")
             .env("COPILOT_PROVIDER_API_KEY", "dummy")
             .env("COPILOT_MODEL", "gpt-5.5")
-            .env("COPILOT_CACHE_HOME", self.sandbox.home.join(".cache/copilot"));
+            .env(
+                "COPILOT_CACHE_HOME",
+                self.sandbox.home.join(".cache/copilot"),
+            );
         (self.sandbox.run(command), model)
     }
 }
@@ -46,7 +52,11 @@ fn copilot_destructive_command_is_denied_under_allow_all_tools() {
     std::fs::write(victim.join("keep"), "data").unwrap();
     let (run, model) = copilot.run(shell("rm -fr ~/x"));
     let output = only_output(&run, &model);
-    assert!(victim.join("keep").exists(), "~/x was deleted\n{}", run.describe(&model));
+    assert!(
+        victim.join("keep").exists(),
+        "~/x was deleted\n{}",
+        run.describe(&model)
+    );
     assert!(
         output.contains("Denied by preToolUse hook") && output.contains("TG-CMD-RM-HOME"),
         "{output}\n{}",
@@ -73,6 +83,14 @@ fn copilot_apply_patch_of_a_protected_file_is_denied() {
                       "input": "*** Begin Patch\n*** Add File: .claude/settings.json\n+{}\n*** End Patch"});
     let (run, model) = copilot.run(call);
     let output = only_output(&run, &model);
-    assert!(!copilot.sandbox.work.join(".claude/settings.json").exists(), "{}", run.describe(&model));
-    assert!(output.contains("TG-FILE-PROTECTED"), "{output}\n{}", run.describe(&model));
+    assert!(
+        !copilot.sandbox.work.join(".claude/settings.json").exists(),
+        "{}",
+        run.describe(&model)
+    );
+    assert!(
+        output.contains("TG-FILE-PROTECTED"),
+        "{output}\n{}",
+        run.describe(&model)
+    );
 }

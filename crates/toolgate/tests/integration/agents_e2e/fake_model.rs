@@ -81,7 +81,10 @@ impl FakeModel {
         };
         let mut out = Vec::new();
         for item in body["input"].as_array().into_iter().flatten() {
-            if item["type"].as_str().is_some_and(|t| t.ends_with("_output")) {
+            if item["type"]
+                .as_str()
+                .is_some_and(|t| t.ends_with("_output"))
+            {
                 out.push(flatten(&item["output"]));
             }
         }
@@ -117,7 +120,11 @@ fn flatten(output: &Value) -> String {
         Value::String(s) => s.clone(),
         Value::Array(parts) => parts
             .iter()
-            .map(|p| p["text"].as_str().map_or_else(|| p.to_string(), str::to_string))
+            .map(|p| {
+                p["text"]
+                    .as_str()
+                    .map_or_else(|| p.to_string(), str::to_string)
+            })
             .collect::<Vec<_>>()
             .join("\n"),
         other => other.to_string(),
@@ -161,19 +168,19 @@ fn respond(
 }
 
 fn respond_responses(out: &mut TcpStream, body: &Value, steps: &[Value]) -> std::io::Result<()> {
-    let done = body["input"]
-        .as_array()
-        .map_or(0, |items| {
-            items
-                .iter()
-                .filter(|i| i["type"].as_str().is_some_and(|t| t.ends_with("_output")))
-                .count()
-        });
+    let done = body["input"].as_array().map_or(0, |items| {
+        items
+            .iter()
+            .filter(|i| i["type"].as_str().is_some_and(|t| t.ends_with("_output")))
+            .count()
+    });
     let offers_tools = body["tools"].as_array().is_some_and(|t| !t.is_empty());
     let item = match steps.get(done) {
         Some(step) if offers_tools => step.clone(),
-        _ => json!({"type": "message", "role": "assistant", "id": "msg_final", "status": "completed",
-                    "content": [{"type": "output_text", "text": FINAL_TEXT, "annotations": []}]}),
+        _ => {
+            json!({"type": "message", "role": "assistant", "id": "msg_final", "status": "completed",
+                    "content": [{"type": "output_text", "text": FINAL_TEXT, "annotations": []}]})
+        }
     };
     let id = format!("resp_{done}");
     let usage = json!({"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0},
@@ -193,7 +200,12 @@ fn respond_responses(out: &mut TcpStream, body: &Value, steps: &[Value]) -> std:
     write_body(out, "text/event-stream", &text)
 }
 
-fn respond_gemini(out: &mut TcpStream, target: &str, body: &Value, steps: &[Value]) -> std::io::Result<()> {
+fn respond_gemini(
+    out: &mut TcpStream,
+    target: &str,
+    body: &Value,
+    steps: &[Value],
+) -> std::io::Result<()> {
     if target.contains(":countTokens") {
         return write_json(out, "200 OK", &json!({"totalTokens": 10}));
     }

@@ -31,7 +31,13 @@ impl Gemini {
         let model = FakeModel::start(Dialect::Gemini, vec![call]);
         let mut command = self.sandbox.command(&cli("gemini-cli", "gemini"), None);
         command
-            .args(["-p", "Do the scripted task.", "--yolo", "-m", "gemini-2.5-flash"])
+            .args([
+                "-p",
+                "Do the scripted task.",
+                "--yolo",
+                "-m",
+                "gemini-2.5-flash",
+            ])
             .env("GEMINI_API_KEY", "dummy")
             .env("GOOGLE_GEMINI_BASE_URL", model.base_url())
             .env("GEMINI_CLI_TRUST_WORKSPACE", "true");
@@ -49,7 +55,10 @@ fn assert_denied_by_toolgate(output: &str, because: &str, run: &Run, model: &Fak
         "not refused by toolgate's hook: {output}\n{}",
         run.describe(model)
     );
-    assert!(output.contains(because), "the reason does not say {because:?}: {output}");
+    assert!(
+        output.contains(because),
+        "the reason does not say {because:?}: {output}"
+    );
 }
 
 #[test]
@@ -60,7 +69,11 @@ fn gemini_destructive_command_is_denied() {
     std::fs::write(victim.join("keep"), "data").unwrap();
     let (run, model) = gemini.run(shell("rm -fr ~/x"));
     let output = only_output(&run, &model);
-    assert!(victim.join("keep").exists(), "~/x was deleted\n{}", run.describe(&model));
+    assert!(
+        victim.join("keep").exists(),
+        "~/x was deleted\n{}",
+        run.describe(&model)
+    );
     assert_denied_by_toolgate(&output, "TG-CMD-RM-HOME", &run, &model);
 }
 
@@ -84,7 +97,12 @@ fn gemini_web_fetch_to_a_denied_destination_is_refused() {
     let prompt = format!("Summarise http://{}/ please", target.authority());
     let (run, model) = gemini.run(json!({"name": "web_fetch", "args": {"prompt": prompt}}));
     let output = only_output(&run, &model);
-    assert_eq!(target.connections(), 0, "the fetch reached its target\n{}", run.describe(&model));
+    assert_eq!(
+        target.connections(),
+        0,
+        "the fetch reached its target\n{}",
+        run.describe(&model)
+    );
     assert_denied_by_toolgate(&output, "private_address", &run, &model);
 }
 
@@ -96,7 +114,14 @@ fn gemini_write_of_a_secret_is_denied() {
     let (run, model) = gemini.run(json!({"name": "write_file",
         "args": {"file_path": target, "content": format!("GITHUB_TOKEN={secret}\n")}}));
     let output = only_output(&run, &model);
-    assert!(!target.exists(), "the file was written\n{}", run.describe(&model));
+    assert!(
+        !target.exists(),
+        "the file was written\n{}",
+        run.describe(&model)
+    );
     assert_denied_by_toolgate(&output, "TG-SECRET-GITHUB", &run, &model);
-    assert!(!output.contains(&secret[8..]), "the reason repeats the secret: {output}");
+    assert!(
+        !output.contains(&secret[8..]),
+        "the reason repeats the secret: {output}"
+    );
 }

@@ -141,8 +141,17 @@ impl Run {
 
 /// The one tool output of a run that went to its scripted end.
 pub fn only_output(run: &Run, model: &super::fake_model::FakeModel) -> String {
-    assert!(run.status.is_some(), "the CLI did not finish\n{}", run.describe(model));
+    assert!(
+        run.status.is_some(),
+        "the CLI did not finish\n{}",
+        run.describe(model)
+    );
     let outputs = model.tool_outputs();
-    assert_eq!(outputs.len(), 1, "expected one tool output\n{}", run.describe(model));
+    assert_eq!(
+        outputs.len(),
+        1,
+        "expected one tool output\n{}",
+        run.describe(model)
+    );
     outputs.into_iter().next().unwrap()
 }

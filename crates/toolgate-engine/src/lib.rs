@@ -8,6 +8,7 @@
 //! ids, rule texts and destination classes, never input values.
 #![forbid(unsafe_code)]
 
+pub mod hook;
 pub mod hosts;
 mod protected;
 mod targets;

@@ -2,36 +2,23 @@
 //! `hookSpecificOutput.permissionDecision`. Its tools are toolgate's model, so calls pass as
 //! they are. A deny also exits 2, which blocks even if the JSON were lost.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use toolgate_policy::{HookAnswer, PermissionDecision};
 
-use super::{HostAnswerKind, HostCalls, HostEvent, HostReply, ToolCall, string_field};
+use super::{HostAnswerKind, HostCalls, HostEvent, HostReply, ToolCall};
 
-/// Reads a Claude-shaped `PreToolUse` event (also what Codex sends).
-pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str> {
-    read_pre_tool_use(event, "PreToolUse")
-}
-
-/// Reads an event whose `hook_event_name` must be `pre_tool_use`; other names are not ours.
-pub(super) fn read_pre_tool_use(
-    event: &Map<String, Value>,
-    pre_tool_use: &str,
-) -> Result<HostEvent, &'static str> {
-    match event.get("hook_event_name") {
-        Some(Value::String(name)) if name == pre_tool_use => {}
-        Some(Value::String(_)) => return Ok(HostEvent::NotOurs),
-        _ => return Err("The hook input has no `hook_event_name`"),
+/// Reads a Claude-shaped `PreToolUse` event (also what Codex sends) through
+/// [`crate::hook::read_event`], the reading the Python package uses too.
+pub(super) fn read(event: &Value) -> Result<HostEvent, HookAnswer> {
+    match crate::hook::read_event(event) {
+        Ok(call) => Ok(HostEvent::Calls(HostCalls::one(
+            call.tool_name,
+            ToolCall::new(call.tool_name, call.tool_input.clone()),
+            call.cwd,
+        ))),
+        Err(answer) if answer.decision.is_none() => Ok(HostEvent::NotOurs),
+        Err(answer) => Err(answer),
     }
-    let tool = string_field(event, "tool_name").ok_or("The hook input has no tool name")?;
-    let input = event
-        .get("tool_input")
-        .filter(|v| !v.is_null())
-        .ok_or("The hook input has no `tool_input`")?;
-    Ok(HostEvent::Calls(HostCalls::one(
-        tool,
-        ToolCall::new(tool, input.clone()),
-        event.get("cwd").and_then(Value::as_str),
-    )))
 }
 
 /// `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": …}}`.

@@ -7,14 +7,14 @@
 //! field as a failed hook and then runs the call, so neither is ever printed: a review is a
 //! deny that says how a person can approve.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 use toolgate_policy::{HookAnswer, PermissionDecision};
 
-use super::{HostCalls, HostEvent, HostReply, ToolCall, claude, patch, without_ask};
+use super::{HostCalls, HostEvent, HostReply, ToolCall, claude, patch, refuse, without_ask};
 
 /// Reads a Codex `PreToolUse` event.
-pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str> {
-    let HostEvent::Calls(mut calls) = claude::read_pre_tool_use(event, "PreToolUse")? else {
+pub(super) fn read(value: &Value) -> Result<HostEvent, HookAnswer> {
+    let HostEvent::Calls(mut calls) = claude::read(value)? else {
         return Ok(HostEvent::NotOurs);
     };
     if calls.host_tool == "apply_patch" {
@@ -23,14 +23,15 @@ pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str
             other => Some(other),
         }
         .and_then(Value::as_str)
-        .ok_or("The apply_patch call has no patch text")?;
-        calls.calls = patch::calls(text)?;
+        .ok_or_else(|| refuse("The apply_patch call has no patch text"))?;
+        calls.calls = patch::calls(text).map_err(refuse)?;
     } else if calls.host_tool == "Bash" && !calls.calls[0].input["command"].is_string() {
         // An argument vector (`["bash", "-lc", "…"]`) is quoted into one command.
         let input = &calls.calls[0].input;
         if let Some(words) = input["command"].as_array() {
             let words: Option<Vec<&str>> = words.iter().map(Value::as_str).collect();
-            let words = words.ok_or("The Bash call's command is not a list of strings")?;
+            let words =
+                words.ok_or_else(|| refuse("The Bash call's command is not a list of strings"))?;
             calls.calls = vec![ToolCall::new(
                 "Bash",
                 serde_json::json!({"command": quote_words(&words)}),

@@ -8,12 +8,12 @@
 //! let the call run. `powershell` commands are not analysed (toolgate reads POSIX shell), so
 //! they are indeterminate.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use toolgate_policy::{HookAnswer, PermissionDecision};
 
 use super::{
     HostAnswerKind, HostCalls, HostEvent, HostReply, ToolCall, ToolMapping, claude, cursor,
-    map_tool, patch, string_field, without_ask,
+    event_object, map_tool, patch, refuse, string_field, without_ask,
 };
 
 /// Copilot's tools that toolgate's model knows under another name.
@@ -53,16 +53,18 @@ const TOOLS: &[ToolMapping] = &[
 const POWERSHELL: &str = "PowerShell commands are not analysed by toolgate";
 
 /// Reads a Copilot hook event.
-pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str> {
+pub(super) fn read(value: &Value) -> Result<HostEvent, HookAnswer> {
+    let event = event_object(value)?;
     if !event.contains_key("toolName") && event.contains_key("hook_event_name") {
         // The VS Code-compatible form (`PreToolUse` in the config) is Claude's shape.
-        return claude::read(event);
+        return claude::read(value);
     }
-    let tool = string_field(event, "toolName").ok_or("The hook input has no tool name")?;
+    let tool =
+        string_field(event, "toolName").ok_or_else(|| refuse("The hook input has no tool name"))?;
     let args = event
         .get("toolArgs")
         .filter(|v| !v.is_null())
-        .ok_or("The hook input has no `toolArgs`")?;
+        .ok_or_else(|| refuse("The hook input has no `toolArgs`"))?;
     let cwd = event.get("cwd").and_then(Value::as_str);
     let mut calls = HostCalls::one(tool, ToolCall::new(tool, Value::Null), cwd);
     if tool == "apply_patch" {
@@ -82,8 +84,8 @@ pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str
                 .map(str::to_string),
             _ => None,
         }
-        .ok_or("The apply_patch call has no patch text")?;
-        calls.calls = patch::calls(&text)?;
+        .ok_or_else(|| refuse("The apply_patch call has no patch text"))?;
+        calls.calls = patch::calls(&text).map_err(refuse)?;
         return Ok(HostEvent::Calls(calls));
     }
     let args = cursor::json_or_string(args);

@@ -4,11 +4,12 @@
 //! `agent_message`. From Cursor's documentation (the Cursor agent is not installable here):
 //! exit 2 denies, and with `failClosed: true` a crash, a timeout or invalid JSON blocks.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use toolgate_policy::{HookAnswer, PermissionDecision};
 
 use super::{
-    HostAnswerKind, HostCalls, HostEvent, HostReply, ToolCall, ToolMapping, map_tool, string_field,
+    HostAnswerKind, HostCalls, HostEvent, HostReply, ToolCall, ToolMapping, event_object, map_tool,
+    refuse, string_field,
 };
 
 /// Cursor's agent tools that toolgate's model knows under another name.
@@ -41,11 +42,12 @@ const TOOLS: &[ToolMapping] = &[
 ];
 
 /// Reads a Cursor hook event.
-pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str> {
+pub(super) fn read(value: &Value) -> Result<HostEvent, HookAnswer> {
+    let event = event_object(value)?;
     let name = event
         .get("hook_event_name")
         .and_then(Value::as_str)
-        .ok_or("The hook input has no `hook_event_name`")?;
+        .ok_or_else(|| refuse("The hook input has no `hook_event_name`"))?;
     let cwd = event
         .get("cwd")
         .and_then(Value::as_str)
@@ -58,11 +60,12 @@ pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str
         .map(str::to_string);
     let calls = match name {
         "preToolUse" => {
-            let tool = string_field(event, "tool_name").ok_or("The hook input has no tool name")?;
+            let tool = string_field(event, "tool_name")
+                .ok_or_else(|| refuse("The hook input has no tool name"))?;
             let input = event
                 .get("tool_input")
                 .filter(|v| !v.is_null())
-                .ok_or("The hook input has no `tool_input`")?;
+                .ok_or_else(|| refuse("The hook input has no `tool_input`"))?;
             let input = json_or_string(input);
             let mut cwd = cwd;
             if let Some(dir) = input.get("working_directory").and_then(Value::as_str) {
@@ -83,7 +86,7 @@ pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str
             let command = event
                 .get("command")
                 .and_then(Value::as_str)
-                .ok_or("The shell event has no `command`")?;
+                .ok_or_else(|| refuse("The shell event has no `command`"))?;
             HostCalls::one(
                 "Shell",
                 ToolCall::new("Bash", json!({"command": command})),
@@ -91,7 +94,8 @@ pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str
             )
         }
         "beforeMCPExecution" => {
-            let tool = string_field(event, "tool_name").ok_or("The hook input has no tool name")?;
+            let tool = string_field(event, "tool_name")
+                .ok_or_else(|| refuse("The hook input has no tool name"))?;
             let input = event.get("tool_input").map_or(json!({}), json_or_string);
             let server = ["server_name", "server"]
                 .iter()
@@ -107,7 +111,7 @@ pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str
             let path = event
                 .get("file_path")
                 .and_then(Value::as_str)
-                .ok_or("The read event has no `file_path`")?;
+                .ok_or_else(|| refuse("The read event has no `file_path`"))?;
             HostCalls::one(
                 "Read",
                 ToolCall::new("Read", json!({"file_path": path})),

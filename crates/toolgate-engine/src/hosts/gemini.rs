@@ -7,12 +7,12 @@
 //! `{"decision":"deny","reason":…}`, puts the reason on stderr and exits 2. The hook never
 //! answers `ask` (a review is a deny that says how to approve).
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use toolgate_policy::{HookAnswer, PermissionDecision};
 
 use super::{
-    HostAnswerKind, HostCalls, HostEvent, HostReply, ToolCall, ToolMapping, map_tool, string_field,
-    without_ask,
+    HostAnswerKind, HostCalls, HostEvent, HostReply, ToolCall, ToolMapping, event_object, map_tool,
+    refuse, string_field, without_ask,
 };
 
 /// Gemini's built-in tools that toolgate's model knows under another name.
@@ -60,17 +60,19 @@ const TOOLS: &[ToolMapping] = &[
 ];
 
 /// Reads a `BeforeTool` event.
-pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str> {
+pub(super) fn read(value: &Value) -> Result<HostEvent, HookAnswer> {
+    let event = event_object(value)?;
     match event.get("hook_event_name") {
         Some(Value::String(name)) if name == "BeforeTool" => {}
         Some(Value::String(_)) => return Ok(HostEvent::NotOurs),
-        _ => return Err("The hook input has no `hook_event_name`"),
+        _ => return Err(refuse("The hook input has no `hook_event_name`")),
     }
-    let tool = string_field(event, "tool_name").ok_or("The hook input has no tool name")?;
+    let tool = string_field(event, "tool_name")
+        .ok_or_else(|| refuse("The hook input has no tool name"))?;
     let input = event
         .get("tool_input")
         .filter(|v| !v.is_null())
-        .ok_or("The hook input has no `tool_input`")?;
+        .ok_or_else(|| refuse("The hook input has no `tool_input`"))?;
     let mut cwd = event.get("cwd").and_then(Value::as_str).map(str::to_string);
     let calls = if tool == "web_fetch" {
         web_fetch_calls(input)

@@ -51,7 +51,7 @@ pub struct AgentSpec {
     /// Whether the host can ask a person (`ask`); where it cannot, a review is a deny.
     pub can_ask: bool,
     /// Reads a hook event into tool calls.
-    pub read: fn(&Map<String, Value>) -> Result<HostEvent, &'static str>,
+    pub read: fn(&Value) -> Result<HostEvent, HookAnswer>,
     /// Writes the answer in the host's dialect.
     pub write: fn(&HookAnswer) -> HostReply,
     /// How the host reads a hook's exit code and output (used by `toolgate doctor` and tests).
@@ -140,8 +140,9 @@ impl Agent {
         AGENTS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
     }
 
-    /// Reads the host's hook event.
-    pub fn read_event(self, event: &Map<String, Value>) -> Result<HostEvent, &'static str> {
+    /// Reads the host's hook event. `Err`: the event's whole answer without deciding anything
+    /// (a deny for a malformed event).
+    pub fn read_event(self, event: &Value) -> Result<HostEvent, HookAnswer> {
         (self.spec().read)(event)
     }
 
@@ -429,6 +430,21 @@ pub fn shell_event(agent: Agent, command: &str, cwd: &str) -> Value {
             "args": {"command": command, "description": "doctor"}, "cwd": cwd,
         }),
     }
+}
+
+/// The deny for an event that cannot be read: `why` names what is missing or wrong.
+pub(crate) fn refuse(why: &str) -> HookAnswer {
+    HookAnswer::deny(toolgate_policy::hook::denied(
+        None,
+        &format!("{why}, so the call was denied."),
+    ))
+}
+
+/// The event as an object, or the deny for one that is not.
+fn event_object(event: &Value) -> Result<&Map<String, Value>, HookAnswer> {
+    event
+        .as_object()
+        .ok_or_else(|| refuse("The hook input is not a JSON object"))
 }
 
 /// A non-empty string field.

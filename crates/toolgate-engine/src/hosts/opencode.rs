@@ -2,12 +2,12 @@
 //! `tool.execute.before` sends `{"tool", "sessionID", "callID", "args", "cwd"}` and throws (which
 //! blocks the tool) unless toolgate exits 0 with a JSON answer that is not a deny.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use toolgate_policy::{HookAnswer, PermissionDecision};
 
 use super::{
-    HostAnswerKind, HostCalls, HostEvent, HostReply, ToolMapping, map_tool, patch, string_field,
-    without_ask,
+    HostAnswerKind, HostCalls, HostEvent, HostReply, ToolMapping, event_object, map_tool, patch,
+    refuse, string_field, without_ask,
 };
 
 /// OpenCode's built-in tools that toolgate's model knows under another name.
@@ -44,12 +44,14 @@ const TOOLS: &[ToolMapping] = &[
 ];
 
 /// Reads the plugin's event.
-pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str> {
-    let tool = string_field(event, "tool").ok_or("The hook input has no tool name")?;
+pub(super) fn read(value: &Value) -> Result<HostEvent, HookAnswer> {
+    let event = event_object(value)?;
+    let tool =
+        string_field(event, "tool").ok_or_else(|| refuse("The hook input has no tool name"))?;
     let args = event
         .get("args")
         .filter(|v| !v.is_null())
-        .ok_or("The hook input has no `args`")?;
+        .ok_or_else(|| refuse("The hook input has no `args`"))?;
     let mut cwd = event.get("cwd").and_then(Value::as_str).map(str::to_string);
     if let Some(dir) = args.get("workdir").and_then(Value::as_str) {
         cwd = Some(dir.to_string());
@@ -59,8 +61,8 @@ pub(super) fn read(event: &Map<String, Value>) -> Result<HostEvent, &'static str
             .get("patchText")
             .or_else(|| args.get("patch"))
             .and_then(Value::as_str)
-            .ok_or("The patch call has no patch text")?;
-        patch::calls(text)?
+            .ok_or_else(|| refuse("The patch call has no patch text"))?;
+        patch::calls(text).map_err(refuse)?
     } else {
         vec![map_tool(TOOLS, tool, args)]
     };

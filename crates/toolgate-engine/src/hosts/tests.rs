@@ -135,7 +135,7 @@ fn the_shell_event_of_every_host_reads_back_as_one_bash_call() {
             "{}",
             spec.name
         );
-        let Ok(HostEvent::Calls(calls)) = spec.agent.read_event(event.as_object().unwrap()) else {
+        let Ok(HostEvent::Calls(calls)) = spec.agent.read_event(&event) else {
             panic!("{}: not read", spec.name);
         };
         assert_eq!(calls.calls.len(), 1, "{}", spec.name);

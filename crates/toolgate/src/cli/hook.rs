@@ -280,7 +280,7 @@ pub fn run(args: &[OsString]) -> HookRun {
         };
         toolgate_core::rules::parse_with_exact_input(text, input_key).ok()
     });
-    let event: Value = match parsed_json {
+    let event_value: Value = match parsed_json {
         Some(v) => v,
         None => {
             return HookRun::reply(deny(
@@ -289,7 +289,7 @@ pub fn run(args: &[OsString]) -> HookRun {
             ));
         }
     };
-    let Some(event) = event.as_object() else {
+    let Some(event) = event_value.as_object() else {
         return HookRun::reply(deny(
             None,
             "The hook input is not a JSON object, so the call was denied.",
@@ -308,49 +308,24 @@ pub fn run(args: &[OsString]) -> HookRun {
         }
     };
     set_agent(agent);
-    let calls = match agent.read_event(event) {
+    // Malformed events deny and other events get no decision before any policy is loaded.
+    let calls = match agent.read_event(&event_value) {
         Ok(HostEvent::Calls(calls)) => calls,
-        // Other events are not ours to decide.
         Ok(HostEvent::NotOurs) => {
             return HookRun::reply(agent.write_answer(&HookAnswer::no_decision()));
         }
-        Err(why) => {
-            return HookRun::reply(deny(None, &format!("{why}, so the call was denied.")));
-        }
+        Err(answer) => return HookRun::reply(agent.write_answer(&answer)),
     };
-    let tool_name = calls.host_tool.as_str();
-
     let source = toolgate_policy::discovery::discover_from_env(parsed.policy.as_deref());
-    let policy = toolgate_policy::load(&source);
-    if !policy.is_usable() {
-        let first = policy
-            .diagnostics
-            .errors()
-            .next()
-            .map(|d| d.code)
-            .unwrap_or("error");
-        return HookRun::reply(agent.write_answer(&HookAnswer::unusable_policy(
-            tool_name,
-            &source.describe(),
-            first,
-        )));
-    }
-    let settings = policy.hook.clone();
-    let guard = Guard::new(Arc::new(policy));
-    let cx = CallContext::from_process().with_session_cwd(calls.cwd.as_deref());
-    let decision = guard.check_host_calls(&calls, &cx);
+    let guard = Guard::new(Arc::new(toolgate_policy::load(&source)));
+    let (answer, decision) = toolgate_engine::hook::answer_host_calls(
+        &guard,
+        agent,
+        &calls,
+        CallContext::from_process(),
+    );
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(guard);
-    let answer = hosts::answer_for(
-        agent,
-        &settings,
-        tool_name,
-        decision.decision,
-        &decision.reason,
-    );
     let reply = agent.write_answer(&answer);
-    HookRun {
-        reply,
-        decision: Some(decision),
-    }
+    HookRun { reply, decision }
 }

@@ -8,6 +8,6 @@
 
 mod codex;
 mod copilot;
-mod fake_model;
+pub mod fake_model;
 mod gemini;
-mod sandbox;
+pub mod sandbox;

@@ -149,3 +149,81 @@ fn launcher_exits_2_with_advice_when_toolgate_is_missing() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert!(text(&out).starts_with("toolgate "), "{}", text(&out));
 }
+
+/// Codex reads the same plugin layout: `codex plugin marketplace add` + `codex plugin add`
+/// install it, `toolgate init --agent codex` trusts its hook, and a destructive call through
+/// the plugin's hook alone is denied.
+#[test]
+fn the_same_plugin_installed_into_codex_denies_a_destructive_call() {
+    use crate::agents_e2e::fake_model::{Dialect, FakeModel};
+    use crate::agents_e2e::sandbox::{Sandbox, cli, only_output};
+
+    let sandbox = Sandbox::new("constitution: toolgate\n");
+    let market = sandbox.home.join("marketplace");
+    for file in PLUGIN_FILES {
+        let to = market.join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(repo().join(file), &to).unwrap();
+    }
+    std::fs::create_dir_all(sandbox.home.join(".codex")).unwrap();
+    std::fs::write(
+        sandbox.home.join(".codex/config.toml"),
+        "model = \"gpt-5.5\"\nmodel_provider = \"fake\"\n\n[model_providers.fake]\nname = \"fake\"\n\
+         base_url = \"http://127.0.0.1:9/v1\"\nwire_api = \"responses\"\nenv_key = \"FAKE_MODEL_KEY\"\n",
+    )
+    .unwrap();
+    let codex = cli("codex", "codex");
+    for args in [
+        vec!["plugin", "marketplace", "add", market.to_str().unwrap()],
+        vec!["plugin", "add", "toolgate@toolgate"],
+    ] {
+        let out = sandbox.command(&codex, None).args(&args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let said = sandbox.init("codex", Some(codex.parent().unwrap()));
+    assert!(
+        said.contains("toolgate@toolgate:hooks/hooks.json"),
+        "the plugin hook was not trusted: {said}"
+    );
+    // Only the plugin's hook is left.
+    std::fs::remove_file(sandbox.home.join(".codex/hooks.json")).unwrap();
+
+    let victim = sandbox.home.join("x");
+    std::fs::create_dir_all(&victim).unwrap();
+    std::fs::write(victim.join("keep"), "data").unwrap();
+    let call = json!({"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "exec_command",
+                      "arguments": json!({"cmd": "rm -fr ~/x"}).to_string()});
+    let model = FakeModel::start(Dialect::Responses, vec![call]);
+    let mut command = sandbox.command(&codex, None);
+    command
+        .args([
+            "exec",
+            "--skip-git-repo-check",
+            "-s",
+            "danger-full-access",
+            "-c",
+        ])
+        .arg(format!(
+            "model_providers.fake.base_url=\"{}/v1\"",
+            model.base_url()
+        ))
+        .arg("Do the scripted task.")
+        .env("FAKE_MODEL_KEY", "dummy")
+        .env("TOOLGATE_BIN", env!("CARGO_BIN_EXE_toolgate"));
+    let run = sandbox.run(command);
+    let output = only_output(&run, &model);
+    assert!(
+        victim.join("keep").exists(),
+        "~/x was deleted\n{}",
+        run.describe(&model)
+    );
+    assert!(
+        output.contains("blocked by PreToolUse hook") && output.contains("TG-CMD-RM-HOME"),
+        "{output}\n{}",
+        run.describe(&model)
+    );
+}

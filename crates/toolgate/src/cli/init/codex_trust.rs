@@ -24,6 +24,8 @@ pub struct ListedHook {
     pub current_hash: String,
     /// `trusted`, `untrusted`, `modified` or `managed`.
     pub trust_status: String,
+    /// The plugin that brings the hook (`toolgate@toolgate`), if any.
+    pub plugin_id: Option<String>,
 }
 
 /// The Codex binary: `$TOOLGATE_CODEX_BIN`, else `codex` on `PATH`.
@@ -202,6 +204,7 @@ pub fn list_hooks(codex: &Path, cwd: &Path) -> Result<Vec<(String, String, Liste
                     key: text("key"),
                     current_hash: text("currentHash"),
                     trust_status: text("trustStatus"),
+                    plugin_id: hook["pluginId"].as_str().map(str::to_string),
                 },
             ));
         }

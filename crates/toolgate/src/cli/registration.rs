@@ -407,7 +407,10 @@ mod tests {
         assert!(is_toolgate_hook_command("/usr/bin/toolgate hook"));
         assert!(is_toolgate_hook_command(r"/a\ b/toolgate hook --agent x"));
         assert!(!is_toolgate_hook_command("/usr/bin/toolgate mcp"));
-        assert!(!is_toolgate_hook_command("'/unterminated/toolgate hook"));
+        // Meant to run toolgate, though the shell cannot: recognised, so `init` replaces it and
+        // `doctor` reports it.
+        assert!(is_toolgate_hook_command("'/unterminated/toolgate hook"));
+        assert_eq!(first_word("'/unterminated/toolgate hook"), None);
         assert_eq!(shell_quote("/usr/bin/toolgate"), "/usr/bin/toolgate");
         assert_eq!(shell_quote("/a b/toolgate"), "'/a b/toolgate'");
     }

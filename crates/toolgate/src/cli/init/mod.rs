@@ -319,7 +319,7 @@ mod tests {
     fn the_opencode_plugin_gets_the_binary_as_a_js_string() {
         let text = opencode_plugin("/a \"b\"/toolgate");
         assert!(
-            text.contains(r#"const TOOLGATE = "/a \"b\"/toolgate";"#),
+            text.contains(r#"const BINARY = "/a \"b\"/toolgate";"#),
             "{text}"
         );
         assert!(!text.contains("__TOOLGATE_BINARY__"));

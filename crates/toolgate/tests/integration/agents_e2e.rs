@@ -8,6 +8,6 @@
 
 mod codex;
 mod copilot;
-pub mod fake_model;
+mod fake_model;
 mod gemini;
-pub mod sandbox;
+mod sandbox;

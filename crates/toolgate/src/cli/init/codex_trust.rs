@@ -75,29 +75,37 @@ pub fn trust(
             return Ok(());
         }
     };
-    let Some(ours) = hooks
+    if !hooks
         .iter()
-        .find(|(source, cmd, _)| cmd == command && Path::new(source) == hooks_file)
-    else {
+        .any(|(source, cmd, _)| cmd == command && Path::new(source) == hooks_file)
+    {
         println!(
             "Codex: does not list the toolgate hook of {} (is the project trusted?): {by_hand}",
             hooks_file.display()
         );
-        return Ok(());
-    };
-    let hook = &ours.2;
-    if hook.trust_status == "trusted" || hook.trust_status == "managed" {
-        println!("Codex: the toolgate hook is already trusted");
-        return Ok(());
     }
+    // The hook just registered, and the hooks of toolgate's plugin when it is installed.
+    let ours = hooks.iter().filter(|(source, cmd, hook)| {
+        (cmd == command && Path::new(source) == hooks_file)
+            || hook
+                .plugin_id
+                .as_deref()
+                .is_some_and(|p| p.starts_with("toolgate@"))
+    });
     let home = codex_home(home).ok_or("`$HOME` is not set")?;
     let config = home.join("config.toml");
-    record_trust(&config, &hook.key, &hook.current_hash)?;
-    println!(
-        "{}: recorded that Codex may run the toolgate hook ({})",
-        config.display(),
-        hook.key
-    );
+    for (_, _, hook) in ours {
+        if hook.trust_status == "trusted" || hook.trust_status == "managed" {
+            println!("Codex: the toolgate hook {} is already trusted", hook.key);
+            continue;
+        }
+        record_trust(&config, &hook.key, &hook.current_hash)?;
+        println!(
+            "{}: recorded that Codex may run the toolgate hook ({})",
+            config.display(),
+            hook.key
+        );
+    }
     Ok(())
 }
 

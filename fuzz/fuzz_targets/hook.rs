@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
+use toolgate::engine::hosts::Agent;
 use toolgate::hook::{EXIT_DENY, answer};
 use toolgate::policy::environment::ProcessEnvironment;
 
@@ -17,7 +18,8 @@ fuzz_target!(
     },
     |data: &[u8]| {
         let env = ENV.get().expect("set in init");
-        let reply = answer(None, data, Ok(env));
+        // Claude Code's dialect: exactly one JSON object on one line.
+        let reply = answer(None, Some(Agent::Claude), data, Ok(env));
         let line = reply.stdout_line();
         assert!(line.ends_with('\n') && !line[..line.len() - 1].contains('\n'));
         let parsed: serde_json::Value = serde_json::from_str(&line).expect("stdout is JSON");

@@ -29,6 +29,29 @@ pub const MANAGED_SETTINGS_NAME: &str = "managed-settings.json";
 /// `toolgate-server` (which `toolgate mcp` runs), installed in one directory.
 pub const BINARY_NAMES: &[&str] = &["toolgate", "toolgate-server"];
 
+/// Hook configuration of the other coding agents toolgate guards: `(directories, file)`, the
+/// last components of the path (`*` any file, `*.json` any JSON file). Writing one could
+/// switch the agent's toolgate hook off.
+pub const AGENT_HOOK_FILES: &[(&[&str], &str)] = &[
+    (&[".codex"], "hooks.json"),
+    (&[".codex"], "config.toml"),
+    (&[".codex"], "requirements.toml"),
+    (&["etc", "codex"], "*"),
+    (&[".gemini"], "settings.json"),
+    (&["etc", "gemini-cli"], "settings.json"),
+    (&[".cursor"], "hooks.json"),
+    (&["etc", "cursor"], "hooks.json"),
+    (&[".github", "hooks"], "*.json"),
+    (&[".copilot", "hooks"], "*"),
+    (&[".copilot"], "settings.json"),
+    (&[".copilot"], "config.json"),
+    (&[".opencode", "plugins"], "*"),
+    (&[".opencode", "plugin"], "*"),
+    (&["opencode", "plugins"], "*"),
+    (&[], "opencode.json"),
+    (&[], "opencode.jsonc"),
+];
+
 /// Why a path is protected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProtectedKind {
@@ -38,6 +61,8 @@ pub enum ProtectedKind {
     ToolgatePolicy,
     /// The toolgate binary.
     ToolgateBinary,
+    /// Another coding agent's hook configuration ([`AGENT_HOOK_FILES`]).
+    AgentHookConfig,
 }
 
 impl ProtectedKind {
@@ -47,6 +72,7 @@ impl ProtectedKind {
             ProtectedKind::ClaudeSettings => "a Claude Code settings file",
             ProtectedKind::ToolgatePolicy => "a toolgate policy file",
             ProtectedKind::ToolgateBinary => "the toolgate binary",
+            ProtectedKind::AgentHookConfig => "a coding agent's hook configuration",
         }
     }
 }
@@ -95,6 +121,24 @@ pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKi
         || in_dir(&["application support", "claudecode"])
     {
         return Some(ProtectedKind::ClaudeSettings);
+    }
+    let agent_file = AGENT_HOOK_FILES.iter().any(|(dirs, file)| {
+        let Some(start) = parts.len().checked_sub(dirs.len() + 1) else {
+            return false;
+        };
+        let name_matches = match *file {
+            "*" => true,
+            f if f.starts_with('*') => glob_ci(f, name) || component_matches(name, f),
+            f => component_matches(name, f),
+        };
+        name_matches
+            && parts[start..parts.len() - 1]
+                .iter()
+                .zip(dirs.iter())
+                .all(|(c, d)| component_matches(c, d))
+    });
+    if agent_file {
+        return Some(ProtectedKind::AgentHookConfig);
     }
     if POLICY_FILE_NAMES.iter().any(|n| component_matches(name, n))
         || in_dir(&[".config", "toolgate"])
@@ -346,6 +390,33 @@ mod tests {
             ".claude/../settings.json",
         ] {
             assert!(!is_protected_path(p, false), "{p}");
+        }
+    }
+
+    #[test]
+    fn other_agents_hook_configs_are_protected() {
+        for p in [
+            "~/.codex/hooks.json",
+            ".codex/config.toml",
+            "/w/.gemini/settings.json",
+            "~/.cursor/hooks.json",
+            ".github/hooks/toolgate.json",
+            "~/.copilot/hooks/toolgate.json",
+            ".opencode/plugins/toolgate.js",
+            "~/.config/opencode/plugins/x.ts",
+            "opencode.json",
+            "/etc/codex/requirements.toml",
+        ] {
+            assert_eq!(kind(p), Some(ProtectedKind::AgentHookConfig), "{p}");
+        }
+        for p in [
+            ".codex/notes.md",
+            ".github/workflows/ci.yml",
+            ".github/hooks",
+            "src/hooks.json",
+            ".gemini/GEMINI.md",
+        ] {
+            assert_eq!(kind(p), None, "{p}");
         }
     }
 

@@ -10,6 +10,7 @@ use serde_json::Value;
 use toolgate_policy::HookAnswer;
 use toolgate_policy::hook::denied;
 
+use crate::hosts::{self, Agent, HostCalls};
 use crate::{CallContext, Guard, ToolCallDecision};
 
 /// The hook event name toolgate decides.
@@ -73,6 +74,40 @@ pub fn answer_call(
     call: &PreToolUse<'_>,
     cx: CallContext,
 ) -> (HookAnswer, Option<ToolCallDecision>) {
+    answer_with(guard, Agent::Claude, call.tool_name, call.cwd, cx, |cx| {
+        guard.check_tool_call_in(call.tool_name, call.tool_input, cx)
+    })
+}
+
+/// The hook's answer to one tool call of `agent` (every call in `calls`: a patch of three
+/// files is three calls), as [`answer_call`] answers Claude Code's; a review on an agent that
+/// cannot ask is a deny that says how a person can approve.
+pub fn answer_host_calls(
+    guard: &Guard,
+    agent: Agent,
+    calls: &HostCalls,
+    cx: CallContext,
+) -> (HookAnswer, Option<ToolCallDecision>) {
+    answer_with(
+        guard,
+        agent,
+        &calls.host_tool,
+        calls.cwd.as_deref(),
+        cx,
+        |cx| guard.check_host_calls(calls, cx),
+    )
+}
+
+/// The unusable-policy deny, or `decide`'s decision in `cx` with the session's `cwd`, answered
+/// by the policy's `hook:` settings for `agent`.
+fn answer_with(
+    guard: &Guard,
+    agent: Agent,
+    tool_name: &str,
+    cwd: Option<&str>,
+    cx: CallContext,
+    decide: impl FnOnce(&CallContext) -> ToolCallDecision,
+) -> (HookAnswer, Option<ToolCallDecision>) {
     let policy = guard.policy();
     if !policy.is_usable() {
         let first = policy
@@ -81,14 +116,18 @@ pub fn answer_call(
             .next()
             .map(|d| d.code)
             .unwrap_or("error");
-        let answer = HookAnswer::unusable_policy(call.tool_name, &policy.source.describe(), first);
+        let answer = HookAnswer::unusable_policy(tool_name, &policy.source.describe(), first);
         return (answer, None);
     }
-    let cx = cx.with_session_cwd(call.cwd);
-    let decision = guard.check_tool_call_in(call.tool_name, call.tool_input, &cx);
-    let answer = policy
-        .hook
-        .answer(call.tool_name, decision.decision, &decision.reason);
+    let cx = cx.with_session_cwd(cwd);
+    let decision = decide(&cx);
+    let answer = hosts::answer_for(
+        agent,
+        &policy.hook,
+        tool_name,
+        decision.decision,
+        &decision.reason,
+    );
     (answer, Some(decision))
 }
 

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod hook;
+pub mod hosts;
 mod protected;
 mod targets;
 
@@ -108,6 +109,35 @@ pub struct ToolCallDecision {
     pub checks: Vec<CheckOutcome>,
 }
 
+impl ToolCallDecision {
+    /// The decision for two calls together: the most restrictive verdict, every reason, rule,
+    /// destination and check of both (in order, without repeats).
+    pub fn merge(mut self, other: ToolCallDecision) -> ToolCallDecision {
+        self.decision = self.decision.combine(other.decision);
+        let objects = |d: &ToolCallDecision| d.decision > Verdict::Allow;
+        match (objects(&self), objects(&other)) {
+            (true, true) if !self.reason.contains(&other.reason) => {
+                self.reason = format!("{} {}", self.reason, other.reason);
+            }
+            (false, true) => self.reason = other.reason,
+            _ => {}
+        }
+        for id in other.rule_ids {
+            if !self.rule_ids.contains(&id) {
+                self.rule_ids.push(id);
+            }
+        }
+        for id in other.warning_ids {
+            if !self.warning_ids.contains(&id) {
+                self.warning_ids.push(id);
+            }
+        }
+        self.destinations.extend(other.destinations);
+        self.checks.extend(other.checks);
+        self
+    }
+}
+
 /// Facts about the call's environment that some checks use.
 #[derive(Debug, Clone, Default)]
 pub struct CallContext {
@@ -200,6 +230,35 @@ impl Guard {
         check_files(tool_name, input, cx, &mut d);
         self.check_egress(tool_name, input, &mut d);
         d.finish()
+    }
+
+    /// Decides every call of one host tool call (a patch that touches three files is three
+    /// calls) through [`Guard::check_tool_call_in`]; the most restrictive answer wins. A part
+    /// that cannot be analysed (`indeterminate`) is answered as an indeterminate command.
+    pub fn check_host_calls(&self, calls: &hosts::HostCalls, cx: &CallContext) -> ToolCallDecision {
+        let mut combined: Option<ToolCallDecision> = None;
+        if let Some(why) = calls.indeterminate {
+            let mut d = DecisionBuilder::default();
+            d.add(CheckOutcome {
+                check: CheckKind::Commands,
+                verdict: if self.policy.is_usable() {
+                    self.policy.commands.on_indeterminate
+                } else {
+                    Verdict::Deny
+                },
+                reason: format!("The command could not be analysed with certainty ({why})."),
+                rule_ids: Vec::new(),
+            });
+            combined = Some(d.finish());
+        }
+        for call in &calls.calls {
+            let decision = self.check_tool_call_in(&call.tool_name, &call.input, cx);
+            combined = Some(match combined {
+                Some(before) => before.merge(decision),
+                None => decision,
+            });
+        }
+        combined.unwrap_or_else(|| DecisionBuilder::default().finish())
     }
 
     fn check_rules(&self, tool_name: &str, input: &Value, d: &mut DecisionBuilder) {

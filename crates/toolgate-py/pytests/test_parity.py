@@ -70,7 +70,9 @@ POLICIES = {
 
 
 def _hook_process(input_data: Any, policy_file: Path | None) -> tuple[int, Any, str]:
-    args = [str(TOOLGATE), "hook"] + (["--policy", str(policy_file)] if policy_file else [])
+    # The Agent SDK speaks Claude Code's dialect: compare with the hook `toolgate init --claude`
+    # registers.
+    args = [str(TOOLGATE), "hook", "--agent", "claude"] + (["--policy", str(policy_file)] if policy_file else [])
     out = subprocess.run(args, input=json.dumps(input_data), capture_output=True, text=True, timeout=60)
     return out.returncode, json.loads(out.stdout), out.stderr
 

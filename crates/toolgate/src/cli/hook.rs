@@ -1,9 +1,10 @@
-//! `toolgate hook`: the Claude Code PreToolUse hook.
+//! `toolgate hook`: the PreToolUse hook of every coding agent toolgate speaks (`--agent`).
 //!
-//! Claude Code runs the tool when a hook fails (any exit code but 0 and 2, a crash, a timeout,
-//! garbage on stdout). So every path here ends in exactly one JSON object on stdout and exit 0
-//! or 2: errors, panics, oversized or malformed input, broken policies, the internal deadline
-//! and SIGTERM all answer deny with exit 2 (which blocks even if the JSON were lost).
+//! Hosts run the tool when a hook fails (a crash, a timeout, garbage on stdout, most exit
+//! codes). So every path here ends in the host's own answer and exit 0 or 2: errors, panics,
+//! oversized or malformed input, broken policies, the internal deadline and SIGTERM all deny
+//! with exit 2 (which blocks even if the JSON were lost). Before the host is known (no
+//! `--agent`, input not yet read) a deny is the universal one that every host reads as a block.
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -13,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use toolgate::hook::{HookCommand, HookReply, MAX_INPUT_BYTES, decide_event, load_policy};
+use toolgate_engine::hosts::Agent;
 use toolgate_policy::Policy;
 use toolgate_policy::environment::read_process_environment;
 
@@ -24,12 +26,33 @@ pub struct HookArgs {
     /// directory, then ~/.config/toolgate/policy.yaml, then the built-in default).
     #[arg(long)]
     pub policy: Option<PathBuf>,
+    /// The coding agent that runs the hook: claude, codex, gemini, cursor, copilot or opencode.
+    /// Without it, the agent is recognised from the input's shape.
+    #[arg(long)]
+    pub agent: Option<String>,
 }
 
 /// Time the hook may take before it denies on its own (well under the registered timeout).
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(10);
 /// The variable that overrides [`DEFAULT_DEADLINE`], in milliseconds.
 pub const DEADLINE_VAR: &str = "TOOLGATE_HOOK_DEADLINE_MS";
+
+/// The host whose dialect answers; `None` until `--agent` or the input's shape says (the
+/// sentinel's denies read it).
+static AGENT: Mutex<Option<Agent>> = Mutex::new(None);
+
+fn current_agent() -> Option<Agent> {
+    *AGENT.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn set_agent(agent: Option<Agent>) {
+    *AGENT.lock().unwrap_or_else(|e| e.into_inner()) = agent;
+}
+
+/// A deny in the dialect of the current host.
+fn deny(why: &str) -> HookReply {
+    HookReply::deny_because(current_agent(), why)
+}
 
 /// Guards the process's single answer: the first caller writes it and exits; later callers
 /// (the sentinel thread) block on the lock until the process is gone.
@@ -70,16 +93,16 @@ pub fn main(args: &[OsString]) -> ExitCode {
     }
     // Panic messages could carry input; the deny reason says what happened instead.
     std::panic::set_hook(Box::new(|_| {}));
+    // An `--agent` given anywhere sets the dialect even when another argument is bad.
+    set_agent(toolgate::hook::agent_in_args(args));
     let deadline = match deadline_from_env() {
         Ok(d) => d,
-        Err(why) => answer_and_exit(HookReply::deny_because(why)),
+        Err(why) => answer_and_exit(deny(why)),
     };
     start_sentinel(deadline);
     let outcome = std::panic::catch_unwind(|| run(args, started));
     let answer = outcome.unwrap_or_else(|_| {
-        HookReply::deny_because(
-            "toolgate hit an internal error while checking this tool call, so it was denied.",
-        )
+        deny("toolgate hit an internal error while checking this tool call, so it was denied.")
     });
     answer_and_exit(answer)
 }
@@ -114,7 +137,7 @@ fn start_sentinel(deadline: Duration) {
         Ok(wake)
     })();
     let Ok(mut wake) = registered else {
-        answer_and_exit(HookReply::deny_because(
+        answer_and_exit(deny(
             "toolgate could not install its signal handler, so the call was denied.",
         ));
     };
@@ -128,7 +151,7 @@ fn start_sentinel(deadline: Duration) {
                 let rest = deadline.saturating_sub(since.elapsed());
                 match wake.read(&mut byte) {
                     // A signal arrived.
-                    Ok(n) if n > 0 => answer_and_exit(HookReply::deny_because(
+                    Ok(n) if n > 0 => answer_and_exit(deny(
                         "toolgate was stopped before it finished checking this tool call, so it was denied.",
                     )),
                     // The write ends are gone (cannot happen while the handlers hold them).
@@ -145,12 +168,12 @@ fn start_sentinel(deadline: Duration) {
                     Err(_) => break,
                 }
             }
-            answer_and_exit(HookReply::deny_because(
+            answer_and_exit(deny(
                 "toolgate did not finish checking this tool call in time, so it was denied.",
             ))
         });
     if spawned.is_err() {
-        answer_and_exit(HookReply::deny_because(
+        answer_and_exit(deny(
             "toolgate could not start its deadline timer, so the call was denied.",
         ));
     }
@@ -170,15 +193,15 @@ fn read_stdin() -> Result<Vec<u8>, &'static str> {
 }
 
 fn run(args: &[OsString], started: Instant) -> HookReply {
-    let policy_path = match toolgate::hook::parse_args(args) {
-        Ok(HookCommand::Answer { policy }) => policy,
+    let (policy_path, agent) = match toolgate::hook::parse_args(args) {
+        Ok(HookCommand::Answer { policy, agent }) => (policy, agent),
         // `main` answered a lone `--help` before starting the sentinel.
-        Ok(HookCommand::Help) => None,
-        Err(why) => return HookReply::deny_because(&format!("{why}, so the call was denied.")),
+        Ok(HookCommand::Help) => (None, None),
+        Err(why) => return deny(&format!("{why}, so the call was denied.")),
     };
     let bytes = match read_stdin() {
         Ok(b) => b,
-        Err(why) => return HookReply::deny_because(&format!("{why}, so the call was denied.")),
+        Err(why) => return deny(&format!("{why}, so the call was denied.")),
     };
     let env = read_process_environment();
     let mut loaded: Option<Arc<Policy>> = None;
@@ -187,25 +210,23 @@ fn run(args: &[OsString], started: Instant) -> HookReply {
             .get_or_insert_with(|| load_policy(policy_path.as_deref(), env))
             .clone()
     };
-    let outcome = decide_event(&bytes, env.as_ref().map_err(|e| *e), &mut load);
+    let outcome = decide_event(&bytes, agent, env.as_ref().map_err(|e| *e), &mut load);
+    set_agent(outcome.agent);
+    let host = outcome.agent;
     // Other events are not logged; without a readable environment no log can be found.
     let policy = match (&outcome.policy, &env) {
-        _ if !outcome.pre_tool_use => return HookReply::from_hook(outcome.answer),
+        _ if !outcome.pre_tool_use => return HookReply::for_host(host, &outcome.answer),
         (Some(policy), _) => policy.clone(),
         (None, Ok(env)) => load(env),
-        (None, Err(_)) => return HookReply::from_hook(outcome.answer),
+        (None, Err(_)) => return HookReply::for_host(host, &outcome.answer),
     };
-    let logged = super::decision_log::log_hook_outcome(
-        &outcome,
-        &policy,
-        super::decision_log::DEFAULT_AGENT,
-        started,
-    );
+    let agent_name = host.map_or(super::decision_log::DEFAULT_AGENT, Agent::name);
+    let logged = super::decision_log::log_hook_outcome(&outcome, &policy, agent_name, started);
     // The process exits right after answering; freeing the compiled policy is wasted work.
     std::mem::forget(policy);
     std::mem::forget(outcome);
     std::mem::forget(loaded);
-    let mut reply = HookReply::from_hook(logged.answer);
+    let mut reply = HookReply::for_host(host, &logged.answer);
     reply.warning = logged.warning;
     reply
 }

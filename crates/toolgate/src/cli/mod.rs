@@ -8,6 +8,7 @@ pub mod audit;
 pub mod check;
 pub mod check_url;
 pub mod decision_log;
+pub mod doctor;
 pub mod eval;
 pub mod explain;
 pub mod hook;
@@ -15,6 +16,7 @@ pub mod init;
 pub mod lint;
 pub mod policy_cases;
 pub mod policy_test;
+pub mod registration;
 pub mod server;
 pub mod validate;
 
@@ -42,14 +44,15 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Explain how a shell command is analysed.
     Explain(explain::ExplainArgs),
-    /// Claude Code PreToolUse hook: hook JSON on stdin, decision JSON on stdout.
+    /// The PreToolUse hook of a coding agent (`--agent claude|codex|gemini|cursor|copilot|opencode`):
+    /// the agent's event on stdin, its answer on stdout.
     ///
-    /// Exit 0: the call may go on (the JSON allows it, asks the person, or is `{}`: no
+    /// Exit 0: the call may go on (the answer allows it, asks the person, or gives no
     /// decision); exit 2: denied (the reason is also on stderr). Every error, malformed or
-    /// oversized input, unusable environment or broken policy denies. Register it as
-    /// `toolgate hook` (see `toolgate init --claude`).
+    /// oversized input, unusable environment or broken policy denies. Register it with
+    /// `toolgate init --claude` or `toolgate init --agent NAME`.
     Hook(hook::HookArgs),
-    /// Write a starter policy and register the hook with Claude Code.
+    /// Write a starter policy and register the hook with coding agents.
     Init(init::InitArgs),
     /// Read, verify and export the decision log.
     Audit(audit::AuditArgs),
@@ -66,6 +69,8 @@ enum Command {
     /// (runs toolgate-server).
     #[command(disable_help_flag = true)]
     Run(server::ServerArgs),
+    /// Check every coding agent's toolgate hook: registered, runnable, fail-closed, denying.
+    Doctor(doctor::DoctorArgs),
 }
 
 /// Runs a parsed command line.
@@ -86,6 +91,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Mcp(a) => server::run("mcp", &a.args),
         Command::Proxy(a) => server::run("proxy", &a.args),
         Command::Run(a) => server::run("run", &a.args),
+        Command::Doctor(a) => doctor::run(a),
     }
 }
 

@@ -64,7 +64,9 @@ pub fn decide(call: &Call, policy: &Arc<Policy>) -> HookOutcome {
     // serde_json always serialises a Value.
     let bytes = serde_json::to_vec(&call.event()).unwrap_or_default();
     let env = read_process_environment();
-    decide_event(&bytes, env.as_ref().map_err(|e| *e), &mut |_| {
+    // Cases are written as Claude Code events (the only agent fixtures name so far).
+    let host = Some(toolgate_engine::hosts::Agent::Claude);
+    decide_event(&bytes, host, env.as_ref().map_err(|e| *e), &mut |_| {
         policy.clone()
     })
 }

@@ -5,8 +5,8 @@
 //!
 //! Needs the pinned CLI (`scripts/install-claude-code`); without it these tests fail.
 
-mod fake_api;
-mod session;
+pub mod fake_api;
+pub mod session;
 
 use serde_json::json;
 

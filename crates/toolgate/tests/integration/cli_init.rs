@@ -47,7 +47,7 @@ fn init_writes_a_valid_starter_policy_and_a_blocking_hook() {
     assert_eq!(hook["onFailure"], "block");
     assert_eq!(hook["timeout"], 30);
     let command = hook["command"].as_str().unwrap();
-    assert!(command.ends_with(" hook"), "{command}");
+    assert!(command.ends_with(" hook --agent claude"), "{command}");
     assert!(command.starts_with('/'), "absolute binary path: {command}");
 
     // The starter policy is valid as it is.
@@ -110,4 +110,96 @@ fn malformed_settings_are_not_clobbered() {
         std::fs::read_to_string(tmp.path().join(".claude/settings.json")).unwrap(),
         "{ not json"
     );
+}
+
+/// `toolgate init --agent X` for every agent: the file, the fail-closed options, idempotence.
+#[test]
+fn init_registers_every_agent_with_its_fail_closed_options() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (work, home) = (tmp.path().join("w"), tmp.path().join("h"));
+    std::fs::create_dir_all(&work).unwrap();
+    std::fs::create_dir_all(home.join(".gemini")).unwrap();
+    std::fs::write(home.join(".gemini/settings.json"), r#"{"theme": "x"}"#).unwrap();
+    let run = |args: &[&str]| {
+        Command::cargo_bin("toolgate")
+            .unwrap()
+            .current_dir(&work)
+            .env("HOME", &home)
+            .env("PATH", "/usr/bin:/bin")
+            .env_remove("TOOLGATE_POLICY")
+            .arg("init")
+            .args(args)
+            .assert()
+            .success()
+    };
+    let read = |p: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(home.join(p)).unwrap()).unwrap()
+    };
+    // Dry run: a diff, nothing written.
+    let out = run(&["--agent", "codex", "--scope", "user", "--dry-run"]);
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        text.contains("+ ") && text.contains("hook --agent codex"),
+        "{text}"
+    );
+    assert!(!home.join(".codex/hooks.json").exists());
+
+    for agent in ["codex", "gemini", "cursor", "copilot", "opencode"] {
+        run(&["--agent", agent, "--scope", "user"]);
+    }
+    let codex = read(".codex/hooks.json");
+    let command = codex["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+        .as_str()
+        .unwrap();
+    assert!(
+        command.contains(" hook --agent codex || {") && command.ends_with("exit 2; }"),
+        "{command}"
+    );
+    let gemini = read(".gemini/settings.json");
+    assert_eq!(gemini["theme"], "x", "other settings kept");
+    let entry = &gemini["hooks"]["BeforeTool"][0]["hooks"][0];
+    assert_eq!(entry["timeout"], 30000, "milliseconds");
+    assert!(entry["command"].as_str().unwrap().contains("exit 2"));
+    let cursor = read(".cursor/hooks.json");
+    assert_eq!(cursor["version"], 1);
+    for event in ["preToolUse", "beforeShellExecution", "beforeMCPExecution"] {
+        assert_eq!(cursor["hooks"][event][0]["failClosed"], true, "{event}");
+    }
+    let copilot = read(".copilot/hooks/toolgate.json");
+    assert_eq!(copilot["hooks"]["preToolUse"][0]["timeoutSec"], 30);
+    assert!(
+        copilot["hooks"]["preToolUse"][0]["bash"]
+            .as_str()
+            .unwrap()
+            .ends_with(" hook --agent copilot")
+    );
+    let plugin =
+        std::fs::read_to_string(home.join(".config/opencode/plugins/toolgate.js")).unwrap();
+    assert!(
+        plugin.contains("\"tool.execute.before\"") && !plugin.contains("__TOOLGATE_BINARY__\";")
+    );
+
+    // Idempotent.
+    let before: Vec<Vec<u8>> = [
+        ".codex/hooks.json",
+        ".gemini/settings.json",
+        ".cursor/hooks.json",
+        ".copilot/hooks/toolgate.json",
+    ]
+    .iter()
+    .map(|p| std::fs::read(home.join(p)).unwrap())
+    .collect();
+    for agent in ["codex", "gemini", "cursor", "copilot", "opencode"] {
+        run(&["--agent", agent, "--scope", "user"]);
+    }
+    let after: Vec<Vec<u8>> = [
+        ".codex/hooks.json",
+        ".gemini/settings.json",
+        ".cursor/hooks.json",
+        ".copilot/hooks/toolgate.json",
+    ]
+    .iter()
+    .map(|p| std::fs::read(home.join(p)).unwrap())
+    .collect();
+    assert_eq!(before, after);
 }

@@ -186,11 +186,16 @@ impl FakeTarget {
     }
 }
 
-struct Request {
-    method: String,
-    target: String,
-    close: bool,
-    body: Vec<u8>,
+/// One HTTP request as the fakes read it.
+pub struct Request {
+    /// `POST`, `GET`, …
+    pub method: String,
+    /// Path with query.
+    pub target: String,
+    /// `Connection: close` was sent.
+    pub close: bool,
+    /// The body (chunked bodies joined).
+    pub body: Vec<u8>,
 }
 
 fn serve_connection(stream: TcpStream, log: &Mutex<Log>, call: &ScriptedCall) {
@@ -209,7 +214,8 @@ fn serve_connection(stream: TcpStream, log: &Mutex<Log>, call: &ScriptedCall) {
     let _ = writer.shutdown(Shutdown::Both);
 }
 
-fn read_request(reader: &mut impl BufRead) -> Option<Request> {
+/// Reads one HTTP/1.1 request (`None` at the end of the connection).
+pub fn read_request(reader: &mut impl BufRead) -> Option<Request> {
     let mut line = String::new();
     // Skip blank lines between pipelined requests.
     while line.trim().is_empty() {
@@ -496,7 +502,8 @@ fn write_sse(out: &mut TcpStream, message: &Value) -> std::io::Result<()> {
     out.flush()
 }
 
-fn write_json(out: &mut TcpStream, status: &str, body: &Value) -> std::io::Result<()> {
+/// Writes a JSON response.
+pub fn write_json(out: &mut TcpStream, status: &str, body: &Value) -> std::io::Result<()> {
     let body = body.to_string();
     write!(
         out,

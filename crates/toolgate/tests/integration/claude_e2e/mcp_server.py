@@ -1,10 +1,12 @@
 """A tiny MCP stdio server for the end-to-end tests (stdlib only).
 
-One tool, `touch_marker`, creates the marker file named by argv[1], so a test can tell
-whether the call really ran. JSON-RPC 2.0, one message per line.
+`touch_marker` creates the marker file named by argv[1], so a test can tell whether the call
+really ran; `fetch_url` opens its URL (a test counts the connections its target gets).
+JSON-RPC 2.0, one message per line.
 """
 import json
 import sys
+import urllib.request
 
 MARKER = sys.argv[1]
 
@@ -15,6 +17,17 @@ TOOL = {
         "type": "object",
         "properties": {"target": {"type": "string"}},
         "required": ["target"],
+    },
+}
+
+
+FETCH = {
+    "name": "fetch_url",
+    "description": "Fetches the given URL and returns its status.",
+    "inputSchema": {
+        "type": "object",
+        "properties": {"url": {"type": "string"}},
+        "required": ["url"],
     },
 }
 
@@ -42,9 +55,17 @@ def handle(message):
             "serverInfo": {"name": "harness", "version": "1.0.0"},
         })
     elif method == "tools/list":
-        reply(request_id, {"tools": [TOOL]})
+        reply(request_id, {"tools": [TOOL, FETCH]})
     elif method == "tools/call":
         params = message.get("params", {})
+        if params.get("name") == "fetch_url":
+            try:
+                with urllib.request.urlopen(params.get("arguments", {}).get("url", ""), timeout=2) as r:
+                    text = "FETCHED %d" % r.status
+            except Exception as e:  # the fake target closes at once
+                text = "FETCH-FAILED %s" % type(e).__name__
+            reply(request_id, {"content": [{"type": "text", "text": text}]})
+            return
         if params.get("name") != "touch_marker":
             reply(request_id, error={"code": -32602, "message": "unknown tool"})
             return

@@ -16,7 +16,7 @@ use super::fake_api::{FINAL_TEXT, FakeApi, ScriptedCall, TOOL_USE_ID, ToolResult
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The stdio MCP server registered as `harness`.
-const MCP_SERVER: &str = include_str!("mcp_server.py");
+pub const MCP_SERVER: &str = include_str!("mcp_server.py");
 
 /// The Claude Code CLI: `$TOOLGATE_CLAUDE_BIN`, else the copy `scripts/install-claude-code`
 /// puts into the workspace. Panics (the test fails, it is never skipped) when neither exists.
@@ -47,7 +47,7 @@ fn shell_quote(s: &str) -> String {
 }
 
 /// The real interpreter behind `python3` (a pyenv shim would not work under the fake `HOME`).
-fn python3() -> PathBuf {
+pub fn python3() -> PathBuf {
     let out = Command::new("python3")
         .args(["-c", "import sys; print(sys.executable)"])
         .output()
@@ -70,6 +70,10 @@ pub struct Session {
     pub work: PathBuf,
     policy: PathBuf,
     mcp_config: Option<PathBuf>,
+    /// Whether the session's `--settings` registers `toolgate hook` (off when a plugin does).
+    settings_hook: bool,
+    /// Extra environment for the CLI.
+    env: Vec<(String, String)>,
 }
 
 impl Session {
@@ -92,6 +96,8 @@ impl Session {
             work,
             policy,
             mcp_config: None,
+            settings_hook: true,
+            env: Vec::new(),
         }
     }
 
@@ -112,6 +118,17 @@ impl Session {
         marker
     }
 
+    /// A session whose hook comes from an installed plugin, not from `--settings`; `env` is
+    /// added to the CLI's environment.
+    pub fn with_plugin_hook(mut self, env: &[(&str, &str)]) -> Session {
+        self.settings_hook = false;
+        self.env = env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        self
+    }
+
     /// The policy file the hook is given.
     pub fn policy_path(&self) -> &Path {
         &self.policy
@@ -127,6 +144,12 @@ impl Session {
     }
 
     fn write_settings(&self) -> PathBuf {
+        if !self.settings_hook {
+            let path = self.root.path().join("settings.json");
+            std::fs::write(&path, json!({"skipWebFetchPreflight": true}).to_string())
+                .expect("write the settings");
+            return path;
+        }
         let settings = json!({
             "hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{
                 "type": "command",
@@ -173,6 +196,7 @@ impl Session {
             .env("DISABLE_AUTOUPDATER", "1")
             // We run as root in CI; bypass modes refuse to start as root without it.
             .env("IS_SANDBOX", "1")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -195,7 +219,7 @@ impl Session {
 
 /// Waits for `child` up to `limit`; on timeout kills its process group. Returns the exit
 /// status (`None` on timeout) and the captured stdout and stderr.
-fn wait_bounded(mut child: Child, limit: Duration) -> (Option<ExitStatus>, String, String) {
+pub fn wait_bounded(mut child: Child, limit: Duration) -> (Option<ExitStatus>, String, String) {
     let pid = child.id();
     let drain = |mut pipe: Box<dyn Read + Send>| {
         thread::spawn(move || {

@@ -1,4 +1,5 @@
 //! The integration tests of this crate, as one test binary (one link instead of one per
 //! file). Each module is one former test file.
 
+mod homograph_hosts;
 mod unknown_destination;

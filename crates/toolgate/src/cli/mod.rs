@@ -16,6 +16,8 @@ pub mod lint;
 pub mod mcp;
 pub mod policy_cases;
 pub mod policy_test;
+pub mod proxy;
+pub mod run;
 pub mod validate;
 
 /// Exit code: the policy or the arguments are unusable.
@@ -51,6 +53,10 @@ enum Command {
     Audit(audit::AuditArgs),
     /// Run policy tests: fixture cases through the hook's code path, with rule coverage.
     Test(policy_test::TestArgs),
+    /// Enforcing egress proxy: HTTP CONNECT, plain HTTP and SOCKS5 on one port.
+    Proxy(proxy::ProxyArgs),
+    /// Run a command with its traffic through the egress proxy: `toolgate run -- CMD ARGS…`.
+    Run(run::RunArgs),
 }
 
 /// Runs a parsed command line.
@@ -66,6 +72,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Mcp(a) => mcp::run(a),
         Command::Audit(a) => audit::run(a),
         Command::Test(a) => policy_test::run(a),
+        Command::Proxy(a) => proxy::run(a),
+        Command::Run(a) => run::run(a),
     }
 }
 

@@ -17,3 +17,4 @@ mod mcp_support;
 mod mcp_tool_call;
 mod policy_test;
 mod support;
+mod proxy_cli;

@@ -11,13 +11,15 @@ import pytest
 @pytest.fixture(autouse=True)
 def _no_machine_policy(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     """Each test starts in an empty directory with an empty home and no $TOOLGATE_POLICY, so
-    discovery finds the built-in default unless the test writes a policy."""
+    discovery finds the built-in default unless the test writes a policy, and no
+    $TOOLGATE_LOG, so only a test's own policy turns the decision log on."""
     home = tmp_path / "home"
     home.mkdir()
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.delenv("TOOLGATE_POLICY", raising=False)
+    monkeypatch.delenv("TOOLGATE_LOG", raising=False)
     monkeypatch.chdir(work)
 
 

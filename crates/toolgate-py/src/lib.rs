@@ -2,22 +2,28 @@
 //! Agent SDK. The Python package (`python/toolgate`) wraps it as `ToolgateHook`.
 //!
 //! Only this crate knows PyO3. Hook events are answered by `toolgate_engine::hook`, the same
-//! code `toolgate hook` runs, so the two never disagree. The engine decides with the GIL
-//! released, so matchers running at the same time do not wait on each other.
+//! code `toolgate hook` runs, so the two never disagree. The engine decides, and the hook
+//! appends to the policy's decision log (`log:`), with the GIL released, so matchers running
+//! at the same time do not wait on each other.
 #![forbid(unsafe_code)]
 
 mod convert;
 mod decision;
+mod decision_log;
 mod policy_source;
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyMapping};
+use pyo3::types::{PyDict, PyMapping, PyString};
 use serde_json::{Map, Value};
+use toolgate_audit::DecisionLog;
+use toolgate_audit::record::PolicyRecord;
 use toolgate_engine::hook::{PRE_TOOL_USE, answer_call, read_event};
 use toolgate_engine::{CallContext, Guard};
 use toolgate_policy::hook::denied;
@@ -25,6 +31,7 @@ use toolgate_policy::{HookAnswer, OnReview};
 
 use crate::convert::{NotJson, to_python, to_value};
 use crate::decision::Decision;
+use crate::decision_log::{CallIds, HookCall, Logged};
 use crate::policy_source::PolicyArgument;
 
 create_exception!(
@@ -50,6 +57,10 @@ struct Engine {
     home: Option<PathBuf>,
     source: String,
     warnings: String,
+    /// The policy's decision log, when it is on (opened once; each answer appends a line).
+    log: Option<DecisionLog>,
+    /// The policy as the log names it (`policy` in every line).
+    policy_record: PolicyRecord,
 }
 
 #[pymethods]
@@ -116,12 +127,16 @@ impl Engine {
             loaded.policy.hook.grant_allowed = grant;
         }
         let source = loaded.source_name();
+        let log = decision_log::open(&loaded.policy);
+        let policy_record = decision_log::policy_record(&loaded);
         Ok(Engine {
             guard: Guard::new(Arc::new(loaded.policy)),
             binary,
             home: std::env::var_os("HOME").map(PathBuf::from),
             source,
             warnings: report,
+            log,
+            policy_record,
         })
     }
 
@@ -152,6 +167,12 @@ impl Engine {
         self.guard.policy().hook.grant_allowed
     }
 
+    /// The decision log's file, or `None` when the log is off.
+    #[getter]
+    fn log_path(&self) -> Option<PathBuf> {
+        self.log.as_ref().map(|log| log.config().path.clone())
+    }
+
     /// The decision for one tool call. Never raises for the call's content: input that is not
     /// JSON data is denied with `error` set.
     #[pyo3(signature = (tool_name, tool_input, cwd=None))]
@@ -180,17 +201,28 @@ impl Engine {
         }
     }
 
-    /// The hook's answer to one SDK hook event (a dict, `{}` for no decision), exactly as
-    /// `toolgate hook` answers it. Never raises: any failure is a deny.
-    fn answer<'py>(&self, py: Python<'py>, event: &Bound<'py, PyAny>) -> Bound<'py, PyAny> {
-        let answer = self.answer_event(py, event);
-        to_python(py, &answer.to_json()).unwrap_or_else(|_| {
+    /// The hook's answer to one SDK hook event, exactly as `toolgate hook` answers it, and
+    /// appended to the decision log when it is on: `(answer, warning)`, where `answer` is a
+    /// dict (`{}` for no decision) and `warning` says why the log line could not be written
+    /// when the answer stands anyway (`log.on_failure: warn`), else `None`. `tool_use_id` is
+    /// the SDK callback's (the event's own is used when it is `None`). Never raises: any
+    /// failure is a deny.
+    #[pyo3(signature = (event, tool_use_id=None))]
+    fn answer<'py>(
+        &self,
+        py: Python<'py>,
+        event: &Bound<'py, PyAny>,
+        tool_use_id: Option<&Bound<'py, PyAny>>,
+    ) -> (Bound<'py, PyAny>, Option<String>) {
+        let Logged { answer, warning } = self.answer_event(py, event, tool_use_id);
+        let answer = to_python(py, &answer.to_json()).unwrap_or_else(|_| {
             // Building the dict failed (out of memory): the legacy `{"decision": "block"}`
             // still denies.
             let dict = PyDict::new(py);
             let _ = dict.set_item("decision", "block");
             dict.into_any()
-        })
+        });
+        (answer, warning)
     }
 }
 
@@ -204,17 +236,36 @@ impl Engine {
         }
     }
 
-    fn answer_event(&self, py: Python<'_>, event: &Bound<'_, PyAny>) -> HookAnswer {
+    /// The answer to one hook event and, when the log is on, its line. The decision and the
+    /// write run with the GIL released.
+    fn answer_event(
+        &self,
+        py: Python<'_>,
+        event: &Bound<'_, PyAny>,
+        tool_use_id: Option<&Bound<'_, PyAny>>,
+    ) -> Logged {
+        let started = Instant::now();
+        let ids = match &self.log {
+            Some(_) => call_ids(event, tool_use_id),
+            None => CallIds::default(),
+        };
         let event = match event_value(event) {
             Ok(v) => v,
             Err((tool_name, e)) => {
-                return HookAnswer::deny(denied(
+                let answer = HookAnswer::deny(denied(
                     tool_name.as_deref(),
                     &format!(
                         "The hook input holds {}, so the call was denied.",
                         not_json_reason(e)
                     ),
                 ));
+                let call = HookCall {
+                    answer,
+                    decision: None,
+                    tool_name: usable_tool_name(tool_name.as_deref()),
+                    tool_input: None,
+                };
+                return py.detach(|| self.log_call(call, &ids, started));
             }
         };
         let mut cx = self.context_without_cwd();
@@ -222,14 +273,78 @@ impl Engine {
             // The event names no session cwd: this process's is the best guess.
             cx.cwd = std::env::current_dir().ok();
         }
-        let answered = py.detach(|| {
-            std::panic::catch_unwind(|| match read_event(&event) {
-                Ok(call) => answer_call(&self.guard, &call, cx).0,
-                Err(answer) => answer,
-            })
-        });
-        answered.unwrap_or_else(|_| HookAnswer::deny(denied(None, INTERNAL_ERROR)))
+        py.detach(|| {
+            let call = catch_unwind(AssertUnwindSafe(|| match read_event(&event) {
+                Ok(call) => {
+                    let (answer, decision) = answer_call(&self.guard, &call, cx);
+                    HookCall {
+                        answer,
+                        decision,
+                        tool_name: Some(call.tool_name),
+                        tool_input: Some(call.tool_input),
+                    }
+                }
+                Err(answer) => HookCall {
+                    answer,
+                    decision: None,
+                    tool_name: usable_tool_name(event.get("tool_name").and_then(Value::as_str)),
+                    tool_input: None,
+                },
+            }))
+            .unwrap_or_else(|_| HookCall {
+                answer: HookAnswer::deny(denied(None, INTERNAL_ERROR)),
+                decision: None,
+                tool_name: None,
+                tool_input: None,
+            });
+            self.log_call(call, &ids, started)
+        })
     }
+
+    /// Appends `call` to the log when it is on and the call was toolgate's to decide (other
+    /// events get no decision and no line), and settles the answer.
+    fn log_call(&self, call: HookCall<'_>, ids: &CallIds, started: Instant) -> Logged {
+        match &self.log {
+            // Other events are answered "no decision" without a permission; every PreToolUse
+            // event, malformed ones included, gets a permission or the engine's decision.
+            Some(log) if call.answer.permission().is_some() || call.decision.is_some() => {
+                let policy = self.guard.policy();
+                decision_log::log_call(log, policy, &self.policy_record, call, ids, started)
+            }
+            _ => Logged {
+                answer: call.answer,
+                warning: None,
+            },
+        }
+    }
+}
+
+/// A tool name worth logging: a non-blank string.
+fn usable_tool_name(name: Option<&str>) -> Option<&str> {
+    name.filter(|t| !t.trim().is_empty())
+}
+
+/// The agent's ids for the log: the event's `session_id`, and `tool_use_id` from the callback
+/// (else the event). Values that are not strings are left out; they never deny the call.
+fn call_ids(event: &Bound<'_, PyAny>, tool_use_id: Option<&Bound<'_, PyAny>>) -> CallIds {
+    let mapping = event.cast::<PyMapping>().ok();
+    let member = |key: &str| {
+        let value = mapping.as_ref()?.get_item(key).ok()?;
+        string_of(&value)
+    };
+    CallIds {
+        session_id: member("session_id"),
+        tool_use_id: tool_use_id
+            .and_then(string_of)
+            .or_else(|| member("tool_use_id")),
+    }
+}
+
+fn string_of(value: &Bound<'_, PyAny>) -> Option<String> {
+    value
+        .cast::<PyString>()
+        .ok()
+        .and_then(|s| s.to_str().ok().map(str::to_owned))
 }
 
 /// The hook event's members the answer depends on, as JSON. A value that is not JSON data

@@ -13,7 +13,7 @@ callback work without it; ``apply()`` and ``matcher()`` import it when called.
 
 from __future__ import annotations
 
-from toolgate._hook import PolicyError, ToolgateHook, ToolgatePolicyWarning
+from toolgate._hook import PolicyError, ToolgateHook, ToolgateLogWarning, ToolgatePolicyWarning
 from toolgate._native import Decision
 
-__all__ = ["Decision", "PolicyError", "ToolgateHook", "ToolgatePolicyWarning"]
+__all__ = ["Decision", "PolicyError", "ToolgateHook", "ToolgateLogWarning", "ToolgatePolicyWarning"]

@@ -36,6 +36,11 @@ class ToolgatePolicyWarning(UserWarning):
     """The policy loaded, with warnings (the text is what ``toolgate validate`` prints)."""
 
 
+class ToolgateLogWarning(UserWarning):
+    """A decision could not be written to the decision log and ``log.on_failure`` is ``warn``,
+    so the hook's answer stands (the text says why, never with input values)."""
+
+
 def _policy_argument(policy: Any) -> tuple[str, Any]:
     """How the native engine should read ``policy``."""
     if policy is None:
@@ -101,6 +106,14 @@ class ToolgateHook:
             tool, MCP tools and sub-agent calls included.
         timeout: ``HookMatcher.timeout`` in seconds (``None``: the SDK's default).
 
+    Decision log: when the policy has a ``log:`` section (or ``$TOOLGATE_LOG`` turns it on;
+    both are read once, here), every hook callback appends one line to the JSONL log, as
+    ``toolgate hook`` does, with ``surface`` ``python``: the agent, ids, tool, decision, the
+    answer the SDK received, rule ids, and a keyed hash of the input, never input values.
+    A line that cannot be written never turns a deny into anything else; under
+    ``log.on_failure: deny`` (the default) it denies the call, under ``warn`` the answer
+    stands and a ``ToolgateLogWarning`` is issued. ``evaluate()`` does no I/O and never logs.
+
     Raises:
         PolicyError: The policy has errors (the message is ``toolgate validate``'s report,
             with file, line and column).
@@ -156,10 +169,17 @@ class ToolgateHook:
         """Whether calls nothing objects to are answered ``allow`` (else no decision)."""
         return self._engine.grant_allowed
 
+    @property
+    def log_path(self) -> str | None:
+        """The decision log the hook callback appends to, or ``None`` when the log is off."""
+        path = self._engine.log_path
+        return None if path is None else os.fspath(path)
+
     def evaluate(self, tool_name: str, tool_input: Any, *, cwd: str | os.PathLike[str] | None = None) -> Decision:
         """Decide one tool call without running it, asking anyone, or any I/O.
 
-        The GIL is released while the engine decides. Input that is not JSON data is denied
+        No I/O includes the decision log: ``evaluate()`` never writes to it (the hook callback
+        does). The GIL is released while the engine decides. Input that is not JSON data is denied
         (``Decision.error`` says why); it never raises for the call's content.
 
         Args:
@@ -206,11 +226,13 @@ class ToolgateHook:
         """The SDK hook callback: the answer ``toolgate hook`` gives for the same event.
 
         Never raises. Malformed input (not a mapping, no tool name, no ``tool_input``) is
-        denied; events other than ``PreToolUse`` get ``{}`` (no decision).
+        denied; events other than ``PreToolUse`` get ``{}`` (no decision). When the policy's
+        decision log is on, each ``PreToolUse`` call appends one line (with the GIL
+        released, like the decision itself) before the answer is returned.
         """
-        del tool_use_id, context  # part of the SDK's signature; the answer depends on the input
+        del context  # part of the SDK's signature; the answer depends on the input
         try:
-            return self._engine.answer(input_data)
+            answer, log_warning = self._engine.answer(input_data, tool_use_id)
         except Exception:  # noqa: BLE001 - the last net (see _INTERNAL_ERROR)
             return {
                 "hookSpecificOutput": {
@@ -219,6 +241,12 @@ class ToolgateHook:
                     "permissionDecisionReason": _INTERNAL_ERROR,
                 }
             }
+        if log_warning is not None:
+            try:
+                warnings.warn(log_warning, ToolgateLogWarning, stacklevel=2)
+            except Exception:  # noqa: BLE001 - warnings turned into errors must not deny or raise
+                pass
+        return answer
 
 
-__all__ = ["Decision", "OnReview", "PolicyError", "ToolgateHook", "ToolgatePolicyWarning"]
+__all__ = ["Decision", "OnReview", "PolicyError", "ToolgateHook", "ToolgateLogWarning", "ToolgatePolicyWarning"]

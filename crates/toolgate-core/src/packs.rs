@@ -434,3 +434,44 @@ mod tests {
         assert!(rule("TG-NOPE").is_none());
     }
 }
+
+/// The README's table of packs and rules (between the `packs-table` markers), generated from
+/// [`PACKS`] so the two never disagree.
+pub fn markdown_table() -> String {
+    let mut out = String::from(
+        "| pack | rule | what it stops | default | turn it off |\n|---|---|---|---|---|\n",
+    );
+    for p in PACKS {
+        for r in p.rules {
+            out.push_str(&format!(
+                "| `{}` | `{}` | {} | {} | `packs: {{{}: off}}` or `disable: [{}]` |\n",
+                p.name,
+                r.id,
+                r.stops.replace('|', "\\|"),
+                r.verdict.as_str(),
+                p.name,
+                r.id
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod readme_tests {
+    #[test]
+    fn the_readme_table_is_the_catalog() {
+        let readme =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+                .expect("README.md at the repository root");
+        let start = "<!-- packs-table:start -->\n";
+        let end = "<!-- packs-table:end -->";
+        let from = readme.find(start).expect("start marker") + start.len();
+        let to = readme.find(end).expect("end marker");
+        assert_eq!(
+            &readme[from..to],
+            super::markdown_table(),
+            "regenerate the README table from toolgate_core::packs::markdown_table()"
+        );
+    }
+}

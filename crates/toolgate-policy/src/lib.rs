@@ -10,11 +10,14 @@ pub mod constitution;
 pub mod diagnostic;
 pub mod discovery;
 pub mod document;
+pub mod exfiltration;
 pub mod hook;
 mod json_keys;
 pub mod network;
 pub mod network_lint;
 pub mod network_ranges;
+pub mod packs;
+pub mod persistence;
 pub mod reader;
 pub mod rules;
 
@@ -29,7 +32,15 @@ use document::{Value, parse_document};
 use reader::MapReader;
 
 /// The top-level keys of a toolgate policy file.
-pub const TOP_LEVEL_KEYS: &[&str] = &["constitution", "rules", "commands", "network", "hook"];
+pub const TOP_LEVEL_KEYS: &[&str] = &[
+    "constitution",
+    "rules",
+    "commands",
+    "network",
+    "hook",
+    "persistence",
+    "exfiltration",
+];
 /// The top-level keys that make a file an agentguard policy (read as the `network` section).
 pub const AGENTGUARD_KEYS: &[&str] = &["allow", "deny", "methods"];
 
@@ -54,6 +65,10 @@ pub struct Policy {
     pub network: network::NetworkSection,
     /// `hook:`.
     pub hook: HookSettings,
+    /// `persistence:`.
+    pub persistence: persistence::PersistenceSettings,
+    /// `exfiltration:`.
+    pub exfiltration: exfiltration::ExfiltrationSettings,
     /// Errors and warnings found while loading. Any error makes the policy unusable.
     pub diagnostics: Diagnostics,
     /// The file's text, for rendering diagnostics with snippets.
@@ -69,6 +84,8 @@ impl Policy {
             commands: commands::CommandsSection::builtin(),
             network: network::NetworkSection::builtin(),
             hook: HookSettings::default(),
+            persistence: persistence::PersistenceSettings::builtin(),
+            exfiltration: exfiltration::ExfiltrationSettings::default(),
             diagnostics: Diagnostics::new(),
             text: None,
         }
@@ -277,6 +294,12 @@ fn read_document(doc: &Node, policy: &mut Policy, cx: &mut ReadContext) {
     }
     if let Some(node) = top.take("hook") {
         policy.hook = hook::read_hook(node, &mut cx.diags);
+    }
+    if let Some(node) = top.take("persistence") {
+        policy.persistence = persistence::read_persistence(node, &mut cx.diags);
+    }
+    if let Some(node) = top.take("exfiltration") {
+        policy.exfiltration = exfiltration::read_exfiltration(node, &mut cx.diags);
     }
     top.finish(TOP_LEVEL_KEYS, &mut cx.diags);
 }

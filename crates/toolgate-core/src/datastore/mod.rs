@@ -51,6 +51,8 @@ pub struct DataLossInfo {
     pub name: &'static str,
     /// What it does, for reasons (never holds input values).
     pub describe: &'static str,
+    /// The id of the `databases` pack rule that stops it ([`crate::packs`]).
+    pub rule: &'static str,
 }
 
 /// Every [`DataLoss`], with its name and description.
@@ -59,56 +61,67 @@ pub const DATA_LOSS_KINDS: &[DataLossInfo] = &[
         kind: DataLoss::DropDatabase,
         name: "drop_database",
         describe: "drops a whole database",
+        rule: "TG-DB-DROP",
     },
     DataLossInfo {
         kind: DataLoss::DropSchema,
         name: "drop_schema",
         describe: "drops a schema and everything in it",
+        rule: "TG-DB-DROP",
     },
     DataLossInfo {
         kind: DataLoss::DropTable,
         name: "drop_table",
         describe: "drops a table",
+        rule: "TG-DB-DROP",
     },
     DataLossInfo {
         kind: DataLoss::Truncate,
         name: "truncate",
         describe: "empties a table (TRUNCATE)",
+        rule: "TG-DB-TRUNCATE",
     },
     DataLossInfo {
         kind: DataLoss::DeleteWithoutWhere,
         name: "delete_without_where",
         describe: "deletes every row of a table (DELETE without WHERE)",
+        rule: "TG-DB-UNSCOPED-WRITE",
     },
     DataLossInfo {
         kind: DataLoss::UpdateWithoutWhere,
         name: "update_without_where",
         describe: "overwrites every row of a table (UPDATE without WHERE)",
+        rule: "TG-DB-UNSCOPED-WRITE",
     },
     DataLossInfo {
         kind: DataLoss::FlushAll,
         name: "flushall",
         describe: "deletes every key of every Redis database (FLUSHALL)",
+        rule: "TG-DB-KEYSTORE-WIPE",
     },
     DataLossInfo {
         kind: DataLoss::FlushDb,
         name: "flushdb",
         describe: "deletes every key of a Redis database (FLUSHDB)",
+        rule: "TG-DB-KEYSTORE-WIPE",
     },
     DataLossInfo {
         kind: DataLoss::MongoDropDatabase,
         name: "mongo_drop_database",
         describe: "drops a MongoDB database (dropDatabase)",
+        rule: "TG-DB-MONGO-DROP",
     },
     DataLossInfo {
         kind: DataLoss::MongoDropCollection,
         name: "mongo_drop_collection",
         describe: "drops a MongoDB collection (drop)",
+        rule: "TG-DB-MONGO-DROP",
     },
     DataLossInfo {
         kind: DataLoss::MongoDeleteAll,
         name: "mongo_delete_all",
         describe: "deletes every document of a MongoDB collection (empty filter)",
+        rule: "TG-DB-MONGO-DROP",
     },
 ];
 
@@ -130,6 +143,11 @@ impl DataLoss {
     /// What it does (no input values).
     pub fn describe(self) -> &'static str {
         self.info().describe
+    }
+
+    /// The id of the pack rule that stops it.
+    pub fn rule(self) -> &'static str {
+        self.info().rule
     }
 }
 
@@ -231,6 +249,10 @@ mod tests {
         for k in all {
             assert_eq!(DATA_LOSS_KINDS.iter().filter(|i| i.kind == k).count(), 1);
             assert_eq!(k.info().kind, k);
+        }
+        for info in DATA_LOSS_KINDS {
+            let (pack, _) = crate::packs::rule(info.rule).expect("the rule is in the catalog");
+            assert_eq!(pack.name, "databases", "{}", info.rule);
         }
         for (i, a) in DATA_LOSS_KINDS.iter().enumerate() {
             assert!(a.name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));

@@ -1,4 +1,6 @@
 //! The integration tests of this crate, as one test binary (one link instead of one per
 //! file). Each module is one former test file.
 
+mod file_persistence;
+mod sql_arguments;
 mod unknown_destination;

@@ -56,6 +56,14 @@ fn benches(c: &mut Criterion) {
     c.bench_function("typical Bash call vs toolgate", |b| {
         b.iter(|| toolgate.evaluate_tool_call(black_box("Bash"), black_box(&bash)))
     });
+    // Non-ASCII text builds the folded view (UTS #39 skeletons); ASCII text never does.
+    let cyrillic = json!({
+        "file_path": "notes/привет.md",
+        "content": "Привет, мир! Это заметка о развёртывании сервиса. ".repeat(4),
+    });
+    c.bench_function("non-ASCII Write (Cyrillic, 0.4 KB) vs toolgate", |b| {
+        b.iter(|| toolgate.evaluate_tool_call(black_box("Write"), black_box(&cyrillic)))
+    });
     let write_100k = json!({"file_path": "src/notes.md", "content": prose(100_000)});
     c.bench_function("100 KB Write vs toolgate", |b| {
         b.iter(|| toolgate.evaluate_tool_call(black_box("Write"), black_box(&write_100k)))

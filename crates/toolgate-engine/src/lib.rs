@@ -8,6 +8,7 @@
 //! ids, rule texts and destination classes, never input values.
 #![forbid(unsafe_code)]
 
+pub mod hook;
 mod persistence;
 mod protected;
 mod sql_arguments;

@@ -14,7 +14,7 @@ pub struct UrlDecision {
     /// A stable reason code (`matched_allowlist`, `not_in_allowlist`, `denylist_match`,
     /// `method_blocked`, `invalid_url`, `invalid_policy`, `no_allowlist`, `scheme_blocked`,
     /// `userinfo_present`, `ambiguous_url`, `invalid_host`, `invalid_method`, `private_address`,
-    /// `port_not_allowed`).
+    /// `port_not_allowed`, `homograph_host`).
     pub reason: String,
     /// What matched or what is wrong; `null` for an allow.
     pub detail: Option<String>,

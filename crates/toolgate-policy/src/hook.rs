@@ -137,6 +137,20 @@ impl HookAnswer {
     pub fn reason(&self) -> Option<&str> {
         self.decision.as_ref().map(|(_, r)| r.as_str())
     }
+
+    /// The answer as Claude Code reads it: `{"hookSpecificOutput": {"hookEventName":
+    /// "PreToolUse", "permissionDecision": …, "permissionDecisionReason": …}}`, or `{}` for no
+    /// decision.
+    pub fn to_json(&self) -> serde_json::Value {
+        match &self.decision {
+            Some((permission, reason)) => serde_json::json!({"hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": permission.as_str(),
+                "permissionDecisionReason": reason,
+            }}),
+            None => serde_json::json!({}),
+        }
+    }
 }
 
 impl HookSettings {
@@ -247,6 +261,16 @@ mod tests {
         assert_eq!(
             a.reason(),
             Some("toolgate: Tool call 'Read' was not executed. Blocked.")
+        );
+    }
+
+    #[test]
+    fn json_is_claude_codes_shape() {
+        assert_eq!(HookAnswer::no_decision().to_json(), serde_json::json!({}));
+        assert_eq!(
+            HookAnswer::deny("No.".into()).to_json(),
+            serde_json::json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+                "permissionDecision": "deny", "permissionDecisionReason": "No."}})
         );
     }
 

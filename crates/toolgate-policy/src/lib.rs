@@ -10,9 +10,11 @@ pub mod constitution;
 pub mod diagnostic;
 pub mod discovery;
 pub mod document;
+pub mod examples;
 pub mod exfiltration;
 pub mod hook;
 mod json_keys;
+pub mod log;
 pub mod network;
 pub mod network_lint;
 pub mod network_ranges;
@@ -40,6 +42,7 @@ pub const TOP_LEVEL_KEYS: &[&str] = &[
     "hook",
     "persistence",
     "exfiltration",
+    "log",
 ];
 /// The top-level keys that make a file an agentguard policy (read as the `network` section).
 pub const AGENTGUARD_KEYS: &[&str] = &["allow", "deny", "methods"];
@@ -69,6 +72,10 @@ pub struct Policy {
     pub persistence: persistence::PersistenceSettings,
     /// `exfiltration:`.
     pub exfiltration: exfiltration::ExfiltrationSettings,
+    /// `log:` (the decision log; off by default).
+    pub log: log::LogSettings,
+    /// The inline `examples:` of the rules, checked by `toolgate validate`.
+    pub examples: Vec<examples::RuleExamples>,
     /// Errors and warnings found while loading. Any error makes the policy unusable.
     pub diagnostics: Diagnostics,
     /// The file's text, for rendering diagnostics with snippets.
@@ -86,6 +93,8 @@ impl Policy {
             hook: HookSettings::default(),
             persistence: persistence::PersistenceSettings::builtin(),
             exfiltration: exfiltration::ExfiltrationSettings::default(),
+            log: log::LogSettings::default(),
+            examples: Vec::new(),
             diagnostics: Diagnostics::new(),
             text: None,
         }
@@ -278,6 +287,9 @@ fn read_document(doc: &Node, policy: &mut Policy, cx: &mut ReadContext) {
         policy.network = network::read_network(doc, "", cx);
         return;
     }
+    let (doc, examples) = examples::extract(doc, &mut cx.diags);
+    policy.examples = examples;
+    let doc = &doc;
     let Some(mut top) = MapReader::new(doc, "", &mut cx.diags) else {
         return;
     };
@@ -300,6 +312,9 @@ fn read_document(doc: &Node, policy: &mut Policy, cx: &mut ReadContext) {
     }
     if let Some(node) = top.take("exfiltration") {
         policy.exfiltration = exfiltration::read_exfiltration(node, &mut cx.diags);
+    }
+    if let Some(node) = top.take("log") {
+        policy.log = log::read_log(node, cx.base_dir.as_deref(), &mut cx.diags);
     }
     top.finish(TOP_LEVEL_KEYS, &mut cx.diags);
 }

@@ -5,18 +5,19 @@
 
 pub mod address;
 pub mod echo_names;
+pub mod homograph;
 pub mod host;
 pub mod method;
 pub mod pattern;
 mod pattern_set;
 pub mod policy;
 pub mod reason;
-pub mod script;
+mod resolved;
 
 pub use address::{SpecialDestination, special_class, special_destination};
+pub use homograph::{Homograph, has_mixed_script_label, homograph};
 pub use host::{CanonicalHost, HostError, canonicalize_host};
 pub use method::{Method, MethodError};
 pub use pattern::{HostPattern, PatternError, PatternKind};
 pub use policy::{DEFAULT_SCHEMES, EgressPolicy};
 pub use reason::{EgressDecision, EgressReason};
-pub use script::has_mixed_script_label;

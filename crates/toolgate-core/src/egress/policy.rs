@@ -1,19 +1,22 @@
 //! The compiled egress policy and the decision procedure.
 //!
 //! Order of checks (SR-1, extended): raw URL → WHATWG parse → scheme → userinfo → host →
-//! method → deny → special-purpose destination → allow → port. Deny is checked before the
+//! method → deny → homograph → special-purpose destination → allow → port. Deny is checked before the
 //! special-purpose test, so a deny always wins and reports `denylist_match`; the special-purpose
 //! test comes before the allow list, so only an allow entry that names the destination exactly
 //! (address, CIDR or exact name) can admit it, and a policy without an allow list reports
-//! `private_address` for such destinations rather than `no_allowlist`.
+//! `private_address` for such destinations rather than `no_allowlist`. A homograph host name
+//! ([`super::homograph`]) is treated the same way: only an allow entry naming it exactly admits
+//! it, and otherwise it is denied with `homograph_host`, for URLs and command destinations alike.
 
 use std::sync::Arc;
 
 use super::address::special_destination;
+use super::homograph::homograph;
 use super::host::{CanonicalHost, canonical_from_url_host, canonicalize_host};
 use super::method::{Method, RISKY_METHODS};
 use super::pattern::HostPattern;
-use super::pattern_set::PatternSet;
+use super::pattern_set::{Exemption, PatternSet};
 use super::reason::{EgressDecision, EgressReason};
 
 /// Schemes allowed when a policy lists none.
@@ -32,10 +35,10 @@ enum Inner {
 }
 
 #[derive(Debug)]
-struct Compiled {
-    allow: Option<PatternSet>,
-    deny: PatternSet,
-    methods: Option<Vec<Method>>,
+pub(super) struct Compiled {
+    pub(super) allow: Option<PatternSet>,
+    pub(super) deny: PatternSet,
+    pub(super) methods: Option<Vec<Method>>,
     schemes: Vec<String>,
 }
 
@@ -136,6 +139,14 @@ impl EgressPolicy {
     pub fn methods(&self) -> Option<&[Method]> {
         match &*self.inner {
             Inner::Valid(c) => c.methods.as_deref(),
+            Inner::Invalid => None,
+        }
+    }
+
+    /// The compiled lists, `None` for the invalid policy.
+    pub(super) fn compiled(&self) -> Option<&Compiled> {
+        match &*self.inner {
+            Inner::Valid(c) => Some(c),
             Inner::Invalid => None,
         }
     }
@@ -287,7 +298,7 @@ fn scheme_is_special(s: &str) -> bool {
     matches!(s, "http" | "https" | "ws" | "wss" | "ftp" | "file")
 }
 
-/// Deny → special-purpose → allow → port, for a canonical host.
+/// Deny → homograph → special-purpose → allow → port, for a canonical host.
 fn decide_host(
     c: &Compiled,
     host: &CanonicalHost,
@@ -306,8 +317,14 @@ fn decide_host(
         d.detail = Some(format!("{host} matches {}", c.deny.patterns[i as usize]));
         return d;
     }
+    let look_alike = host.domain().and_then(homograph);
     let special = special_destination(host);
     let Some(allow) = &c.allow else {
+        if let Some(h) = look_alike {
+            d.reason = EgressReason::HomographHost;
+            d.detail = Some(format!("{host}: {}", h.describe()));
+            return d;
+        }
         match special.map(|s| s.class) {
             Some(class) => {
                 d.reason = EgressReason::PrivateAddress;
@@ -322,12 +339,20 @@ fn decide_host(
         if special.as_ref().is_some_and(|s| !e.exempt.admits(s)) {
             return;
         }
+        if look_alike.is_some() && e.exempt != Exemption::Exact {
+            return;
+        }
         if e.port.is_none() || (port.is_some() && e.port == port) {
             outcome = AllowOutcome::Matched;
         } else if !matches!(outcome, AllowOutcome::Matched) {
             outcome = AllowOutcome::PortMismatch;
         }
     });
+    if let (Some(h), false) = (look_alike, matches!(outcome, AllowOutcome::Matched)) {
+        d.reason = EgressReason::HomographHost;
+        d.detail = Some(format!("{host}: {}", h.describe()));
+        return d;
+    }
     match (outcome, special.map(|s| s.class)) {
         (AllowOutcome::Matched, _) => {
             d.allowed = true;

@@ -34,11 +34,14 @@ pub enum EgressReason {
     PrivateAddress,
     /// The host is allowed only on other ports.
     PortNotAllowed,
+    /// The host name mixes scripts in a label (Cyrillic or Greek letters inside a Latin name),
+    /// or is written in another script but reads as a Latin name: a possible homograph.
+    HomographHost,
 }
 
 impl EgressReason {
     /// Every reason, in declaration order.
-    pub const ALL: [EgressReason; 14] = [
+    pub const ALL: [EgressReason; 15] = [
         EgressReason::MatchedAllowlist,
         EgressReason::DenylistMatch,
         EgressReason::NotInAllowlist,
@@ -53,6 +56,7 @@ impl EgressReason {
         EgressReason::InvalidMethod,
         EgressReason::PrivateAddress,
         EgressReason::PortNotAllowed,
+        EgressReason::HomographHost,
     ];
 
     /// The snake_case code.
@@ -72,6 +76,7 @@ impl EgressReason {
             EgressReason::InvalidMethod => "invalid_method",
             EgressReason::PrivateAddress => "private_address",
             EgressReason::PortNotAllowed => "port_not_allowed",
+            EgressReason::HomographHost => "homograph_host",
         }
     }
 
@@ -92,6 +97,7 @@ impl EgressReason {
             EgressReason::InvalidMethod => "not a valid HTTP method",
             EgressReason::PrivateAddress => "private address",
             EgressReason::PortNotAllowed => "port not allowed for this host",
+            EgressReason::HomographHost => "host name is a possible homograph (look-alike scripts)",
         }
     }
 }

@@ -1,17 +1,21 @@
 //! The compiled rule set: one literal index for every keyword and every pattern's literal
-//! prefilter, and lazily compiled regexes, run over the text and its normalised view.
+//! prefilter, and lazily compiled regexes, run over the text and its normalised views, field by
+//! field (see [`Fields`]): no match spans two fields of a rendered tool call.
 
+use std::borrow::Cow;
 use std::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
-use regex::{Regex, RegexBuilder};
+use regex_automata::meta::{self, Regex};
+use regex_automata::util::syntax;
+use regex_automata::{Input, Span};
 
-use super::model::{Rule, RuleError, RuleProblem, validate_rules};
-use super::normalize::normalized_view;
+use super::fields::Fields;
+use super::literals::LiteralIndex;
+use super::model::{MatchFilter, Rule, RuleError, RuleProblem, validate_rules};
+use super::normalize::{View, caseless_view, folded_view};
 use super::pattern::{compile_pattern, literal_prefilter};
-use super::render::render_tool_call;
+use super::render::render_tool_call_fields;
 use super::verdict::{RuleEvaluation, decide};
 
 /// A compiled, shareable rule set (cheap to clone).
@@ -37,14 +41,16 @@ enum Target {
 
 struct Pattern {
     rule: usize,
-    source: String,
+    /// Its place in the rule's `patterns`.
+    item: usize,
     regex: OnceLock<Result<Regex, String>>,
 }
 
 impl Pattern {
-    fn regex(&self) -> &Result<Regex, String> {
-        self.regex
-            .get_or_init(|| compile_pattern(&self.source).map_err(|e| e.message))
+    fn regex(&self, rules: &[Rule]) -> &Result<Regex, String> {
+        self.regex.get_or_init(|| {
+            compile_pattern(&rules[self.rule].patterns[self.item]).map_err(|e| e.message)
+        })
     }
 }
 
@@ -54,12 +60,13 @@ struct Compiled {
     applies: Vec<bool>,
     /// Some rule has `valid_from` / `valid_until`, so the clock is read per evaluation.
     dated: bool,
-    literals: LiteralIndex,
-    /// What each literal stands for.
-    targets: Vec<Vec<Target>>,
+    /// Every keyword and prefilter literal, each standing for its targets.
+    literals: LiteralIndex<Target>,
     patterns: Vec<Pattern>,
     /// Patterns with no literal prefilter: always tested.
     unfiltered: Vec<usize>,
+    /// Some keyword is not ASCII, so non-ASCII text also gets its caseless view.
+    caseless_keywords: bool,
 }
 
 const IN_TEXT: u8 = 1;
@@ -70,17 +77,9 @@ impl RuleSet {
     /// bad one is reported here; built-in ones compile on first use.
     pub fn new(rules: Vec<Rule>) -> Result<RuleSet, RuleError> {
         let mut problems: Vec<RuleProblem> = validate_rules(&rules);
-        let mut literals: Vec<String> = Vec::new();
-        let mut targets: Vec<Vec<Target>> = Vec::new();
-        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-        let mut add_literal = |lit: String, t: Target| match index.get(&lit) {
-            Some(&i) => targets[i].push(t),
-            None => {
-                index.insert(lit.clone(), literals.len());
-                literals.push(lit);
-                targets.push(vec![t]);
-            }
-        };
+        // Built-in prefilters are borrowed: the hook builds this set on every start.
+        let mut literals: Vec<(Cow<'static, str>, Target)> = Vec::new();
+        let mut add_literal = |lit: Cow<'static, str>, t: Target| literals.push((lit, t));
         let mut patterns = Vec::new();
         let mut unfiltered = Vec::new();
         for (ri, rule) in rules.iter().enumerate() {
@@ -89,11 +88,15 @@ impl RuleSet {
                     continue;
                 }
                 let lower = kw.to_lowercase();
-                let view = normalized_view(&lower);
-                if view != lower && !view.trim().is_empty() {
-                    add_literal(view, Target::Keyword(ri));
+                if !lower.is_ascii() {
+                    // The text's views spell evasions plainly; so must the keyword's.
+                    for view in [caseless_view(&lower), folded_view(&lower).to_lowercase()] {
+                        if view != lower && !view.trim().is_empty() {
+                            add_literal(Cow::Owned(view), Target::Keyword(ri));
+                        }
+                    }
                 }
-                add_literal(lower, Target::Keyword(ri));
+                add_literal(Cow::Owned(lower), Target::Keyword(ri));
             }
             for (k, source) in rule.patterns.iter().enumerate() {
                 let regex = OnceLock::new();
@@ -123,19 +126,21 @@ impl RuleSet {
                 } else {
                     None
                 };
-                let prefilter = match precomputed {
-                    Some(lits) => lits.map(|l| l.iter().map(|s| s.to_string()).collect()),
-                    None => literal_prefilter(source),
-                };
-                match prefilter {
-                    Some(lits) => lits
-                        .into_iter()
-                        .for_each(|lit| add_literal(lit, Target::Pattern(pi))),
-                    None => unfiltered.push(pi),
+                match precomputed {
+                    Some(Some(lits)) => lits
+                        .iter()
+                        .for_each(|lit| add_literal(Cow::Borrowed(*lit), Target::Pattern(pi))),
+                    Some(None) => unfiltered.push(pi),
+                    None => match literal_prefilter(source) {
+                        Some(lits) => lits
+                            .into_iter()
+                            .for_each(|lit| add_literal(Cow::Owned(lit), Target::Pattern(pi))),
+                        None => unfiltered.push(pi),
+                    },
                 }
                 patterns.push(Pattern {
                     rule: ri,
-                    source: source.clone(),
+                    item: k,
                     regex,
                 });
             }
@@ -159,15 +164,16 @@ impl RuleSet {
         let dated = rules
             .iter()
             .any(|r| r.valid_from.is_some() || r.valid_until.is_some());
+        let caseless_keywords = literals.has_non_ascii();
         Ok(RuleSet {
             inner: Arc::new(Compiled {
                 rules,
                 applies,
                 dated,
                 literals,
-                targets,
                 patterns,
                 unfiltered,
+                caseless_keywords,
             }),
         })
     }
@@ -187,25 +193,35 @@ impl RuleSet {
         &self.inner.rules
     }
 
-    /// Renders the tool call and evaluates the text. A call that cannot be rendered is denied.
+    /// Renders the tool call and evaluates the text, field by field. A call that cannot be
+    /// rendered is denied.
     pub fn evaluate_tool_call(&self, tool_name: &str, input: &serde_json::Value) -> RuleEvaluation {
-        match render_tool_call(tool_name, input) {
-            Ok(text) => self.evaluate_text(&text),
+        match render_tool_call_fields(tool_name, input) {
+            Ok(call) => self.evaluate_fields(&call.text, &call.fields),
             Err(e) => RuleEvaluation::failed(e.to_string()),
         }
     }
 
-    /// Evaluates `text` (and its normalised view, when it is not plain ASCII).
+    /// Evaluates `text` as one field (and its normalised views, when it is not plain ASCII).
     pub fn evaluate_text(&self, text: &str) -> RuleEvaluation {
+        self.evaluate_fields(text, &Fields::whole(text.len()))
+    }
+
+    /// Evaluates `text` whose fields are `fields`: a keyword or pattern counts only where it
+    /// matches inside one field.
+    pub fn evaluate_fields(&self, text: &str, fields: &Fields) -> RuleEvaluation {
         let c = &*self.inner;
         let now = if c.dated { now_epoch_seconds() } else { 0 };
         let active = |ri: usize| c.applies[ri] && (!c.dated || c.rules[ri].valid_at(now));
         let mut hits: Vec<usize> = Vec::new();
         let mut candidates = vec![0u8; c.patterns.len()];
-        let view = (!text.is_ascii()).then(|| normalized_view(text));
-        let mut scan = |hay: &str, flag: u8| -> Result<(), String> {
-            c.literals.for_each_found(hay, |li| {
-                for t in &c.targets[li] {
+        // Pure-ASCII text has no view, so the folding tables stay untouched on the hot path.
+        let folded = (!text.is_ascii()).then(|| View::folded(text, fields));
+        let caseless =
+            (c.caseless_keywords && !text.is_ascii()).then(|| View::caseless(text, fields));
+        let mut scan = |hay: &str, hay_fields: &Fields, flag: u8| -> Result<(), String> {
+            c.literals.for_each_found(hay, hay_fields, |li| {
+                for t in c.literals.targets(li) {
                     match *t {
                         Target::Keyword(ri) => {
                             if active(ri) {
@@ -217,10 +233,14 @@ impl RuleSet {
                 }
             })
         };
-        let scanned = scan(text, IN_TEXT).and_then(|()| match &view {
-            Some(v) => scan(v, IN_VIEW),
-            None => Ok(()),
-        });
+        let mut scanned = scan(text, fields, IN_TEXT);
+        if let (Ok(()), Some(v)) = (&scanned, &folded) {
+            scanned = scan(&v.text, &v.fields, IN_VIEW);
+        }
+        if let (Ok(()), Some(v)) = (&scanned, &caseless) {
+            // Keywords only: patterns are tested on the folded view, which keeps case.
+            scanned = scan(&v.text, &v.fields, 0);
+        }
         if let Err(e) = scanned {
             return RuleEvaluation::failed(format!("the keywords could not be compiled: {e}"));
         }
@@ -236,7 +256,7 @@ impl RuleSet {
             if !active(p.rule) || matched.contains(&p.rule) {
                 continue;
             }
-            let re = match p.regex() {
+            let re = match p.regex(&c.rules) {
                 Ok(re) => re,
                 Err(_) => {
                     return RuleEvaluation::failed(format!(
@@ -246,9 +266,12 @@ impl RuleSet {
                 }
             };
             let filter = c.rules[p.rule].match_filter;
-            let found = |hay: &str| re.find_iter(hay).any(|m| filter.accepts(m.as_str()));
-            let in_text = flags & IN_TEXT != 0 && found(text);
-            let in_view = !in_text && flags & IN_VIEW != 0 && view.as_deref().is_some_and(found);
+            let in_text = flags & IN_TEXT != 0 && found_in_a_field(re, filter, text, fields);
+            let in_view = !in_text
+                && flags & IN_VIEW != 0
+                && folded
+                    .as_ref()
+                    .is_some_and(|v| found_in_a_field(re, filter, &v.text, &v.fields));
             if in_text || in_view {
                 matched.push(p.rule);
             }
@@ -258,94 +281,17 @@ impl RuleSet {
     }
 }
 
-/// Every literal (lower-cased), found ASCII-case-insensitively. A small index scans short
-/// texts literal by literal, so a one-shot process (the hook) never pays for building an
-/// automaton; a large index, a long text, or a long-running process uses Aho-Corasick, built once.
-struct LiteralIndex {
-    literals: Vec<String>,
-    automaton: OnceLock<Result<AhoCorasick, String>>,
-    /// Texts scanned literal by literal so far; past [`LiteralIndex::DIRECT_SCANS`] the
-    /// automaton is built, since the process is evidently evaluating many calls.
-    direct_scans: AtomicU32,
-}
-
-impl LiteralIndex {
-    /// Up to this many literals may be scanned one by one (more: the automaton is built at
-    /// once, so a set too large to compile is reported when the policy loads).
-    const DIRECT_LITERALS: usize = 256;
-    /// Texts up to this many bytes may be scanned literal by literal.
-    const DIRECT_TEXT: usize = 4096;
-    const DIRECT_SCANS: u32 = 64;
-
-    fn new(literals: Vec<String>) -> Result<LiteralIndex, String> {
-        let index = LiteralIndex {
-            literals,
-            automaton: OnceLock::new(),
-            direct_scans: AtomicU32::new(0),
-        };
-        if index.literals.len() > Self::DIRECT_LITERALS
-            && let Err(e) = index.automaton()
-        {
-            return Err(e.clone());
-        }
-        Ok(index)
+/// Whether `re` has a match that `filter` accepts inside one field of `hay`. Look-around
+/// (`\b`, `^`, `$`) sees the whole text; the match itself stays within the field's span.
+fn found_in_a_field(re: &Regex, filter: MatchFilter, hay: &str, fields: &Fields) -> bool {
+    // A match inside a field is a match in the whole text, so most texts stop here.
+    if !re.is_match(hay) {
+        return false;
     }
-
-    fn automaton(&self) -> &Result<AhoCorasick, String> {
-        self.automaton.get_or_init(|| {
-            AhoCorasickBuilder::new()
-                .ascii_case_insensitive(true)
-                .match_kind(MatchKind::Standard)
-                // A DFA scans a little faster but takes far longer to build.
-                .kind(Some(AhoCorasickKind::ContiguousNFA))
-                .build(&self.literals)
-                .map_err(|e| e.to_string())
-        })
-    }
-
-    /// Calls `found` with the index of each literal occurring in `hay` (possibly more than
-    /// once per literal).
-    fn for_each_found(&self, hay: &str, found: impl FnMut(usize)) -> Result<(), String> {
-        if self.literals.is_empty() {
-            return Ok(());
-        }
-        let direct = self.automaton.get().is_none()
-            && self.literals.len() <= Self::DIRECT_LITERALS
-            && hay.len() <= Self::DIRECT_TEXT
-            && self.direct_scans.fetch_add(1, Ordering::Relaxed) < Self::DIRECT_SCANS;
-        if direct {
-            self.scan_directly(hay, found);
-            Ok(())
-        } else {
-            self.scan_with_automaton(hay, found)
-        }
-    }
-
-    /// Reports each literal found once, in the order in which the automaton first reports it
-    /// (by end of first occurrence; at one end, longer first), so keyword rules keep their
-    /// text order either way.
-    fn scan_directly(&self, hay: &str, mut found: impl FnMut(usize)) {
-        // Literals are lower-case already (ASCII folding is all the automaton does too).
-        let lower = hay.to_ascii_lowercase();
-        let mut first: Vec<(usize, std::cmp::Reverse<usize>, usize)> = Vec::new();
-        for (i, lit) in self.literals.iter().enumerate() {
-            if let Some(start) = memchr::memmem::find(lower.as_bytes(), lit.as_bytes()) {
-                first.push((start + lit.len(), std::cmp::Reverse(lit.len()), i));
-            }
-        }
-        first.sort_unstable();
-        for (_, _, i) in first {
-            found(i);
-        }
-    }
-
-    fn scan_with_automaton(&self, hay: &str, mut found: impl FnMut(usize)) -> Result<(), String> {
-        let ac = self.automaton().as_ref().map_err(Clone::clone)?;
-        for m in ac.find_overlapping_iter(hay) {
-            found(m.pattern().as_usize());
-        }
-        Ok(())
-    }
+    fields.spans().any(|span| {
+        let input = Input::new(hay).span(Span::from(span));
+        re.find_iter(input).any(|m| filter.accepts(&hay[m.range()]))
+    })
 }
 
 fn dedupe(hits: Vec<usize>) -> Vec<usize> {
@@ -370,9 +316,17 @@ fn now_epoch_seconds() -> i64 {
 }
 
 /// Builds a regex the way every rule pattern is built: case-insensitive, as acgs-lite
-/// compiles with `re.IGNORECASE`.
-pub(crate) fn build_regex(source: &str) -> Result<Regex, regex::Error> {
-    RegexBuilder::new(source).case_insensitive(true).build()
+/// compiles with `re.IGNORECASE`, with the `regex` crate's default size limits.
+pub(crate) fn build_regex(source: &str) -> Result<Regex, Box<meta::BuildError>> {
+    meta::Builder::new()
+        .configure(
+            meta::Config::new()
+                .nfa_size_limit(Some(10 * (1 << 20)))
+                .hybrid_cache_capacity(2 * (1 << 20)),
+        )
+        .syntax(syntax::Config::new().case_insensitive(true))
+        .build(source)
+        .map_err(Box::new)
 }
 
 #[cfg(test)]
@@ -380,12 +334,23 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn found(index: &LiteralIndex, hay: &str, direct: bool) -> Vec<usize> {
+    fn found<T: Copy>(index: &LiteralIndex<T>, hay: &str, direct: bool) -> Vec<usize> {
+        found_in(index, hay, &Fields::whole(hay.len()), direct)
+    }
+
+    fn found_in<T: Copy>(
+        index: &LiteralIndex<T>,
+        hay: &str,
+        fields: &Fields,
+        direct: bool,
+    ) -> Vec<usize> {
         let mut out = Vec::new();
         if direct {
-            index.scan_directly(hay, |i| out.push(i));
+            index.scan_directly(hay, fields, |i| out.push(i));
         } else {
-            index.scan_with_automaton(hay, |i| out.push(i)).unwrap();
+            index
+                .scan_with_automaton(hay, fields, |i| out.push(i))
+                .unwrap();
         }
         let mut seen = Vec::new();
         out.retain(|i| {
@@ -394,6 +359,17 @@ mod tests {
             new
         });
         out
+    }
+
+    fn literal_index(literals: &[&'static str]) -> LiteralIndex<usize> {
+        LiteralIndex::new(
+            literals
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (Cow::Borrowed(*l), i))
+                .collect(),
+        )
+        .unwrap()
     }
 
     fn toolgate_index() -> RuleSet {
@@ -422,7 +398,7 @@ mod tests {
         let text = "Write\ncontent: skip audit then self-approve";
         let first = set.evaluate_text(text);
         assert!(set.inner.literals.automaton.get().is_none());
-        for _ in 0..=LiteralIndex::DIRECT_SCANS {
+        for _ in 0..=LiteralIndex::<Target>::DIRECT_SCANS {
             assert_eq!(set.evaluate_text(text), first);
         }
         assert!(set.inner.literals.automaton.get().is_some());
@@ -440,7 +416,7 @@ mod tests {
             })
             .collect();
         let set = RuleSet::new(rules).unwrap();
-        assert!(set.inner.literals.literals.len() > LiteralIndex::DIRECT_LITERALS);
+        assert!(set.inner.literals.literals.len() > LiteralIndex::<Target>::DIRECT_LITERALS);
         assert!(set.inner.literals.automaton.get().is_some());
         assert_eq!(set.evaluate_text("say W3X7 now").rule_ids, vec!["R-3"]);
     }
@@ -454,11 +430,27 @@ mod tests {
         }
 
         #[test]
+        fn both_scans_agree_within_fields(hay in "(skip|audit|kip\n|it|[ a-z\n]){0,30}") {
+            let index = literal_index(&["skip audit", "audit", "it", "p\na", "kip a", "t\n"]);
+            let mut content = Vec::new();
+            let mut start = 0;
+            for (i, b) in hay.bytes().enumerate() {
+                if b == b'\n' {
+                    content.push(start..i);
+                    start = i + 1;
+                }
+            }
+            content.push(start..hay.len());
+            let fields = Fields::new(content, hay.len());
+            let direct = found_in(&index, &hay, &fields, true);
+            prop_assert_eq!(&direct, &found_in(&index, &hay, &fields, false));
+            // A literal with a line break never spans two lines.
+            prop_assert!(!direct.contains(&3));
+        }
+
+        #[test]
         fn both_scans_agree_on_nested_and_overlapping_literals(hay in "(skip|audit|it|kip a|[ a-z]){0,30}") {
-            let index = LiteralIndex::new(
-                ["skip audit", "audit", "it", "dit", "skip", "kip a", "p a"].map(String::from).to_vec(),
-            )
-            .unwrap();
+            let index = literal_index(&["skip audit", "audit", "it", "dit", "skip", "kip a", "p a"]);
             prop_assert_eq!(found(&index, &hay, true), found(&index, &hay, false));
         }
     }

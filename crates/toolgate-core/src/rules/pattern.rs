@@ -1,7 +1,7 @@
 //! Rule patterns: compiling with a hint for Python-only syntax, and the literal prefilter that
 //! lets a regex be skipped (and left uncompiled) when its required prefix is not in the text.
 
-use regex::Regex;
+use regex_automata::meta::Regex;
 
 use super::matcher::build_regex;
 
@@ -71,10 +71,13 @@ pub fn compile_pattern(source: &str) -> Result<Regex, PatternError> {
                     hint: "back-references are not supported; repeat the sub-pattern".into(),
                 });
             }
-            let detail = match &e {
-                regex::Error::Syntax(s) => s.lines().last().unwrap_or("").trim().to_string(),
-                regex::Error::CompiledTooBig(_) => "the compiled pattern is too big".into(),
-                _ => "unsupported".into(),
+            let detail = if let Some(syntax) = e.syntax_error() {
+                let text = syntax.to_string();
+                text.lines().last().unwrap_or("").trim().to_string()
+            } else if e.size_limit().is_some() {
+                "the compiled pattern is too big".into()
+            } else {
+                "unsupported".into()
             };
             Err(PatternError {
                 message: detail,

@@ -1,7 +1,11 @@
 //! The text a tool call is matched against: claude-agent-acgs's `format_tool_call`, byte for
 //! byte, so constitutions written for it match the same text here.
 
+use std::ops::Range;
+
 use serde_json::Value;
+
+use super::fields::Fields;
 
 /// The deepest nesting `format_tool_call` accepts (the top level is depth 0).
 pub const MAX_DEPTH: usize = 32;
@@ -18,26 +22,53 @@ pub enum RenderError {
 /// `path: value` line per leaf (or `(none)`), and a `normalized:` line when identifiers
 /// humanize to something new.
 pub fn render_tool_call(tool_name: &str, input: &Value) -> Result<String, RenderError> {
+    render_tool_call_fields(tool_name, input).map(|r| r.text)
+}
+
+/// A rendered tool call with its fields (see [`Fields`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderedCall {
+    /// The text, byte for byte [`render_tool_call`]'s.
+    pub text: String,
+    /// Where each line (and each `normalized:` item) lies in it.
+    pub fields: Fields,
+}
+
+/// Renders a tool call like [`render_tool_call`], and records its fields.
+pub fn render_tool_call_fields(
+    tool_name: &str,
+    input: &Value,
+) -> Result<RenderedCall, RenderError> {
     let mut leaves: Vec<(String, Leaf<'_>)> = Vec::new();
     match input {
         Value::Object(map) => walk_object(map, "", 0, &mut leaves)?,
         other => walk(other, "input".to_string(), 0, &mut leaves)?,
     }
     let mut out = String::with_capacity(64 + 32 * leaves.len());
+    let mut fields: Vec<Range<usize>> = Vec::with_capacity(leaves.len() + 4);
     out.push_str("tool: ");
     out.push_str(tool_name);
-    out.push_str("\narguments:");
+    fields.push(0..out.len());
+    out.push('\n');
+    let start = out.len();
+    out.push_str("arguments:");
+    fields.push(start..out.len());
     let mut rendered: Vec<String> = Vec::with_capacity(leaves.len());
     for (path, leaf) in &leaves {
         let value = leaf.render();
         out.push('\n');
+        let start = out.len();
         out.push_str(path);
         out.push_str(": ");
         out.push_str(&value);
+        fields.push(start..out.len());
         rendered.push(value);
     }
     if leaves.is_empty() {
-        out.push_str("\n(none)");
+        out.push('\n');
+        let start = out.len();
+        out.push_str("(none)");
+        fields.push(start..out.len());
     }
     let mut kept: Vec<String> = Vec::new();
     consider_identifier(tool_name, &mut kept);
@@ -48,10 +79,23 @@ pub fn render_tool_call(tool_name: &str, input: &Value) -> Result<String, Render
         }
     }
     if !kept.is_empty() {
-        out.push_str("\nnormalized: ");
-        out.push_str(&kept.join(" | "));
+        out.push('\n');
+        let mut start = out.len();
+        out.push_str("normalized: ");
+        for (i, item) in kept.iter().enumerate() {
+            if i > 0 {
+                out.push_str(" | ");
+                start = out.len();
+            }
+            out.push_str(item);
+            fields.push(start..out.len());
+        }
     }
-    Ok(out)
+    let len = out.len();
+    Ok(RenderedCall {
+        text: out,
+        fields: Fields::new(fields, len),
+    })
 }
 
 enum Leaf<'a> {
@@ -338,6 +382,36 @@ mod tests {
             text,
             "tool: mcp__deploy__run_job\narguments:\ncommand: rm -rf /srv/data\ndryRun: false\njob: billing\nnormalized: mcp deploy run job | dry run"
         );
+    }
+
+    #[test]
+    fn fields_are_the_lines_and_the_normalized_items() {
+        let call = render_tool_call_fields(
+            "mcp__deploy__run_job",
+            &json!({"job": "billing", "dryRun": false, "command": "rm -rf /srv/data"}),
+        )
+        .unwrap();
+        let fields: Vec<&str> = call
+            .fields
+            .content()
+            .iter()
+            .map(|r| &call.text[r.clone()])
+            .collect();
+        assert_eq!(
+            fields,
+            vec![
+                "tool: mcp__deploy__run_job",
+                "arguments:",
+                "command: rm -rf /srv/data",
+                "dryRun: false",
+                "job: billing",
+                "normalized: mcp deploy run job",
+                "dry run",
+            ]
+        );
+        let empty = render_tool_call_fields("T", &json!({})).unwrap();
+        assert_eq!(empty.text, "tool: T\narguments:\n(none)");
+        assert_eq!(empty.fields.len(), 3);
     }
 
     #[test]

@@ -289,3 +289,102 @@ fn ssrf_payloads_are_denied() {
     );
     assert!(internal >= 100, "only {internal} internal payloads");
 }
+
+/// Decodes IdnaTestV2's `\uXXXX` and `\x{XXXX}` escapes.
+fn unescape_idna(field: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = field;
+    while let Some(at) = rest.find("\\u").or_else(|| rest.find("\\x{")) {
+        out.push_str(&rest[..at]);
+        let (hex, tail) = if rest[at..].starts_with("\\x{") {
+            let end = rest[at..].find('}')?;
+            (&rest[at + 3..at + end], &rest[at + end + 1..])
+        } else {
+            (rest.get(at + 2..at + 6)?, &rest[at + 6..])
+        };
+        out.push(char::from_u32(u32::from_str_radix(hex, 16).ok()?)?);
+        rest = tail;
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// Homograph judgements (`homograph_host`) over the IDNA names of the corpora: the WHATWG
+/// URL hosts that parse, and the valid names of UTS #46's IdnaTestV2. Both are test vectors,
+/// not a sample of real domains; every name denied as a homograph is printed for judging.
+#[test]
+fn homograph_hosts_in_idna_test_data() {
+    let policy = star();
+    let mut flagged: Vec<String> = Vec::new();
+    let (mut whatwg_names, mut whatwg_idn, mut whatwg_flagged) = (0, 0, 0);
+    if let Some(path) =
+        toolgate_corpora::corpus("whatwg-url-idna/upstream/url/tests/urltestdata.json")
+    {
+        let data: Vec<serde_json::Value> =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for case in data.iter().filter(|c| c.is_object()) {
+            let Some(host) = case["hostname"].as_str().filter(|h| !h.is_empty()) else {
+                continue;
+            };
+            if case["failure"].as_bool() == Some(true) || host.parse::<IpAddr>().is_ok() {
+                continue;
+            }
+            whatwg_names += 1;
+            whatwg_idn += usize::from(host.contains("xn--"));
+            let d = policy.check_url(&format!("https://{host}/"), None);
+            if d.reason == toolgate_core::egress::EgressReason::HomographHost {
+                whatwg_flagged += 1;
+                flagged.push(format!("WHATWG {host}"));
+            }
+        }
+    }
+    let (mut idna_names, mut idna_idn, mut idna_flagged) = (0, 0, 0);
+    if let Some(path) =
+        toolgate_corpora::corpus("whatwg-url-idna/upstream/idna/tests/IdnaTestV2.txt")
+    {
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for line in text.lines() {
+            let line = line.split('#').next().unwrap_or("");
+            let cols: Vec<&str> = line.split(';').map(str::trim).collect();
+            if cols.len() < 5 || cols[0].is_empty() {
+                continue;
+            }
+            // Valid names only: no status for toUnicode and toAsciiN.
+            let status_ok = |i: usize| cols[i].is_empty() || cols[i] == "[]";
+            if !status_ok(2) || !status_ok(4) {
+                continue;
+            }
+            let ascii = if cols[3].is_empty() { cols[0] } else { cols[3] };
+            let Some(ascii) = unescape_idna(ascii) else {
+                continue;
+            };
+            if !ascii.is_ascii() || ascii.is_empty() || !seen.insert(ascii.clone()) {
+                continue;
+            }
+            let d = policy.check_url(&format!("https://{ascii}/"), None);
+            if matches!(
+                d.reason,
+                toolgate_core::egress::EgressReason::InvalidUrl
+                    | toolgate_core::egress::EgressReason::InvalidHost
+            ) {
+                continue;
+            }
+            idna_names += 1;
+            idna_idn += usize::from(ascii.contains("xn--"));
+            if d.reason == toolgate_core::egress::EgressReason::HomographHost {
+                idna_flagged += 1;
+                let (unicode, _) = idna::domain_to_unicode(&ascii);
+                flagged.push(format!("IdnaTestV2 {ascii} ({unicode})"));
+            }
+        }
+    }
+    println!(
+        "homograph_host: WHATWG {whatwg_flagged} of {whatwg_names} host names ({whatwg_idn} with xn-- labels); IdnaTestV2 {idna_flagged} of {idna_names} valid names ({idna_idn} with xn-- labels)"
+    );
+    for f in &flagged {
+        println!("  homograph: {f}");
+    }
+    // No ASCII-only name is ever a homograph.
+    assert!(flagged.iter().all(|f| f.contains("xn--")), "{flagged:#?}");
+}

@@ -58,10 +58,31 @@ fn no_positive_verb_gate() {
 }
 
 #[test]
+fn no_match_spans_two_fields() {
+    // acgs matches over the whole rendered text, so a match could start in one field and end
+    // in the next: the same Write was denied or allowed depending on its `file_path`. Here a
+    // keyword or pattern counts only inside one `path: value` line (or one `normalized:` item).
+    let s = set(vec![
+        rule("P", &[], &[r"alpha\s+beta"]),
+        rule("K", &["alpha\nbeta"], &[]),
+    ]);
+    let apart = json!({"a": "alpha", "beta": 1});
+    assert_eq!(
+        s.evaluate_tool_call("T", &apart).verdict,
+        Verdict::NoDecision
+    );
+    let together = json!({"a": "alpha beta"});
+    assert_eq!(s.evaluate_tool_call("T", &together).rule_ids, vec!["P"]);
+    let acgs_text = toolgate_core::rules::render_tool_call("T", &apart).unwrap();
+    assert_eq!(s.evaluate_text(&acgs_text).rule_ids, vec!["K", "P"]);
+}
+
+#[test]
 fn unicode_evasions_are_caught() {
     // G001–G011, G019, G028.
     let s = Constitution::acgs_default().rule_set().unwrap();
     for content in [
+        "\u{440}\u{430}ssword", // G009: Cyrillic р and а (UTS #39 skeletons)
         "pass\u{200b}word",
         "pass\u{200c}word",
         "pass\u{200d}word",
@@ -76,6 +97,9 @@ fn unicode_evasions_are_caught() {
     }
     let e = s.evaluate_tool_call("Bash", &json!({"command": "SKİP AUDIT"}));
     assert_eq!(e.verdict, Verdict::Review);
+    // G010: Greek ο inside a Latin keyword.
+    let e = s.evaluate_tool_call("Bash", &json!({"command": "echo unauth\u{3bf}rized"}));
+    assert_eq!(e.rule_ids, vec!["ACGS-003"]);
     let key = format!("ｓｋ-{}", "a".repeat(24));
     let e = s.evaluate_tool_call("Write", &json!({"file_path": "a", "content": key}));
     assert_eq!(e.rule_ids, vec!["ACGS-006"]);

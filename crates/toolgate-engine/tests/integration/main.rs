@@ -2,5 +2,6 @@
 //! file). Each module is one former test file.
 
 mod file_persistence;
+mod homograph_hosts;
 mod sql_arguments;
 mod unknown_destination;

@@ -10,12 +10,12 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
-use toolgate_engine::{CallContext, Guard};
+use serde_json::Value;
+use toolgate_engine::{CallContext, Guard, ToolCallDecision};
 use toolgate_policy::hook::denied;
-use toolgate_policy::{HookAnswer, PermissionDecision};
+use toolgate_policy::{HookAnswer, PermissionDecision, Policy};
 
 /// Arguments of `hook` (parsed by hand so that a bad argument still gives a deny).
 #[derive(Debug, clap::Args)]
@@ -34,45 +34,29 @@ pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(10);
 struct Answer {
     stdout: Value,
     stderr: Option<String>,
+    /// A warning for stderr that does not change the answer (a decision log that failed
+    /// under `log.on_failure: warn`).
+    warning: Option<String>,
     code: u8,
 }
 
 impl Answer {
     fn deny(reason: String) -> Answer {
-        Answer {
-            stdout: json!({"hookSpecificOutput": {
-                "hookEventName": "PreToolUse",
-                "permissionDecision": "deny",
-                "permissionDecisionReason": reason,
-            }}),
-            stderr: Some(reason),
-            code: 2,
-        }
+        Answer::from_hook(HookAnswer::deny(reason))
     }
 
     /// The process answer for the shared hook answer: a deny exits 2 with the reason on
     /// stderr too; ask and allow exit 0; no decision prints `{}`.
     fn from_hook(answer: HookAnswer) -> Answer {
-        match answer.decision {
-            Some((PermissionDecision::Deny, reason)) => Answer::deny(reason),
-            Some((permission, reason)) => Answer {
-                stdout: json!({"hookSpecificOutput": {
-                    "hookEventName": "PreToolUse",
-                    "permissionDecision": permission.as_str(),
-                    "permissionDecisionReason": reason,
-                }}),
-                stderr: None,
-                code: 0,
-            },
-            None => Answer::no_decision(),
-        }
-    }
-
-    fn no_decision() -> Answer {
+        let (stderr, code) = match &answer.decision {
+            Some((PermissionDecision::Deny, reason)) => (Some(reason.clone()), 2),
+            _ => (None, 0),
+        };
         Answer {
-            stdout: json!({}),
-            stderr: None,
-            code: 0,
+            stdout: answer.to_json(),
+            stderr,
+            warning: None,
+            code,
         }
     }
 }
@@ -95,6 +79,9 @@ fn answer_and_exit(answer: Answer) -> ! {
         if let Some(reason) = &answer.stderr {
             let _ = writeln!(std::io::stderr(), "{reason}");
         }
+        if let Some(warning) = &answer.warning {
+            let _ = writeln!(std::io::stderr(), "toolgate: warning: {warning}");
+        }
         // A reply that could not be written must not pass for an answer: exit 2 blocks.
         let code = if stdout_ok { answer.code } else { 2 };
         std::process::exit(i32::from(code));
@@ -107,10 +94,11 @@ fn answer_and_exit(answer: Answer) -> ! {
 
 /// Runs the hook. Never returns normally: the answer is written and the process exits.
 pub fn main(args: &[OsString]) -> ExitCode {
+    let started = Instant::now();
     // Panic messages could carry input; the deny reason says what happened instead.
     std::panic::set_hook(Box::new(|_| {}));
     start_sentinel(deadline_from_env());
-    let outcome = std::panic::catch_unwind(|| run(args));
+    let outcome = std::panic::catch_unwind(|| run(args, started));
     let answer = outcome.unwrap_or_else(|_| {
         Answer::deny(denied(
             None,
@@ -223,77 +211,121 @@ fn read_stdin() -> Result<Vec<u8>, &'static str> {
     Ok(buf)
 }
 
-fn run(args: &[OsString]) -> Answer {
+fn run(args: &[OsString], started: Instant) -> Answer {
     let policy_path = match parse_args(args) {
         Ok(p) => p,
         Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
     };
-    let bytes = match read_stdin() {
-        Ok(b) => b,
-        Err(why) => return Answer::deny(denied(None, &format!("{why}, so the call was denied."))),
+    let mut loaded: Option<Arc<Policy>> = None;
+    let mut load = || {
+        loaded
+            .get_or_insert_with(|| {
+                let source = toolgate_policy::discovery::discover_from_env(policy_path.as_deref());
+                Arc::new(toolgate_policy::load(&source))
+            })
+            .clone()
     };
+    let outcome = match read_stdin() {
+        Ok(bytes) => decide_event(&bytes, &mut load),
+        Err(why) => HookOutcome::refused(denied(None, &format!("{why}, so the call was denied."))),
+    };
+    if !outcome.pre_tool_use {
+        return Answer::from_hook(outcome.answer);
+    }
+    let policy = outcome.policy.clone().unwrap_or_else(&mut load);
+    let logged = super::decision_log::log_hook_outcome(
+        &outcome,
+        &policy,
+        super::decision_log::DEFAULT_AGENT,
+        started,
+    );
+    // The process exits right after answering; freeing the compiled policy is wasted work.
+    std::mem::forget(policy);
+    std::mem::forget(loaded);
+    let mut answer = Answer::from_hook(logged.answer);
+    answer.warning = logged.warning;
+    answer
+}
+
+/// What the hook decided for one event, with what the decision log records about it.
+pub struct HookOutcome {
+    /// The answer for the host.
+    pub answer: HookAnswer,
+    /// Whether the event is a PreToolUse event (or could not be read as any event); other
+    /// events are not toolgate's to decide and are not logged.
+    pub pre_tool_use: bool,
+    /// The policy, when it was loaded.
+    pub policy: Option<Arc<Policy>>,
+    /// The engine's decision, when the engine ran.
+    pub decision: Option<ToolCallDecision>,
+    /// The tool name, when the event has one.
+    pub tool_name: Option<String>,
+    /// The tool input, when the event has one.
+    pub tool_input: Option<Value>,
+    /// The event's `session_id`.
+    pub session_id: Option<String>,
+    /// The event's `tool_use_id`.
+    pub tool_use_id: Option<String>,
+}
+
+impl HookOutcome {
+    /// A deny with `reason` (already in the `denied` form), given before the engine ran.
+    pub fn refused(reason: String) -> HookOutcome {
+        HookOutcome {
+            answer: HookAnswer::deny(reason),
+            pre_tool_use: true,
+            policy: None,
+            decision: None,
+            tool_name: None,
+            tool_input: None,
+            session_id: None,
+            tool_use_id: None,
+        }
+    }
+}
+
+/// The hook's decision for one event (the bytes the host wrote to stdin): exactly what
+/// `toolgate hook` answers, and what `toolgate test` checks fixtures against. `load` gives the
+/// policy the first time it is needed (malformed and other events never load it).
+pub fn decide_event(bytes: &[u8], load: &mut dyn FnMut() -> Arc<Policy>) -> HookOutcome {
     // The input's numbers as Python's `json.loads` reads them, so renderings match
     // claude-agent-acgs; the event's own fields are read strictly.
-    let parsed = std::str::from_utf8(&bytes)
+    let parsed = std::str::from_utf8(bytes)
         .ok()
         .and_then(|text| toolgate_core::rules::parse_with_exact_input(text, "tool_input").ok());
-    let event: Value = match parsed {
-        Some(v) => v,
-        None => {
-            return Answer::deny(denied(
-                None,
-                "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",
-            ));
-        }
-    };
-    let Some(event) = event.as_object() else {
-        return Answer::deny(denied(
+    let Some(event) = parsed else {
+        return HookOutcome::refused(denied(
             None,
-            "The hook input is not a JSON object, so the call was denied.",
+            "The hook input is not valid JSON (or is nested too deeply), so the call was denied.",
         ));
     };
-    match event.get("hook_event_name") {
-        Some(Value::String(name)) if name == "PreToolUse" => {}
-        // Other events are not ours to decide.
-        Some(Value::String(_)) => return Answer::no_decision(),
-        _ => {
-            return Answer::deny(denied(
-                None,
-                "The hook input has no `hook_event_name`, so the call was denied.",
-            ));
+    let text = |key: &str| event.get(key).and_then(Value::as_str).map(str::to_string);
+    let mut outcome = HookOutcome::refused(String::new());
+    outcome.session_id = text("session_id");
+    outcome.tool_use_id = text("tool_use_id");
+    // Malformed events deny and other events get no decision before any policy is loaded.
+    let call = match toolgate_engine::hook::read_event(&event) {
+        Ok(call) => call,
+        Err(answer) => {
+            outcome.pre_tool_use = answer.permission().is_some()
+                || !matches!(event.get("hook_event_name"), Some(Value::String(_)));
+            outcome.tool_name = event
+                .get("tool_name")
+                .and_then(Value::as_str)
+                .filter(|t| !t.trim().is_empty())
+                .map(str::to_string);
+            outcome.answer = answer;
+            return outcome;
         }
-    }
-    let tool_name = match event.get("tool_name") {
-        Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
-        _ => return Answer::from_hook(HookAnswer::no_tool_name()),
     };
-    let Some(tool_input) = event.get("tool_input").filter(|v| !v.is_null()) else {
-        return Answer::deny(denied(
-            Some(tool_name),
-            "The hook input has no `tool_input`, so the call was denied.",
-        ));
-    };
-
-    let source = toolgate_policy::discovery::discover_from_env(policy_path.as_deref());
-    let policy = toolgate_policy::load(&source);
-    if !policy.is_usable() {
-        let first = policy
-            .diagnostics
-            .errors()
-            .next()
-            .map(|d| d.code)
-            .unwrap_or("error");
-        return Answer::from_hook(HookAnswer::unusable_policy(
-            tool_name,
-            &source.describe(),
-            first,
-        ));
-    }
-    let settings = policy.hook.clone();
-    let guard = Guard::new(Arc::new(policy));
-    let cx = CallContext::from_process().with_session_cwd(event.get("cwd").and_then(Value::as_str));
-    let decision = guard.check_tool_call_in(tool_name, tool_input, &cx);
-    // The process exits right after answering; freeing the compiled policy is wasted work.
-    std::mem::forget(guard);
-    Answer::from_hook(settings.answer(tool_name, decision.decision, &decision.reason))
+    let policy = load();
+    let guard = Guard::new(policy.clone());
+    let (answer, decision) =
+        toolgate_engine::hook::answer_call(&guard, &call, CallContext::from_process());
+    outcome.answer = answer;
+    outcome.decision = decision;
+    outcome.tool_name = Some(call.tool_name.to_string());
+    outcome.tool_input = Some(call.tool_input.clone());
+    outcome.policy = Some(policy);
+    outcome
 }

@@ -5,12 +5,19 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod audit;
 pub mod check_url;
+pub mod decision_log;
 pub mod eval;
 pub mod explain;
 pub mod hook;
 pub mod init;
+pub mod lint;
 pub mod mcp;
+pub mod policy_cases;
+pub mod policy_test;
+pub mod proxy;
+pub mod run;
 pub mod validate;
 
 /// Exit code: the policy or the arguments are unusable.
@@ -42,6 +49,14 @@ enum Command {
     Init(init::InitArgs),
     /// Serve the MCP tools over stdio.
     Mcp(mcp::McpArgs),
+    /// Read, verify and export the decision log.
+    Audit(audit::AuditArgs),
+    /// Run policy tests: fixture cases through the hook's code path, with rule coverage.
+    Test(policy_test::TestArgs),
+    /// Enforcing egress proxy: HTTP CONNECT, plain HTTP and SOCKS5 on one port.
+    Proxy(proxy::ProxyArgs),
+    /// Run a command with its traffic through the egress proxy: `toolgate run -- CMD ARGS…`.
+    Run(run::RunArgs),
 }
 
 /// Runs a parsed command line.
@@ -55,6 +70,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Hook(_) => unreachable!("dispatched before clap"),
         Command::Init(a) => init::run(a),
         Command::Mcp(a) => mcp::run(a),
+        Command::Audit(a) => audit::run(a),
+        Command::Test(a) => policy_test::run(a),
+        Command::Proxy(a) => proxy::run(a),
+        Command::Run(a) => run::run(a),
     }
 }
 

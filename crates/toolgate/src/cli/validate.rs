@@ -26,6 +26,14 @@ pub fn run(args: ValidateArgs) -> ExitCode {
             toolgate_policy::load(&source)
         }
     };
+    // The examples and the lint only make sense for a policy that loads.
+    let mut policy = policy;
+    if policy.is_usable() {
+        for d in super::lint::check(&policy) {
+            policy.diagnostics.push(d);
+        }
+        policy.diagnostics.sort();
+    }
     let errors = policy.diagnostics.errors().count();
     let warnings = policy.diagnostics.warnings().count();
     let builtin = matches!(policy.source, PolicySource::Builtin);

@@ -4,7 +4,7 @@
 
 mod acgs_default;
 pub(crate) mod prefilters;
-mod secrets;
+pub(crate) mod secrets;
 mod toolgate;
 
 use super::model::{Constitution, Rule};

@@ -1,70 +1,24 @@
 //! The literal prefilters of the built-in patterns, computed ahead of time: deriving them
-//! parses every pattern, which was a third of the hook's start-up. The test below checks the
-//! table against [`literal_prefilter`](crate::rules::literal_prefilter) for every built-in
-//! pattern and prints the table to paste when it is out of date.
+//! parses every pattern, which was a third of the hook's start-up. The secret formats carry
+//! theirs in their table; the other built-in patterns are listed here. The test below checks
+//! both against [`literal_prefilter`](crate::rules::literal_prefilter) for every built-in
+//! pattern and prints what to paste when one is out of date.
 
-/// `(pattern, its prefilter)` for every pattern of every built-in constitution.
+use super::secrets::SECRET_FORMATS;
+
+/// `(pattern, its prefilter)` for every built-in pattern that is not a secret format (those
+/// carry their prefilter in [`SECRET_FORMATS`]).
 pub(crate) const PREFILTERS: &[(&str, Option<&[&str]>)] = &[
-    (
-        "(?-i)\\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}",
-        Some(&["sk-proj-", "sk-svcacct-", "sk-admin-"]),
-    ),
-    ("(?-i)\\bsk-[A-Za-z0-9]{32,}\\b", Some(&["sk-"])),
-    (
-        "(?-i)\\bsk-ant-[a-z]{3,5}[0-9]{2}-[A-Za-z0-9_-]{93}AA(?:[^A-Za-z0-9_-]|$)",
-        Some(&["sk-ant-"]),
-    ),
-    (
-        "(?-i)\\bgh[pousr]_[A-Za-z0-9]{36}\\b",
-        Some(&["gho_", "ghp_", "ghr_", "ghs_", "ghu_"]),
-    ),
-    (
-        "(?-i)\\bgithub_pat_[A-Za-z0-9_]{82}\\b",
-        Some(&["github_pat_"]),
-    ),
-    (
-        "(?-i)\\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16}\\b",
-        Some(&["akia", "asia", "abia", "acca", "a3t"]),
-    ),
-    (
-        "(?i)(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)[\"']?\\s*[:=]\\s*[\"']?(?-i:[A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)",
-        Some(&["aws_", "awss", "secr"]),
-    ),
-    (
-        "(?-i)\\bxox[abpe]-(?:[0-9]{10,13}-){1,3}[0-9]*[A-Za-z][A-Za-z0-9-]{7,}",
-        Some(&["xoxa-", "xoxb-", "xoxe-", "xoxp-"]),
-    ),
-    (
-        "(?-i)\\bxox[ors]-[0-9]+-[0-9]+-[0-9]+-[a-fA-F0-9]{8,}",
-        Some(&["xoxo-", "xoxr-", "xoxs-"]),
-    ),
-    (
-        "(?-i)\\bxoxe(?:\\.xox[bp])?-[0-9]-[A-Za-z0-9]{100,}",
-        Some(&["xoxe.xoxb-", "xoxe.xoxp-", "xoxe-"]),
-    ),
-    (
-        "(?-i)\\b[sr]k_live_[A-Za-z0-9]{20,}\\b",
-        Some(&["rk_live_", "sk_live_"]),
-    ),
-    (
-        "(?-i)\\bAIza[0-9A-Za-z_-]{35}(?:[^0-9A-Za-z_-]|$)",
-        Some(&["aiza"]),
-    ),
-    (
-        "(?-i)-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\\s\\S]{0,200}?[A-Za-z0-9+/=]{40,}",
-        Some(&["-----begin"]),
-    ),
-    (
-        "(?-i)\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}",
-        Some(&["eyj"]),
-    ),
     ("(?i)(sk-[a-zA-Z0-9]{20,})", Some(&["sk-"])),
     ("(?i)(ghp_[a-zA-Z0-9]{36})", Some(&["ghp_"])),
     ("\\b\\d{3}-\\d{2}-\\d{4}\\b", None),
 ];
 
-/// The precomputed prefilter of a built-in pattern; `None` when `source` is not in the table.
+/// The precomputed prefilter of a built-in pattern; `None` when `source` is in neither table.
 pub(crate) fn precomputed(source: &str) -> Option<Option<&'static [&'static str]>> {
+    if let Some(format) = SECRET_FORMATS.iter().find(|f| f.pattern == source) {
+        return Some(Some(format.prefilter));
+    }
     PREFILTERS
         .iter()
         .find(|(pattern, _)| *pattern == source)
@@ -73,7 +27,7 @@ pub(crate) fn precomputed(source: &str) -> Option<Option<&'static [&'static str]
 
 #[cfg(test)]
 mod tests {
-    use super::PREFILTERS;
+    use super::{PREFILTERS, SECRET_FORMATS, precomputed};
     use crate::rules::{Constitution, literal_prefilter};
 
     fn builtin_patterns() -> Vec<String> {
@@ -91,38 +45,36 @@ mod tests {
     }
 
     #[test]
-    fn the_table_matches_the_extractor_for_every_builtin_pattern() {
-        let patterns = builtin_patterns();
-        let mut table = String::new();
-        for p in &patterns {
-            let lits = match literal_prefilter(p) {
-                Some(l) => format!(
-                    "Some(&[{}])",
-                    l.iter()
-                        .map(|s| format!("{s:?}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                None => "None".into(),
-            };
-            table.push_str(&format!("    ({p:?}, {lits}),\n"));
+    fn the_tables_match_the_extractor_for_every_builtin_pattern() {
+        let mut wrong = String::new();
+        for p in builtin_patterns() {
+            let extracted = literal_prefilter(&p);
+            let stored = precomputed(&p)
+                .map(|l| l.map(|l| l.iter().map(|s| s.to_string()).collect::<Vec<_>>()));
+            if stored != Some(extracted.clone()) {
+                wrong.push_str(&format!(
+                    "  {p:?}: stored {stored:?}, extracted {extracted:?}\n"
+                ));
+            }
         }
-        let current: Vec<(String, Option<Vec<String>>)> = PREFILTERS
-            .iter()
-            .map(|(p, l)| {
-                (
-                    p.to_string(),
-                    l.map(|l| l.iter().map(|s| s.to_string()).collect()),
-                )
-            })
-            .collect();
-        let expected: Vec<(String, Option<Vec<String>>)> = patterns
-            .iter()
-            .map(|p| (p.clone(), literal_prefilter(p)))
-            .collect();
-        assert_eq!(
-            current, expected,
-            "builtin/prefilters.rs is out of date; its entries should be:\n{table}"
-        );
+        assert!(wrong.is_empty(), "prefilters out of date:\n{wrong}");
+        // Every table entry belongs to a built-in pattern, and no pattern is in both tables.
+        let patterns = builtin_patterns();
+        for (p, _) in PREFILTERS {
+            assert!(
+                patterns.iter().any(|q| q == p),
+                "{p} is no built-in pattern"
+            );
+            assert!(SECRET_FORMATS.iter().all(|f| f.pattern != *p), "{p}");
+        }
+    }
+
+    #[test]
+    fn every_secret_format_compiles_lazily() {
+        // A format without a prefilter would be compiled for every call.
+        for f in SECRET_FORMATS {
+            assert!(!f.prefilter.is_empty(), "{}", f.pattern);
+            assert!(f.prefilter.iter().all(|l| l.len() >= 3), "{}", f.pattern);
+        }
     }
 }

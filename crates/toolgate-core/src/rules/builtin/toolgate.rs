@@ -10,7 +10,23 @@
 //! - Destructive shell commands are the `commands` check's job (shell-aware), not keywords.
 
 use super::{RuleSpec, acgs_default, secrets};
-use crate::rules::model::Constitution;
+use crate::rules::model::{Constitution, MatchFilter, Rule};
+use crate::{Severity, WorkflowAction};
+
+/// A `TG-SECRET-*` rule whose patterns are `formats` (its formats in
+/// [`secrets::SECRET_FORMATS`]), compiled lazily; placeholders do not count.
+fn secret_rule(secret: &secrets::SecretRule, formats: &[secrets::SecretFormat]) -> Rule {
+    debug_assert!(formats.iter().all(|f| f.rule == secret.id));
+    let mut r = Rule::new(secret.id, secret.text, Severity::Critical);
+    r.workflow_action = WorkflowAction::Block;
+    r.patterns = formats.iter().map(|f| f.pattern.to_string()).collect();
+    r.category = "secrets".into();
+    r.subcategory = secret.subcategory.into();
+    r.tags = vec!["secrets".into()];
+    r.builtin = true;
+    r.match_filter = MatchFilter::NotPlaceholder;
+    r
+}
 
 /// ACGS-001 … ACGS-005 with the false-positive keywords removed.
 fn governance() -> Vec<RuleSpec> {
@@ -33,10 +49,10 @@ fn governance() -> Vec<RuleSpec> {
 
 pub(super) fn constitution() -> Constitution {
     let mut rules: Vec<_> = governance().iter().map(RuleSpec::build).collect();
-    for spec in secrets::RULES {
-        let mut r = spec.build();
-        r.match_filter = crate::rules::model::MatchFilter::NotPlaceholder;
-        rules.push(r);
+    // The formats are grouped by rule in rule order (a test in `secrets` checks it).
+    let groups = secrets::SECRET_FORMATS.chunk_by(|a, b| a.rule == b.rule);
+    for (secret, formats) in secrets::SECRET_RULES.iter().zip(groups) {
+        rules.push(secret_rule(secret, formats));
     }
     Constitution {
         name: "toolgate".into(),

@@ -1,0 +1,111 @@
+//! CONNECT tunnel throughput and added connection latency, against a direct loopback
+//! connection to the same echo server. The tunnel targets an address literal, so no DNS
+//! resolution is in the measured path ("beyond resolution").
+//!
+//! `cargo bench -p toolgate-proxy --bench tunnel -- --warm-up-time 1 --measurement-time 3`
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use toolgate_core::egress::{EgressPolicy, HostPattern};
+use toolgate_nettest::{Behaviour, DnsServer, Upstream};
+use toolgate_proxy::{DnsConfig, ProxyConfig};
+
+const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+const CHUNK: usize = 1024 * 1024;
+
+async fn open_tunnel(proxy: SocketAddr, target: SocketAddr) -> TcpStream {
+    let mut s = TcpStream::connect(proxy).await.unwrap();
+    s.set_nodelay(true).unwrap();
+    s.write_all(format!("CONNECT {target} HTTP/1.1\r\nHost: {target}\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut head = Vec::with_capacity(64);
+    let mut b = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        s.read_exact(&mut b).await.unwrap();
+        head.push(b[0]);
+    }
+    assert!(head.starts_with(b"HTTP/1.1 200"));
+    s
+}
+
+async fn direct(target: SocketAddr) -> TcpStream {
+    let s = TcpStream::connect(target).await.unwrap();
+    s.set_nodelay(true).unwrap();
+    s
+}
+
+/// Sends one chunk and reads its echo, both at once.
+async fn round_trip(s: &mut TcpStream, data: &[u8], back: &mut [u8]) {
+    let (mut r, mut w) = s.split();
+    let write = async { w.write_all(data).await.unwrap() };
+    let read = async { r.read_exact(back).await.unwrap() };
+    tokio::join!(write, read);
+}
+
+async fn ping(s: &mut TcpStream) {
+    let mut b = [0u8; 1];
+    s.write_all(b"p").await.unwrap();
+    s.read_exact(&mut b).await.unwrap();
+}
+
+fn benches(c: &mut Criterion) {
+    let echo = Upstream::start(LOCAL, "echo", Behaviour::Echo);
+    let dns = DnsServer::start();
+    let mut config = ProxyConfig::new(EgressPolicy::new(
+        Some(vec![HostPattern::parse("127.0.0.1").unwrap()]),
+        vec![],
+        None,
+        None,
+    ));
+    config.listen = SocketAddr::new(LOCAL, 0);
+    config.dns = DnsConfig::Servers(vec![dns.addr()]);
+    let proxy = toolgate_proxy::start(config).unwrap();
+    let (proxy_addr, target) = (proxy.local_addr(), echo.addr());
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+
+    let data = vec![0x5au8; CHUNK];
+    let mut back = vec![0u8; CHUNK];
+    let mut g = c.benchmark_group("tunnel_throughput");
+    g.throughput(Throughput::Bytes((2 * CHUNK) as u64));
+    let mut s = rt.block_on(direct(target));
+    g.bench_function("direct_1MiB_echo", |b| {
+        b.iter(|| rt.block_on(round_trip(&mut s, &data, &mut back)))
+    });
+    let mut s = rt.block_on(open_tunnel(proxy_addr, target));
+    g.bench_function("connect_tunnel_1MiB_echo", |b| {
+        b.iter(|| rt.block_on(round_trip(&mut s, &data, &mut back)))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("connection_latency");
+    g.bench_function("direct_connect_and_first_byte", |b| {
+        b.iter(|| {
+            rt.block_on(async {
+                let mut s = direct(target).await;
+                ping(&mut s).await;
+            })
+        })
+    });
+    g.bench_function("connect_tunnel_and_first_byte", |b| {
+        b.iter(|| {
+            rt.block_on(async {
+                let mut s = open_tunnel(proxy_addr, target).await;
+                ping(&mut s).await;
+            })
+        })
+    });
+    g.finish();
+    drop(proxy);
+    std::thread::sleep(Duration::from_millis(10));
+}
+
+criterion_group!(tunnel, benches);
+criterion_main!(tunnel);

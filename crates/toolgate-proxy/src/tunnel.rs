@@ -1,0 +1,218 @@
+//! An opaque tunnel between a client and a checked destination, after HTTP `CONNECT` or
+//! SOCKS5 `CONNECT`.
+//!
+//! Bytes from the destination flow to the client at once (server-first protocols work). The
+//! client's first bytes are held until they are judged: a TLS ClientHello must carry the
+//! tunnel's own host as its server name (or none, per [`MissingSni`]); anything that is not
+//! TLS passes. Each direction closes its sending side when the other side ends (half-close);
+//! an error or reset in either direction ends both; so do the idle and total timeouts.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::time::Instant;
+use toolgate_core::egress::canonicalize_host;
+
+use crate::config::MissingSni;
+use crate::decision::{ProxyDecision, ProxyReason, Reason, TunnelStart, Verdict};
+use crate::server::Shared;
+use crate::sni::{self, Scan};
+
+/// Bytes copied per read in each direction.
+const BUFFER: usize = 32 * 1024;
+/// Most bytes held while a ClientHello is read (a ClientHello plus record headers).
+const MAX_FIRST_FLIGHT: usize = sni::MAX_CLIENT_HELLO + 8 * 1024;
+
+/// When either direction last moved a byte, in milliseconds since the tunnel began.
+struct Activity {
+    start: Instant,
+    last_ms: AtomicU64,
+}
+
+impl Activity {
+    fn touch(&self) {
+        let ms = self.start.elapsed().as_millis() as u64;
+        self.last_ms.store(ms, Ordering::Relaxed);
+    }
+
+    fn last(&self) -> Instant {
+        self.start + Duration::from_millis(self.last_ms.load(Ordering::Relaxed))
+    }
+}
+
+/// Returns when nothing moved for `idle`.
+async fn idle_watch(activity: &Activity, idle: Duration) {
+    loop {
+        let due = activity.last() + idle;
+        if Instant::now() >= due {
+            return;
+        }
+        tokio::time::sleep_until(due).await;
+    }
+}
+
+async fn pump(
+    mut from: OwnedReadHalf,
+    mut to: OwnedWriteHalf,
+    activity: &Activity,
+) -> std::io::Result<()> {
+    let mut buf = vec![0u8; BUFFER];
+    loop {
+        let n = from.read(&mut buf).await?;
+        if n == 0 {
+            to.shutdown().await?;
+            return Ok(());
+        }
+        activity.touch();
+        to.write_all(&buf[..n]).await?;
+    }
+}
+
+/// How the client's first flight was judged.
+enum FirstFlight {
+    Pass(Vec<u8>, TunnelStart),
+    Refuse(ProxyReason),
+}
+
+/// Reads the client's first bytes until they can be judged.
+async fn first_flight(
+    from: &mut OwnedReadHalf,
+    mut held: Vec<u8>,
+    host: &str,
+    missing_sni: MissingSni,
+    handshake: Duration,
+    activity: &Activity,
+) -> std::io::Result<FirstFlight> {
+    let mut deadline: Option<Instant> = None;
+    let mut buf = vec![0u8; BUFFER];
+    loop {
+        match sni::scan(&held) {
+            Err(_) => return Ok(FirstFlight::Refuse(ProxyReason::TlsMalformed)),
+            Ok(Scan::NotTls) => return Ok(FirstFlight::Pass(held, TunnelStart::NotTls)),
+            Ok(Scan::ClientHello { sni: None }) => {
+                return Ok(match missing_sni {
+                    MissingSni::Allow => FirstFlight::Pass(held, TunnelStart::TlsWithoutSni),
+                    MissingSni::Deny => FirstFlight::Refuse(ProxyReason::SniMissing),
+                });
+            }
+            Ok(Scan::ClientHello { sni: Some(name) }) => {
+                let same = matches!(
+                    (canonicalize_host(&name), canonicalize_host(host)),
+                    (Ok(a), Ok(b)) if a == b
+                );
+                return Ok(if same {
+                    FirstFlight::Pass(held, TunnelStart::TlsSniMatched)
+                } else {
+                    FirstFlight::Refuse(ProxyReason::SniMismatch)
+                });
+            }
+            Ok(Scan::NeedMore) => {}
+        }
+        if held.len() >= MAX_FIRST_FLIGHT {
+            return Ok(FirstFlight::Refuse(ProxyReason::TlsMalformed));
+        }
+        let n = match deadline {
+            // Before the first byte the client may wait for the server: no deadline but the
+            // tunnel's idle and total timeouts.
+            None => from.read(&mut buf).await?,
+            Some(d) => match tokio::time::timeout_at(d, from.read(&mut buf)).await {
+                Ok(r) => r?,
+                Err(_) => return Ok(FirstFlight::Refuse(ProxyReason::ClientTimeout)),
+            },
+        };
+        if n == 0 {
+            return Ok(if held.is_empty() {
+                FirstFlight::Pass(held, TunnelStart::NoClientData)
+            } else {
+                FirstFlight::Refuse(ProxyReason::TlsMalformed)
+            });
+        }
+        activity.touch();
+        held.extend_from_slice(&buf[..n]);
+        deadline.get_or_insert_with(|| Instant::now() + handshake);
+    }
+}
+
+/// The tunnel's decision, emitted exactly once.
+struct Pending<'a> {
+    shared: &'a Shared,
+    decision: std::sync::Mutex<Option<ProxyDecision>>,
+}
+
+impl Pending<'_> {
+    fn emit(&self, complete: impl FnOnce(&mut ProxyDecision)) {
+        let taken = self.decision.lock().ok().and_then(|mut d| d.take());
+        if let Some(mut d) = taken {
+            complete(&mut d);
+            self.shared.emit(&d);
+        }
+    }
+}
+
+/// Runs a tunnel to its end. `held` are client bytes already read (after the `CONNECT`
+/// head); `decision` is the allowed decision, completed and emitted once the client's first
+/// bytes are judged (or the tunnel ends first).
+pub(crate) async fn run(
+    shared: Arc<Shared>,
+    client: TcpStream,
+    held: Vec<u8>,
+    upstream: TcpStream,
+    host: String,
+    decision: ProxyDecision,
+) {
+    let limits = &shared.config.limits;
+    let pending = Pending {
+        shared: &shared,
+        decision: std::sync::Mutex::new(Some(decision)),
+    };
+    let activity = Activity {
+        start: Instant::now(),
+        last_ms: AtomicU64::new(0),
+    };
+    {
+        let (mut client_r, client_w) = client.into_split();
+        let (upstream_r, mut upstream_w) = upstream.into_split();
+        let down = pump(upstream_r, client_w, &activity);
+        let up = async {
+            let judged = first_flight(
+                &mut client_r,
+                held,
+                &host,
+                shared.config.missing_sni,
+                limits.handshake_timeout,
+                &activity,
+            )
+            .await?;
+            match judged {
+                FirstFlight::Pass(bytes, start) => {
+                    pending.emit(|d| d.tunnel = Some(start));
+                    if start == TunnelStart::NoClientData {
+                        upstream_w.shutdown().await?;
+                        return Ok(());
+                    }
+                    upstream_w.write_all(&bytes).await?;
+                    pump(client_r, upstream_w, &activity).await
+                }
+                FirstFlight::Refuse(reason) => {
+                    pending.emit(|d| {
+                        d.verdict = Verdict::Deny;
+                        d.reason = Reason::Proxy(reason);
+                    });
+                    Err(std::io::ErrorKind::PermissionDenied.into())
+                }
+            }
+        };
+        let both = async { tokio::try_join!(up, down) };
+        tokio::select! {
+            _ = both => {}
+            _ = idle_watch(&activity, limits.idle_timeout) => {}
+            _ = tokio::time::sleep(limits.total_timeout) => {}
+        }
+    }
+    // Ended (idle, reset, closed) before the client sent anything judged.
+    pending.emit(|d| d.tunnel = Some(TunnelStart::NoClientData));
+}

@@ -1,0 +1,140 @@
+"""Per-call cost of ``ToolgateHook`` against claude-agent-acgs 0.1.0 / acgs-lite 3.0.1 on the same
+inputs: ``evaluate()`` and ``await hook(event, ...)``, and whether the two decide the same.
+
+Run by ``scripts/bench-python`` (release wheel, fresh venv). Prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from acgs_lite import Constitution
+from claude_agent_acgs import ACGSHook
+
+import toolgate
+from toolgate import ToolgateHook
+
+PROSE = (
+    "The build pipeline compiles each crate, runs the unit tests and then the integration tests. "
+    "When a test fails, the log names the crate and the test, and the artifact is kept for a day. "
+)
+KEY = "sk-" + "a" * 24  # matches acgs-lite's ACGS-006 pattern
+
+# The kinds of calls of reference/acgs.md section 8, in the same order.
+CASES: list[tuple[str, str, dict[str, Any]]] = [
+    ("Read", "Read", {"file_path": "/srv/project/README.md"}),
+    ("Bash ls", "Bash", {"command": "ls -la", "description": "List files"}),
+    ("Bash rm -rf", "Bash", {"command": "rm -rf build/", "description": "Clean"}),
+    ("Bash --no-audit", "Bash", {"command": "npm install --no-audit", "description": "Install"}),
+    ("Grep", "Grep", {"pattern": "TODO", "path": "src/", "output_mode": "content"}),
+    ("Write sk- key", "Write", {"file_path": "/srv/project/.env", "content": f"OPENAI_KEY={KEY}\n"}),
+    ("Edit password", "Edit", {"file_path": "/srv/project/a.py", "old_string": "x", "new_string": "password = x"}),
+    (
+        "MCP nested",
+        "mcp__deploy__run_job",
+        {"job": "billing", "dryRun": False, "steps": [{"name": "migrate", "args": ["--fast", "--env=stage"]}]},
+    ),
+    ("Write 1 KB prose", "Write", {"file_path": "/srv/project/notes.md", "content": PROSE * 6}),
+    ("Write 10 KB prose", "Write", {"file_path": "/srv/project/notes.md", "content": PROSE * 55}),
+    ("Write 100 KB prose", "Write", {"file_path": "/srv/project/notes.md", "content": PROSE * 550}),
+]
+
+
+def per_call_ns(fn: Callable[[], Any], iterations: int) -> list[int]:
+    for _ in range(max(3, iterations // 20)):
+        fn()
+    samples = []
+    for _ in range(iterations):
+        start = time.perf_counter_ns()
+        fn()
+        samples.append(time.perf_counter_ns() - start)
+    return samples
+
+
+def per_await_ns(hook: Any, event: dict[str, Any], iterations: int) -> list[int]:
+    context = {"signal": None}
+
+    async def run() -> list[int]:
+        for _ in range(max(3, iterations // 20)):
+            await hook(event, None, context)
+        samples = []
+        for _ in range(iterations):
+            start = time.perf_counter_ns()
+            await hook(event, None, context)
+            samples.append(time.perf_counter_ns() - start)
+        return samples
+
+    return asyncio.run(run())
+
+
+def fmt_us(ns: float) -> str:
+    return f"{ns / 1000:.1f}" if ns < 100_000 else f"{ns / 1000:.0f}"
+
+
+def p99(samples: list[int]) -> float:
+    return statistics.quantiles(samples, n=100)[98]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--iterations", type=int, default=2000, help="calls per case (fewer for big inputs)")
+    args = parser.parse_args()
+
+    acgs = ACGSHook(Constitution.default())
+    same_rules = ToolgateHook({"constitution": "acgs-default"})
+    default = ToolgateHook()
+    verdicts = {"no_decision": "allow", "allow": "allow", "review": "review", "deny": "deny"}
+
+    print(f"python {sys.version.split()[0]}, toolgate {toolgate.__name__} wheel, claude-agent-acgs 0.1.0, acgs-lite 3.0.1")
+    print()
+    print("| call | acgs evaluate µs (p50/p99) | toolgate evaluate µs, acgs-default rules (p50/p99) | ratio | "
+          "acgs await hook µs | toolgate await hook µs | ratio | toolgate default policy evaluate µs | same decision |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    ratios_eval: list[float] = []
+    ratios_hook: list[float] = []
+    disagreements = []
+    for label, tool, tool_input in CASES:
+        n = args.iterations if "KB" not in label else max(50, args.iterations // (20 if "100" in label else 4))
+        event = {"hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": tool_input, "cwd": "/srv/project"}
+        a_eval = per_call_ns(lambda: acgs.evaluate(tool, tool_input), n)
+        t_eval = per_call_ns(lambda: same_rules.evaluate(tool, tool_input), n)
+        d_eval = per_call_ns(lambda: default.evaluate(tool, tool_input), n)
+        a_hook = per_await_ns(acgs, event, n)
+        t_hook = per_await_ns(same_rules, event, n)
+        theirs = acgs.evaluate(tool, tool_input)
+        mine = same_rules.evaluate(tool, tool_input)
+        same = verdicts[mine.verdict] == theirs.verdict.value and [
+            i for i in mine.rule_ids if not i.startswith("TG-")
+        ] == list(theirs.rule_ids)
+        if not same:
+            disagreements.append(f"{label}: acgs {theirs.verdict.value} {list(theirs.rule_ids)}, "
+                                 f"toolgate {mine.verdict} {mine.rule_ids}")
+        r_eval = statistics.median(a_eval) / statistics.median(t_eval)
+        r_hook = statistics.median(a_hook) / statistics.median(t_hook)
+        ratios_eval.append(r_eval)
+        ratios_hook.append(r_hook)
+        print(
+            f"| {label} | {fmt_us(statistics.median(a_eval))} / {fmt_us(p99(a_eval))} "
+            f"| {fmt_us(statistics.median(t_eval))} / {fmt_us(p99(t_eval))} | {r_eval:.0f}× "
+            f"| {fmt_us(statistics.median(a_hook))} | {fmt_us(statistics.median(t_hook))} | {r_hook:.0f}× "
+            f"| {fmt_us(statistics.median(d_eval))} | {'yes' if same else 'NO'} |"
+        )
+    print()
+    print(f"evaluate: toolgate is {min(ratios_eval):.0f}×–{max(ratios_eval):.0f}× faster per call "
+          f"(geometric mean {statistics.geometric_mean(ratios_eval):.0f}×)")
+    print(f"await hook: {min(ratios_hook):.0f}×–{max(ratios_hook):.0f}× "
+          f"(geometric mean {statistics.geometric_mean(ratios_hook):.0f}×)")
+    print(f"same decisions: {len(CASES) - len(disagreements)} of {len(CASES)}")
+    for d in disagreements:
+        print(f"  differs: {d}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

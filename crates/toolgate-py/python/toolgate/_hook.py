@@ -1,0 +1,224 @@
+"""``ToolgateHook``: the Claude Agent SDK ``PreToolUse`` hook over toolgate's engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import sysconfig
+import warnings
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+from toolgate import _native
+from toolgate._native import Decision, PolicyError
+
+if TYPE_CHECKING:
+    from claude_agent_sdk.types import ClaudeAgentOptions, HookMatcher
+
+OnReview = Literal["deny", "ask"]
+
+_EVENT = "PreToolUse"
+# The reason when even the engine's own error handling failed. The engine answers every
+# error itself; this is the last net, because a callback that raises lets the call run.
+_INTERNAL_ERROR = (
+    "toolgate: Tool call '<unknown>' was not executed. toolgate hit an internal error while "
+    "checking this tool call, so it was denied."
+)
+_SDK_MISSING = (
+    "ToolgateHook.{method}() needs the Claude Agent SDK, which is not installed: "
+    "pip install 'claude-agent-sdk>=0.2.119,<0.3' (or pip install 'toolgate[sdk]'). "
+    "evaluate() and the hook callback itself work without it."
+)
+
+
+class ToolgatePolicyWarning(UserWarning):
+    """The policy loaded, with warnings (the text is what ``toolgate validate`` prints)."""
+
+
+def _policy_argument(policy: Any) -> tuple[str, Any]:
+    """How the native engine should read ``policy``."""
+    if policy is None:
+        return "discover", None
+    if isinstance(policy, os.PathLike):
+        return "path", os.fspath(policy)
+    if isinstance(policy, str):
+        # Text has a line break, starts a JSON object, or holds `key: value` / `key = value`
+        # and names no existing file; anything else is a path.
+        stripped = policy.strip()
+        looks_like_text = (
+            "\n" in stripped
+            or stripped.startswith("{")
+            or ((":" in stripped or "=" in stripped) and not os.path.exists(policy))
+        )
+        return ("text", policy) if looks_like_text else ("path", policy)
+    if isinstance(policy, Mapping):
+        return "data", policy
+    msg = f"policy must be a path, a mapping, policy text or None, not {type(policy).__name__}"
+    raise TypeError(msg)
+
+
+def _installed_binary() -> str | None:
+    """The ``toolgate`` executable this package installed, protected from the agent's writes."""
+    scripts = sysconfig.get_path("scripts")
+    if scripts:
+        path = os.path.join(scripts, "toolgate.exe" if os.name == "nt" else "toolgate")
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def _check_timeout(timeout: Any) -> float | None:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or timeout <= 0:
+        msg = "timeout must be a finite number of seconds greater than zero."
+        raise ValueError(msg)
+    return float(timeout)
+
+
+class ToolgateHook:
+    """A Claude Agent SDK ``PreToolUse`` hook that checks every tool call with toolgate.
+
+    The engine runs in process: rules (acgs-lite compatible constitutions), shell-aware
+    command analysis and the network egress policy, the same decision as ``toolgate hook``.
+    The hook answers ``deny`` for calls that must not run (in every permission mode,
+    ``bypassPermissions`` included), ``deny`` or ``ask`` (``on_review``) for calls a person
+    must review, and no decision (or ``allow`` with ``grant_allowed=True``) otherwise. It
+    never raises: any error is a ``deny``.
+
+    Args:
+        policy: A policy file path (``str`` or ``os.PathLike``), an acgs-lite constitution
+            file (read as the policy's ``constitution:``), a mapping, policy text (YAML, JSON
+            or TOML), or ``None`` to find the policy as the CLI does (``$TOOLGATE_POLICY``,
+            ``.toolgate.yaml`` in the working directory or a parent,
+            ``~/.config/toolgate/policy.yaml``, else the built-in default).
+        on_review: ``"deny"`` or ``"ask"``; ``None`` keeps the policy's ``hook.on_review``
+            (default ``"deny"``).
+        grant_allowed: ``True`` answers ``allow`` when nothing objects; ``None`` keeps the
+            policy's ``hook.grant_allowed`` (default ``False``).
+        matcher: The ``HookMatcher`` tool-name matcher; ``None`` (the default) checks every
+            tool, MCP tools and sub-agent calls included.
+        timeout: ``HookMatcher.timeout`` in seconds (``None``: the SDK's default).
+
+    Raises:
+        PolicyError: The policy has errors (the message is ``toolgate validate``'s report,
+            with file, line and column).
+        ValueError, TypeError: An argument is invalid.
+    """
+
+    __slots__ = ("_engine", "_matcher", "_timeout")
+
+    def __init__(
+        self,
+        policy: str | os.PathLike[str] | Mapping[str, Any] | None = None,
+        *,
+        on_review: OnReview | None = None,
+        grant_allowed: bool | None = None,
+        matcher: str | None = None,
+        timeout: float | None = None,
+    ) -> None:
+        if on_review not in (None, "deny", "ask"):
+            msg = f"on_review must be 'deny' or 'ask', not {on_review!r}."
+            raise ValueError(msg)
+        if grant_allowed is not None and not isinstance(grant_allowed, bool):
+            msg = "grant_allowed must be a bool."
+            raise TypeError(msg)
+        if matcher is not None and not isinstance(matcher, str):
+            msg = "matcher must be a str (a tool name, names joined by '|', or a regex) or None."
+            raise TypeError(msg)
+        self._timeout = _check_timeout(timeout)
+        self._matcher = matcher
+        kind, value = _policy_argument(policy)
+        self._engine = _native.Engine(kind, value, on_review, grant_allowed, _installed_binary())
+        if self._engine.warnings:
+            warnings.warn(self._engine.warnings.rstrip(), ToolgatePolicyWarning, stacklevel=2)
+
+    def __repr__(self) -> str:
+        """Describe the hook without its rules."""
+        return (
+            f"ToolgateHook(policy={self._engine.source!r}, on_review={self.on_review!r}, "
+            f"grant_allowed={self.grant_allowed!r}, matcher={self._matcher!r}, timeout={self._timeout!r})"
+        )
+
+    @property
+    def policy_source(self) -> str:
+        """Where the policy came from: a path, ``built-in default``, ``<policy text>``, ..."""
+        return self._engine.source
+
+    @property
+    def on_review(self) -> OnReview:
+        """What a call that needs review gets: ``"deny"`` or ``"ask"``."""
+        return self._engine.on_review
+
+    @property
+    def grant_allowed(self) -> bool:
+        """Whether calls nothing objects to are answered ``allow`` (else no decision)."""
+        return self._engine.grant_allowed
+
+    def evaluate(self, tool_name: str, tool_input: Any, *, cwd: str | os.PathLike[str] | None = None) -> Decision:
+        """Decide one tool call without running it, asking anyone, or any I/O.
+
+        The GIL is released while the engine decides. Input that is not JSON data is denied
+        (``Decision.error`` says why); it never raises for the call's content.
+
+        Args:
+            tool_name: The tool's name as Claude Code reports it (``Bash``, ``mcp__srv__tool``).
+            tool_input: The tool's input.
+            cwd: The session's working directory (default: this process's).
+        """
+        if not isinstance(tool_name, str):
+            msg = "tool_name must be a str."
+            raise TypeError(msg)
+        return self._engine.evaluate(tool_name, tool_input, None if cwd is None else os.fspath(cwd))
+
+    def matcher(self) -> HookMatcher:
+        """The ``HookMatcher`` that runs this hook (put it under ``hooks["PreToolUse"]``).
+
+        With an SDK that has ``HookMatcher.on_failure``, it is ``"block"``: a callback that
+        times out then blocks the call instead of letting it run.
+        """
+        try:
+            from claude_agent_sdk.types import HookMatcher
+        except ImportError as err:
+            raise ImportError(_SDK_MISSING.format(method="matcher")) from err
+        kwargs: dict[str, Any] = {"matcher": self._matcher, "hooks": [self], "timeout": self._timeout}
+        if "on_failure" in {f.name for f in dataclasses.fields(HookMatcher)}:
+            kwargs["on_failure"] = "block"
+        return HookMatcher(**kwargs)
+
+    def apply(self, options: ClaudeAgentOptions) -> ClaudeAgentOptions:
+        """A copy of ``options`` with this hook first in ``hooks["PreToolUse"]``.
+
+        The user's other matchers and events are kept; ``options`` is not modified. Claude
+        Code applies the most restrictive answer of all hooks, so no other hook can turn this
+        hook's ``deny`` into ``allow``.
+        """
+        try:
+            import claude_agent_sdk.types  # noqa: F401
+        except ImportError as err:
+            raise ImportError(_SDK_MISSING.format(method="apply")) from err
+        hooks = dict(options.hooks or {})
+        hooks[_EVENT] = [self.matcher(), *hooks.get(_EVENT, [])]
+        return dataclasses.replace(options, hooks=hooks)
+
+    async def __call__(self, input_data: Any, tool_use_id: str | None, context: Any) -> dict[str, Any]:
+        """The SDK hook callback: the answer ``toolgate hook`` gives for the same event.
+
+        Never raises. Malformed input (not a mapping, no tool name, no ``tool_input``) is
+        denied; events other than ``PreToolUse`` get ``{}`` (no decision).
+        """
+        del tool_use_id, context  # part of the SDK's signature; the answer depends on the input
+        try:
+            return self._engine.answer(input_data)
+        except Exception:  # noqa: BLE001 - the last net (see _INTERNAL_ERROR)
+            return {
+                "hookSpecificOutput": {
+                    "hookEventName": _EVENT,
+                    "permissionDecision": "deny",
+                    "permissionDecisionReason": _INTERNAL_ERROR,
+                }
+            }
+
+
+__all__ = ["Decision", "OnReview", "PolicyError", "ToolgateHook", "ToolgatePolicyWarning"]

@@ -1,0 +1,149 @@
+//! Python objects to and from JSON values.
+//!
+//! A tool call's input arrives as Python objects (the SDK decoded the CLI's JSON with
+//! `json.loads`). They become the [`Value`] the engine decides on, read the way
+//! claude-agent-acgs's `format_tool_call` renders them: integers exactly (beyond 64 bits as
+//! their digits, which render identically), `NaN` and the infinities as `json.dumps` writes
+//! them, tuples as lists, any `Mapping` as an object with `json.dumps`'s key conversions.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
+use serde_json::{Map, Number, Value};
+
+/// Deepest nesting of containers accepted (as `serde_json` reads the hook's stdin).
+pub const MAX_NESTING: usize = 128;
+
+/// Why an object is not JSON data. Never carries the value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotJson {
+    /// A value of a type JSON has no form for (bytes, sets, arbitrary objects), a key of such
+    /// a type, or a string that is not valid Unicode (lone surrogates).
+    Type,
+    /// Containers nested deeper than [`MAX_NESTING`] (or a container that holds itself).
+    TooDeep,
+}
+
+/// Converts `obj` to a JSON value.
+pub fn to_value(obj: &Bound<'_, PyAny>) -> Result<Value, NotJson> {
+    convert(obj, 0)
+}
+
+fn convert(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, NotJson> {
+    if obj.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return s
+            .to_str()
+            .map(|s| Value::String(s.to_owned()))
+            .map_err(|_| NotJson::Type);
+    }
+    // `bool` is a subclass of `int`: test it first.
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(Value::Bool(b.is_true()));
+    }
+    if let Ok(i) = obj.cast::<PyInt>() {
+        return Ok(integer(i));
+    }
+    if let Ok(f) = obj.cast::<PyFloat>() {
+        return Ok(float(f.value()));
+    }
+    if depth >= MAX_NESTING {
+        return Err(NotJson::TooDeep);
+    }
+    if let Ok(dict) = obj.cast::<PyDict>() {
+        let mut map = Map::new();
+        for (k, v) in dict.iter() {
+            map.insert(key(&k)?, convert(&v, depth + 1)?);
+        }
+        return Ok(Value::Object(map));
+    }
+    if let Ok(list) = obj.cast::<PyList>() {
+        return list.iter().map(|v| convert(&v, depth + 1)).collect();
+    }
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        return tuple.iter().map(|v| convert(&v, depth + 1)).collect();
+    }
+    if let Ok(mapping) = obj.cast::<PyMapping>() {
+        let items = mapping.items().map_err(|_| NotJson::Type)?;
+        let mut map = Map::new();
+        for item in items.iter() {
+            let (k, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
+                item.extract().map_err(|_| NotJson::Type)?;
+            map.insert(key(&k)?, convert(&v, depth + 1)?);
+        }
+        return Ok(Value::Object(map));
+    }
+    Err(NotJson::Type)
+}
+
+/// An int as `json.dumps` writes it: exactly. Beyond 64 bits its digits are kept as a string,
+/// which the renderer writes the same way (see `toolgate_core::rules::parse_tool_input`).
+fn integer(i: &Bound<'_, PyInt>) -> Value {
+    if let Ok(n) = i.extract::<i64>() {
+        return Value::Number(n.into());
+    }
+    if let Ok(n) = i.extract::<u64>() {
+        return Value::Number(n.into());
+    }
+    match i.str() {
+        Ok(digits) => Value::String(digits.to_string()),
+        Err(_) => Value::String("0".into()),
+    }
+}
+
+/// A float; `NaN` and the infinities, which JSON cannot hold, as the text `json.dumps` writes.
+fn float(f: f64) -> Value {
+    match Number::from_f64(f) {
+        Some(n) => Value::Number(n),
+        None => Value::String(toolgate_core::rules::python_float_repr(f)),
+    }
+}
+
+/// A mapping key as `json.dumps` converts it: strings as they are, `True`/`False`/`None` as
+/// `true`/`false`/`null`, numbers as their text; anything else is not JSON.
+fn key(k: &Bound<'_, PyAny>) -> Result<String, NotJson> {
+    // At the nesting limit a container is refused, as `json.dumps` refuses container keys.
+    match convert(k, MAX_NESTING).map_err(|_| NotJson::Type)? {
+        Value::String(s) => Ok(s),
+        Value::Number(n) => Ok(match n.as_f64() {
+            Some(f) if !n.is_i64() && !n.is_u64() => toolgate_core::rules::python_float_repr(f),
+            _ => n.to_string(),
+        }),
+        Value::Bool(b) => Ok(if b { "true" } else { "false" }.into()),
+        Value::Null => Ok("null".into()),
+        _ => Err(NotJson::Type),
+    }
+}
+
+/// Converts a JSON value to Python objects (dicts, lists, str, int, float, bool, None).
+pub fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                i.into_pyobject(py)?.into_any()
+            } else if let Some(u) = n.as_u64() {
+                u.into_pyobject(py)?.into_any()
+            } else {
+                PyFloat::new(py, n.as_f64().unwrap_or(f64::NAN)).into_any()
+            }
+        }
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(to_python(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (k, v) in map {
+                dict.set_item(k, to_python(py, v)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}

@@ -3,5 +3,6 @@
 
 mod file_persistence;
 mod homograph_hosts;
+mod pack_cases;
 mod sql_arguments;
 mod unknown_destination;

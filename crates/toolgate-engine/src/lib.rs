@@ -10,7 +10,9 @@
 
 pub mod hook;
 pub mod hosts;
+mod persistence;
 mod protected;
+mod sql_arguments;
 mod targets;
 
 use std::path::PathBuf;
@@ -21,6 +23,7 @@ use serde_json::Value;
 use toolgate_core::Verdict;
 use toolgate_policy::Policy;
 
+pub use persistence::{PERSISTENCE_RULE_ID, PersistenceWrite, persistence_writes};
 pub use protected::{ProtectedKind, protected_kind};
 pub use targets::UrlSource;
 
@@ -228,6 +231,8 @@ impl Guard {
         self.check_rules(tool_name, input, &mut d);
         self.check_commands(tool_name, input, cx, &mut d);
         check_files(tool_name, input, cx, &mut d);
+        self.check_persistence(persistence::written_paths(tool_name, input), cx, &mut d);
+        self.check_sql_arguments(tool_name, input, &mut d);
         self.check_egress(tool_name, input, &mut d);
         d.finish()
     }
@@ -377,6 +382,49 @@ impl Guard {
                     decision,
                 );
             }
+        }
+    }
+
+    /// Writes of startup, hook and scheduling files (the `persistence` pack).
+    fn check_persistence<'a>(
+        &self,
+        paths: impl IntoIterator<Item = &'a str>,
+        cx: &CallContext,
+        d: &mut DecisionBuilder,
+    ) {
+        for w in persistence_writes(&self.policy, paths, cx.cwd.as_deref(), cx.home.as_deref()) {
+            d.add(CheckOutcome {
+                check: CheckKind::Files,
+                verdict: w.verdict,
+                reason: persistence::persistence_reason(&w),
+                rule_ids: vec![PERSISTENCE_RULE_ID.to_string()],
+            });
+        }
+    }
+
+    /// SQL carried by MCP tool arguments, against the `databases` pack.
+    fn check_sql_arguments(&self, tool_name: &str, input: &Value, d: &mut DecisionBuilder) {
+        let packs = &self.policy.commands.packs;
+        for loss in sql_arguments::sql_losses(tool_name, input) {
+            let Some(verdict) = packs.verdict(loss.rule()) else {
+                continue;
+            };
+            let text = toolgate_core::packs::rule(loss.rule()).map_or("", |(_, r)| r.text);
+            let lead = if verdict == Verdict::Review {
+                "Human review required by command rule"
+            } else {
+                "Blocked by command rule"
+            };
+            d.add(CheckOutcome {
+                check: CheckKind::Commands,
+                verdict,
+                reason: format!(
+                    "{lead} {} ({text}): the SQL in the tool's arguments {}.",
+                    loss.rule(),
+                    loss.describe()
+                ),
+                rule_ids: vec![loss.rule().to_string()],
+            });
         }
     }
 

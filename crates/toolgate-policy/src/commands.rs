@@ -17,8 +17,11 @@
 //!   builtin: true                # false: drop the built-in destructive pack
 //!   disable: [TG-CMD-GIT-CLEAN]  # built-in rules to switch off
 //!   on_indeterminate: deny       # deny (default) | review (alias: ask)
+//!   packs: {hosting: off}        # rule packs: on (default) | off | deny | review
 //!   rules: [ ... ]               # as above
 //! ```
+//!
+//! `disable` takes the ids of pack rules too (`TG-K8S-DISRUPT`); see [`crate::packs`].
 //!
 //! Rule keys: `id` and `text` (required), `program` (required), `severity` (default `high`),
 //! `workflow_action` (default from severity), `subcommand`, `flags_all`, `flags_any`,
@@ -31,6 +34,7 @@ use toolgate_shell::{CommandRule, CommandRuleSet, PathClass};
 use crate::ReadContext;
 use crate::diagnostic::Diagnostics;
 use crate::document::{Node, Position, Value};
+use crate::packs::{PackSettings, take_packs};
 use crate::reader::MapReader;
 
 /// The command rules as read from a policy file.
@@ -40,6 +44,8 @@ pub struct CommandsSection {
     pub rules: CommandRuleSet,
     /// The verdict for a command that cannot be analysed: `Deny` (default) or `Review`.
     pub on_indeterminate: Verdict,
+    /// Which rule packs are on (`commands.packs`), and the pack rules disabled one by one.
+    pub packs: PackSettings,
 }
 
 impl Default for CommandsSection {
@@ -54,12 +60,13 @@ impl CommandsSection {
         CommandsSection {
             rules: CommandRuleSet::builtin(),
             on_indeterminate: Verdict::Deny,
+            packs: PackSettings::builtin(),
         }
     }
 }
 
 /// The keys of the mapping form.
-pub const COMMANDS_KEYS: &[&str] = &["builtin", "disable", "on_indeterminate", "rules"];
+pub const COMMANDS_KEYS: &[&str] = &["builtin", "disable", "on_indeterminate", "packs", "rules"];
 /// The keys of one rule.
 pub const RULE_KEYS: &[&str] = &[
     "id",
@@ -95,10 +102,14 @@ pub fn read_commands(node: &Node, cx: &mut ReadContext) -> CommandsSection {
             if let Some((false, _)) = map.bool("builtin", diags) {
                 rules = CommandRuleSet::empty();
             }
+            if let Some(packs) = take_packs(&mut map, diags) {
+                section.packs = packs;
+            }
             if let Some((ids, _)) = map.string_list("disable", diags) {
                 let known = CommandRuleSet::builtin();
                 for (id, pos) in &ids {
-                    if !known.rules().iter().any(|r| r.id == *id) {
+                    if !known.rules().iter().any(|r| r.id == *id) && !section.packs.disable_rule(id)
+                    {
                         diags.error_hint(
                             "unknown-rule",
                             *pos,

@@ -12,11 +12,14 @@ pub mod discovery;
 pub mod document;
 pub mod environment;
 pub mod examples;
+pub mod exfiltration;
 pub mod hook;
 pub mod log;
 pub mod network;
 pub mod network_lint;
 pub mod network_ranges;
+pub mod packs;
+pub mod persistence;
 pub mod reader;
 pub mod rules;
 pub mod syntax;
@@ -38,6 +41,8 @@ pub const TOP_LEVEL_KEYS: &[&str] = &[
     "commands",
     "network",
     "hook",
+    "persistence",
+    "exfiltration",
     "log",
 ];
 /// The top-level keys that make a file an agentguard policy (read as the `network` section).
@@ -64,6 +69,10 @@ pub struct Policy {
     pub network: network::NetworkSection,
     /// `hook:`.
     pub hook: HookSettings,
+    /// `persistence:`.
+    pub persistence: persistence::PersistenceSettings,
+    /// `exfiltration:`.
+    pub exfiltration: exfiltration::ExfiltrationSettings,
     /// `log:` (the decision log; off by default).
     pub log: log::LogSettings,
     /// The inline `examples:` of the rules, checked by `toolgate validate`.
@@ -83,6 +92,8 @@ impl Policy {
             commands: commands::CommandsSection::builtin(),
             network: network::NetworkSection::builtin(),
             hook: HookSettings::default(),
+            persistence: persistence::PersistenceSettings::builtin(),
+            exfiltration: exfiltration::ExfiltrationSettings::default(),
             log: log::LogSettings::default(),
             examples: Vec::new(),
             diagnostics: Diagnostics::new(),
@@ -294,6 +305,12 @@ fn read_document(doc: &Node, policy: &mut Policy, cx: &mut ReadContext) {
     }
     if let Some(node) = top.take("hook") {
         policy.hook = hook::read_hook(node, &mut cx.diags);
+    }
+    if let Some(node) = top.take("persistence") {
+        policy.persistence = persistence::read_persistence(node, &mut cx.diags);
+    }
+    if let Some(node) = top.take("exfiltration") {
+        policy.exfiltration = exfiltration::read_exfiltration(node, &mut cx.diags);
     }
     if let Some(node) = top.take("log") {
         policy.log = log::read_log(node, cx.base_dir.as_deref(), &mut cx.diags);

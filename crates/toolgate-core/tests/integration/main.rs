@@ -1,6 +1,7 @@
 //! The integration tests of this crate, as one test binary (one link instead of one per
 //! file). Each module is one former test file.
 
+mod datastore_proptest;
 mod egress_agentguard;
 mod egress_conformance;
 mod egress_homograph;

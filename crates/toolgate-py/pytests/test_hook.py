@@ -433,3 +433,32 @@ def test_dataclass_replace_keeps_the_hook_usable() -> None:
     options = dataclasses.replace(hook.apply(ClaudeAgentOptions()), max_turns=1)
     (matcher,) = options.hooks["PreToolUse"]
     assert decision_of(call(matcher.hooks[0], event("Bash", {"command": "rm -rf /"}))) == "deny"
+
+
+def test_a_relative_home_is_refused_at_construction(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As `toolgate hook` reads it: a relative $HOME names no home, so the protected files and
+    # the user's policy could not be found.
+    monkeypatch.setenv("HOME", "relative/home")
+    with pytest.raises(ValueError, match="HOME"):
+        ToolgateHook()
+
+
+def test_the_wheel_serves_the_mcp_tools(tmp_path: Path) -> None:
+    # `toolgate mcp` runs the `toolgate-server` installed beside `toolgate`: a real MCP
+    # initialize and tools/list over stdio.
+    toolgate = Path(sys.executable).parent / "toolgate"
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "pytest", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    ]
+    out = subprocess.run(
+        [str(toolgate), "mcp"],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )
+    replies = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    tools = next(r for r in replies if r.get("id") == 2)["result"]["tools"]
+    assert "check_url" in {t["name"] for t in tools}, out.stderr

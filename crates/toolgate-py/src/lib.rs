@@ -126,13 +126,16 @@ impl Engine {
         if let Some(grant) = grant_allowed {
             loaded.policy.hook.grant_allowed = grant;
         }
+        // Read as `toolgate hook` reads it: a relative `$HOME` is an error, not a home.
+        let home = toolgate_policy::environment::home()
+            .map_err(|e| PyValueError::new_err(e.describe()))?;
         let source = loaded.source_name();
         let log = decision_log::open(&loaded.policy);
         let policy_record = decision_log::policy_record(&loaded);
         Ok(Engine {
             guard: Guard::new(Arc::new(loaded.policy)),
             binary,
-            home: std::env::var_os("HOME").map(PathBuf::from),
+            home,
             source,
             warnings: report,
             log,

@@ -4,9 +4,14 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use ipnet::IpNet;
-use toolgate_core::egress::EgressPolicy;
-use toolgate_proxy::{DnsConfig, MissingSni, ProxyConfig};
+use toolgate_audit::DecisionLog;
+use toolgate_audit::record::{DestinationRecord, Record};
+use toolgate_policy::Policy;
+use toolgate_proxy::{DecisionHook, DnsConfig, MissingSni, ProxyConfig, ProxyDecision};
 
 use toolgate::command_line::{EXIT_USAGE, load_policy_or_exit};
 
@@ -34,9 +39,11 @@ pub struct ProxyOptions {
 }
 
 impl ProxyOptions {
-    /// The proxy configuration for `egress` with these options.
-    pub fn config(&self, egress: EgressPolicy) -> ProxyConfig {
-        let mut config = ProxyConfig::new(egress);
+    /// The proxy configuration for `policy` with these options: its network policy, and its
+    /// decision log when it names one.
+    pub fn config(&self, policy: &Policy) -> ProxyConfig {
+        let mut config = ProxyConfig::new(policy.network.egress.clone());
+        config.on_decision = decision_logger(policy);
         if !self.nameservers.is_empty() {
             config.dns = DnsConfig::Servers(self.nameservers.clone());
         }
@@ -45,9 +52,39 @@ impl ProxyOptions {
             MissingSniArg::Deny => MissingSni::Deny,
         };
         config.limits.max_connections = self.max_connections;
-        // The decision log plugs in here: `config.on_decision = Some(hook)`.
         config
     }
+}
+
+/// Appends every decision of the proxy to `policy`'s decision log (`None`: the policy names
+/// none). The records carry the canonical host and port, the reason class and the class of
+/// the address dialled; never the request's path or headers. A record that cannot be written
+/// is reported on stderr (the first failure only): the connection it describes is already
+/// answered, so unlike the hook nothing can be denied after the fact.
+fn decision_logger(policy: &Policy) -> Option<DecisionHook> {
+    let log = DecisionLog::for_policy(policy)?;
+    let policy = Arc::new(policy.clone());
+    let warned = AtomicBool::new(false);
+    Some(Arc::new(move |decision: &ProxyDecision| {
+        let allowed = decision.verdict == toolgate_proxy::Verdict::Allow;
+        let destination = DestinationRecord {
+            source: "request".into(),
+            program: None,
+            allowed,
+            class: decision.reason.code().into(),
+            scheme: Some(decision.protocol.as_str().into()),
+            port: decision.target.as_ref().map(|t| t.port),
+            method: None,
+            host: decision.target.as_ref().map(|t| t.host.clone()),
+        };
+        let record =
+            Record::egress_request(&policy, destination, allowed, decision.reason.describe());
+        if let Err(e) = log.append(&record)
+            && !warned.swap(true, Ordering::Relaxed)
+        {
+            eprintln!("toolgate proxy: warning: the decision log cannot be written: {e}");
+        }
+    }))
 }
 
 /// Arguments of `proxy`.
@@ -80,7 +117,7 @@ pub fn run(args: ProxyArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut config = args.options.config(policy.network.egress.clone());
+    let mut config = args.options.config(&policy);
     config.listen = args.listen;
     config.clients = args.allow_clients;
     let proxy = match toolgate_proxy::start(config) {

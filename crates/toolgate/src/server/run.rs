@@ -45,7 +45,7 @@ pub fn run(args: RunArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut config = args.options.config(policy.network.egress.clone());
+    let mut config = args.options.config(&policy);
     config.listen = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
     config.limits.drain_timeout = std::time::Duration::from_secs(2);
     let proxy = match toolgate_proxy::start(config) {

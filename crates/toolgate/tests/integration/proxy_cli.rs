@@ -281,3 +281,53 @@ fn sigterm_drains_in_flight_tunnels_then_exits() {
     };
     assert_eq!(code, Some(0));
 }
+
+#[test]
+fn every_proxy_decision_goes_to_the_decision_log() {
+    let Some(curl) = required_tool("curl") else {
+        return;
+    };
+    let w = world();
+    std::fs::write(
+        &w.policy,
+        "network:\n  allow: [\"good.test\", \"127.0.0.1\"]\n  deny: [\"bad.test\"]\nlog:\n  path: decisions.jsonl\n",
+    )
+    .unwrap();
+    let allowed = format!("http://good.test:{}/secret-path?token=abc", w.plain.port());
+    let refused = format!("http://bad.test:{}/other-path", w.plain.port());
+    assert_eq!(
+        w.run(&curl, &["-sS", "-f", &allowed]).status.code(),
+        Some(0)
+    );
+    assert_ne!(
+        w.run(&curl, &["-sS", "-f", &refused]).status.code(),
+        Some(0)
+    );
+    let log = w.dir.path().join("decisions.jsonl");
+    let text = std::fs::read_to_string(&log).expect("the proxy wrote the decision log");
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2, "{text}");
+    for r in &records {
+        assert_eq!(r["surface"], "proxy");
+        assert_eq!(r["target_type"], "egress_request");
+    }
+    assert_eq!(records[0]["decision"], "allow");
+    assert_eq!(records[0]["destinations"][0]["host"], "good.test");
+    assert_eq!(records[1]["decision"], "deny");
+    assert_eq!(records[1]["destinations"][0]["host"], "bad.test");
+    // The request's path and query are never recorded.
+    assert!(!text.contains("secret-path") && !text.contains("token=abc"));
+    let verify = Command::new(TOOLGATE)
+        .args(["audit", "verify"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert_eq!(verify.status.code(), Some(0), "{}", text_of(&verify));
+}
+
+fn text_of(out: &Output) -> String {
+    format!("{}{}", text(&out.stdout), text(&out.stderr))
+}

@@ -349,6 +349,7 @@ impl Guard {
                     rule_ids: blocking.iter().map(|m| m.rule_id.clone()).collect(),
                 });
             }
+            self.check_pack_matches(&analysis, &command_cx, d);
             for destination in &analysis.destinations {
                 let decision = match destination {
                     toolgate_shell::Destination::Url { url, .. } => {
@@ -382,6 +383,35 @@ impl Guard {
                     decision,
                 );
             }
+        }
+    }
+
+    /// The rule packs' command matchers, through `commands.packs` (off: no match; deny or
+    /// review per the policy, else the catalog's verdict) and `commands.disable`. One
+    /// outcome per rule; the reason names the pack and rule, never the command.
+    fn check_pack_matches(
+        &self,
+        analysis: &toolgate_shell::CommandAnalysis,
+        cx: &toolgate_shell::CommandContext,
+        d: &mut DecisionBuilder,
+    ) {
+        let packs = &self.policy.commands.packs;
+        for m in toolgate_shell::evaluate_packs(analysis, cx) {
+            let Some(verdict) = packs.verdict(m.rule_id) else {
+                continue;
+            };
+            let text = toolgate_core::packs::rule(m.rule_id).map_or("", |(_, r)| r.text);
+            let lead = if verdict == Verdict::Review {
+                "Human review required by command rule"
+            } else {
+                "Blocked by command rule"
+            };
+            d.add(CheckOutcome {
+                check: CheckKind::Commands,
+                verdict,
+                reason: format!("{lead} {} (pack {}: {text}).", m.rule_id, m.pack),
+                rule_ids: vec![m.rule_id.to_string()],
+            });
         }
     }
 

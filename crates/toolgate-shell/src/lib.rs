@@ -58,7 +58,10 @@ pub use model::{
     CommandAnalysis, CommandContext, Destination, FlagSet, Indeterminate, IndeterminateKind,
     MAX_COMMAND_BYTES, MAX_COMMANDS, MAX_DEPTH, SimpleCommand,
 };
-pub use rules::{CommandMatch, CommandRule, CommandRuleSet};
+pub use rules::{
+    CommandMatch, CommandRule, CommandRuleSet, PACKS_WITH_COMMAND_MATCHERS, PackMatch,
+    evaluate_packs,
+};
 pub use syntax::braces::MAX_BRACE_WORDS;
 pub use syntax::guard::{MAX_NESTING, MAX_PAREN_RUN};
 

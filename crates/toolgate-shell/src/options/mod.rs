@@ -158,6 +158,30 @@ fn read_one(args: &[Arg], i: usize, spec: &OptionSpec, out: &mut Vec<Opt>) -> us
     1
 }
 
+/// A word in Go's one-dash style (`-chdir=DIR`, `-auto-approve`) spelt with two dashes, as
+/// the reader reads long options; `None` for anything else (`-h`, `-1`, `--x`, operands).
+pub(crate) fn two_dashes(word: &str) -> Option<String> {
+    let rest = word.strip_prefix('-')?;
+    let mut chars = rest.chars();
+    let long = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.next().is_some_and(|c| c != '=');
+    long.then(|| format!("-{word}"))
+}
+
+/// `args` as the reader reads them for a program that writes long options with one dash
+/// (see `knowledge::programs::single_dash_long`): `-name` becomes `--name` up to `--`.
+pub(crate) fn with_two_dashes(mut args: Vec<Arg>) -> Vec<Arg> {
+    for a in &mut args {
+        if a.text == "--" {
+            break;
+        }
+        if let Some(long) = two_dashes(&a.text) {
+            a.text = long;
+        }
+    }
+    args
+}
+
 /// Whether any of `opts` is spelled as one of `names`.
 pub(crate) fn has(opts: &[Opt], names: &[&str]) -> bool {
     opts.iter().any(|o| names.contains(&o.name.as_str()))
@@ -305,6 +329,21 @@ mod tests {
                 ..Arg::default()
             })
             .collect()
+    }
+
+    #[test]
+    fn one_dash_long_options() {
+        assert_eq!(two_dashes("-chdir=infra").as_deref(), Some("--chdir=infra"));
+        assert_eq!(
+            two_dashes("-auto-approve").as_deref(),
+            Some("--auto-approve")
+        );
+        for not in ["-h", "-1", "-9x", "--all", "x", "-", "-x=1"] {
+            assert_eq!(two_dashes(not), None, "{not}");
+        }
+        let args = with_two_dashes(words(&["-chdir", "d", "destroy", "--", "-target"]));
+        let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(texts, ["--chdir", "d", "destroy", "--", "-target"]);
     }
 
     #[test]

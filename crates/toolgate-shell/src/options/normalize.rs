@@ -8,7 +8,14 @@ use crate::knowledge::specs::{DOCKER_PULL, DOCKER_RUN, Spec, git_spec, spec_for}
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
 pub fn normalize(cmd: &mut SimpleCommand) {
     let program = cmd.program_lower();
-    let args = cmd.args.clone();
+    let mut args = cmd.args.clone();
+    if crate::knowledge::programs::single_dash_long(&program) {
+        for a in args.iter_mut().take_while(|a| a.as_str() != "--") {
+            if let Some(long) = crate::options::two_dashes(a) {
+                *a = long;
+            }
+        }
+    }
     match program.as_str() {
         "git" => git(cmd, &args),
         "find" => find(cmd, &args),

@@ -2,6 +2,7 @@
 
 mod destructive;
 mod git;
+mod packs;
 
 use std::sync::Arc;
 
@@ -11,6 +12,8 @@ use toolgate_core::{Severity, WorkflowAction};
 use crate::facts::paths::{PathClass, classify};
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 use crate::rules::destructive::Check;
+
+pub use packs::{PACKS_WITH_COMMAND_MATCHERS, PackMatch, evaluate_packs};
 
 /// A rule that matched.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

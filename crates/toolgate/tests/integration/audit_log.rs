@@ -146,7 +146,7 @@ fn the_policy_turns_the_log_on_and_can_keep_redacted_input() {
     let dir = tempfile::tempdir().unwrap();
     let policy = write_policy(
         dir.path(),
-        "log:\n  path: audit/d.jsonl\n  store_input: redacted\ncommands:\n  - id: NO-TF-DESTROY\n    text: needs a person\n    program: terraform\n    subcommand: destroy\n    workflow_action: require_human_review\nhook:\n  on_review: ask\n",
+        "log:\n  path: audit/d.jsonl\n  store_input: redacted\ncommands:\n  - id: NO-DEPLOY\n    text: needs a person\n    program: make\n    subcommand: deploy\n    workflow_action: require_human_review\nhook:\n  on_review: ask\n",
     );
     let envs = [("TOOLGATE_POLICY", policy.as_path())];
     let write = event(
@@ -156,7 +156,7 @@ fn the_policy_turns_the_log_on_and_can_keep_redacted_input() {
     assert_eq!(hook(dir.path(), &write, &envs).status.code(), Some(2));
     let ask = hook(
         dir.path(),
-        &event("Bash", json!({"command": "terraform destroy"})),
+        &event("Bash", json!({"command": "make deploy"})),
         &envs,
     );
     assert_eq!(ask.status.code(), Some(0));
@@ -175,8 +175,8 @@ fn the_policy_turns_the_log_on_and_can_keep_redacted_input() {
     assert_eq!(sha.len(), 64);
     assert_eq!(lines[1]["decision"], "review");
     assert_eq!(lines[1]["host_answer"], "ask");
-    assert_eq!(lines[1]["rule_ids"], json!(["NO-TF-DESTROY"]));
-    assert_eq!(lines[1]["input"]["command"], "terraform destroy");
+    assert_eq!(lines[1]["rule_ids"], json!(["NO-DEPLOY"]));
+    assert_eq!(lines[1]["input"]["command"], "make deploy");
     // TOOLGATE_LOG=off wins over the policy.
     let envs = [
         ("TOOLGATE_POLICY", policy.as_path()),
@@ -472,10 +472,10 @@ fn replay_shows_what_another_policy_would_change() {
     let dir = tempfile::tempdir().unwrap();
     let strict = write_policy(
         dir.path(),
-        "log:\n  path: d.jsonl\n  store_input: redacted\ncommands:\n  - id: NO-TF-DESTROY\n    text: no destroy\n    program: terraform\n    subcommand: destroy\n",
+        "log:\n  path: d.jsonl\n  store_input: redacted\ncommands:\n  - id: NO-DEPLOY\n    text: no destroy\n    program: make\n    subcommand: deploy\n",
     );
     let envs = [("TOOLGATE_POLICY", strict.as_path())];
-    for cmd in ["terraform destroy", "ls", "rm -rf /"] {
+    for cmd in ["make deploy", "ls", "rm -rf /"] {
         hook(dir.path(), &event("Bash", json!({"command": cmd})), &envs);
     }
     let write = event(
@@ -518,11 +518,11 @@ fn replay_shows_what_another_policy_would_change() {
     .unwrap();
     let text = out(&changed);
     assert_eq!(changed.status.code(), Some(1), "{text}");
-    // Only the terraform call changes; the redacted secret still counts as found.
+    // Only the deploy call changes; the redacted secret still counts as found.
     assert!(
         text.contains("seq 0")
             && text.contains("deny -> none")
-            && text.contains("NO-TF-DESTROY -> (none)"),
+            && text.contains("NO-DEPLOY -> (none)"),
         "{text}"
     );
     assert!(text.contains("1 would change"), "{text}");

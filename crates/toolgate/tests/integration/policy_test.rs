@@ -26,7 +26,7 @@ fn the_committed_starter_fixtures_pass() {
     assert_eq!(o.status.code(), Some(0), "{text}");
     assert!(!text.contains("FAIL"), "{text}");
     assert!(
-        text.contains("toolgate test: 16 cases, 16 passed, 0 failed"),
+        text.contains("toolgate test: 17 cases, 17 passed, 0 failed"),
         "{text}"
     );
     assert!(
@@ -41,7 +41,7 @@ fn the_committed_starter_fixtures_pass() {
     assert_eq!(o.status.code(), Some(0), "{}", out(&o));
 }
 
-const POLICY: &str = "commands:\n  - id: NO-FP\n    text: no force push\n    program: git\n    subcommand: push\n    flags_any: [force]\n  - id: NO-DESTROY\n    text: no destroy\n    program: terraform\n    subcommand: destroy\n";
+const POLICY: &str = "commands:\n  - id: NO-FP\n    text: no force push\n    program: git\n    subcommand: push\n    flags_any: [force]\n  - id: NO-DESTROY\n    text: no destroy\n    program: make\n    subcommand: deploy\n";
 
 #[test]
 fn a_failing_case_shows_the_difference_and_coverage_names_unexercised_rules() {
@@ -134,11 +134,11 @@ commands:
       flags_any: [force]
       examples:
         deny: [\"git push --force\", \"git push origin main\"]
-        allow: [\"git push origin main\", \"terraform destroy\"]
+        allow: [\"git push origin main\", \"make deploy\"]
     - id: NO-TF
       text: no destroy
-      program: terraform
-      subcommand: destroy
+      program: make
+      subcommand: deploy
       enabled: false
     - id: CONTRADICTION
       text: never

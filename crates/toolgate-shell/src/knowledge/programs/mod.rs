@@ -40,6 +40,9 @@ pub(crate) enum Class {
     DiskTool,
     /// Changes, moves or deletes the files it is given (`rm`, `cp`, `chmod`, `tee`).
     Writer,
+    /// Administers infrastructure or the host: cloud, cluster and infrastructure-as-code
+    /// CLIs, service managers, user, firewall and package tools (the rule packs' programs).
+    Admin,
 }
 
 /// One program.
@@ -55,6 +58,9 @@ pub(crate) struct Program {
     pub(crate) destinations: Option<Destinations>,
     /// Version suffixes are the same program (`python3.12`, `perl5.36`, `lua5.4`).
     pub(crate) versioned: bool,
+    /// Long options are written with one dash (Go's `flag` package: `terraform
+    /// -chdir=DIR destroy -auto-approve`); the option reader reads `-name` as `--name`.
+    pub(crate) single_dash_long: bool,
 }
 
 /// The row of a program basename: a row in capitals matches only as written (`GET`), any
@@ -83,6 +89,11 @@ fn is_capitals(name: &str) -> bool {
 /// Whether the program `name` (a basename) belongs to `class`.
 pub(crate) fn in_class(name: &str, class: Class) -> bool {
     lookup(name).is_some_and(|p| p.classes.contains(&class))
+}
+
+/// Whether the program writes long options with one dash (see [`Program::single_dash_long`]).
+pub(crate) fn single_dash_long(name: &str) -> bool {
+    lookup(name).is_some_and(|p| p.single_dash_long)
 }
 
 /// The table's name for a program basename, for destinations and reasons.

@@ -12,6 +12,7 @@ const fn row(name: &'static str, classes: &'static [Class], options: &'static Sp
         options,
         destinations: None,
         versioned: false,
+        single_dash_long: false,
     }
 }
 
@@ -22,6 +23,11 @@ const fn reaches(mut p: Program, d: Destinations) -> Program {
 
 const fn versioned(mut p: Program) -> Program {
     p.versioned = true;
+    p
+}
+
+const fn single_dash_long(mut p: Program) -> Program {
+    p.single_dash_long = true;
     p
 }
 
@@ -36,6 +42,7 @@ const WRAP: &[Class] = &[Wrapper];
 const RUN: &[Class] = &[Runner];
 const DISK: &[Class] = &[DiskTool];
 const WRITE: &[Class] = &[Writer];
+const ADMIN: &[Class] = &[Admin];
 
 /// The table, one row per program basename.
 pub(crate) const PROGRAMS: &[Program] = &[
@@ -129,7 +136,14 @@ pub(crate) const PROGRAMS: &[Program] = &[
     reaches(row("docker", PKG, &specs::DOCKER_GLOBAL), D::Docker),
     reaches(row("podman", PKG, &specs::DOCKER_GLOBAL), D::Docker),
     reaches(row("nerdctl", PKG, &specs::DOCKER_GLOBAL), D::Docker),
-    reaches(row("helm", PKG, NONE), D::Helm),
+    reaches(
+        row(
+            "helm",
+            &[PackageManager, NetworkClient, Admin],
+            &specs::HELM,
+        ),
+        D::Helm,
+    ),
     reaches(row("go", PKG, NONE), D::Go),
     reaches(row("cargo", PKG, &specs::CARGO), D::Cargo),
     reaches(row("gem", PKG, &specs::GEM), D::Gem),
@@ -318,6 +332,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("install", WRITE, &specs::CP),
     row("ln", WRITE, &specs::CP),
     row("tee", WRITE, &specs::TEE),
+    row("truncate", WRITE, &specs::TRUNCATE),
     // Disk tools.
     row("shred", DISK, &specs::SHRED),
     row("wipefs", DISK, NONE),
@@ -332,4 +347,54 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("wipe", DISK, NONE),
     row("scrub", DISK, NONE),
     row("nwipe", DISK, NONE),
+    // Cloud, cluster, infrastructure-as-code and hosting CLIs (the rule packs read their
+    // global options before the subcommand path).
+    row("aws", ADMIN, &specs::AWS),
+    row("gcloud", ADMIN, &specs::GCLOUD),
+    row("gsutil", ADMIN, &specs::GSUTIL),
+    row("az", ADMIN, &specs::AZ),
+    single_dash_long(row("terraform", ADMIN, &specs::TERRAFORM)),
+    single_dash_long(row("tofu", ADMIN, &specs::TERRAFORM)),
+    single_dash_long(row("terragrunt", ADMIN, &specs::TERRAFORM)),
+    row("pulumi", ADMIN, &specs::PULUMI),
+    row("cdk", ADMIN, &specs::CDK),
+    row("kubectl", ADMIN, &specs::KUBECTL),
+    row("oc", ADMIN, &specs::KUBECTL),
+    row("gh", ADMIN, &specs::GH),
+    row("docker-compose", ADMIN, &specs::COMPOSE),
+    row("podman-compose", ADMIN, &specs::COMPOSE),
+    // Host administration.
+    row("shutdown", ADMIN, NONE),
+    row("reboot", ADMIN, NONE),
+    row("halt", ADMIN, NONE),
+    row("poweroff", ADMIN, NONE),
+    row("init", ADMIN, NONE),
+    row("telinit", ADMIN, NONE),
+    row("systemctl", ADMIN, &specs::SYSTEMCTL),
+    row("service", ADMIN, NONE),
+    row("kill", ADMIN, &specs::KILL),
+    row("killall5", ADMIN, NONE),
+    row("userdel", ADMIN, &specs::USERDEL),
+    row("deluser", ADMIN, &specs::DELUSER),
+    row("passwd", ADMIN, &specs::PASSWD),
+    row("ufw", ADMIN, NONE),
+    row("iptables", ADMIN, &specs::IPTABLES),
+    row("ip6tables", ADMIN, &specs::IPTABLES),
+    row("nft", ADMIN, NONE),
+    row("setenforce", ADMIN, NONE),
+    row("crontab", ADMIN, &specs::CRONTAB),
+    row("history", ADMIN, NONE),
+    row("swapoff", ADMIN, NONE),
+    row("apt", ADMIN, &specs::APT),
+    row("apt-get", ADMIN, &specs::APT),
+    row("dnf", ADMIN, &specs::DNF),
+    row("yum", ADMIN, &specs::DNF),
+    row("microdnf", ADMIN, &specs::DNF),
+    row("dpkg", ADMIN, &specs::DPKG),
+    row("rpm", ADMIN, &specs::RPM),
+    row("pacman", ADMIN, &specs::PACMAN),
+    row("zypper", ADMIN, NONE),
+    row("apk", ADMIN, NONE),
+    row("chattr", ADMIN, &specs::CHATTR),
+    row("ssh-keygen", ADMIN, &specs::SSH_KEYGEN),
 ];

@@ -3,11 +3,15 @@
 //! flag normalisation, destinations and writes.
 
 mod git;
+mod host;
+mod infra;
 mod packages;
 mod remote;
 mod web;
 
 pub(crate) use git::*;
+pub(crate) use host::*;
+pub(crate) use infra::*;
 pub(crate) use packages::*;
 pub(crate) use remote::*;
 pub(crate) use web::*;
@@ -201,6 +205,9 @@ pub(crate) const TEE: Spec = Spec {
     long_flags: &[],
     abbreviate: false,
 };
+
+/// truncate: `-s SIZE`, `-r FILE`.
+pub(crate) const TRUNCATE: Spec = Spec::values("sr", &["size", "reference"]);
 
 // git subcommands
 

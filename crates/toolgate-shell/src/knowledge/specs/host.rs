@@ -1,0 +1,117 @@
+//! Option specs of host administration tools: service managers, user, firewall, package,
+//! scheduling and key tools, so that the option reader never takes a value for an operand.
+
+use super::Spec;
+
+/// systemctl.
+pub(crate) const SYSTEMCTL: Spec = Spec::with_flags(
+    "HMtpsno",
+    &[
+        "host",
+        "machine",
+        "type",
+        "property",
+        "signal",
+        "lines",
+        "output",
+        "state",
+        "kill-whom",
+        "kill-value",
+        "root",
+        "image",
+        "job-mode",
+        "what",
+        "when",
+        "timestamp",
+        "message",
+        "reboot-argument",
+        "boot-loader-entry",
+        "boot-loader-menu",
+        "check-inhibitors",
+        "drop-in",
+        "preset-mode",
+    ],
+    &[
+        "user", "system", "global", "now", "force", "no-block", "quiet",
+    ],
+);
+
+/// crontab: `-u USER`.
+pub(crate) const CRONTAB: Spec = Spec::values("u", &[]);
+
+/// userdel: `-R CHROOT`, `-P PREFIX`.
+pub(crate) const USERDEL: Spec = Spec::values("RP", &["root", "prefix"]);
+
+/// deluser / delgroup.
+pub(crate) const DELUSER: Spec = Spec::values("", &["backup-to", "conf"]);
+
+/// passwd: ageing values and `-R CHROOT`.
+pub(crate) const PASSWD: Spec = Spec::with_flags(
+    "nxwiR",
+    &[
+        "mindays",
+        "maxdays",
+        "warndays",
+        "inactive",
+        "root",
+        "repository",
+    ],
+    &["delete", "status", "lock", "unlock", "expire", "all"],
+);
+
+/// iptables / ip6tables: the table (`-t nat`) and a chain's policy (`-P CHAIN TARGET`: the
+/// chain is the value, the target the operand).
+pub(crate) const IPTABLES: Spec = Spec::with_flags("tP", &["table", "policy"], &["flush"]);
+
+/// apt / apt-get: `-o KEY=VALUE`, `-c FILE`, `-t RELEASE`.
+pub(crate) const APT: Spec = Spec::values(
+    "oct",
+    &["option", "config-file", "target-release", "default-release"],
+);
+
+/// dnf / yum: `-c FILE`, `--setopt`, repositories, `--installroot`.
+pub(crate) const DNF: Spec = Spec::values(
+    "cdex",
+    &[
+        "config",
+        "setopt",
+        "repo",
+        "repoid",
+        "enablerepo",
+        "disablerepo",
+        "installroot",
+        "releasever",
+        "exclude",
+        "debuglevel",
+        "errorlevel",
+        "downloaddir",
+        "destdir",
+    ],
+);
+
+/// dpkg: `--root`, `--admindir`, `--instdir`, `--force-*` are glued.
+pub(crate) const DPKG: Spec = Spec::with_flags(
+    "",
+    &["root", "admindir", "instdir", "log", "status-fd"],
+    &["remove", "purge"],
+);
+
+/// chattr: `-v VERSION`, `-p PROJECT`.
+pub(crate) const CHATTR: Spec = Spec::values("vp", &[]);
+
+/// ssh-keygen: every option that takes a value.
+pub(crate) const SSH_KEYGEN: Spec = Spec::values("abCDEFfGIJjMmNnOPRrSstVwYZz", &[]);
+
+/// kill: `-s SIGNAL`, `-n NUMBER` (signals written `-9`, `-KILL` are read by the rule).
+pub(crate) const KILL: Spec = Spec::values("sn", &["signal"]);
+
+/// pacman: `-r ROOT`, `-b DBPATH` and the path options.
+pub(crate) const PACMAN: Spec = Spec::values(
+    "rb",
+    &[
+        "root", "dbpath", "config", "cachedir", "arch", "gpgdir", "hookdir", "logfile", "sysroot",
+    ],
+);
+
+/// rpm: `--root`, `--dbpath`.
+pub(crate) const RPM: Spec = Spec::with_flags("", &["root", "dbpath"], &["erase"]);

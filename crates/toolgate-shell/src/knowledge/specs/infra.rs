@@ -1,0 +1,275 @@
+//! Option specs of cloud, cluster, infrastructure-as-code and hosting CLIs: the options that
+//! take a value, before the subcommand (`kubectl --context CTX delete …`, `aws --profile P s3
+//! …`, `terraform -chdir=DIR destroy`, `gcloud --project P …`, `helm -n NS …`) and after it,
+//! so that the option reader never takes a value for a subcommand word or an operand.
+//!
+//! Flags the rule packs test (`--all`, `--force`, `--recursive`) are listed as flags when a
+//! value option starts with the same letters, so that they never resolve as an abbreviation
+//! of it (a test checks this).
+
+use super::Spec;
+
+/// aws: global options (`--profile`, `--region`, …) may stand anywhere.
+pub(crate) const AWS: Spec = Spec::values(
+    "",
+    &[
+        "profile",
+        "region",
+        "output",
+        "endpoint-url",
+        "query",
+        "color",
+        "ca-bundle",
+        "cli-read-timeout",
+        "cli-connect-timeout",
+        "cli-binary-format",
+        "cli-input-json",
+        "cli-input-yaml",
+    ],
+);
+
+/// gcloud: global options and the common resource flags.
+pub(crate) const GCLOUD: Spec = Spec::values(
+    "",
+    &[
+        "project",
+        "account",
+        "configuration",
+        "billing-project",
+        "flags-file",
+        "flatten",
+        "format",
+        "impersonate-service-account",
+        "verbosity",
+        "trace-token",
+        "access-token-file",
+        "zone",
+        "region",
+    ],
+);
+
+/// gsutil: `-h HEADER`, `-o SECTION:KEY=VALUE`, `-u PROJECT` before the command.
+pub(crate) const GSUTIL: Spec = Spec::values("hou", &[]);
+
+/// az: global options and the common resource arguments.
+pub(crate) const AZ: Spec = Spec::with_flags(
+    "ngol",
+    &[
+        "subscription",
+        "output",
+        "query",
+        "name",
+        "resource-group",
+        "account-name",
+        "account-key",
+        "container-name",
+        "connection-string",
+        "sas-token",
+        "auth-mode",
+        "location",
+    ],
+    &["only-show-errors", "debug", "verbose", "yes", "no-wait"],
+);
+
+/// terraform, tofu, terragrunt (read with one dash, see `single_dash_long`).
+pub(crate) const TERRAFORM: Spec = Spec::values(
+    "",
+    &[
+        "chdir",
+        "var",
+        "var-file",
+        "target",
+        "state",
+        "state-out",
+        "backup",
+        "lock-timeout",
+        "parallelism",
+        "replace",
+        "out",
+        "backend-config",
+        "from-module",
+        "plugin-dir",
+        "working-dir",
+        "terragrunt-working-dir",
+        "terragrunt-config",
+    ],
+);
+
+/// pulumi: `--cwd`/`-C`, `--stack`/`-s` and the logging options.
+pub(crate) const PULUMI: Spec = Spec::with_flags(
+    "Cstmpv",
+    &[
+        "cwd",
+        "stack",
+        "color",
+        "config-file",
+        "verbose",
+        "tracing",
+        "profiling",
+        "memprofilerate",
+        "otel-traces",
+        "target",
+        "exclude",
+        "message",
+        "parallel",
+    ],
+    &[
+        "yes",
+        "skip-preview",
+        "remove",
+        "json",
+        "logflow",
+        "logtostderr",
+    ],
+);
+
+/// AWS CDK: `--app`, `--context`, `--profile`, … (yargs).
+pub(crate) const CDK: Spec = Spec::values(
+    "acor",
+    &[
+        "app",
+        "context",
+        "profile",
+        "output",
+        "role-arn",
+        "plugin",
+        "proxy",
+        "ca-bundle-path",
+        "toolkit-stack-name",
+    ],
+);
+
+/// helm: global Kubernetes options and the common release options.
+pub(crate) const HELM: Spec = Spec::values(
+    "nfol",
+    &[
+        "namespace",
+        "kube-context",
+        "kubeconfig",
+        "kube-apiserver",
+        "kube-as-user",
+        "kube-as-group",
+        "kube-ca-file",
+        "kube-token",
+        "kube-tls-server-name",
+        "burst-limit",
+        "qps",
+        "registry-config",
+        "repository-cache",
+        "repository-config",
+        "values",
+        "output",
+        "set",
+        "set-string",
+        "set-file",
+        "set-json",
+        "set-literal",
+        "version",
+        "timeout",
+        "description",
+        "cascade",
+        "repo",
+        "username",
+        "password",
+        "ca-file",
+        "cert-file",
+        "key-file",
+        "post-renderer",
+        "post-renderer-args",
+        "history-max",
+        "max",
+        "revision",
+        "selector",
+    ],
+);
+
+/// kubectl (and `oc`): global options and the common resource options. `--cascade` and
+/// `--dry-run` are left out: written bare they take no value (pflag's optional values).
+pub(crate) const KUBECTL: Spec = Spec::with_flags(
+    "nslfckLov",
+    &[
+        "context",
+        "kubeconfig",
+        "cluster",
+        "user",
+        "namespace",
+        "server",
+        "token",
+        "as",
+        "as-group",
+        "as-uid",
+        "cache-dir",
+        "certificate-authority",
+        "client-certificate",
+        "client-key",
+        "request-timeout",
+        "tls-server-name",
+        "username",
+        "password",
+        "profile",
+        "profile-output",
+        "log-file",
+        "log-dir",
+        "v",
+        "vmodule",
+        "filename",
+        "selector",
+        "field-selector",
+        "output",
+        "grace-period",
+        "timeout",
+        "kustomize",
+        "raw",
+        "template",
+        "container",
+        "label-columns",
+        "sort-by",
+        "chunk-size",
+        "field-manager",
+        "prune-allowlist",
+        "prune-whitelist",
+        "pod-selector",
+    ],
+    &[
+        "all",
+        "all-namespaces",
+        "force",
+        "prune",
+        "recursive",
+        "wait",
+        "now",
+        "ignore-not-found",
+        "ignore-daemonsets",
+        "delete-emptydir-data",
+        "insecure-skip-tls-verify",
+        "match-server-version",
+        "disable-compression",
+        "warnings-as-errors",
+    ],
+);
+
+/// gh: the repository (`-R OWNER/REPO`) and host options.
+pub(crate) const GH: Spec = Spec::values("R", &["repo", "hostname"]);
+
+/// docker compose / docker-compose: global and `down` options.
+pub(crate) const COMPOSE: Spec = Spec::with_flags(
+    "fpt",
+    &[
+        "file",
+        "project-name",
+        "profile",
+        "env-file",
+        "project-directory",
+        "ansi",
+        "progress",
+        "parallel",
+        "timeout",
+        "rmi",
+    ],
+    &["volumes", "remove-orphans", "dry-run"],
+);
+
+/// docker/podman `rm`, `volume`, `system` and `prune` subcommands: flags only, but filters
+/// and formats take a value.
+pub(crate) const DOCKER_REMOVE: Spec =
+    Spec::with_flags("", &["filter", "format"], &["all", "force", "volumes"]);

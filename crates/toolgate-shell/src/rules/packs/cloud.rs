@@ -1,0 +1,82 @@
+//! The `cloud` pack: deleting AWS, Google Cloud and Azure resources.
+
+use super::Matcher as M;
+
+const AWS: &[&str] = &["aws"];
+const GCLOUD: &[&str] = &["gcloud"];
+const GSUTIL: &[&str] = &["gsutil"];
+const AZ: &[&str] = &["az"];
+/// A dry run deletes nothing.
+const AWS_DRY_RUN: &[&str] = &["--dryrun", "--dry-run", "--help"];
+
+const S3: &str = "TG-CLOUD-AWS-S3-DELETE";
+const COMPUTE: &str = "TG-CLOUD-AWS-COMPUTE-DELETE";
+const DATA: &str = "TG-CLOUD-AWS-DATA-DELETE";
+const STACK: &str = "TG-CLOUD-AWS-STACK-DELETE";
+const IAM: &str = "TG-CLOUD-AWS-IAM-DELETE";
+const KMS: &str = "TG-CLOUD-AWS-KMS-DELETE";
+const GCLOUD_DELETE: &str = "TG-CLOUD-GCLOUD-DELETE";
+const GCS: &str = "TG-CLOUD-GCS-DELETE";
+const AZ_DELETE: &str = "TG-CLOUD-AZ-DELETE";
+
+/// The pack's matchers.
+pub(super) const MATCHERS: &[M] = &[
+    // AWS. One object (`aws s3 rm s3://b/key`) or an empty bucket (`aws s3 rb`) is routine.
+    M::new(S3, AWS, &[&["s3"], &["rm"]])
+        .any(&["--recursive"])
+        .none(AWS_DRY_RUN),
+    M::new(S3, AWS, &[&["s3"], &["rb"]])
+        .any(&["--force"])
+        .none(AWS_DRY_RUN),
+    M::new(S3, AWS, &[&["s3api"], &["delete-bucket", "delete-objects"]]).none(AWS_DRY_RUN),
+    M::new(COMPUTE, AWS, &[&["ec2"], &["terminate-instances"]]).none(AWS_DRY_RUN),
+    M::new(COMPUTE, AWS, &[&["lambda"], &["delete-function"]]).none(AWS_DRY_RUN),
+    M::new(COMPUTE, AWS, &[&["eks", "ecs"], &["delete-cluster"]]).none(AWS_DRY_RUN),
+    M::new(
+        DATA,
+        AWS,
+        &[&["rds"], &["delete-db-instance", "delete-db-cluster"]],
+    )
+    .none(AWS_DRY_RUN),
+    M::new(DATA, AWS, &[&["dynamodb"], &["delete-table"]]).none(AWS_DRY_RUN),
+    M::new(
+        STACK,
+        AWS,
+        &[&["cloudformation"], &["delete-stack", "delete-stack-set"]],
+    )
+    .none(AWS_DRY_RUN),
+    M::new(IAM, AWS, &[&["iam"], &["delete-*"]]).none(AWS_DRY_RUN),
+    M::new(KMS, AWS, &[&["kms"], &["schedule-key-deletion"]]).none(AWS_DRY_RUN),
+    // Google Cloud.
+    M::new(GCLOUD_DELETE, GCLOUD, &[&["projects"], &["delete"]]),
+    M::new(
+        GCLOUD_DELETE,
+        GCLOUD,
+        &[&["compute", "sql"], &["instances"], &["delete"]],
+    ),
+    M::new(
+        GCLOUD_DELETE,
+        GCLOUD,
+        &[&["container"], &["clusters"], &["delete"]],
+    ),
+    M::new(GCS, GCLOUD, &[&["storage"], &["rm"]]).any(&["-r", "-R", "--recursive"]),
+    M::new(GCS, GCLOUD, &[&["storage"], &["buckets"], &["delete"]]),
+    M::new(GCS, GSUTIL, &[&["rm"]]).any(&["-r", "-R"]),
+    M::new(GCS, GSUTIL, &[&["rb"]]),
+    // Azure. One blob (`az storage blob delete`) is routine, as one S3 object is.
+    M::new(AZ_DELETE, AZ, &[&["group", "vm", "aks"], &["delete"]]),
+    M::new(
+        AZ_DELETE,
+        AZ,
+        &[
+            &["storage"],
+            &["account", "container", "share", "queue", "table", "fs"],
+            &["delete"],
+        ],
+    ),
+    M::new(
+        AZ_DELETE,
+        AZ,
+        &[&["storage"], &["blob", "file"], &["delete-batch"]],
+    ),
+];

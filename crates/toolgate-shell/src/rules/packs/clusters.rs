@@ -1,0 +1,48 @@
+//! The `clusters` pack: Kubernetes deletions and disruptions.
+
+use super::{Matcher as M, Operands};
+
+const KUBECTL: &[&str] = &["kubectl", "oc"];
+/// A client or server dry run changes nothing.
+const DRY_RUN: &[&str] = &["--dry-run", "--help", "-h"];
+
+/// Kinds whose deletion deletes everything in them (every spelling kubectl accepts).
+const CRITICAL_KINDS: &[&str] = &[
+    "namespace",
+    "namespaces",
+    "ns",
+    "node",
+    "nodes",
+    "no",
+    "persistentvolume",
+    "persistentvolumes",
+    "pv",
+    "persistentvolumeclaim",
+    "persistentvolumeclaims",
+    "pvc",
+    "customresourcedefinition",
+    "customresourcedefinitions",
+    "crd",
+    "crds",
+];
+
+const CRITICAL: &str = "TG-K8S-DELETE-CRITICAL";
+const ALL: &str = "TG-K8S-DELETE-ALL";
+const DISRUPT: &str = "TG-K8S-DISRUPT";
+
+/// The pack's matchers.
+pub(super) const MATCHERS: &[M] = &[
+    M::new(CRITICAL, KUBECTL, &[&["delete"]])
+        .operands(Operands::Kinds(CRITICAL_KINDS))
+        .none(DRY_RUN),
+    M::new(ALL, KUBECTL, &[&["delete"]])
+        .any(&["--all", "-A", "--all-namespaces"])
+        .none(DRY_RUN),
+    M::new(DISRUPT, KUBECTL, &[&["drain"]]).none(DRY_RUN),
+    M::new(DISRUPT, KUBECTL, &[&["apply"]])
+        .any(&["--prune"])
+        .none(DRY_RUN),
+    M::new(DISRUPT, KUBECTL, &[&["replace"]])
+        .any(&["--force"])
+        .none(DRY_RUN),
+];

@@ -1,0 +1,63 @@
+//! The `containers` pack: removing containers, images and volumes wholesale.
+
+use super::{Check, Matcher as M, Seen, View};
+use crate::knowledge::specs::{COMPOSE, DOCKER_REMOVE};
+
+const DOCKER: &[&str] = &["docker", "podman", "nerdctl"];
+const COMPOSE_PROGRAMS: &[&str] = &["docker-compose", "podman-compose"];
+const ALL_FLAG: &[&str] = &["-a", "--all"];
+const VOLUMES: &[&str] = &["-v", "--volumes"];
+
+const VOLUME_DELETE: &str = "TG-CONTAINER-VOLUME-DELETE";
+const REMOVE_ALL: &str = "TG-CONTAINER-REMOVE-ALL";
+const SYSTEM_PRUNE: &str = "TG-CONTAINER-SYSTEM-PRUNE";
+
+/// The pack's matchers.
+pub(super) const MATCHERS: &[M] = &[
+    M::new(
+        VOLUME_DELETE,
+        DOCKER,
+        &[&["volume"], &["rm", "remove", "prune"]],
+    )
+    .spec(&DOCKER_REMOVE),
+    M::new(VOLUME_DELETE, DOCKER, &[&["system"], &["prune"]])
+        .spec(&DOCKER_REMOVE)
+        .any(&["--volumes"]),
+    M::new(VOLUME_DELETE, DOCKER, &[&["compose"], &["down"]])
+        .spec(&COMPOSE)
+        .any(VOLUMES),
+    M::new(VOLUME_DELETE, COMPOSE_PROGRAMS, &[&["down"]]).any(VOLUMES),
+    M::new(REMOVE_ALL, DOCKER, &[&["rm"]])
+        .spec(&DOCKER_REMOVE)
+        .check(Check::EveryContainer),
+    M::new(REMOVE_ALL, DOCKER, &[&["container"], &["rm"]])
+        .spec(&DOCKER_REMOVE)
+        .check(Check::EveryContainer),
+    M::new(REMOVE_ALL, DOCKER, &[&["container"], &["prune"]]).spec(&DOCKER_REMOVE),
+    M::new(SYSTEM_PRUNE, DOCKER, &[&["system", "image"], &["prune"]])
+        .spec(&DOCKER_REMOVE)
+        .any(ALL_FLAG),
+];
+
+/// Whether `view` lists every container: `docker ps -a` (or `container ls -a`) without a
+/// filter.
+fn lists_every_container(view: &View) -> bool {
+    let listing = view.path_matches(&[&["ps"]])
+        || view.path_matches(&[&["container"], &["ls", "list", "ps"]]);
+    listing && view.has(ALL_FLAG) && !view.has(&["-f", "--filter"])
+}
+
+/// `docker rm` of every container: `--all` (podman), or containers that come from a listing
+/// of every container in the same command (`docker rm -f $(docker ps -aq)`,
+/// `docker ps -aq | xargs docker rm -f`).
+pub(super) fn every_container(seen: &Seen<'_>) -> bool {
+    if seen.view.has(ALL_FLAG) {
+        return true;
+    }
+    let from_run_time = seen.cmd.args_from_input || seen.view.any_operand_dynamic();
+    from_run_time
+        && seen.analysis.commands.iter().any(|c| {
+            DOCKER.contains(&c.program_lower().as_str())
+                && lists_every_container(&View::read(c, Some(&DOCKER_REMOVE)))
+        })
+}

@@ -1,0 +1,279 @@
+//! The `host` pack: taking the machine down or weakening it.
+
+use super::{Check, Matcher as M, Operands, Seen};
+use crate::model::SimpleCommand;
+
+const HELP: &[&str] = &["--help", "-h"];
+const PACKAGE_MANAGERS_REMOVE: &[&[&str]] = &[&["remove", "purge", "autoremove", "erase"]];
+
+/// Packages whose removal leaves the machine unable to boot, log in or manage packages.
+const CORE_PACKAGES: &[&str] = &[
+    "systemd",
+    "systemd-sysv",
+    "libsystemd0",
+    "init",
+    "libc6",
+    "libc-bin",
+    "glibc",
+    "glibc-common",
+    "musl",
+    "coreutils",
+    "util-linux",
+    "bash",
+    "sudo",
+    "login",
+    "passwd",
+    "shadow-utils",
+    "base-files",
+    "base-passwd",
+    "filesystem",
+    "dpkg",
+    "apt",
+    "rpm",
+    "dnf",
+    "yum",
+    "pacman",
+    "zypper",
+    "apk-tools",
+    "busybox",
+    "alpine-baselayout",
+    "kernel",
+    "kernel-core",
+    "grub-common",
+    "grub-pc",
+    "grub2-common",
+    "grub-efi*",
+    "openssh-server",
+    "python3",
+];
+
+/// Services whose stop leaves the host open: firewalls and mandatory access control.
+const FIREWALL_SERVICES: &[&str] = &[
+    "firewalld",
+    "firewalld.service",
+    "ufw",
+    "ufw.service",
+    "nftables",
+    "nftables.service",
+    "iptables",
+    "iptables.service",
+    "apparmor",
+    "apparmor.service",
+];
+
+const POWER: &str = "TG-HOST-POWER";
+const SERVICE_STOP: &str = "TG-HOST-SERVICE-STOP";
+const KILL_ALL: &str = "TG-HOST-KILL-ALL";
+const USER_DELETE: &str = "TG-HOST-USER-DELETE";
+const FIREWALL_OFF: &str = "TG-HOST-FIREWALL-OFF";
+const CRONTAB_REMOVE: &str = "TG-HOST-CRONTAB-REMOVE";
+const CRONTAB_REPLACE: &str = "TG-HOST-CRONTAB-REPLACE";
+const HISTORY_CLEAR: &str = "TG-HOST-HISTORY-CLEAR";
+const SWAP_OFF: &str = "TG-HOST-SWAP-OFF";
+const CORE_PACKAGE: &str = "TG-HOST-CORE-PACKAGE-REMOVE";
+const CHATTR: &str = "TG-HOST-CHATTR";
+const SSH_KEYGEN: &str = "TG-HOST-SSH-KEYGEN-OVERWRITE";
+
+/// crontab's modes that do not install a table: list, edit, remove, help.
+const CRONTAB_MODES: &[&str] = &["-l", "-e", "-r", "-h", "--help", "-V", "--version", "-T"];
+
+/// The pack's matchers.
+pub(super) const MATCHERS: &[M] = &[
+    // `shutdown -c` cancels, `-k` only warns.
+    M::new(POWER, &["shutdown"], &[]).none(&["-c", "-k", "--help"]),
+    M::new(POWER, &["reboot", "halt", "poweroff"], &[]).none(&["--help", "-w", "--wtmp-only"]),
+    M::new(POWER, &["init", "telinit"], &[&["0", "6"]]),
+    // `--when cancel` cancels a scheduled one.
+    M::new(
+        POWER,
+        &["systemctl"],
+        &[&["poweroff", "reboot", "halt", "kexec", "soft-reboot"]],
+    )
+    .check(Check::NotCancel),
+    // The user's own services are routine work.
+    M::new(
+        SERVICE_STOP,
+        &["systemctl"],
+        &[&["stop", "disable", "mask"]],
+    )
+    .none(&["--user", "--help", "-h"]),
+    M::new(SERVICE_STOP, &["service"], &[&["*"], &["stop"]]),
+    M::new(KILL_ALL, &["kill"], &[]).check(Check::KillEveryProcess),
+    M::new(KILL_ALL, &["killall5"], &[]),
+    M::new(USER_DELETE, &["userdel"], &[]).none(HELP),
+    // `deluser USER GROUP` only takes the user out of a group.
+    M::new(USER_DELETE, &["deluser"], &[])
+        .operands(Operands::Exactly(1))
+        .none(&["--help", "-h", "--group"]),
+    M::new(USER_DELETE, &["passwd"], &[]).any(&["-d", "--delete"]),
+    M::new(FIREWALL_OFF, &["ufw"], &[&["disable", "reset"]]).none(&["--dry-run"]),
+    M::new(FIREWALL_OFF, &["iptables", "ip6tables"], &[]).any(&["-F", "--flush"]),
+    M::new(FIREWALL_OFF, &["iptables", "ip6tables"], &[])
+        .any(&["-P", "--policy"])
+        .operands(Operands::Some(&["ACCEPT"])),
+    M::new(FIREWALL_OFF, &["nft"], &[&["flush"], &["ruleset"]]),
+    M::new(FIREWALL_OFF, &["setenforce"], &[&["0", "permissive"]]),
+    M::new(
+        FIREWALL_OFF,
+        &["systemctl"],
+        &[&["stop", "disable", "mask"]],
+    )
+    .operands(Operands::Some(FIREWALL_SERVICES)),
+    M::new(CRONTAB_REMOVE, &["crontab"], &[]).any(&["-r"]),
+    M::new(CRONTAB_REPLACE, &["crontab"], &[])
+        .none(CRONTAB_MODES)
+        .operands(Operands::Present),
+    M::new(CRONTAB_REPLACE, &["crontab"], &[])
+        .none(CRONTAB_MODES)
+        .operands(Operands::Exactly(0))
+        .check(Check::FedByPipe),
+    M::new(HISTORY_CLEAR, &["history"], &[]).any(&["-c"]),
+    M::new(HISTORY_CLEAR, &["unset"], &[]).operands(Operands::Some(&["HISTFILE"])),
+    M::new(HISTORY_CLEAR, &["export"], &[]).operands(Operands::Some(&[
+        "HISTFILE=/dev/null",
+        "HISTSIZE=0",
+        "HISTFILESIZE=0",
+        "SAVEHIST=0",
+    ])),
+    M::new(HISTORY_CLEAR, &["set"], &[&["+o"], &["history"]]),
+    M::new(
+        HISTORY_CLEAR,
+        &["rm", "shred", "unlink", "truncate", "ln", "cp", "mv"],
+        &[],
+    )
+    .check(Check::HistoryOperand),
+    M::new(HISTORY_CLEAR, &[], &[]).check(Check::HistoryWrite),
+    M::new(SWAP_OFF, &["swapoff"], &[]).none(&["--help", "-h", "--version", "-V"]),
+    M::new(CORE_PACKAGE, &["apt", "apt-get"], PACKAGE_MANAGERS_REMOVE)
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(
+        CORE_PACKAGE,
+        &["dnf", "yum", "microdnf"],
+        PACKAGE_MANAGERS_REMOVE,
+    )
+    .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["zypper"], &[&["remove", "rm"]])
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["apk"], &[&["del"]]).operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["dpkg"], &[])
+        .any(&["-r", "-P", "--remove", "--purge"])
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["rpm"], &[])
+        .any(&["-e", "--erase"])
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["pacman"], &[])
+        .any(&["-R", "--remove"])
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CHATTR, &["chattr"], &[]).check(Check::ChattrAttributes),
+    M::new(SSH_KEYGEN, &["ssh-keygen"], &[]).check(Check::SshKeyOverwrite),
+];
+
+/// Whether `word` names a signal that leaves processes alive (`0` only tests, `CONT`
+/// continues, `STOP`-like signals pause).
+fn harmless_signal(word: &str) -> bool {
+    let name = word.trim_start_matches('-');
+    let name = name
+        .strip_prefix("SIG")
+        .or_else(|| name.strip_prefix("sig"))
+        .unwrap_or(name);
+    matches!(
+        name.to_ascii_uppercase().as_str(),
+        "0" | "CONT" | "18" | "STOP" | "19" | "TSTP" | "20" | "WINCH" | "28"
+    )
+}
+
+/// `kill` of process -1: every process the user may signal. The first word after `kill`
+/// that starts with `-` is its signal (`-9`, `-KILL`, `-s KILL`, `-n 9`); a later `-1` (or
+/// any after `--`) is a process.
+pub(super) fn kills_every_process(cmd: &SimpleCommand) -> bool {
+    let args = &cmd.args;
+    let mut i = 0;
+    let mut signal: Option<&str> = None;
+    match args.first().map(String::as_str) {
+        Some("-s" | "-n" | "--signal") => {
+            signal = args.get(1).map(String::as_str);
+            i = 2;
+        }
+        Some("-l" | "-L" | "--list" | "--table" | "--help") => return false,
+        Some("--") => i = 1,
+        Some(w) if w.starts_with('-') && w.len() > 1 => {
+            signal = Some(w);
+            i = 1;
+        }
+        _ => {}
+    }
+    if signal.is_some_and(harmless_signal) {
+        return false;
+    }
+    args[i.min(args.len())..].iter().any(|a| a == "-1")
+}
+
+/// `chattr` changing an attribute: a word `+i`, `-a`, `=e` (attribute letters only, so
+/// `-R`, `-V`, `-f` are options).
+pub(super) fn changes_attributes(cmd: &SimpleCommand) -> bool {
+    cmd.args.iter().any(|a| {
+        let mut chars = a.chars();
+        matches!(chars.next(), Some('+' | '-' | '='))
+            && a.len() > 1
+            && chars.all(|c| "aAcCdDeFijmPsStTux".contains(c))
+    })
+}
+
+/// ssh-keygen's options that do something else than generate a key: show, convert,
+/// change, sign, test, search known hosts.
+const SSH_KEYGEN_OTHER_MODES: &[&str] = &[
+    "-l", "-y", "-R", "-F", "-H", "-p", "-c", "-e", "-i", "-k", "-L", "-Q", "-s", "-A", "-B", "-D",
+    "-Y", "-M", "-G", "-T", "-K", "-r", "-?", "--help",
+];
+
+/// Whether `path` is a default SSH identity in an `.ssh` directory (`~/.ssh/id_ed25519`,
+/// not its `.pub`).
+fn default_identity(path: &str) -> bool {
+    let Some((dir, base)) = path.rsplit_once('/') else {
+        return false;
+    };
+    (dir == ".ssh" || dir.ends_with("/.ssh")) && base.starts_with("id_") && !base.ends_with(".pub")
+}
+
+/// ssh-keygen generating a key where one usually is: `-f ~/.ssh/id_*`, or the default file
+/// with a yes piped in (`yes | ssh-keygen`, `echo y | ssh-keygen`: yes to overwriting; an
+/// empty answer keeps the old key).
+pub(super) fn overwrites_ssh_key(seen: &Seen<'_>) -> bool {
+    let view = seen.view;
+    if view.has(SSH_KEYGEN_OTHER_MODES) {
+        return false;
+    }
+    match view.value(&["-f"]) {
+        Some(file) => default_identity(file),
+        None => fed_by_pipe(seen) && pipes_a_yes(&seen.analysis.commands[seen.index - 1]),
+    }
+}
+
+/// Whether `producer` writes a yes: `yes`, or `echo`/`printf` of words with a `y`.
+fn pipes_a_yes(producer: &SimpleCommand) -> bool {
+    match producer.program_lower().as_str() {
+        "yes" => true,
+        "echo" | "printf" => producer
+            .args
+            .iter()
+            .any(|a| !a.starts_with('-') && a.contains(['y', 'Y'])),
+        _ => false,
+    }
+}
+
+/// `systemctl poweroff --when cancel` cancels a scheduled shutdown.
+pub(super) fn not_a_cancel(seen: &Seen<'_>) -> bool {
+    seen.view.value(&["--when"]) != Some("cancel")
+}
+
+/// Whether the command reads its stdin from the pipeline it stands in (the command before
+/// it in the same pipeline writes to it).
+pub(super) fn fed_by_pipe(seen: &Seen<'_>) -> bool {
+    seen.cmd.in_pipeline
+        && seen.index > 0
+        && seen
+            .analysis
+            .commands
+            .get(seen.index - 1)
+            .is_some_and(|before| before.in_pipeline && before.via == seen.cmd.via)
+}

@@ -1,0 +1,37 @@
+//! The `iac` pack: infrastructure as code tearing infrastructure down.
+
+use super::Matcher as M;
+
+/// terraform and the tools with its command line (options read with one dash).
+const TERRAFORM: &[&str] = &["terraform", "tofu", "terragrunt"];
+const HELP: &[&str] = &["--help", "-h"];
+
+const DESTROY: &str = "TG-IAC-DESTROY";
+const STATE: &str = "TG-IAC-STATE-REMOVE";
+const HELM: &str = "TG-IAC-HELM-UNINSTALL";
+
+/// The pack's matchers.
+pub(super) const MATCHERS: &[M] = &[
+    M::new(DESTROY, TERRAFORM, &[&["destroy"]]).none(HELP),
+    M::new(DESTROY, TERRAFORM, &[&["apply"]])
+        .any(&["--destroy"])
+        .none(HELP),
+    M::new(DESTROY, &["terragrunt"], &[&["destroy-all"]]).none(HELP),
+    M::new(DESTROY, &["terragrunt"], &[&["run-all"], &["destroy"]]).none(HELP),
+    // `pulumi down` is `pulumi destroy`.
+    M::new(DESTROY, &["pulumi"], &[&["destroy", "down", "dn"]]).none(&[
+        "--preview-only",
+        "--help",
+        "-h",
+    ]),
+    M::new(DESTROY, &["cdk"], &[&["destroy"]]).none(HELP),
+    M::new(STATE, TERRAFORM, &[&["state"], &["rm"]]).none(HELP),
+    M::new(STATE, &["pulumi"], &[&["stack"], &["rm"]]).none(HELP),
+    M::new(STATE, &["pulumi"], &[&["state"], &["delete"]]).none(HELP),
+    // `helm delete`, `del` and `un` are `helm uninstall`.
+    M::new(HELM, &["helm"], &[&["uninstall", "delete", "del", "un"]]).none(&[
+        "--dry-run",
+        "--help",
+        "-h",
+    ]),
+];

@@ -1,0 +1,427 @@
+//! The rule packs' command matchers: how each rule of the catalog
+//! (`toolgate_core::packs`) matches a parsed command, keyed by the catalog's rule ids.
+//!
+//! A matcher is data: the programs, the subcommand path after the program's global options
+//! (`kubectl --context CTX delete ns`, `terraform -chdir=DIR destroy`, `aws --profile P s3
+//! rm`), options that must, may or must not be given, and a pattern over the operands after
+//! the path. Conditions a table cannot say are a [`Check`], written in the pack's own file.
+//! Arguments are read by the one option reader with the program's option spec (knowledge
+//! layer), so option values are never taken for path words or operands.
+//!
+//! The matchers say only whether a rule matches; what a match answers (deny, review, or
+//! nothing when its pack is off) is the policy's (`commands.packs`), applied by the engine.
+//! A command whose program no matcher names walks no pack.
+
+mod cloud;
+mod clusters;
+mod containers;
+mod host;
+mod hosting;
+mod iac;
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use serde::Serialize;
+
+use crate::knowledge::programs::{lookup, single_dash_long};
+use crate::knowledge::specs::{NONE, Spec};
+use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
+use crate::options::{Opt, args_of, read_options, read_permuted, with_two_dashes};
+use crate::rules::glob_match_ci;
+
+/// A pack rule that matched a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PackMatch {
+    /// The pack's name (`iac`).
+    pub pack: &'static str,
+    /// The rule's id (`TG-IAC-DESTROY`).
+    pub rule_id: &'static str,
+}
+
+/// The words that may stand at one place (globs with `*` and `?`, compared ignoring case), or
+/// the spellings of one option (`-f`, `--force`; long options as `--name` also for programs
+/// that write them with one dash).
+pub(crate) type Words = &'static [&'static str];
+
+/// A condition on the operands after the subcommand path.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Operands {
+    /// None.
+    Any,
+    /// At least one operand.
+    Present,
+    /// Exactly this many operands.
+    Exactly(usize),
+    /// Some operand is one of these words.
+    Some(Words),
+    /// Some operand is one of these package names (`libc6:amd64`, `bash=5.2` name `libc6`,
+    /// `bash`).
+    Packages(Words),
+    /// The first operand names resources of one of these kinds: `ns`, `ns/prod`,
+    /// `pod,svc`, `crd.apiextensions.k8s.io/x`.
+    Kinds(Words),
+}
+
+/// Conditions too specific for a table, each written in its pack's file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Check {
+    /// `docker rm` of every container: `$(docker ps -aq)`, `docker ps -aq | xargs docker rm`.
+    EveryContainer,
+    /// `kill` of process -1 (every process the user may signal).
+    KillEveryProcess,
+    /// `chattr` changing an attribute (`+i`, `-i`, `=a`; read from the words, as `-i` is
+    /// no option there).
+    ChattrAttributes,
+    /// `ssh-keygen` generating a key over an existing SSH key.
+    SshKeyOverwrite,
+    /// No `--when cancel` (systemctl's cancel of a scheduled shutdown).
+    NotCancel,
+    /// The command reads its stdin from a pipeline (`… | crontab`).
+    FedByPipe,
+    /// An operand names a shell history file (`rm ~/.bash_history`).
+    HistoryOperand,
+    /// Output is redirected to a shell history file (`> ~/.bash_history`), by any program.
+    HistoryWrite,
+}
+
+/// One way a pack rule matches. Every condition given must hold.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Matcher {
+    /// The catalog's rule id.
+    pub(crate) rule: &'static str,
+    /// Program basenames (lower case). Empty: every program whose output is redirected to
+    /// a file (the matcher's [`Check`] judges those writes).
+    pub(crate) programs: Words,
+    /// The subcommand path: the first operands, each one of its words.
+    pub(crate) path: &'static [Words],
+    /// How the arguments after the global options are read; `None`: the program's spec.
+    pub(crate) spec: Option<&'static Spec>,
+    /// Options of which one must be given (any spelling).
+    pub(crate) any: Words,
+    /// Options none of which may be given.
+    pub(crate) none: Words,
+    /// The operands after the path.
+    pub(crate) operands: Operands,
+    /// A condition in code.
+    pub(crate) check: Option<Check>,
+}
+
+impl Matcher {
+    /// A matcher of `rule` for `programs` with the subcommand path `path` and no other
+    /// condition.
+    pub(crate) const fn new(
+        rule: &'static str,
+        programs: Words,
+        path: &'static [Words],
+    ) -> Matcher {
+        Matcher {
+            rule,
+            programs,
+            path,
+            spec: None,
+            any: &[],
+            none: &[],
+            operands: Operands::Any,
+            check: None,
+        }
+    }
+
+    /// Arguments after the global options are read with `spec`.
+    pub(crate) const fn spec(mut self, spec: &'static Spec) -> Matcher {
+        self.spec = Some(spec);
+        self
+    }
+
+    /// Options of which one must be given.
+    pub(crate) const fn any(mut self, options: Words) -> Matcher {
+        self.any = options;
+        self
+    }
+
+    /// Options none of which may be given.
+    pub(crate) const fn none(mut self, options: Words) -> Matcher {
+        self.none = options;
+        self
+    }
+
+    /// The condition on the operands after the path.
+    pub(crate) const fn operands(mut self, operands: Operands) -> Matcher {
+        self.operands = operands;
+        self
+    }
+
+    /// A condition in code.
+    pub(crate) const fn check(mut self, check: Check) -> Matcher {
+        self.check = Some(check);
+        self
+    }
+}
+
+/// Every matcher, by pack family.
+const FAMILIES: &[&[Matcher]] = &[
+    cloud::MATCHERS,
+    iac::MATCHERS,
+    clusters::MATCHERS,
+    containers::MATCHERS,
+    host::MATCHERS,
+    hosting::MATCHERS,
+];
+
+/// The packs whose rules have command matchers here (the others are matched elsewhere or
+/// not yet).
+pub const PACKS_WITH_COMMAND_MATCHERS: &[&str] =
+    &["cloud", "iac", "clusters", "containers", "host", "hosting"];
+
+fn all_matchers() -> impl Iterator<Item = &'static Matcher> {
+    FAMILIES.iter().flat_map(|f| f.iter())
+}
+
+/// The matchers of each program, and those of every program.
+struct Index {
+    by_program: HashMap<&'static str, Vec<&'static Matcher>>,
+    any_program: Vec<&'static Matcher>,
+}
+
+static INDEX: LazyLock<Index> = LazyLock::new(|| {
+    let mut index = Index {
+        by_program: HashMap::new(),
+        any_program: Vec::new(),
+    };
+    for m in all_matchers() {
+        if m.programs.is_empty() {
+            index.any_program.push(m);
+        }
+        for p in m.programs {
+            index.by_program.entry(p).or_default().push(m);
+        }
+    }
+    index
+});
+
+/// A command's arguments as one matcher reads them: its options (global ones included) and
+/// the indices of its operands (the subcommand path first).
+pub(crate) struct View {
+    /// The arguments (long options with two dashes for one-dash programs).
+    args: Vec<crate::model::Arg>,
+    /// Every option, in order.
+    pub(crate) opts: Vec<Opt>,
+    /// Indices into `args` of the operands, in order.
+    operands: Vec<usize>,
+}
+
+impl View {
+    /// Reads `cmd`: global options with the program's spec up to the first operand, the rest
+    /// with `rest` (options may follow operands).
+    pub(crate) fn read(cmd: &SimpleCommand, rest: Option<&Spec>) -> View {
+        let program = cmd.program_lower();
+        let global = lookup(&program).map_or(&NONE, |p| p.options);
+        let mut args = args_of(cmd, 0);
+        if single_dash_long(&program) {
+            args = with_two_dashes(args);
+        }
+        let (mut opts, end) = read_options(&args, 0, global);
+        let dashdash = end > 0
+            && args[end - 1].text == "--"
+            && opts.last().is_none_or(|o| o.value.as_deref() != Some("--"));
+        let operands = if dashdash {
+            (end..args.len()).collect()
+        } else {
+            let (more, operands) = read_permuted(&args, end, rest.unwrap_or(global));
+            opts.extend(more);
+            operands
+        };
+        View {
+            args,
+            opts,
+            operands,
+        }
+    }
+
+    /// Whether an option spelled as one of `names` is given (`--x=false` is not).
+    pub(crate) fn has(&self, names: &[&str]) -> bool {
+        self.opts.iter().any(|o| {
+            names.contains(&o.name.as_str())
+                && !o
+                    .value
+                    .as_deref()
+                    .is_some_and(|v| v.eq_ignore_ascii_case("false"))
+        })
+    }
+
+    /// The value of the last option spelled as one of `names`.
+    pub(crate) fn value(&self, names: &[&str]) -> Option<&str> {
+        self.opts
+            .iter()
+            .rev()
+            .find(|o| names.contains(&o.name.as_str()))
+            .and_then(|o| o.value.as_deref())
+    }
+
+    /// The operands, as text.
+    pub(crate) fn operands(&self) -> impl Iterator<Item = &str> {
+        self.operands.iter().map(|&i| self.args[i].text.as_str())
+    }
+
+    /// Whether operand `n` is only known at run time.
+    fn operand_dynamic(&self, n: usize) -> bool {
+        self.operands.get(n).is_some_and(|&i| self.args[i].dynamic)
+    }
+
+    /// The operands after the first `skip`, as text.
+    fn operands_after(&self, skip: usize) -> Vec<&str> {
+        self.operands().skip(skip).collect()
+    }
+
+    /// Whether some operand is only known at run time.
+    pub(crate) fn any_operand_dynamic(&self) -> bool {
+        self.operands.iter().any(|&i| self.args[i].dynamic)
+    }
+
+    /// The subcommand path: the operands up to the first only known at run time.
+    fn path_matches(&self, path: &[Words]) -> bool {
+        path.iter().enumerate().all(|(n, step)| {
+            !self.operand_dynamic(n)
+                && self
+                    .operands()
+                    .nth(n)
+                    .is_some_and(|w| step.iter().any(|g| glob_match_ci(g, w)))
+        })
+    }
+}
+
+/// What a [`Check`] may look at.
+pub(crate) struct Seen<'a> {
+    /// The command.
+    pub(crate) cmd: &'a SimpleCommand,
+    /// Its arguments as the matcher read them.
+    pub(crate) view: &'a View,
+    /// The whole analysis (pipelines, substitutions).
+    pub(crate) analysis: &'a CommandAnalysis,
+    /// The command's index in `analysis.commands`.
+    pub(crate) index: usize,
+}
+
+impl Check {
+    fn holds(self, seen: &Seen<'_>) -> bool {
+        match self {
+            Check::EveryContainer => containers::every_container(seen),
+            Check::KillEveryProcess => host::kills_every_process(seen.cmd),
+            Check::ChattrAttributes => host::changes_attributes(seen.cmd),
+            Check::SshKeyOverwrite => host::overwrites_ssh_key(seen),
+            Check::NotCancel => host::not_a_cancel(seen),
+            Check::FedByPipe => host::fed_by_pipe(seen),
+            Check::HistoryOperand => seen
+                .view
+                .operands()
+                .any(crate::knowledge::history::is_shell_history),
+            Check::HistoryWrite => seen
+                .cmd
+                .writes
+                .iter()
+                .any(|w| crate::knowledge::history::is_shell_history(w)),
+        }
+    }
+}
+
+fn package_name(word: &str) -> &str {
+    word.split([':', '=']).next().unwrap_or(word)
+}
+
+impl Operands {
+    fn hold(self, operands: &[&str]) -> bool {
+        let any_of = |words: Words, w: &str| words.iter().any(|g| glob_match_ci(g, w));
+        match self {
+            Operands::Any => true,
+            Operands::Present => !operands.is_empty(),
+            Operands::Exactly(n) => operands.len() == n,
+            Operands::Some(words) => operands.iter().any(|w| any_of(words, w)),
+            Operands::Packages(words) => operands.iter().any(|w| any_of(words, package_name(w))),
+            Operands::Kinds(words) => operands.first().is_some_and(|w| {
+                w.split(',').any(|resource| {
+                    let kind = resource.split('/').next().unwrap_or(resource);
+                    let kind = kind.split('.').next().unwrap_or(kind);
+                    any_of(words, kind)
+                })
+            }),
+        }
+    }
+}
+
+impl Matcher {
+    fn matches(&self, seen: &Seen<'_>) -> bool {
+        let view = seen.view;
+        if !view.path_matches(self.path) {
+            return false;
+        }
+        if !self.any.is_empty() && !view.has(self.any) {
+            return false;
+        }
+        if view.has(self.none) {
+            return false;
+        }
+        if !self.operands.hold(&view.operands_after(self.path.len())) {
+            return false;
+        }
+        self.check.is_none_or(|c| c.holds(seen))
+    }
+}
+
+/// The pack rules that match some command of `analysis`, each once, in catalog order.
+/// Whether a match denies, asks or does nothing is the policy's (`commands.packs`).
+pub fn evaluate_packs(analysis: &CommandAnalysis, _cx: &CommandContext) -> Vec<PackMatch> {
+    let index = &*INDEX;
+    let mut hits: Vec<&'static str> = Vec::new();
+    for (i, cmd) in analysis.commands.iter().enumerate() {
+        let program = cmd.program_lower();
+        let own = index.by_program.get(program.as_str());
+        let writers: &[&Matcher] = if cmd.writes.is_empty() {
+            &[]
+        } else {
+            &index.any_program
+        };
+        let candidates = own
+            .into_iter()
+            .flatten()
+            .chain(writers.iter())
+            .filter(|m| !hits.contains(&m.rule));
+        let mut views: Vec<(Option<*const Spec>, View)> = Vec::new();
+        for m in candidates.collect::<Vec<_>>() {
+            let key = m.spec.map(|s| s as *const Spec);
+            let at = match views.iter().position(|(k, _)| *k == key) {
+                Some(at) => at,
+                None => {
+                    views.push((key, View::read(cmd, m.spec)));
+                    views.len() - 1
+                }
+            };
+            let seen = Seen {
+                cmd,
+                view: &views[at].1,
+                analysis,
+                index: i,
+            };
+            if !hits.contains(&m.rule) && m.matches(&seen) {
+                hits.push(m.rule);
+            }
+        }
+    }
+    toolgate_core::packs::PACKS
+        .iter()
+        .flat_map(|p| {
+            p.rules
+                .iter()
+                .filter(|r| hits.contains(&r.id))
+                .map(|r| PackMatch {
+                    pack: p.name,
+                    rule_id: r.id,
+                })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+use crate::{analyze, options::resolve_long};
+
+#[cfg(test)]
+mod tests;

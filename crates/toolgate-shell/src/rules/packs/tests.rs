@@ -1,0 +1,192 @@
+use std::path::Path;
+
+use toolgate_core::packs::{PACKS, rule};
+
+// Items of other layers come through `super` (imported there under `cfg(test)`).
+use super::*;
+
+/// Shell builtins a matcher names: they have no row in the program table.
+const BUILTINS: &[&str] = &["unset", "export", "set"];
+
+fn rules(cmd: &str) -> Vec<&'static str> {
+    let cx = CommandContext {
+        cwd: Some(Path::new("/home/me/project")),
+        home: Some(Path::new("/home/me")),
+    };
+    evaluate_packs(&analyze(cmd), &cx)
+        .into_iter()
+        .map(|m| m.rule_id)
+        .collect()
+}
+
+#[test]
+fn every_matcher_names_a_rule_of_a_pack_matched_here() {
+    for m in all_matchers() {
+        let (pack, _) = rule(m.rule).unwrap_or_else(|| panic!("{} is no pack rule", m.rule));
+        assert!(
+            PACKS_WITH_COMMAND_MATCHERS.contains(&pack.name),
+            "{}: pack {} is not listed as matched here",
+            m.rule,
+            pack.name
+        );
+        assert!(
+            !m.programs.is_empty() || m.check.is_some(),
+            "{}: a matcher of every program needs a check",
+            m.rule
+        );
+    }
+    for name in PACKS_WITH_COMMAND_MATCHERS {
+        let pack = PACKS.iter().find(|p| p.name == *name).expect("a pack");
+        for r in pack.rules {
+            assert!(
+                all_matchers().any(|m| m.rule == r.id),
+                "{} has no matcher",
+                r.id
+            );
+        }
+    }
+}
+
+#[test]
+fn every_program_has_a_row_with_its_options() {
+    for m in all_matchers() {
+        for p in m.programs {
+            assert_eq!(*p, p.to_ascii_lowercase(), "{p}");
+            assert!(
+                BUILTINS.contains(p) || lookup(p).is_some(),
+                "{}: {p} has no row in the program table",
+                m.rule
+            );
+        }
+        for step in m.path {
+            for w in *step {
+                assert!(!w.starts_with('-'), "{}: path word {w}", m.rule);
+            }
+        }
+    }
+}
+
+#[test]
+fn long_options_the_matchers_test_resolve_to_themselves() {
+    // A flag that is a prefix of a value option in the spec would be read as that option
+    // (and take the next word): the spec must list it.
+    for m in all_matchers() {
+        let options = m.any.iter().chain(m.none);
+        for name in options {
+            let Some(long) = name.strip_prefix("--") else {
+                continue;
+            };
+            let specs = m
+                .programs
+                .iter()
+                .filter_map(|p| lookup(p).map(|row| row.options))
+                .chain(m.spec);
+            for spec in specs {
+                let known: Vec<&str> = spec
+                    .long_val
+                    .iter()
+                    .chain(spec.long_flags.iter())
+                    .copied()
+                    .collect();
+                let meant = resolve_long(long, &known);
+                assert!(
+                    meant.is_empty() || meant == [long],
+                    "{}: --{long} reads as {meant:?}",
+                    m.rule
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn global_options_and_their_values_come_before_the_path() {
+    assert_eq!(
+        rules("kubectl --context prod -n app delete ns x"),
+        ["TG-K8S-DELETE-CRITICAL"]
+    );
+    assert_eq!(
+        rules("aws --profile s3 --region rm s3 rm s3://b --recursive"),
+        ["TG-CLOUD-AWS-S3-DELETE"]
+    );
+    assert_eq!(
+        rules("terraform -chdir=infra destroy -auto-approve"),
+        ["TG-IAC-DESTROY"]
+    );
+    assert_eq!(
+        rules("terraform apply -destroy -auto-approve"),
+        ["TG-IAC-DESTROY"]
+    );
+    assert!(rules("terraform apply -destroy=false").is_empty());
+    assert!(rules("terraform plan -destroy").is_empty());
+    // A value that looks like a path word is a value.
+    assert!(rules("helm -n delete list").is_empty());
+    assert!(rules("kubectl get ns --context delete").is_empty());
+}
+
+#[test]
+fn kinds_read_lists_and_names() {
+    for cmd in [
+        "kubectl delete ns/prod",
+        "kubectl delete pod,namespace x",
+        "kubectl delete crd.apiextensions.k8s.io/x",
+        "kubectl delete -n app PVC data",
+    ] {
+        assert_eq!(rules(cmd), ["TG-K8S-DELETE-CRITICAL"], "{cmd}");
+    }
+    assert!(rules("kubectl delete pod nsx").is_empty());
+    assert!(rules("kubectl delete --dry-run=client ns x").is_empty());
+}
+
+#[test]
+fn run_time_words_never_make_a_path() {
+    assert!(rules("terraform $ACTION -auto-approve").is_empty());
+    assert!(rules("kubectl \"$VERB\" ns x").is_empty());
+}
+
+#[test]
+fn containers_from_a_full_listing() {
+    assert_eq!(
+        rules("docker rm -f $(docker ps -aq)"),
+        ["TG-CONTAINER-REMOVE-ALL"]
+    );
+    assert_eq!(
+        rules("docker ps -a -q | xargs docker rm"),
+        ["TG-CONTAINER-REMOVE-ALL"]
+    );
+    assert!(rules("docker rm $(docker ps -aq -f status=exited)").is_empty());
+    assert!(rules("docker rm $(docker ps -q)").is_empty());
+    assert_eq!(
+        rules("docker image prune -a"),
+        ["TG-CONTAINER-SYSTEM-PRUNE"]
+    );
+    assert_eq!(rules("docker container prune"), ["TG-CONTAINER-REMOVE-ALL"]);
+}
+
+#[test]
+fn kill_reads_its_signal_first() {
+    for cmd in [
+        "kill -9 -1",
+        "kill -- -1",
+        "kill -s KILL -1",
+        "kill -TERM -1",
+    ] {
+        assert_eq!(rules(cmd), ["TG-HOST-KILL-ALL"], "{cmd}");
+    }
+    for cmd in [
+        "kill -1",
+        "kill -1 1234",
+        "kill -0 -1",
+        "kill -CONT -1",
+        "kill -l",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}");
+    }
+}
+
+#[test]
+fn commands_no_pack_names_walk_no_pack() {
+    assert!(rules("ls -la; cargo test; git status").is_empty());
+    assert!(!INDEX.by_program.contains_key("ls"));
+    assert!(INDEX.any_program.iter().all(|m| m.check.is_some()));
+}

@@ -8,15 +8,18 @@ use serde_json::{Value, json};
 use toolgate_policy::Policy;
 
 use toolgate::hook::{HookOutcome, decide_event};
+use toolgate_engine::hosts::{Agent, answer_for};
 use toolgate_policy::environment::read_process_environment;
 
-/// The agents whose dialect this build answers in.
-pub const AGENTS: &[&str] = &[super::decision_log::DEFAULT_AGENT];
+/// Whether `name` is an agent this build answers for (`claude`, `codex`, …).
+pub fn is_agent(name: &str) -> bool {
+    Agent::from_name(name).is_some()
+}
 
 /// One tool call to decide.
 #[derive(Debug, Clone)]
 pub struct Call {
-    /// The agent (`claude`).
+    /// The agent (`claude`, `codex`, …): its dialect decides what the host receives.
     pub agent: String,
     /// The hook event, when a fixture gives it whole; else built from `tool` and `input`.
     pub event: Option<Value>,
@@ -59,16 +62,32 @@ impl Call {
     }
 }
 
-/// Decides `call` under `policy` through the hook's code path.
+/// Decides `call` under `policy` through the hook's code path. Cases are written as Claude
+/// Code events; for another agent the engine decides the same, and the answer is the one that
+/// host receives (a review on a host that cannot ask is a deny that says how to approve).
 pub fn decide(call: &Call, policy: &Arc<Policy>) -> HookOutcome {
     // serde_json always serialises a Value.
     let bytes = serde_json::to_vec(&call.event()).unwrap_or_default();
     let env = read_process_environment();
-    // Cases are written as Claude Code events (the only agent fixtures name so far).
-    let host = Some(toolgate_engine::hosts::Agent::Claude);
-    decide_event(&bytes, host, env.as_ref().map_err(|e| *e), &mut |_| {
-        policy.clone()
-    })
+    let mut outcome = decide_event(
+        &bytes,
+        Some(Agent::Claude),
+        env.as_ref().map_err(|e| *e),
+        &mut |_| policy.clone(),
+    );
+    if let Some(agent) = Agent::from_name(&call.agent).filter(|a| *a != Agent::Claude) {
+        outcome.agent = Some(agent);
+        if let (Some(decision), Some(tool)) = (&outcome.decision, outcome.tool_name.as_deref()) {
+            outcome.answer = answer_for(
+                agent,
+                &policy.hook,
+                tool,
+                decision.decision,
+                &decision.reason,
+            );
+        }
+    }
+    outcome
 }
 
 /// What the host received: `deny`, `ask`, `allow`, or `none`.

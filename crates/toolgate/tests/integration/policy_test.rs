@@ -213,3 +213,47 @@ commands:
     assert!(text.contains(":18:36"), "{text}");
     assert!(text.contains("= help:"), "{text}");
 }
+
+#[test]
+fn a_case_answers_in_its_agents_terms() {
+    // One review rule, `on_review: ask`: Claude Code asks a person, Codex and Gemini CLI
+    // cannot, so they get a deny.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.yaml"),
+        "commands:\n  rules:\n    - id: NO-DEPLOY\n      text: deploys need a person\n      program: make\n      subcommand: deploy\n      workflow_action: require_human_review\nhook:\n  on_review: ask\n",
+    )
+    .unwrap();
+    let case = |agent: &str, expect: &str| {
+        format!(
+            "- {{name: {agent}, tool: Bash, input: {{command: make deploy}}, agent: {agent}, expect: {expect}, rules: [NO-DEPLOY]}}\n"
+        )
+    };
+    let cases = [
+        case("claude", "ask"),
+        case("codex", "deny"),
+        case("gemini", "deny"),
+    ]
+    .concat();
+    std::fs::write(
+        dir.path().join("cases.yaml"),
+        format!("policy: p.yaml\ncases:\n{}", cases.replace("- ", "  - ")),
+    )
+    .unwrap();
+    let o = toolgate(dir.path(), &["test", "cases.yaml"])
+        .output()
+        .unwrap();
+    let text = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}");
+    assert!(text.contains("3 cases, 3 passed, 0 failed"), "{text}");
+    // The same case expecting `ask` from Codex fails: the answer really is Codex's.
+    std::fs::write(
+        dir.path().join("wrong.yaml"),
+        format!("policy: p.yaml\ncases:\n  {}", case("codex", "ask")),
+    )
+    .unwrap();
+    let o = toolgate(dir.path(), &["test", "wrong.yaml"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+}

@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value as Json;
 use toolgate_policy::document::{Format, Node, Value, parse_document};
 
-use super::super::policy_cases::{AGENTS, Call};
+use super::super::policy_cases::{Call, is_agent};
+use toolgate_engine::hosts::Agent;
 
 /// What a case expects the host to receive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,16 +270,13 @@ fn read_case(node: &Node, path: &Path, errors: &mut Vec<String>) -> Option<Case>
     };
     let location = format!("{}:{}", path.display(), node.position.line);
     let name = string("name", errors).unwrap_or_else(|| location.clone());
-    let agent = string("agent", errors).unwrap_or_else(|| AGENTS[0].to_string());
-    if !AGENTS.contains(&agent.as_str()) {
+    let agent = string("agent", errors).unwrap_or_else(|| Agent::Claude.name().to_string());
+    if !is_agent(&agent) {
         let n = node.get("agent").unwrap_or(node);
         errors.push(at(
             path,
             n,
-            &format!(
-                "this build answers only for the agents: {}",
-                AGENTS.join(", ")
-            ),
+            &format!("`agent` must be one of {}", Agent::names()),
         ));
     }
     let expect = match node.get("expect") {

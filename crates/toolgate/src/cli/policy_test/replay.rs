@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::super::EXIT_USAGE;
-use super::super::policy_cases::{AGENTS, Call, decide, host_answer, rules_of};
+use super::super::policy_cases::{Call, decide, host_answer, is_agent, rules_of};
 
 /// Runs the replay: exit 0 when nothing changes, 1 when something would, 2 when the log or
 /// the policy cannot be used.
@@ -42,7 +42,7 @@ pub fn run(log: &Path, policy: Option<&Path>) -> ExitCode {
             continue;
         };
         let mut call = Call::new(tool, input.clone());
-        if let Some(agent) = record.agent.as_deref().filter(|a| AGENTS.contains(a)) {
+        if let Some(agent) = record.agent.as_deref().filter(|a| is_agent(a)) {
             call.agent = agent.to_string();
         }
         let outcome = decide(&call, &policy);

@@ -25,7 +25,8 @@ fuzz_target!(
         };
         let policy = load_str(text, format, PolicySource::Builtin);
         let _ = policy.render_diagnostics();
-        let lines = text.split('\n').count() as u32;
+        // A line ends at LF, CRLF or a lone CR (YAML's line breaks; JSON and TOML count fewer).
+        let lines = text.replace("\r\n", "\n").split(['\n', '\r']).count() as u32;
         for d in policy.diagnostics.items() {
             let p = d.position();
             if p.is_known() && d.file.is_none() {

@@ -289,9 +289,12 @@ pub fn parse_document_all(
             if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(source) {
                 return Err(SyntaxError {
                     message: strip_json_position(&e.to_string()),
+                    // serde_json counts a position before a line's first character (an empty
+                    // document, an end of input right after a newline) as column 0; toolgate's
+                    // columns start at 1.
                     position: Position {
-                        line: e.line() as u32,
-                        column: e.column() as u32,
+                        line: (e.line() as u32).max(1),
+                        column: (e.column() as u32).max(1),
                     },
                 });
             }

@@ -183,3 +183,21 @@ network:
         p.render_diagnostics()
     );
 }
+
+/// Found by the `policy` fuzz target: an empty JSON document (serde_json reports its end at
+/// column 0) and a JSON end of input after a newline must still name a column the user can
+/// find (columns start at 1), and the policy must not be usable.
+#[test]
+fn json_syntax_errors_at_a_line_start_name_column_one() {
+    for text in ["", "\n", "{\n", "{\"network\": {\n"] {
+        let p = load(text, Format::Json);
+        assert!(!p.is_usable(), "{text:?} loaded");
+        let e = errors(&p);
+        assert!(!e.is_empty(), "{text:?}: no error");
+        for d in e {
+            let position = d.position();
+            assert!(position.column >= 1, "{text:?}: {} at column 0", d.code);
+            assert!(position.line >= 1, "{text:?}: {} at line 0", d.code);
+        }
+    }
+}

@@ -216,7 +216,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-DB-DROP-COMMAND",
                 "Dropping or resetting a database through a framework or client command",
-                "dropdb, mysqladmin drop, rails db:drop|reset, rake db:drop, prisma migrate reset, manage.py flush",
+                "dropdb, mysqladmin drop, rails db:drop|reset|purge, rake db:drop, prisma migrate reset, manage.py flush, artisan migrate:fresh|db:wipe, sequelize db:drop, typeorm schema:drop",
             ),
         ],
     },

@@ -206,7 +206,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-DB-KEYSTORE-WIPE",
                 "Flushing or deleting every key of a key-value store destroys its data",
-                "redis-cli FLUSHALL|FLUSHDB, etcdctl del --prefix",
+                "redis-cli FLUSHALL|FLUSHDB, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix",
             ),
             deny(
                 "TG-DB-MONGO-DROP",

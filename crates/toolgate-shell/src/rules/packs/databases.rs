@@ -9,7 +9,7 @@
 
 use toolgate_core::datastore::DataLoss;
 
-use super::{Check, Matcher as M, Operands};
+use super::{Check, Matcher as M, Operands, Seen, View};
 use crate::knowledge::datastores::CLIENT_PROGRAMS;
 
 const HELP: &[&str] = &["--help", "-h"];
@@ -84,6 +84,7 @@ const RAKE_LISTING: &[&str] = &[
     "-h",
 ];
 
+const REDIS: &[&str] = &["redis-cli", "valkey-cli"];
 const PYTHON: &[&str] = &["python", "python3"];
 const MANAGE_PY: &[&str] = &["manage.py", "*/manage.py"];
 const DJANGO_FLUSH: &[&str] = &["flush", "reset_db"];
@@ -104,6 +105,8 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(UNSCOPED_WRITE, CLIENT_PROGRAMS, &[]).check(Check::Loses(UNSCOPED_WRITE)),
     M::new(KEYSTORE_WIPE, CLIENT_PROGRAMS, &[]).check(Check::Loses(KEYSTORE_WIPE)),
     M::new(MONGO_DROP, CLIENT_PROGRAMS, &[]).check(Check::Loses(MONGO_DROP)),
+    // Every key listed and fed back to DEL (`redis-cli KEYS '*' | xargs redis-cli DEL`).
+    M::new(KEYSTORE_WIPE, REDIS, &[&["del", "unlink"]]).check(Check::EveryRedisKey),
     // etcd: every key under a prefix, or from a key on (v3); a directory tree (v2).
     M::new(KEYSTORE_WIPE, &["etcdctl"], &[&["del"]]).any(&["--prefix", "--from-key"]),
     M::new(KEYSTORE_WIPE, &["etcdctl"], &[&["rm"]]).any(&["--recursive", "-r"]),
@@ -138,3 +141,24 @@ pub(super) const MATCHERS: &[M] = &[
     .none(HELP),
     M::new(DROP_COMMAND, TYPEORM, &[&["schema:drop"]]).none(HELP),
 ];
+
+/// Whether `view` (a redis-cli command) lists every key: `KEYS *`, or `--scan` without a
+/// pattern (or with `*`).
+fn lists_every_key(view: &View) -> bool {
+    let operands: Vec<&str> = view.operands().collect();
+    let keys = matches!(operands.as_slice(), [k, "*"] if k.eq_ignore_ascii_case("keys"));
+    let scan = view.has(&["--scan"])
+        && view
+            .value(&["--pattern", "--quoted-pattern"])
+            .is_none_or(|p| p == "*");
+    keys || scan
+}
+
+/// `redis-cli DEL` of keys read from input that another redis-cli of the same command lists
+/// in full (`redis-cli --scan | xargs redis-cli DEL`).
+pub(super) fn deletes_every_key(seen: &Seen<'_>) -> bool {
+    seen.cmd.args_from_input
+        && seen.analysis.commands.iter().any(|c| {
+            REDIS.contains(&c.program_lower().as_str()) && lists_every_key(&View::read(c, None))
+        })
+}

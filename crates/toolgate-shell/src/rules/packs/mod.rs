@@ -87,6 +87,9 @@ pub(crate) enum Check {
     /// The statements or commands a database client is given lose data of a kind this rule
     /// (its id) stops (`databases::LOSSES`).
     Loses(&'static str),
+    /// redis-cli deleting keys that a full listing feeds it (`redis-cli KEYS '*' | xargs
+    /// redis-cli DEL`).
+    EveryRedisKey,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -332,6 +335,7 @@ impl Check {
                 .writes
                 .iter()
                 .any(|w| crate::knowledge::history::is_shell_history(w)),
+            Check::EveryRedisKey => databases::deletes_every_key(seen),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

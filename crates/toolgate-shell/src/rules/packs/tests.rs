@@ -219,6 +219,9 @@ fn database_clients_through_wrappers_and_options() {
         "docker exec -i db psql -U app -c 'DROP TABLE t'",
         "docker exec -i db psql -U app <<'EOF'\nDROP TABLE t;\nEOF",
         "kubectl exec -it pg-0 -n data -- psql -c 'DROP TABLE t'",
+        "docker compose exec -T db psql -U postgres -c 'DROP TABLE t'",
+        "docker compose -f dev.yml exec db psql <<'EOF'\nDROP TABLE t;\nEOF",
+        "docker-compose run --rm -e X=1 db psql -h db -c 'DROP TABLE t'",
         "mysql -u root -p app -e 'DROP TABLE t'",
         "sqlite3 -bail app.db 'DROP TABLE t'",
     ] {

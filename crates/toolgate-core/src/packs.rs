@@ -206,7 +206,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-DB-KEYSTORE-WIPE",
                 "Flushing or deleting every key of a key-value store destroys its data",
-                "redis-cli FLUSHALL|FLUSHDB, etcdctl del --prefix",
+                "redis-cli FLUSHALL|FLUSHDB, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix",
             ),
             deny(
                 "TG-DB-MONGO-DROP",
@@ -216,7 +216,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-DB-DROP-COMMAND",
                 "Dropping or resetting a database through a framework or client command",
-                "dropdb, mysqladmin drop, rails db:drop|reset, rake db:drop, prisma migrate reset, manage.py flush",
+                "dropdb, mysqladmin drop, rails db:drop|reset|purge, rake db:drop, prisma migrate reset, manage.py flush, artisan migrate:fresh|db:wipe, sequelize db:drop, typeorm schema:drop",
             ),
         ],
     },

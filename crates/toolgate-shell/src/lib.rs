@@ -28,6 +28,11 @@
 //! `spawnSync("rm",["-rf","/"])`) become commands. awk strings, sed `e` commands, `vim -c '!…'`
 //! and PowerShell `-Command` are followed too.
 //!
+//! Database clients (`psql -c`, `mysql -e`, `sqlite3 DB 'SQL'`, `mongosh --eval`, `redis-cli
+//! FLUSHALL`, and a heredoc or `echo … |` fed to any of them) have what they are given read by
+//! `toolgate-core`'s data-loss reader into each command's `data_losses`, which the `databases`
+//! rule pack matches. A client command that runs a shell command (psql `\!`) is indeterminate.
+//!
 //! # Layout
 //!
 //! The crate is layered; imports point down only, and only the walker recurses:

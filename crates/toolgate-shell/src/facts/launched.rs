@@ -6,8 +6,8 @@
 use crate::facts::git::{env_configs, git_configs, persistent_config};
 use crate::knowledge::git_config::{EXEC_ENV, PROMPT_ENV, exec_key, program_of};
 use crate::knowledge::specs::{
-    DOCKER_EXEC, DOCKER_GLOBAL, DOCKER_RUN, GIT_DIFFTOOL, GIT_FILTER_BRANCH, GIT_GLOBAL,
-    GIT_REBASE, GIT_TRANSPORT, SSH, Spec,
+    COMPOSE, COMPOSE_EXEC, COMPOSE_RUN, DOCKER_EXEC, DOCKER_GLOBAL, DOCKER_RUN, GIT_DIFFTOOL,
+    GIT_FILTER_BRANCH, GIT_GLOBAL, GIT_REBASE, GIT_TRANSPORT, SSH, Spec,
 };
 use crate::model::SimpleCommand;
 use crate::options::{Scan, Value, args_of};
@@ -125,6 +125,7 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "ssh" | "scp" | "sftp" => ssh_scripts(cmd, &mut out),
         "socat" | "nc" | "ncat" | "netcat" => socket_scripts(cmd, &program, &mut out),
         "docker" | "podman" | "nerdctl" => container_scripts(cmd, &mut out),
+        "docker-compose" | "podman-compose" => compose_scripts(&args_of(cmd, 0), &mut out),
         "kubectl" | "oc" => kubectl_scripts(cmd, &mut out),
         _ => {}
     }
@@ -227,6 +228,10 @@ pub(crate) fn container_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str
         return;
     };
     let rest = &args[start..];
+    if sub == "compose" {
+        compose_scripts(rest, out);
+        return;
+    }
     let (spec, label) = match sub.as_str() {
         "run" | "create" => (&DOCKER_RUN, "container run"),
         "exec" => (&DOCKER_EXEC, "container exec"),
@@ -239,6 +244,30 @@ pub(crate) fn container_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str
         words.extend(scan.values(&["--entrypoint"]).last().cloned());
     }
     words.extend(rest[at + 1..].iter().map(to_value));
+    if !words.is_empty() {
+        out.push((label, quote_argv(&words)));
+    }
+}
+
+/// The command of `docker compose exec SERVICE CMD…` / `run SERVICE CMD…` (and of
+/// `docker-compose`): `args` start after `compose`.
+fn compose_scripts(args: &[crate::model::Arg], out: &mut Vec<(&'static str, String)>) {
+    let Some(at) = Scan::read(args, &COMPOSE, true).stop else {
+        return;
+    };
+    let rest = &args[at + 1..];
+    let (spec, label) = match args[at].text.to_ascii_lowercase().as_str() {
+        "exec" => (&COMPOSE_EXEC, "container exec"),
+        "run" => (&COMPOSE_RUN, "container run"),
+        _ => return,
+    };
+    let scan = Scan::read(rest, spec, true);
+    let Some(service) = scan.stop else { return };
+    let mut words: Vec<Value> = Vec::new();
+    if label == "container run" {
+        words.extend(scan.values(&["--entrypoint"]).last().cloned());
+    }
+    words.extend(rest[service + 1..].iter().map(to_value));
     if !words.is_empty() {
         out.push((label, quote_argv(&words)));
     }

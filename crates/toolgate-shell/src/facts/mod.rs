@@ -3,6 +3,7 @@
 //! code it carries inline, what it prints into a pipe, and the scripts it makes run.
 
 pub(crate) mod containers;
+pub(crate) mod datastore;
 pub(crate) mod destinations;
 pub(crate) mod exports;
 pub(crate) mod find;

@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use serde::Serialize;
+use toolgate_core::datastore::DataLoss;
 
 pub use destination::Destination;
 pub use input::{Arg, RawCommand, Stdin};
@@ -108,6 +109,23 @@ pub struct SimpleCommand {
     /// `find -exec`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rooted_args: Vec<usize>,
+    /// What the command reads on stdin when the command string says it: a heredoc, a
+    /// here-string, or the known output of the pipeline element before it (`echo …`,
+    /// `printf …`). Run-time parts keep their source text. `None` for a file, a download or
+    /// output only known at run time. Not serialised: it may be long, and it is input.
+    #[serde(skip)]
+    pub stdin_text: Option<String>,
+    /// What a database client would destroy with the statements or commands it is given
+    /// (`psql -c 'DROP TABLE t'`, `redis-cli FLUSHALL`, a heredoc fed to `mysql`).
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "data_loss_names"
+    )]
+    pub data_losses: Vec<DataLoss>,
+}
+
+fn data_loss_names<S: serde::Serializer>(losses: &[DataLoss], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(losses.iter().map(|l| l.name()))
 }
 
 pub(crate) fn is_false(b: &bool) -> bool {

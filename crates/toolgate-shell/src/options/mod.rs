@@ -182,6 +182,44 @@ pub(crate) fn with_two_dashes(mut args: Vec<Arg>) -> Vec<Arg> {
     args
 }
 
+/// `args` with an option whose value is optional written as `--long=VALUE` where it has one,
+/// so that the reader (whose spec lists `--long` as a flag) reads it as the program does.
+/// With `attached_only`, `-xVALUE` has a value and `-x WORD` does not (mysql's `-p`); else
+/// `-x WORD` / `--long WORD` take `WORD` unless it starts with `-` (yargs). Up to `--`.
+pub(crate) fn with_optional_values(
+    args: Vec<Arg>,
+    short: char,
+    long: &str,
+    attached_only: bool,
+) -> Vec<Arg> {
+    let short_word = format!("-{short}");
+    let long_word = format!("--{long}");
+    let mut out: Vec<Arg> = Vec::with_capacity(args.len());
+    let mut words = args.into_iter().peekable();
+    while let Some(mut a) = words.next() {
+        if a.text == "--" {
+            out.push(a);
+            out.extend(words);
+            break;
+        }
+        if let Some(value) = a.text.strip_prefix(&short_word)
+            && !value.is_empty()
+            && !a.text.starts_with("--")
+        {
+            a.text = format!("{long_word}={value}");
+        } else if !attached_only
+            && (a.text == short_word || a.text == long_word)
+            && let Some(next) = words.next_if(|n| !n.text.starts_with('-'))
+        {
+            a.text = format!("{long_word}={}", next.text);
+            a.dynamic |= next.dynamic;
+            a.splits |= next.splits;
+        }
+        out.push(a);
+    }
+    out
+}
+
 /// Whether any of `opts` is spelled as one of `names`.
 pub(crate) fn has(opts: &[Opt], names: &[&str]) -> bool {
     opts.iter().any(|o| names.contains(&o.name.as_str()))

@@ -412,6 +412,15 @@ impl Walker {
             && self.functions.contains(&cmd.program))
             || (scope.background && scope.unbounded_loop);
         crate::options::normalize::normalize(&mut cmd);
+        if let Some(scan) = crate::facts::datastore::scan(&cmd) {
+            if let Some(reason) = scan
+                .unreadable
+                .and_then(crate::facts::datastore::indeterminate_reason)
+            {
+                self.indeterminate(scope, IndeterminateKind::DynamicScript, reason);
+            }
+            cmd.data_losses = scan.losses;
+        }
         // Programs the command runs from its options or its own environment
         // (`git -c core.pager=…`); variables set earlier were followed where they were set.
         let nested = crate::facts::launched::nested_scripts(&cmd);
@@ -421,9 +430,19 @@ impl Walker {
         if matches!(lower.as_str(), "cd" | "pushd" | "popd") {
             self.cwd_changed = true;
         }
+        // A container's or pod's command reads the stdin given to `docker exec -i`,
+        // `docker run -i`, `kubectl exec -i` (`docker exec -i db psql <<EOF`).
+        let passed_stdin = cmd.stdin_text.clone();
         self.out.commands.push(cmd);
         for (via, script) in nested {
-            self.script(&script, &scope.child(via));
+            let mut child = scope.child(via);
+            if matches!(via, "container exec" | "container run" | "kubectl exec") {
+                child.pipe_input = passed_stdin.clone().map(|text| Stdin {
+                    text,
+                    ..Stdin::default()
+                });
+            }
+            self.script(&script, &child);
         }
     }
 }

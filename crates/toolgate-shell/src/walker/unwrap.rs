@@ -214,7 +214,7 @@ impl Walker {
             args: &words[base..],
             env: &env,
             writes: &writes,
-            stdin: None,
+            stdin: stdin.as_ref(),
             cwd_changed,
         };
         self.emit_final(inv, &scope);
@@ -397,10 +397,15 @@ impl Walker {
             args,
             env,
             writes,
+            stdin,
             cwd_changed,
-            ..
         } = inv;
         let Some(first) = args.first() else { return };
+        // Its own stdin (a heredoc, a here-string, a file) wins over the pipe's.
+        let stdin_text = stdin
+            .or(super::shells::piped_stdin(scope))
+            .filter(|s| !s.from_download && !s.text.is_empty())
+            .map(|s| s.text.clone());
         let cmd = SimpleCommand {
             program: basename(&first.text).to_string(),
             program_path: first.text.clone(),
@@ -443,6 +448,7 @@ impl Walker {
             writes: writes.to_vec(),
             args_from_input: scope.input_args,
             cwd_changed,
+            stdin_text,
             ..SimpleCommand::default()
         };
         self.emit(cmd, scope);

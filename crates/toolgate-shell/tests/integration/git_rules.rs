@@ -192,6 +192,21 @@ fn container_commands_are_analysed() {
     );
     clean("docker exec c ls -la");
     clean("kubectl exec pod -- cat /etc/hostname");
+    // Compose services: `exec SERVICE CMD`, `run [--entrypoint E] SERVICE CMD`.
+    flagged("docker compose exec -T web rm -rf ~", "TG-CMD-RM-HOME");
+    flagged(
+        "docker compose -f dev.yml run --rm -e A=1 web sh -c 'rm -rf ~'",
+        "TG-CMD-RM-HOME",
+    );
+    flagged("docker-compose exec -u root web rm -rf /", "TG-CMD-RM-ROOT");
+    assert!(
+        via("docker compose run --entrypoint ls web -la")
+            .iter()
+            .any(|(p, v)| p == "ls" && v.iter().any(|s| s == "container run"))
+    );
+    clean("docker compose exec web ls -la");
+    clean("docker compose up -d web");
+    clean("docker-compose logs -f web");
 }
 
 #[test]

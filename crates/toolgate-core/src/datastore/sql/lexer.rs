@@ -104,6 +104,9 @@ struct Lexer<'a> {
     exec_depth: usize,
     /// The mysql client delimiter, when not `;`.
     delimiter: Option<&'a [u8]>,
+    /// A client command read statements from a file (`\i`, `source`, `.read`): they are not
+    /// here, but the text after it still is, so reading goes on.
+    included: bool,
 }
 
 /// Splits `text` into tokens under `syntax`. Linear in the length of the text.
@@ -115,8 +118,13 @@ pub(super) fn lex(text: &str, syntax: Syntax) -> Lexed {
         out: Vec::new(),
         exec_depth: 0,
         delimiter: None,
+        included: false,
     };
-    let unreadable = lx.run().err();
+    // What stopped the reading comes first; an included file only left a gap.
+    let unreadable = lx
+        .run()
+        .err()
+        .or(lx.included.then_some(Unreadable::IncludedFile));
     Lexed {
         tokens: lx.out,
         unreadable,
@@ -426,8 +434,10 @@ impl<'a> Lexer<'a> {
             b"copy" if pipes || contains_word(args, b"program") => Some(Unreadable::ShellEscape),
             _ => None,
         };
-        if let Some(why) = why {
-            return Err(why);
+        match why {
+            Some(Unreadable::IncludedFile) => self.included = true,
+            Some(why) => return Err(why),
+            None => {}
         }
         self.end_command(start);
         Ok(true)
@@ -438,7 +448,11 @@ impl<'a> Lexer<'a> {
         if self.peek(0) == Some(b'\\') {
             return match self.peek(1) {
                 Some(b'!') => Err(Unreadable::ShellEscape),
-                Some(b'.') => Err(Unreadable::IncludedFile),
+                Some(b'.') => {
+                    self.included = true;
+                    self.end_command(start);
+                    Ok(true)
+                }
                 Some(b'd') => {
                     self.i += 2;
                     self.set_delimiter()?;
@@ -469,7 +483,11 @@ impl<'a> Lexer<'a> {
         }
         match word.as_slice() {
             b"system" => Err(Unreadable::ShellEscape),
-            b"source" => Err(Unreadable::IncludedFile),
+            b"source" => {
+                self.included = true;
+                self.end_command(start);
+                Ok(true)
+            }
             b"delimiter" => {
                 self.i += word_len;
                 self.set_delimiter()?;
@@ -514,7 +532,7 @@ impl<'a> Lexer<'a> {
             b"shell" | b"system" | b"load" => return Err(Unreadable::ShellEscape),
             b"once" | b"output" | b"import" if to_pipe => return Err(Unreadable::ShellEscape),
             b"read" if to_pipe => return Err(Unreadable::ShellEscape),
-            b"read" => return Err(Unreadable::IncludedFile),
+            b"read" => self.included = true,
             _ => {}
         }
         self.end_command(start);

@@ -246,6 +246,15 @@ fn psql_backslash_commands() {
         ),
         Some(Unreadable::DynamicStatement)
     );
+    // An included file leaves a gap: the text after it is still read, and a shell escape
+    // after it still makes the text unreadable as such.
+    let after = scan("\\i setup.sql\nDROP TABLE t;", Psql);
+    assert_eq!(after.losses, [DropTable]);
+    assert_eq!(after.unreadable, Some(Unreadable::IncludedFile));
+    assert_eq!(
+        unreadable("\\ir a.sql\n\\! id", Psql),
+        Some(Unreadable::ShellEscape)
+    );
     assert_eq!(losses("\\dt\nSELECT 1", Psql), []);
     assert_eq!(losses("\\c other\nDROP TABLE t", Psql), [DropTable]);
     assert_eq!(losses("\\timing on\n\\x\nSELECT 1;", Psql), []);
@@ -283,6 +292,9 @@ fn mysql_client_commands() {
         unreadable("source /tmp/x.sql", MySqlClient),
         Some(Unreadable::IncludedFile)
     );
+    let after = scan("source a.sql\n\\. b.sql\nTRUNCATE t;", MySqlClient);
+    assert_eq!(after.losses, [Truncate]);
+    assert_eq!(after.unreadable, Some(Unreadable::IncludedFile));
     // A delimiter cannot merge a DELETE with a later statement's WHERE.
     let merged = "delimiter //\nDELETE FROM t //\nSELECT * FROM u WHERE id = 1 //";
     assert_eq!(losses(merged, MySqlClient), [DeleteWithoutWhere]);
@@ -323,6 +335,9 @@ fn sqlite3_dot_commands() {
         unreadable(".load ./evil", Sqlite3Shell),
         Some(Unreadable::ShellEscape)
     );
+    let after = scan(".read dump.sql\nDROP TABLE t;", Sqlite3Shell);
+    assert_eq!(after.losses, [DropTable]);
+    assert_eq!(after.unreadable, Some(Unreadable::IncludedFile));
     assert_eq!(
         losses(".tables\n.schema\nDELETE FROM t;", Sqlite3Shell),
         [DeleteWithoutWhere]

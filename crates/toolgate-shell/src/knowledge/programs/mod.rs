@@ -43,6 +43,9 @@ pub(crate) enum Class {
     /// Administers infrastructure or the host: cloud, cluster and infrastructure-as-code
     /// CLIs, service managers, user, firewall and package tools (the rule packs' programs).
     Admin,
+    /// Sends statements or commands to a database, or drops and resets databases: database
+    /// clients (`psql`, `redis-cli`) and framework commands (`rails`, `manage.py`).
+    Database,
 }
 
 /// One program.

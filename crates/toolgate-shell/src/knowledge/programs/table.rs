@@ -43,6 +43,7 @@ const RUN: &[Class] = &[Runner];
 const DISK: &[Class] = &[DiskTool];
 const WRITE: &[Class] = &[Writer];
 const ADMIN: &[Class] = &[Admin];
+const DB: &[Class] = &[Database];
 
 /// The table, one row per program basename.
 pub(crate) const PROGRAMS: &[Program] = &[
@@ -397,4 +398,31 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("apk", ADMIN, NONE),
     row("chattr", ADMIN, &specs::CHATTR),
     row("ssh-keygen", ADMIN, &specs::SSH_KEYGEN),
+    // Database clients (what they send is read by `knowledge::datastores`) and the commands
+    // that drop or reset databases.
+    row("psql", DB, &specs::PSQL),
+    row("mysql", DB, &specs::MYSQL),
+    row("mariadb", DB, &specs::MYSQL),
+    single_dash_long(row("sqlite3", DB, &specs::SQLITE3)),
+    row("clickhouse-client", DB, &specs::CLICKHOUSE),
+    row("clickhouse", DB, &specs::CLICKHOUSE),
+    row("mongosh", DB, &specs::MONGOSH),
+    row("mongo", DB, &specs::MONGOSH),
+    row("redis-cli", DB, &specs::REDIS_CLI),
+    row("valkey-cli", DB, &specs::REDIS_CLI),
+    row("etcdctl", DB, &specs::ETCDCTL),
+    row("dropdb", DB, &specs::PG_TOOLS),
+    row("mysqladmin", DB, &specs::MYSQLADMIN),
+    row("mariadb-admin", DB, &specs::MYSQLADMIN),
+    row("rails", DB, &specs::RAKE),
+    row("rake", DB, &specs::RAKE),
+    row("prisma", DB, &specs::PRISMA),
+    row("manage.py", DB, NONE),
+    row("django-admin", DB, NONE),
+    row("artisan", DB, NONE),
+    row("sequelize", DB, NONE),
+    row("sequelize-cli", DB, NONE),
+    row("typeorm", DB, NONE),
+    row("typeorm-ts-node-commonjs", DB, NONE),
+    row("typeorm-ts-node-esm", DB, NONE),
 ];

@@ -2,6 +2,7 @@
 //! names a program accepts abbreviated. One [`Spec`] type serves every reader: wrappers,
 //! flag normalisation, destinations and writes.
 
+mod databases;
 mod git;
 mod host;
 mod infra;
@@ -9,6 +10,7 @@ mod packages;
 mod remote;
 mod web;
 
+pub(crate) use databases::*;
 pub(crate) use git::*;
 pub(crate) use host::*;
 pub(crate) use infra::*;

@@ -239,3 +239,44 @@ pub(crate) const DOCKER_EXEC: Spec = Spec {
     long_flags: &[],
     abbreviate: false,
 };
+
+/// `docker compose exec` / `docker-compose exec`: the options that take a value (the service
+/// and its command follow).
+pub(crate) const COMPOSE_EXEC: Spec = Spec::with_flags(
+    "euw",
+    &["env", "user", "workdir", "index"],
+    &["detach", "privileged", "no-TTY", "dry-run"],
+);
+
+/// `docker compose run` / `docker-compose run`: the options that take a value.
+pub(crate) const COMPOSE_RUN: Spec = Spec::with_flags(
+    "eluwpv",
+    &[
+        "env",
+        "env-from-file",
+        "label",
+        "user",
+        "workdir",
+        "publish",
+        "volume",
+        "name",
+        "entrypoint",
+        "cap-add",
+        "cap-drop",
+        "pull",
+    ],
+    &[
+        "rm",
+        "detach",
+        "no-deps",
+        "service-ports",
+        "use-aliases",
+        "build",
+        "quiet-pull",
+        "remove-orphans",
+        "no-TTY",
+        "interactive",
+        "tty",
+        "dry-run",
+    ],
+);

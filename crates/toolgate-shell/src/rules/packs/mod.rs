@@ -15,6 +15,7 @@
 mod cloud;
 mod clusters;
 mod containers;
+mod databases;
 mod host;
 mod hosting;
 mod iac;
@@ -83,6 +84,12 @@ pub(crate) enum Check {
     HistoryOperand,
     /// Output is redirected to a shell history file (`> ~/.bash_history`), by any program.
     HistoryWrite,
+    /// The statements or commands a database client is given lose data of a kind this rule
+    /// (its id) stops (`databases::LOSSES`).
+    Loses(&'static str),
+    /// redis-cli deleting keys that a full listing feeds it (`redis-cli KEYS '*' | xargs
+    /// redis-cli DEL`).
+    EveryRedisKey,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -166,12 +173,20 @@ const FAMILIES: &[&[Matcher]] = &[
     containers::MATCHERS,
     host::MATCHERS,
     hosting::MATCHERS,
+    databases::MATCHERS,
 ];
 
 /// The packs whose rules have command matchers here (the others are matched elsewhere or
 /// not yet).
-pub const PACKS_WITH_COMMAND_MATCHERS: &[&str] =
-    &["cloud", "iac", "clusters", "containers", "host", "hosting"];
+pub const PACKS_WITH_COMMAND_MATCHERS: &[&str] = &[
+    "cloud",
+    "iac",
+    "clusters",
+    "containers",
+    "host",
+    "hosting",
+    "databases",
+];
 
 fn all_matchers() -> impl Iterator<Item = &'static Matcher> {
     FAMILIES.iter().flat_map(|f| f.iter())
@@ -320,6 +335,11 @@ impl Check {
                 .writes
                 .iter()
                 .any(|w| crate::knowledge::history::is_shell_history(w)),
+            Check::EveryRedisKey => databases::deletes_every_key(seen),
+            Check::Loses(rule) => {
+                let stops = databases::losses_of(rule);
+                seen.cmd.data_losses.iter().any(|l| stops.contains(l))
+            }
         }
     }
 }

@@ -190,3 +190,100 @@ fn commands_no_pack_names_walk_no_pack() {
     assert!(!INDEX.by_program.contains_key("ls"));
     assert!(INDEX.any_program.iter().all(|m| m.check.is_some()));
 }
+
+#[test]
+fn every_data_loss_is_stopped_by_the_rule_its_catalog_row_names() {
+    use toolgate_core::datastore::DATA_LOSS_KINDS;
+    for info in DATA_LOSS_KINDS {
+        let rules: Vec<&str> = databases::LOSSES
+            .iter()
+            .filter(|(_, losses)| losses.contains(&info.kind))
+            .map(|(rule, _)| *rule)
+            .collect();
+        assert_eq!(rules, [info.rule], "{}", info.name);
+    }
+    for (rule, _) in databases::LOSSES {
+        assert!(
+            all_matchers().any(|m| m.check == Some(Check::Loses(rule))),
+            "{rule} has no matcher of losses"
+        );
+    }
+}
+
+#[test]
+fn database_clients_through_wrappers_and_options() {
+    for cmd in [
+        "sudo -u postgres psql -h db -U app -d app -c 'DROP TABLE t'",
+        "env PGPASSWORD=x timeout 30 psql -c 'drop database app'",
+        "bash -c \"psql -c 'DROP SCHEMA s CASCADE'\"",
+        "docker exec -i db psql -U app -c 'DROP TABLE t'",
+        "docker exec -i db psql -U app <<'EOF'\nDROP TABLE t;\nEOF",
+        "kubectl exec -it pg-0 -n data -- psql -c 'DROP TABLE t'",
+        "docker compose exec -T db psql -U postgres -c 'DROP TABLE t'",
+        "docker compose -f dev.yml exec db psql <<'EOF'\nDROP TABLE t;\nEOF",
+        "docker-compose run --rm -e X=1 db psql -h db -c 'DROP TABLE t'",
+        "mysql -u root -p app -e 'DROP TABLE t'",
+        "sqlite3 -bail app.db 'DROP TABLE t'",
+    ] {
+        assert_eq!(rules(cmd), ["TG-DB-DROP"], "{cmd}");
+    }
+    assert_eq!(
+        rules("redis-cli -h cache -n 2 FLUSHDB"),
+        ["TG-DB-KEYSTORE-WIPE"]
+    );
+    assert_eq!(
+        rules("echo 'db.users.deleteMany({})' | mongosh app"),
+        ["TG-DB-MONGO-DROP"]
+    );
+    assert_eq!(
+        rules("psql <<EOF\nTRUNCATE a;\nUPDATE b SET x = 1;\nEOF"),
+        ["TG-DB-TRUNCATE", "TG-DB-UNSCOPED-WRITE"]
+    );
+    for cmd in [
+        "psql -c 'SELECT 1'",
+        "psql -c \"SELECT 'DROP TABLE t'\"",
+        "psql -f migrate.sql",
+        "redis-cli GET flushall",
+        "mongosh --eval 'db.c.find()'",
+        "sqlite3 app.db .tables",
+        "mysql -u root -p -e 'SHOW TABLES' app",
+        "echo 'DROP TABLE t' | grep DROP",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}");
+    }
+}
+
+#[test]
+fn framework_commands_that_drop_databases() {
+    for cmd in [
+        "bundle exec rails db:drop db:create",
+        "bin/rake -f Rakefile db:reset",
+        "rails db:drop:primary",
+        "npx prisma migrate reset --force",
+        "prisma db push --force-reset",
+        "python3 manage.py flush --noinput",
+        "python -m django flush",
+        "php artisan migrate:fresh --seed",
+        "./artisan db:wipe",
+        "npx sequelize-cli db:drop",
+        "typeorm schema:drop",
+        "dropdb -h db -U postgres --if-exists app",
+        "mysqladmin -uroot -psecret -f drop app",
+    ] {
+        assert_eq!(rules(cmd), ["TG-DB-DROP-COMMAND"], "{cmd}");
+    }
+    for cmd in [
+        "rails db:migrate",
+        "rake -T db:drop",
+        "rake --dry-run db:drop",
+        "prisma db push",
+        "python manage.py sqlflush",
+        "php artisan migrate",
+        "sequelize db:migrate",
+        "typeorm schema:log",
+        "dropdb --help",
+        "mysqladmin -u root status",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}");
+    }
+}

@@ -1,0 +1,164 @@
+//! The `databases` pack: dropping, truncating or emptying databases.
+//!
+//! What a client's statements and commands destroy (`psql -c`, `mysql -e`, `sqlite3 DB
+//! 'SQL'`, `mongosh --eval`, `redis-cli FLUSHALL`, a heredoc or `echo … |` fed to any of them)
+//! is read when the command is analysed (`facts::datastore`, with the data-loss reader of
+//! `toolgate-core`), into the command's `data_losses`; the matchers here name which losses
+//! each rule stops. The other commands (`dropdb`, `etcdctl del --prefix`, `rails db:drop`,
+//! `manage.py flush`, …) are matched by their words.
+
+use toolgate_core::datastore::DataLoss;
+
+use super::{Check, Matcher as M, Operands, Seen, View};
+use crate::knowledge::datastores::CLIENT_PROGRAMS;
+
+const HELP: &[&str] = &["--help", "-h"];
+
+const DROP: &str = "TG-DB-DROP";
+const TRUNCATE: &str = "TG-DB-TRUNCATE";
+const UNSCOPED_WRITE: &str = "TG-DB-UNSCOPED-WRITE";
+const KEYSTORE_WIPE: &str = "TG-DB-KEYSTORE-WIPE";
+const MONGO_DROP: &str = "TG-DB-MONGO-DROP";
+const DROP_COMMAND: &str = "TG-DB-DROP-COMMAND";
+
+/// The losses each rule stops (every [`DataLoss`] in exactly one, the one its catalog row
+/// names: a test checks it).
+pub(super) const LOSSES: &[(&str, &[DataLoss])] = &[
+    (
+        DROP,
+        &[
+            DataLoss::DropDatabase,
+            DataLoss::DropSchema,
+            DataLoss::DropTable,
+        ],
+    ),
+    (TRUNCATE, &[DataLoss::Truncate]),
+    (
+        UNSCOPED_WRITE,
+        &[DataLoss::DeleteWithoutWhere, DataLoss::UpdateWithoutWhere],
+    ),
+    (KEYSTORE_WIPE, &[DataLoss::FlushAll, DataLoss::FlushDb]),
+    (
+        MONGO_DROP,
+        &[
+            DataLoss::MongoDropDatabase,
+            DataLoss::MongoDropCollection,
+            DataLoss::MongoDeleteAll,
+        ],
+    ),
+];
+
+/// The losses rule `rule` stops.
+pub(super) fn losses_of(rule: &str) -> &'static [DataLoss] {
+    LOSSES
+        .iter()
+        .find(|(r, _)| *r == rule)
+        .map_or(&[], |(_, l)| l)
+}
+
+/// Rails and rake tasks that drop, empty or rebuild every table (`db:drop:primary` too).
+const RAILS_TASKS: &[&str] = &[
+    "db:drop",
+    "db:drop:*",
+    "db:reset",
+    "db:reset:*",
+    "db:purge",
+    "db:purge:*",
+    "db:migrate:reset",
+    "db:truncate_all",
+];
+
+/// rake's modes that list or describe tasks instead of running them.
+const RAKE_LISTING: &[&str] = &[
+    "-T",
+    "--tasks",
+    "-D",
+    "--describe",
+    "-W",
+    "--where",
+    "-P",
+    "--prereqs",
+    "-n",
+    "--dry-run",
+    "--help",
+    "-h",
+];
+
+const REDIS: &[&str] = &["redis-cli", "valkey-cli"];
+const PYTHON: &[&str] = &["python", "python3"];
+const MANAGE_PY: &[&str] = &["manage.py", "*/manage.py"];
+const DJANGO_FLUSH: &[&str] = &["flush", "reset_db"];
+const ARTISAN: &[&str] = &["artisan", "*/artisan"];
+const ARTISAN_WIPE: &[&str] = &[
+    "migrate:fresh",
+    "migrate:refresh",
+    "migrate:reset",
+    "db:wipe",
+];
+const TYPEORM: &[&str] = &["typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"];
+
+/// The pack's matchers.
+pub(super) const MATCHERS: &[M] = &[
+    // Statements and commands read from what a client is given.
+    M::new(DROP, CLIENT_PROGRAMS, &[]).check(Check::Loses(DROP)),
+    M::new(TRUNCATE, CLIENT_PROGRAMS, &[]).check(Check::Loses(TRUNCATE)),
+    M::new(UNSCOPED_WRITE, CLIENT_PROGRAMS, &[]).check(Check::Loses(UNSCOPED_WRITE)),
+    M::new(KEYSTORE_WIPE, CLIENT_PROGRAMS, &[]).check(Check::Loses(KEYSTORE_WIPE)),
+    M::new(MONGO_DROP, CLIENT_PROGRAMS, &[]).check(Check::Loses(MONGO_DROP)),
+    // Every key listed and fed back to DEL (`redis-cli KEYS '*' | xargs redis-cli DEL`).
+    M::new(KEYSTORE_WIPE, REDIS, &[&["del", "unlink"]]).check(Check::EveryRedisKey),
+    // etcd: every key under a prefix, or from a key on (v3); a directory tree (v2).
+    M::new(KEYSTORE_WIPE, &["etcdctl"], &[&["del"]]).any(&["--prefix", "--from-key"]),
+    M::new(KEYSTORE_WIPE, &["etcdctl"], &[&["rm"]]).any(&["--recursive", "-r"]),
+    // Client programs that drop a database.
+    M::new(DROP_COMMAND, &["dropdb"], &[])
+        .operands(Operands::Present)
+        .none(&["--help", "-?", "--version", "-V"]),
+    M::new(DROP_COMMAND, &["mysqladmin", "mariadb-admin"], &[&["drop"]]).none(HELP),
+    // Frameworks.
+    M::new(DROP_COMMAND, &["rails", "rake"], &[])
+        .operands(Operands::Some(RAILS_TASKS))
+        .none(RAKE_LISTING),
+    M::new(DROP_COMMAND, &["prisma"], &[&["migrate"], &["reset"]]).none(HELP),
+    M::new(DROP_COMMAND, &["prisma"], &[&["db"], &["push"]])
+        .any(&["--force-reset"])
+        .none(HELP),
+    M::new(DROP_COMMAND, PYTHON, &[MANAGE_PY, DJANGO_FLUSH]).none(HELP),
+    M::new(DROP_COMMAND, PYTHON, &[&["django"], DJANGO_FLUSH]).any(&["-m"]),
+    M::new(
+        DROP_COMMAND,
+        &["manage.py", "django-admin"],
+        &[DJANGO_FLUSH],
+    )
+    .none(HELP),
+    M::new(DROP_COMMAND, &["php"], &[ARTISAN, ARTISAN_WIPE]).none(HELP),
+    M::new(DROP_COMMAND, &["artisan"], &[ARTISAN_WIPE]).none(HELP),
+    M::new(
+        DROP_COMMAND,
+        &["sequelize", "sequelize-cli"],
+        &[&["db:drop"]],
+    )
+    .none(HELP),
+    M::new(DROP_COMMAND, TYPEORM, &[&["schema:drop"]]).none(HELP),
+];
+
+/// Whether `view` (a redis-cli command) lists every key: `KEYS *`, or `--scan` without a
+/// pattern (or with `*`).
+fn lists_every_key(view: &View) -> bool {
+    let operands: Vec<&str> = view.operands().collect();
+    let keys = matches!(operands.as_slice(), [k, "*"] if k.eq_ignore_ascii_case("keys"));
+    let scan = view.has(&["--scan"])
+        && view
+            .value(&["--pattern", "--quoted-pattern"])
+            .is_none_or(|p| p == "*");
+    keys || scan
+}
+
+/// `redis-cli DEL` of keys read from input that another redis-cli of the same command lists
+/// in full (`redis-cli --scan | xargs redis-cli DEL`).
+pub(super) fn deletes_every_key(seen: &Seen<'_>) -> bool {
+    seen.cmd.args_from_input
+        && seen.analysis.commands.iter().any(|c| {
+            REDIS.contains(&c.program_lower().as_str()) && lists_every_key(&View::read(c, None))
+        })
+}

@@ -186,6 +186,7 @@ fn option_values_are_no_hosts() {
                 } else {
                     "wget"
                 }),
+                method: Some("GET".into()),
             }],
             "{cmd}"
         );

@@ -229,6 +229,15 @@ pub const PACKS: &[Pack] = &[
                 "Deleting container volumes destroys the data in them",
                 "docker volume rm|prune, docker system prune --volumes (podman too)",
             ),
+            // A compose project's own volumes (its dev database, caches) are usually
+            // disposable and `down -v` is how a dev stack is reset; the data in them is still
+            // gone for good, so a person decides. `docker volume rm|prune` reach every
+            // project's volumes and stay denied.
+            review(
+                "TG-CONTAINER-COMPOSE-VOLUMES",
+                "Removing a compose project's volumes deletes the data in them",
+                "docker compose down -v, docker-compose down --volumes, podman-compose down -v",
+            ),
             deny(
                 "TG-CONTAINER-REMOVE-ALL",
                 "Removing every container loses what they hold",

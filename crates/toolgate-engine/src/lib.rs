@@ -352,8 +352,24 @@ impl Guard {
             self.check_pack_matches(&analysis, &command_cx, d);
             for destination in &analysis.destinations {
                 let decision = match destination {
-                    toolgate_shell::Destination::Url { url, .. } => {
-                        let decision = self.policy.network.egress.check_url(url, None);
+                    toolgate_shell::Destination::Url { url, method, .. } => {
+                        // A method only known at run time cannot be checked against a
+                        // policy that names its methods; without such a list it is checked
+                        // as the default (GET).
+                        let method = match method.as_deref() {
+                            Some(toolgate_shell::METHOD_AT_RUN_TIME) => {
+                                if self.policy.network.egress.methods().is_some() {
+                                    d.unknown_destination(
+                                        destination.program(),
+                                        section.on_indeterminate,
+                                    );
+                                    continue;
+                                }
+                                None
+                            }
+                            other => other,
+                        };
+                        let decision = self.policy.network.egress.check_url(url, method);
                         let network = &self.policy.network;
                         if !decision.allowed
                             && decision.reason

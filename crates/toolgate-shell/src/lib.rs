@@ -61,7 +61,7 @@ mod walker;
 pub use facts::paths::PathClass;
 pub use model::{
     CommandAnalysis, CommandContext, Destination, FlagSet, Indeterminate, IndeterminateKind,
-    MAX_COMMAND_BYTES, MAX_COMMANDS, MAX_DEPTH, SimpleCommand,
+    MAX_COMMAND_BYTES, MAX_COMMANDS, MAX_DEPTH, METHOD_AT_RUN_TIME, SimpleCommand,
 };
 pub use rules::{
     CommandMatch, CommandRule, CommandRuleSet, PACKS_WITH_COMMAND_MATCHERS, PackMatch,

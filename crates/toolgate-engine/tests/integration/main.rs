@@ -1,6 +1,7 @@
 //! The integration tests of this crate, as one test binary (one link instead of one per
 //! file). Each module is one former test file.
 
+mod command_methods;
 mod database_commands;
 mod file_persistence;
 mod homograph_hosts;

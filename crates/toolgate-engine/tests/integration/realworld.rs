@@ -160,12 +160,12 @@ fn realworld_precision() {
         sample >= 300,
         "the judged sample holds {sample} current denials, fewer than 300"
     );
-    // Issue 12 asks for 97%; the judged figure is 95.8% (generated-command templates through
-    // grep/sed/perl, heredocs without a body, ddrescue reads, find roots written as
-    // `$(pwd)` are the false positives left). This floor keeps it from falling further.
+    // Issue 12 asks for 97%; the judged figure is 98.6% (the false positives left: sh -c
+    // scripts that `cd` into what find lists or read it as `$1`, perl- and grep-filtered
+    // templates, `source <(echo …)`, placeholder hosts, `rm $(ls …)`).
     assert!(
-        precision >= 95.5,
-        "precision {precision:.1}% fell under 95.5%"
+        precision >= 97.0,
+        "precision {precision:.1}% fell under 97%"
     );
     assert!(
         fp_estimate <= 0.1,

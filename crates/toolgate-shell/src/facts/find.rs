@@ -16,13 +16,17 @@ pub(crate) fn find_roots(args: &[Arg]) -> Option<Vec<String>> {
         .iter()
         .take_while(|a| !a.text.starts_with(['-', '(', '!', ')']) && a.text != ",")
         .collect();
-    if starts.iter().any(|a| a.dynamic) {
-        return None;
-    }
     if starts.is_empty() {
         return Some(vec![".".to_string()]);
     }
-    Some(starts.iter().map(|a| a.text.clone()).collect())
+    // `find "$(pwd)"` lists the working directory, as `find .` does.
+    starts
+        .iter()
+        .map(|a| match a.dynamic {
+            false => Some(a.text.clone()),
+            true => crate::facts::paths::working_dir_form(&a.text),
+        })
+        .collect()
 }
 
 /// Marks `cmd` as working on the paths under `roots` (`None`: only known at run time): a

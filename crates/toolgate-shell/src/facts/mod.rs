@@ -13,4 +13,5 @@ pub(crate) mod launched;
 pub(crate) mod paths;
 pub(crate) mod pipes;
 pub(crate) mod sed;
+pub(crate) mod templates;
 pub(crate) mod writes;

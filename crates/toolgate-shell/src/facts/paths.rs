@@ -170,6 +170,9 @@ pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCont
         let joined = format!("{base}{rest}");
         return classify(&joined, false, cmd, cx);
     }
+    if let Some(relative) = working_dir_form(&text) {
+        return classify(&relative, false, cmd, cx);
+    }
     if dynamic || has_dynamic(&text) {
         return PathClass::Unknown;
     }
@@ -257,6 +260,29 @@ const OS_TREES: &[&str] = &[
     "/etc", "/usr", "/bin", "/sbin", "/boot", "/lib", "/lib32", "/lib64", "/libx32", "/sys",
     "/proc", "/dev", "/System", "/Library", "/nix", "/efi",
 ];
+
+/// The spellings of the working directory as a command substitution: `$(pwd)`, `` `pwd` ``.
+/// (A function named `pwd` defined in the command counts as a directory change.)
+const PWD_SUBSTITUTIONS: &[&str] = &[
+    "$(pwd)",
+    "`pwd`",
+    "$(pwd -L)",
+    "`pwd -L`",
+    "$(pwd -P)",
+    "`pwd -P`",
+];
+
+/// `$(pwd)/build` as the relative path it names (`./build`), when the rest is written out;
+/// relative paths are judged against the working directory, and not at all after a `cd`.
+pub(crate) fn working_dir_form(text: &str) -> Option<String> {
+    let rest = PWD_SUBSTITUTIONS
+        .iter()
+        .find_map(|p| text.strip_prefix(p))?;
+    if has_dynamic(rest) || !(rest.is_empty() || rest.starts_with('/')) {
+        return None;
+    }
+    Some(format!(".{rest}"))
+}
 
 fn has_dynamic(s: &str) -> bool {
     s.contains('$') || s.contains('`') || s.contains("<(")

@@ -1,11 +1,20 @@
 //! What one pipeline element writes to the next one's stdin, when that is known statically:
 //! `echo 'rm -rf /' | bash` runs `rm -rf /`; `some_prog | bash` runs something unknown.
+//!
+//! Generators whose output is a template fixed by the command's own text (`find -printf`,
+//! `xargs echo`, `sed s///`, `awk '{print …}'`) write that template with `{}` where their
+//! input data goes. Data is only file names and file contents as the command found them
+//! (`find`'s listing, a file's lines, such lines filtered); a generator fed text the command
+//! wrote (`echo … | sed …`, `… | base64 -d | xargs echo`) writes output only known at run
+//! time.
 
+use super::templates::{awk_program, awk_template, only_path_directives, sed_template, template};
 use crate::SimpleCommand;
 use crate::model::Stdin;
 
 /// The output of a producer, as the next element's stdin. Unknown output is `dynamic`.
-pub fn producer_output(cmd: &SimpleCommand, own_stdin: Option<&Stdin>, downloads: bool) -> Stdin {
+/// `input` is what the producer reads: its own redirect or heredoc, else the pipe.
+pub fn producer_output(cmd: &SimpleCommand, input: Option<&Stdin>, downloads: bool) -> Stdin {
     let unknown = Stdin {
         text: String::new(),
         expand: false,
@@ -13,19 +22,46 @@ pub fn producer_output(cmd: &SimpleCommand, own_stdin: Option<&Stdin>, downloads
         from_download: downloads,
         from_file: false,
         template: false,
+        data: false,
+        listed_roots: None,
     };
     if downloads {
         return unknown;
     }
-    if let Some(text) = template(cmd) {
+    if let Some((text, data, whole)) = template(cmd, input) {
+        // find's own template lists its tree; the others pass on their input's. A `{}` that
+        // is part of a path (`%f`, `$1`, what sed leaves) may be anywhere in that tree, or
+        // outside it (`./..x` cut to `..`): its roots are only known at run time.
+        let listed_roots = match cmd.program_lower().as_str() {
+            "find" => Some(listed_roots(cmd)),
+            _ => input.and_then(|s| s.listed_roots.clone()),
+        }
+        .map(|roots| roots.filter(|_| whole));
         return Stdin {
             text,
             dynamic: false,
             template: true,
+            data,
+            listed_roots,
             ..unknown
         };
     }
-    if !cmd.dynamic_args.is_empty() {
+    if lists_files(cmd) {
+        return Stdin {
+            data: true,
+            listed_roots: Some(listed_roots(cmd)),
+            ..unknown
+        };
+    }
+    if let Some(s) = input.filter(|s| passes_lines(cmd) && s.dynamic && s.data) {
+        return Stdin {
+            data: true,
+            listed_roots: s.listed_roots.clone(),
+            ..unknown
+        };
+    }
+    // What `xargs` runs gets words from input: `xargs echo ls` writes them too.
+    if !cmd.dynamic_args.is_empty() || cmd.args_from_input {
         return unknown;
     }
     let known = |text: String| Stdin {
@@ -35,6 +71,8 @@ pub fn producer_output(cmd: &SimpleCommand, own_stdin: Option<&Stdin>, downloads
         from_download: false,
         from_file: false,
         template: false,
+        data: false,
+        listed_roots: None,
     };
     match cmd.program_lower().as_str() {
         "echo" => {
@@ -61,8 +99,18 @@ pub fn producer_output(cmd: &SimpleCommand, own_stdin: Option<&Stdin>, downloads
             [dashes, format, rest @ ..] if dashes == "--" => known(printf(format, rest)),
             [format, rest @ ..] => known(printf(format, rest)),
         },
-        "cat" if cmd.args.iter().all(|a| a == "-") => match own_stdin {
-            Some(s) if !s.dynamic && !s.from_download => known(s.text.clone()),
+        // `yes TEXT` writes the line again and again: two copies show what repeating it
+        // does (a `cd ..` in it has run before the second).
+        "yes" => {
+            let line = if cmd.args.is_empty() {
+                "y".to_string()
+            } else {
+                cmd.args.join(" ")
+            };
+            known(format!("{line}\n{line}\n"))
+        }
+        "cat" if cmd.args.iter().all(|a| a == "-") => match input {
+            Some(s) if !s.dynamic && !s.from_download && !s.template => known(s.text.clone()),
             _ => unknown,
         },
         // `cat script.sh | bash` runs the file, as `bash script.sh` does.
@@ -74,7 +122,7 @@ pub fn producer_output(cmd: &SimpleCommand, own_stdin: Option<&Stdin>, downloads
         {
             Stdin {
                 from_file: true,
-                template: false,
+                data: true,
                 ..unknown
             }
         }
@@ -83,143 +131,135 @@ pub fn producer_output(cmd: &SimpleCommand, own_stdin: Option<&Stdin>, downloads
     }
 }
 
+/// When `cmd` is a `find` that writes whole paths (a listing, or `-printf` of `%p` only):
+/// its start paths (`Some(None)` when only known at run time).
+pub(crate) fn find_listing_roots(cmd: &SimpleCommand) -> Option<Option<Vec<String>>> {
+    if cmd.program_lower() != "find" {
+        return None;
+    }
+    let whole = lists_files(cmd)
+        || cmd
+            .args
+            .iter()
+            .position(|a| a == "-printf")
+            .and_then(|at| cmd.args.get(at + 1))
+            .is_some_and(|f| only_path_directives(&crate::syntax::ansi_c::decode(f)))
+        || prints_paths_it_runs_on(cmd);
+    whole.then(|| listed_roots(cmd))
+}
+
+/// `find` whose only output is what `-exec grep -l PATTERN {} \;` prints: the paths it
+/// lists that match.
+fn prints_paths_it_runs_on(cmd: &SimpleCommand) -> bool {
+    let mut found = false;
+    let mut args = cmd.args.iter();
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "-exec" | "-execdir" | "-ok" | "-okdir" => {
+                let words: Vec<&String> = args
+                    .by_ref()
+                    .take_while(|w| !matches!(w.as_str(), ";" | "+"))
+                    .collect();
+                let grep = words
+                    .first()
+                    .is_some_and(|w| matches!(w.as_str(), "grep" | "egrep" | "fgrep"));
+                let lists = words.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "-l" | "-L" | "--files-with-matches" | "--files-without-match"
+                    )
+                });
+                if !(grep && lists && a == "-exec" && words.last().is_some_and(|w| *w == "{}")) {
+                    return false;
+                }
+                found = true;
+            }
+            "-printf" | "-fprintf" | "-fprint" | "-fprint0" | "-fls" | "-print" | "-print0"
+            | "-ls" => return false,
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The start paths of a `find` (`None`: only known at run time, or relative to a directory
+/// an earlier `cd` changed to).
+fn listed_roots(cmd: &SimpleCommand) -> Option<Vec<String>> {
+    let roots = crate::facts::find::find_roots(&find_words(cmd))?;
+    match cmd.cwd_changed && roots.iter().any(|r| !r.starts_with('/')) {
+        true => None,
+        false => Some(roots),
+    }
+}
+
+/// `find`'s words as `find_roots` reads them (program first).
+fn find_words(cmd: &SimpleCommand) -> Vec<crate::model::Arg> {
+    let mut args = vec![crate::model::Arg::default()];
+    args.extend(crate::options::args_of(cmd, 0));
+    args
+}
+
 /// The placeholder that stands for input data in a template.
 pub(crate) const PLACEHOLDER: &str = "{}";
 
-/// The lines a generator writes when they are a template fixed by the command's own text,
-/// with `{}` where input data goes: `find … -printf FORMAT`, `xargs echo WORDS`,
-/// `sed 's/RE/REPLACEMENT/'`, `awk '{printf FORMAT, …}'` / `awk '{print "a " $1}'`.
-fn template(cmd: &SimpleCommand) -> Option<String> {
+/// `find` printing the paths it lists (no `-printf`, no commands run, no file written).
+pub(crate) fn lists_files(cmd: &SimpleCommand) -> bool {
+    cmd.program_lower() == "find"
+        && !cmd.args.iter().any(|a| {
+            matches!(
+                a.as_str(),
+                "-exec"
+                    | "-execdir"
+                    | "-ok"
+                    | "-okdir"
+                    | "-printf"
+                    | "-fprintf"
+                    | "-fprint"
+                    | "-fprint0"
+                    | "-fls"
+            )
+        })
+}
+
+/// Whether `cmd` certainly creates and changes no file: directory changes and printing,
+/// `find` listing, line filters, `cat`, and the template generators (whose `sed` and `awk`
+/// programs are one substitution or one `print`, without `w` or `>`).
+pub(crate) fn writes_no_file(cmd: &SimpleCommand) -> bool {
+    if !cmd.writes.is_empty() {
+        return false;
+    }
     let program = cmd.program_lower();
     match program.as_str() {
-        "find" => {
-            let at = cmd.args.iter().position(|a| a == "-printf")?;
-            let format = cmd.args.get(at + 1)?;
-            if cmd.is_dynamic(at + 1) {
-                return None;
-            }
-            Some(percent_directives(&crate::syntax::ansi_c::decode(format)))
+        "cd" | "pushd" | "popd" | "true" | ":" | "echo" | "printf" | "pwd" | "set" | "cat" => true,
+        "find" => lists_files(cmd) && !cmd.args.iter().any(|a| a == "-delete"),
+        "sort" => {
+            passes_lines(cmd)
+                && !cmd
+                    .args
+                    .iter()
+                    .any(|a| a.starts_with("-o") || a.starts_with("--output"))
         }
-        // `… | xargs echo mv {} {}.bak`: the words, input appended or in the placeholder.
-        "echo" if cmd.args_from_input => {
-            let words: Vec<&str> = cmd
-                .args
-                .iter()
-                .enumerate()
-                .filter(|(i, a)| {
-                    !cmd.is_dynamic(*i) || cmd.rooted_args.contains(i) || a.contains(PLACEHOLDER)
-                })
-                .map(|(_, a)| a.as_str())
-                .collect();
-            if words.len() != cmd.args.len() {
-                return None;
-            }
-            let mut line = words.join(" ");
-            if !line.contains(PLACEHOLDER) {
-                line.push(' ');
-                line.push_str(PLACEHOLDER);
-            }
-            Some(line)
+        "sed" | "gsed" => sed_template(cmd, None).is_some(),
+        p if crate::knowledge::interpreters::is_awk(p) => {
+            awk_program(cmd).is_some_and(|(code, _)| awk_template(code).is_some())
         }
-        "sed" | "gsed" if cmd.args.len() <= 3 && cmd.dynamic_args.is_empty() => {
-            let script = cmd.args.iter().find(|a| a.starts_with('s'))?;
-            let mut parts = script[1..].split(script[1..].chars().next()?);
-            parts.next();
-            let replacement = parts.nth(1)?;
-            let mut out = String::new();
-            let mut chars = replacement.chars().peekable();
-            while let Some(c) = chars.next() {
-                match c {
-                    '&' => out.push_str(PLACEHOLDER),
-                    '\\' => match chars.next() {
-                        Some(d) if d.is_ascii_digit() => out.push_str(PLACEHOLDER),
-                        Some(other) => out.push(other),
-                        None => {}
-                    },
-                    c => out.push(c),
-                }
-            }
-            Some(out)
-        }
-        p if crate::knowledge::interpreters::is_awk(p)
-            && cmd.dynamic_args.iter().all(|&i| i > 0) =>
-        {
-            let code = cmd.operands.first()?;
-            awk_template(code)
-        }
-        _ => None,
+        _ => passes_lines(cmd),
     }
 }
 
-/// find's `-printf` directives (`%p`, `%h`, `%f`, `%-10s` …) as placeholders.
-fn percent_directives(format: &str) -> String {
-    let mut out = String::new();
-    let mut chars = format.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '%' {
-            out.push(c);
-            continue;
-        }
-        if chars.peek() == Some(&'%') {
-            chars.next();
-            out.push('%');
-            continue;
-        }
-        while chars.peek().is_some_and(|c| !c.is_ascii_alphabetic()) {
-            chars.next();
-        }
-        // `%T@`, `%Tk`: one more letter or sign.
-        if matches!(chars.next(), Some('T' | 'A' | 'C')) {
-            chars.next();
-        }
-        out.push_str(PLACEHOLDER);
-    }
-    out
+/// Filters whose output lines are some of their input lines (`grep`, `sort`, `head` …).
+fn passes_lines(cmd: &SimpleCommand) -> bool {
+    matches!(
+        cmd.program_lower().as_str(),
+        "grep" | "egrep" | "fgrep" | "sort" | "uniq" | "head" | "tail" | "tac"
+    ) && cmd.operands.len() <= 1
+        && cmd.writes.is_empty()
 }
 
-/// The line an awk program prints when it is one `print`/`printf` of literals and fields:
-/// `{printf "sox %s %s\n", $0, $0".wav"}`, `{print "mv " $1 " " $2}`.
-fn awk_template(code: &str) -> Option<String> {
-    let body = code.trim().strip_prefix('{')?.strip_suffix('}')?.trim();
-    if body.contains([';', '{', '}', '|', '>']) {
-        return None;
-    }
-    if let Some(rest) = body.strip_prefix("printf") {
-        let rest = rest.trim_start().trim_start_matches('(').trim_start();
-        let format = rest.strip_prefix('"')?;
-        let end = format.find('"')?;
-        return Some(percent_directives(&crate::syntax::ansi_c::decode(
-            &format[..end],
-        )));
-    }
-    let rest = body.strip_prefix("print")?;
-    let mut out = String::new();
-    let mut chars = rest.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => {
-                for d in chars.by_ref() {
-                    if d == '"' {
-                        break;
-                    }
-                    out.push(d);
-                }
-            }
-            '$' => {
-                while chars
-                    .peek()
-                    .is_some_and(|d| d.is_ascii_alphanumeric() || *d == '_')
-                {
-                    chars.next();
-                }
-                out.push_str(PLACEHOLDER);
-            }
-            ',' => out.push(' '),
-            c if c.is_whitespace() => {}
-            _ => return None,
-        }
-    }
-    Some(out)
+/// Whether a generator reading `input` reads data: file names or file contents the command
+/// did not write (or nothing: the agent's own stdin).
+pub(crate) fn reads_data(input: Option<&Stdin>) -> bool {
+    input.is_none_or(|s| !s.from_download && (s.from_file || s.data))
 }
 
 /// Renders a printf format: escapes decoded, every conversion replaced by the next argument

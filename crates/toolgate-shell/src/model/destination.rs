@@ -2,6 +2,10 @@
 
 use serde::Serialize;
 
+/// The [`Destination::Url`] method of a request whose method is only known at run time
+/// (`curl -X "$M"`): not a valid method, so no policy allows it by name.
+pub const METHOD_AT_RUN_TIME: &str = "(run time)";
+
 /// A destination a command would reach.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -14,6 +18,11 @@ pub enum Destination {
         /// program the table does not list (its own word may be anything, a secret too).
         #[serde(skip_serializing_if = "Option::is_none")]
         program: Option<&'static str>,
+        /// The HTTP method an HTTP client sends (`curl -d` → `POST`, `wget --spider` →
+        /// `HEAD`, none given → `GET`); [`METHOD_AT_RUN_TIME`] when only known at run time;
+        /// `None` for programs that send no HTTP method of their own choosing (`git clone`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        method: Option<String>,
     },
     /// A host without a URL (`ssh host`, `git@host:path`, `nc host 80`, a registry host).
     Host {

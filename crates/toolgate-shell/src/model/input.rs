@@ -44,6 +44,13 @@ pub struct Stdin {
     /// The text is a template: each `{}` in it stands for data from input (a path, a
     /// line), as in `find … -printf 'mv %p %p.bak\n' | sh` (analysed as `xargs` commands are).
     pub template: bool,
+    /// Its run-time parts are only file names or file contents as they were before the
+    /// command ran (`find`'s listing, a file's lines, such lines filtered), never text the
+    /// command itself wrote: a template may take it as data (`{}`).
+    pub data: bool,
+    /// When the data are paths `find` lists: its start paths (`Some(None)` when they are only
+    /// known at run time), as `xargs` arguments after `find` have them.
+    pub listed_roots: Option<Option<Vec<String>>>,
 }
 
 /// A simple command before unwrapping.

@@ -15,7 +15,7 @@ use std::path::Path;
 use serde::Serialize;
 use toolgate_core::datastore::DataLoss;
 
-pub use destination::Destination;
+pub use destination::{Destination, METHOD_AT_RUN_TIME};
 pub use input::{Arg, RawCommand, Stdin};
 
 /// Commands longer than this are not analysed (indeterminate).

@@ -70,12 +70,36 @@ const DEVICE_ONLY: &[&str] = &[
     "lvreduce",
 ];
 
-/// A disk tool run only to list (`fdisk -l`, `wipefs` without `-a`, `parted DEV print`).
+/// Disk tools whose `-h` asks for help (in sgdisk it is `--hybrid`, which writes).
+const SHORT_HELP: &[&str] = &[
+    "lvremove",
+    "vgremove",
+    "pvremove",
+    "lvreduce",
+    "wipefs",
+    "fdisk",
+    "sfdisk",
+    "cfdisk",
+    "parted",
+    "blkdiscard",
+    "ddrescue",
+];
+
+/// Disk tools that read their first operand and write the others: `ddrescue DEVICE IMAGE
+/// [MAPFILE]` rescues a device into an image file.
+const READS_FIRST_OPERAND: &[&str] = &["ddrescue"];
+
+/// A disk tool run only to list, print help or rehearse (`fdisk -l`, `wipefs` without `-a`
+/// or with `--no-act`, `parted DEV print`, `sgdisk --backup=FILE`, `vgremove -h`).
 fn disk_listing(cmd: &SimpleCommand) -> bool {
     let has = |names: &[&str]| names.iter().any(|n| cmd.flags.contains(n));
     let only =
         |names: &[&str]| !cmd.flags.is_empty() && cmd.flags.iter().all(|f| names.contains(&f));
-    match cmd.program_lower().as_str() {
+    let program = cmd.program_lower();
+    if has(&["help", "version"]) || (SHORT_HELP.contains(&program.as_str()) && has(&["-h"])) {
+        return true;
+    }
+    match program.as_str() {
         "fdisk" | "gdisk" => has(&["-l", "list"]),
         "sfdisk" => has(&[
             "-l",
@@ -123,8 +147,11 @@ fn disk_listing(cmd: &SimpleCommand) -> bool {
             "info",
             "-O",
             "print-mbr",
+            // Saves the partition tables to a file.
+            "-b",
+            "backup",
         ]),
-        "wipefs" => !has(&["-a", "all", "-o", "offset", "-b", "backup"]),
+        "wipefs" => has(&["-n", "no-act"]) || !has(&["-a", "all", "-o", "offset", "-b", "backup"]),
         "nwipe" => only(&["-V", "version", "-h", "help"]),
         _ => false,
     }
@@ -180,11 +207,14 @@ impl Check {
                         .iter()
                         .position(|a| a == o)
                         .is_some_and(|at| cmd.is_dynamic(at));
-                    roots.push(if dynamic {
-                        PathClass::Unknown
-                    } else {
-                        crate::facts::paths::root_class(o, cmd, cx)
-                    });
+                    // `find "$(pwd)"` is `find .`.
+                    let root = match dynamic {
+                        false => Some(o.clone()),
+                        true => crate::facts::paths::working_dir_form(o),
+                    };
+                    roots.push(root.map_or(PathClass::Unknown, |r| {
+                        crate::facts::paths::root_class(&r, cmd, cx)
+                    }));
                 }
                 if roots.is_empty() {
                     roots.push(crate::facts::paths::root_class(".", cmd, cx));
@@ -200,7 +230,8 @@ impl Check {
                 }
                 // Image files and files inside the project may be formatted, partitioned
                 // or shredded; devices and files elsewhere may not.
-                crate::rules::operand_classes(cmd, 0, cx)
+                let skip = usize::from(READS_FIRST_OPERAND.contains(&cmd.program_lower().as_str()));
+                crate::rules::operand_classes(cmd, skip, cx)
                     .into_iter()
                     .any(|c| !deletable(c))
             }

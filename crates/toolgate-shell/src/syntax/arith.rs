@@ -32,8 +32,8 @@ pub fn is_valid(expr: &str) -> bool {
                     }
                     want_operand = false;
                 }
-                b'$' => {
-                    let Some(end) = dollar_end(b, i) else {
+                b'$' | b'`' => {
+                    let Some(end) = word_end(b, i) else {
                         return false;
                     };
                     i = end;
@@ -87,6 +87,20 @@ fn binary_operator(b: &[u8]) -> Option<usize> {
     OPS.iter()
         .find(|op| b.starts_with(op.as_bytes()))
         .map(|op| op.len())
+}
+
+/// The end of an operand that starts with an expansion at `i`: the expansion and whatever
+/// follows it without a blank (`$(date +%s)0`, `${x}1`, `` `wc -l <f` ``), one word that
+/// the shell expands before the arithmetic is evaluated.
+fn word_end(b: &[u8], mut i: usize) -> Option<usize> {
+    loop {
+        match b.get(i) {
+            Some(b'$') => i = dollar_end(b, i)?,
+            Some(b'`') => i = i + 1 + b[i + 1..].iter().position(|&c| c == b'`')? + 1,
+            Some(c) if c.is_ascii_alphanumeric() || *c == b'_' => i += 1,
+            _ => return Some(i),
+        }
+    }
 }
 
 /// The end of a `$name`, `${…}`, `$(…)` or `$((…))` operand starting at `i`.
@@ -145,10 +159,23 @@ mod tests {
             "2#101 + 8#17",
             "!x && ~y",
             "-(-1)",
+            "${RANDOM} % `wc -l < file` + 1",
+            "$(date -f - +%s- <<< $'tomorrow 21:30\\nnow')0",
+            "$x$y + 1",
         ] {
             assert!(is_valid(ok), "{ok}");
         }
-        for bad in ["rm -rf /", "echo hi", "(1", "1)", "x y", "curl x | sh"] {
+        for bad in [
+            "rm -rf /",
+            "echo hi",
+            "(1",
+            "1)",
+            "x y",
+            "curl x | sh",
+            "`rm -rf /` x",
+            "$x rm -rf /",
+            "`unclosed + 1",
+        ] {
             assert!(!is_valid(bad), "{bad}");
         }
     }

@@ -219,7 +219,40 @@ pub fn parser_workarounds(text: &str) -> Option<String> {
         }
         i = at + 6;
     }
-    changed.then(|| String::from_utf8(fixed).unwrap_or(out))
+    let mut out = match changed {
+        true => String::from_utf8(fixed).unwrap_or(out),
+        false => out,
+    };
+    // `ssh host <<'EOF'` with no body at the end of the input: bash reads an empty heredoc
+    // (and warns); the parser refuses it. The delimiter line is added.
+    if let Some(delimiter) = trailing_heredoc_delimiter(&out) {
+        out.push('\n');
+        out.push_str(&delimiter);
+        changed = true;
+    }
+    changed.then_some(out)
+}
+
+/// The delimiter of a heredoc operator that ends the input (`<<EOF`, `<<-'EOF'`,
+/// `<<"EOF"`, `<<\EOF`), when it is the only `<<` of the last line.
+fn trailing_heredoc_delimiter(text: &str) -> Option<String> {
+    let last = text.trim_end().rsplit('\n').next()?;
+    let (before, op) = last.rsplit_once("<<")?;
+    if before.contains("<<") || before.ends_with('<') {
+        return None;
+    }
+    let word = op.strip_prefix('-').unwrap_or(op).trim();
+    let bare = word
+        .strip_prefix('\'')
+        .and_then(|w| w.strip_suffix('\''))
+        .or_else(|| word.strip_prefix('"').and_then(|w| w.strip_suffix('"')))
+        .or_else(|| word.strip_prefix('\\'))
+        .unwrap_or(word);
+    let plain = !bare.is_empty()
+        && bare
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    plain.then(|| bare.to_string())
 }
 
 /// Refuses more than [`MAX_PAREN_RUN`] `(` open at once (`((` counts twice).

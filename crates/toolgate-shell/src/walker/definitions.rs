@@ -37,6 +37,11 @@ impl Walker {
     }
 
     pub(super) fn define(&mut self, name: &str, body: Body, scope: &Scope) {
+        // `$(pwd)` is judged as the working directory (`facts::paths`) unless `pwd` may
+        // print something else.
+        if name == "pwd" {
+            self.cwd_changed = true;
+        }
         self.definitions.retain(|d| d.name != name);
         self.definitions.push(Definition {
             name: name.to_string(),

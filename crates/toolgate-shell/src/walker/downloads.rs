@@ -43,7 +43,9 @@ pub(crate) fn follow_written_scripts(w: &mut Walker) {
             .collect();
         let stdin = w.stdins.iter().find(|(j, _)| *j == i).map(|(_, s)| s);
         let output = producer_output(cmd, stdin, false);
-        let text = (!output.dynamic && !output.from_download).then_some(output.text);
+        // A template's data is not known here: the file holds code this analysis did not see.
+        let text =
+            (!output.dynamic && !output.from_download && !output.template).then_some(output.text);
         // Mode and owner changes keep the file's text.
         let keeps_text = matches!(
             cmd.program_lower().as_str(),

@@ -176,6 +176,7 @@ impl Walker {
             self.out.destinations.push(Destination::Url {
                 url,
                 program: crate::knowledge::programs::table_name(name),
+                method: None,
             });
         }
         let mut child = scope.child(&format!("{name} code"));

@@ -47,6 +47,9 @@ pub struct Scope {
     pub placeholders: Vec<String>,
     /// Commands here get further arguments from input (`xargs`).
     pub input_args: bool,
+    /// The start paths of what `find` lists, when input items and placeholders stand for
+    /// those paths (`find ROOT -exec … {}`, `find ROOT | xargs …`); `None`: not known.
+    pub listed_roots: Option<Vec<String>>,
     /// Inside a pipeline of two or more commands.
     pub in_pipeline: bool,
     /// Run in the background (`cmd &`).
@@ -84,8 +87,6 @@ pub struct Walker {
     /// analysed where it is called.
     definitions: Vec<Definition>,
     parsed_bytes: usize,
-    /// The stdin (heredoc, here-string) of the last simple command and its index.
-    last_stdin: Option<(usize, Stdin)>,
     /// The stdin of every simple command that had one, by index.
     pub(crate) stdins: Vec<(usize, Stdin)>,
     /// Variables set for later commands (`export HTTPS_PROXY=…`).
@@ -102,7 +103,6 @@ impl Walker {
             functions: Vec::new(),
             definitions: Vec::new(),
             parsed_bytes: 0,
-            last_stdin: None,
             stdins: Vec::new(),
             exported: Vec::new(),
         }
@@ -228,12 +228,16 @@ impl Walker {
     fn pipeline(&mut self, p: &Pipeline, scope: &Scope) {
         let mut inner = scope.clone();
         inner.in_pipeline = p.seq.len() > 1;
-        let mut ranges = Vec::with_capacity(p.seq.len());
-        for cmd in &p.seq {
+        let mut ranges: Vec<std::ops::Range<usize>> = Vec::with_capacity(p.seq.len());
+        let mut input: Option<Stdin> = None;
+        for (n, cmd) in p.seq.iter().enumerate() {
             let mut element = inner.clone();
             if let Some(prev) = ranges.last() {
-                element.pipe_input = Some(self.pipe_output(prev, &inner));
+                let simple = matches!(p.seq[n - 1], Command::Simple(_));
+                let output = self.pipe_output(prev, simple, input.as_ref(), &inner);
+                element.pipe_input = Some(output);
             }
+            input = element.pipe_input.clone();
             let start = self.out.commands.len();
             self.command(cmd, &element);
             ranges.push(start..self.out.commands.len());
@@ -270,10 +274,10 @@ impl Walker {
             }
             let producer = commands.iter().rev().find(|c| c.via == scope.via);
             listed = match producer {
+                // Whole paths are under the start paths; parts of one (`-printf %f`) and
+                // what `-exec` prints may be anywhere.
                 Some(c) if c.program_lower() == "find" => {
-                    let mut args = vec![crate::model::Arg::default()];
-                    args.extend(crate::options::args_of(c, 0));
-                    Some(crate::facts::find::find_roots(&args))
+                    crate::facts::pipes::find_listing_roots(c).or(Some(None))
                 }
                 // Filters that pass paths through unchanged.
                 Some(c)
@@ -289,24 +293,99 @@ impl Walker {
         }
     }
 
-    /// What the pipeline element whose commands are `range` writes to its stdout.
-    fn pipe_output(&self, range: &std::ops::Range<usize>, scope: &Scope) -> Stdin {
+    /// What the pipeline element whose commands are `range` writes to its stdout. `simple`:
+    /// the element is one simple command (not `{ …; }`, a subshell or a loop); `input`: the
+    /// pipe it reads.
+    fn pipe_output(
+        &self,
+        range: &std::ops::Range<usize>,
+        simple: bool,
+        input: Option<&Stdin>,
+        scope: &Scope,
+    ) -> Stdin {
+        use crate::facts::pipes::producer_output;
         let commands = &self.out.commands[range.clone()];
         let downloads = commands.iter().any(downloads);
-        // The producer is the element's own last command, not one nested in it.
-        let producer = commands.iter().rposition(|c| c.via == scope.via);
-        match producer {
-            Some(p) if p + 1 == commands.len() => {
-                let index = range.start + p;
-                let own_stdin = self
-                    .last_stdin
-                    .as_ref()
-                    .filter(|(i, _)| *i == index)
-                    .map(|(_, s)| s);
-                crate::facts::pipes::producer_output(&commands[p], own_stdin, downloads)
+        let unknown = producer_output(&SimpleCommand::default(), None, downloads);
+        // A simple command's own redirect or heredoc is recorded at the last command it
+        // emitted (what `xargs` runs comes after `xargs`).
+        let own_stdin = |from: usize, to: usize| {
+            self.stdins
+                .iter()
+                .rev()
+                .find(|(i, _)| (from..to).contains(i))
+                .map(|(_, s)| s)
+        };
+        let output = if simple {
+            // The producer is the element's own command, or what `xargs` runs; commands
+            // nested deeper (awk's `system()` strings, `$(…)`) write elsewhere or first.
+            let level = |c: &SimpleCommand| c.via == scope.via;
+            match commands.iter().rposition(level) {
+                Some(p) => {
+                    let top = &commands[p];
+                    let reads = own_stdin(range.start + p, range.end).or(input);
+                    let last = commands.len() - 1;
+                    let nested_after = commands[p + 1..]
+                        .iter()
+                        .all(|c| c.via.len() > scope.via.len() && c.via.starts_with(&scope.via));
+                    if p == last {
+                        producer_output(top, reads, downloads)
+                    } else if top.program_lower() == "xargs"
+                        && commands[last].via.len() == scope.via.len() + 1
+                        && commands[last].via.starts_with(&scope.via)
+                        && commands[last].via.last().is_some_and(|v| v == "xargs")
+                    {
+                        producer_output(&commands[last], reads, downloads)
+                    } else if nested_after
+                        && crate::knowledge::interpreters::is_awk(&top.program_lower())
+                    {
+                        producer_output(top, reads, downloads)
+                    } else {
+                        unknown.clone()
+                    }
+                }
+                None => unknown.clone(),
             }
-            _ => crate::facts::pipes::producer_output(&SimpleCommand::default(), None, downloads),
+        } else {
+            // `{ echo a; echo b; } | sh`: every command of the element writes to the pipe.
+            let mut text = String::new();
+            let mut known = true;
+            for (i, c) in commands.iter().enumerate() {
+                if c.via != scope.via {
+                    continue;
+                }
+                let at = range.start + i;
+                let out = producer_output(c, own_stdin(at, at + 1), downloads);
+                if out.dynamic || out.template || out.from_download {
+                    known = false;
+                    break;
+                }
+                text.push_str(&out.text);
+                text.push('\n');
+            }
+            match known {
+                true => Stdin {
+                    text,
+                    dynamic: false,
+                    ..unknown.clone()
+                },
+                false => unknown.clone(),
+            }
+        };
+        // File names and contents are data only as the command found them: anything run
+        // before may have written them (`touch 'x; rm -rf ~'; find . -printf 'ls %p\n' | sh`).
+        if (output.template || output.data) && !self.nothing_written_before(range.start) {
+            return unknown;
         }
+        output
+    }
+
+    /// Whether the commands before index `end` certainly write no file (`cd`, `find`
+    /// listing, filters …).
+    fn nothing_written_before(&self, end: usize) -> bool {
+        self.out.commands[..end]
+            .iter()
+            .all(crate::facts::pipes::writes_no_file)
     }
 
     fn command(&mut self, cmd: &Command, scope: &Scope) {
@@ -390,8 +469,7 @@ impl Walker {
         if let Some(s) = stdin
             && let Some(last) = self.out.commands.len().checked_sub(1)
         {
-            self.stdins.push((last, s.clone()));
-            self.last_stdin = Some((last, s));
+            self.stdins.push((last, s));
         }
     }
 

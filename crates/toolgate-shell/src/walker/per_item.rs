@@ -21,6 +21,7 @@ impl Walker {
                 }
                 let mut child = scope.child(&format!("find {t}"));
                 child.placeholders.push("{}".to_string());
+                child.listed_roots = find_roots(args);
                 let inner: Vec<Arg> = args[start..end]
                     .iter()
                     .map(|a| mark_placeholders(a, &child))

@@ -33,6 +33,8 @@ impl Walker {
                                 && !arg.text.starts_with("/dev/")
                                 && !arg.text.starts_with("/proc/"),
                             template: false,
+                            data: false,
+                            listed_roots: None,
                         });
                     }
                     if matches!(
@@ -60,6 +62,8 @@ impl Walker {
                             from_download: arg.from_download,
                             from_file: false,
                             template: false,
+                            data: false,
+                            listed_roots: None,
                         });
                     }
                 }
@@ -85,6 +89,8 @@ impl Walker {
                     from_download: false,
                     from_file: false,
                     template: false,
+                    data: false,
+                    listed_roots: None,
                 });
             }
             IoRedirect::HereString(_, w) => {
@@ -96,6 +102,8 @@ impl Walker {
                     from_download: arg.from_download,
                     from_file: false,
                     template: false,
+                    data: false,
+                    listed_roots: None,
                 });
             }
             IoRedirect::OutputAndError(w, _) => {

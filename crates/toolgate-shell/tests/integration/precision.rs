@@ -186,6 +186,7 @@ fn option_values_are_no_hosts() {
                 } else {
                     "wget"
                 }),
+                method: Some("GET".into()),
             }],
             "{cmd}"
         );
@@ -240,6 +241,131 @@ fn valid_shell_the_parser_refused_is_analysed() {
             "rm -rf / \\",
             "sg docker -c 'rm -rf ~'",
             "sg docker 'rm -rf ~'",
+        ],
+    );
+}
+
+#[test]
+fn disk_tools_asked_for_help_a_dry_run_or_a_backup_pass() {
+    check(
+        &[
+            "vgremove -h",
+            "lvremove --help",
+            "sudo wipefs -a -n /dev/sdb",
+            "wipefs --all --no-act /dev/sdb",
+            "sudo sgdisk -b /srv/app/backup.gpt /dev/sdb",
+            "sudo ddrescue /dev/sdb data/image.img",
+            "sudo ddrescue /dev/sdb data/image.img data/log.txt",
+        ],
+        &[
+            "vgremove vg0",
+            "lvremove -f vg0/data",
+            "sudo wipefs -a /dev/sdb",
+            // In sgdisk `-h` is `--hybrid`, which writes the partition table.
+            "sudo sgdisk -h 1:2 /dev/sdb",
+            "sudo sgdisk -b backup.gpt -Z /dev/sdb",
+            "sudo ddrescue -f /dev/sdb /dev/sdc",
+            "sudo ddrescue /dev/sdb /etc/image.img",
+        ],
+    );
+}
+
+#[test]
+fn the_working_directory_written_as_pwd_is_the_working_directory() {
+    check(
+        &[
+            "find `pwd` -name core -ctime +4 -execdir /bin/rm -f {} \\;",
+            "xargs -n 1 -I '{}' find \"$(pwd)\" -type f -inum '{}' -delete",
+            "find \"$(pwd)/build\" -name '*.o' -delete",
+            "rm -rf \"$(pwd)/target\"",
+        ],
+        &[
+            "rm -rf \"$(pwd)\"",
+            "find $(pwd)/../.. -delete",
+            "rm -rf $(pwd)/..",
+            "cd /; find $(pwd) -delete",
+            "cd ~; rm -rf $(pwd)/x",
+            // `pwd` redefined: it may print anything.
+            "pwd() { echo /; }; find $(pwd) -delete",
+            "rm -rf $(pwd)$X",
+        ],
+    );
+}
+
+#[test]
+fn arithmetic_with_substitutions_is_arithmetic() {
+    check(
+        &[
+            "head -$((${RANDOM} % `wc -l < file` + 1)) file | tail -1",
+            "sleep $(($(date -f - +%s- <<< $'tomorrow 21:30\\nnow')0))",
+            "echo $(( $(wc -l < a) + `wc -l < b` ))",
+        ],
+        &[
+            "echo $((`rm -rf ~` + 1))",
+            "echo $(( $(rm -rf ~)0 ))",
+            "$((`echo rm` -rf /))",
+        ],
+    );
+}
+
+#[test]
+fn find_exec_shells_and_quoted_placeholders_stand_for_the_listed_paths() {
+    check(
+        &[
+            "find . -iname .svn -exec bash -c 'rm -rf {}' \\;",
+            "find \"Test Folder\" -type d -name .dummy -exec rm -rf \\\"{}\\\" \\;",
+            "find . -name x | xargs -I{} sh -c 'rm -rf {}'",
+        ],
+        &[
+            "find / -iname .svn -exec bash -c 'rm -rf {}' \\;",
+            "find ~ -type d -name .dummy -exec rm -rf \\\"{}\\\" \\;",
+            "find . -exec bash -c 'rm -rf {}/..' \\;",
+            "find . -exec bash -c 'cd /; rm -rf {}' \\;",
+            "find / -name x | xargs -I{} sh -c 'rm -rf {}'",
+        ],
+    );
+}
+
+#[test]
+fn rsync_of_listed_local_paths_reaches_no_host() {
+    let unknown = |cmd: &str| {
+        analyze(cmd)
+            .destinations
+            .iter()
+            .any(|d| matches!(d, Destination::Unknown { .. }))
+    };
+    for local in [
+        "find /usr -type d -name My\\ Files -exec rsync -avR '{}' /iscsi \\;",
+        "find .  -name '*.txt' -exec rsync -R {} path/to/dext \\;",
+        "find / -iname \"*.mp3\" -type f -print0 | xargs -0 -I '{}' /usr/bin/rsync -avR \"{}\" /mnt/mp3/",
+        "find trunk -type f -exec scp {} backup/ \\;",
+    ] {
+        assert!(!unknown(local), "{local}");
+    }
+    for remote in [
+        // `host:path` as a start path lists `host:path/…`.
+        "find a:b -exec rsync {} x/ \\;",
+        "find $DIR -exec rsync {} x/ \\;",
+        "cat hosts | xargs -I{} rsync -a src/ {}",
+        "xargs -I{} rsync -a src/ {} < hosts",
+        "find . | xargs -I{} rsync -a src/ {} < hosts",
+    ] {
+        assert!(unknown(remote), "{remote}");
+    }
+}
+
+#[test]
+fn a_heredoc_without_a_body_at_the_end_is_an_empty_heredoc() {
+    check(
+        &[
+            "ssh -T user@example.com <<'EOI'",
+            "cat <<EOF",
+            "bash <<\\EOF",
+        ],
+        &[
+            "rm -rf ~ <<'EOF'",
+            "bash <<EOF\nrm -rf ~\nEOF",
+            "cat <<EOF; rm -rf /",
         ],
     );
 }

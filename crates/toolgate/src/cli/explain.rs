@@ -48,6 +48,7 @@ pub fn run(args: ExplainArgs) -> ExitCode {
         home: home.as_deref(),
     };
     let matches = policy.commands.rules.evaluate(&analysis, &cx);
+    let pack_matches = pack_matches(&policy, &analysis, &cx);
     let on_indeterminate = policy.commands.on_indeterminate;
     let call_cx = CallContext {
         cwd: Some(cwd.clone()),
@@ -65,6 +66,7 @@ pub fn run(args: ExplainArgs) -> ExitCode {
         .filter(|d| d.source == DestinationSource::Command)
         .collect();
     let flagged = !matches.is_empty()
+        || !pack_matches.is_empty()
         || analysis.indeterminate.is_some()
         || decision.decision >= toolgate_core::Verdict::Review;
     if args.json {
@@ -87,6 +89,7 @@ pub fn run(args: ExplainArgs) -> ExitCode {
             "on_indeterminate": on_indeterminate,
             "destinations": destinations,
             "matches": matches,
+            "pack_matches": pack_matches,
             "decision": decision.decision,
             "reason": decision.reason,
         });
@@ -94,15 +97,57 @@ pub fn run(args: ExplainArgs) -> ExitCode {
     } else {
         print!(
             "{}",
-            render(&analysis, &matches, on_indeterminate, &verdicts, &decision)
+            render(
+                &analysis,
+                &matches,
+                &pack_matches,
+                on_indeterminate,
+                &verdicts,
+                &decision
+            )
         );
     }
     ExitCode::from(u8::from(flagged))
 }
 
+/// A rule of a pack that matched, with what the policy makes it answer.
+#[derive(Debug, serde::Serialize)]
+struct PackRuleMatch {
+    /// The pack's name (`iac`).
+    pack: &'static str,
+    /// The rule's id.
+    rule_id: &'static str,
+    /// `deny` or `review`, after the policy's `commands.packs`.
+    verdict: &'static str,
+    /// The rule's text.
+    text: &'static str,
+}
+
+/// The pack rules matching `analysis` that the policy leaves on (a pack that is off, or a
+/// disabled rule, answers nothing and is not listed).
+fn pack_matches(
+    policy: &toolgate_policy::Policy,
+    analysis: &CommandAnalysis,
+    cx: &CommandContext,
+) -> Vec<PackRuleMatch> {
+    toolgate_shell::evaluate_packs(analysis, cx)
+        .into_iter()
+        .filter_map(|m| {
+            let verdict = policy.commands.packs.verdict(m.rule_id)?;
+            Some(PackRuleMatch {
+                pack: m.pack,
+                rule_id: m.rule_id,
+                verdict: verdict.as_str(),
+                text: toolgate_core::packs::rule(m.rule_id).map_or("", |(_, r)| r.text),
+            })
+        })
+        .collect()
+}
+
 fn render(
     a: &CommandAnalysis,
     matches: &[CommandMatch],
+    pack_matches: &[PackRuleMatch],
     on_ind: toolgate_core::Verdict,
     verdicts: &[&DestinationCheck],
     decision: &ToolCallDecision,
@@ -185,7 +230,7 @@ fn render(
         decision.decision.as_str(),
         decision.reason
     );
-    if matches.is_empty() {
+    if matches.is_empty() && pack_matches.is_empty() {
         let _ = writeln!(s, "matched rules: none");
     } else {
         let _ = writeln!(s, "matched rules:");
@@ -197,6 +242,13 @@ fn render(
                 m.severity.as_str(),
                 m.action.as_str(),
                 m.text
+            );
+        }
+        for m in pack_matches {
+            let _ = writeln!(
+                s,
+                "  {} [pack {} / {}] {}",
+                m.rule_id, m.pack, m.verdict, m.text
             );
         }
     }

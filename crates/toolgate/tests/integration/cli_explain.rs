@@ -137,3 +137,53 @@ fn check_answers_as_the_hook_does() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn pack_rules_are_named_with_their_pack_and_the_policy_verdict() {
+    explain()
+        .arg("sudo terraform -chdir=infra destroy")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "TG-IAC-DESTROY [pack iac / deny] Destroying the infrastructure",
+        ))
+        .stdout(predicate::str::contains("matched rules: none").not());
+    let out = explain()
+        .args(["--json", "docker compose down -v"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["pack_matches"][0]["pack"], "containers");
+    assert_eq!(
+        v["pack_matches"][0]["rule_id"],
+        "TG-CONTAINER-COMPOSE-VOLUMES"
+    );
+    assert_eq!(v["pack_matches"][0]["verdict"], "review");
+    assert_eq!(v["decision"], "review");
+
+    let dir = tempfile::tempdir().unwrap();
+    let review = dir.path().join("review.yaml");
+    std::fs::write(&review, "commands:\n  packs:\n    iac: review\n").unwrap();
+    explain()
+        .args(["--policy", review.to_str().unwrap(), "terraform destroy"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "TG-IAC-DESTROY [pack iac / review]",
+        ));
+    let off = dir.path().join("off.yaml");
+    std::fs::write(&off, "commands:\n  packs:\n    iac: off\n").unwrap();
+    explain()
+        .args(["--policy", off.to_str().unwrap(), "terraform destroy"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("matched rules: none"));
+    explain()
+        .arg("terraform plan")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("matched rules: none"));
+}

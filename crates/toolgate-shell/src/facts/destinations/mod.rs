@@ -21,14 +21,17 @@ use crate::options::{Scan, ScanOpt, Value, args_of};
 pub(crate) struct Sink<'o> {
     out: &'o mut Vec<Destination>,
     program: Option<&'static str>,
+    /// The HTTP method of the URLs added next (set by HTTP clients for their request URLs).
+    pub(crate) method: Option<String>,
 }
 
 impl Sink<'_> {
-    /// Adds a URL.
+    /// Adds a URL (with the method set for it, if any).
     pub(crate) fn url(&mut self, u: &str) {
         self.out.push(Destination::Url {
             url: u.to_string(),
             program: self.program,
+            method: self.method.clone(),
         });
     }
 
@@ -155,6 +158,7 @@ pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
     let mut sink = Sink {
         out,
         program: crate::knowledge::programs::table_name(&cmd.program),
+        method: None,
     };
     for (name, value) in &cmd.env {
         if PROXY_ENV.contains(&name.as_str()) && !value.is_empty() {

@@ -144,9 +144,27 @@ pub(super) fn mosh(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 }
 
 /// A copy operand that is only known at run time may name a remote (`"$DEST"`), unless its
-/// written text shows a local path (`"$DIR/x"`).
-fn dynamic_may_be_remote(v: &Value) -> bool {
-    v.text.contains(':') || !v.text.contains('/')
+/// written text shows a local path (`"$DIR/x"`) or it is a path `find` lists under start
+/// paths that are local (`find . -exec rsync -R {} dir/ \;`: `./x` has no `host:`).
+fn dynamic_may_be_remote(cmd: &SimpleCommand, v: &Value) -> bool {
+    let listed_locally = !cmd.input_roots.is_empty()
+        && cmd.input_roots.iter().all(|r| local_path(r))
+        && cmd
+            .args
+            .iter()
+            .enumerate()
+            .any(|(i, a)| *a == v.text && cmd.rooted_args.contains(&i));
+    !listed_locally && (v.text.contains(':') || !v.text.contains('/'))
+}
+
+/// Whether a path (and every path under it) is local to rsync and scp: no `:` before the
+/// first `/` (`host:path`, `host::module`).
+fn local_path(path: &str) -> bool {
+    match (path.find(':'), path.find('/')) {
+        (None, _) => true,
+        (Some(colon), Some(slash)) => slash < colon,
+        (Some(_), None) => false,
+    }
 }
 
 /// scp and sftp: `[user@]host:path`, `scp://` / `sftp://` URLs; sftp's first operand may also
@@ -159,7 +177,7 @@ pub(super) fn copy(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec, sftp: bool
         .and_then(|v| v.text.parse().ok());
     for (i, v) in scan.operands.iter().enumerate() {
         if v.dynamic {
-            if dynamic_may_be_remote(v) {
+            if dynamic_may_be_remote(cmd, v) {
                 sink.unknown();
             }
         } else if is_url(&v.text) {
@@ -186,7 +204,7 @@ pub(super) fn rsync(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
         .and_then(|v| v.text.parse().ok());
     for v in &scan.operands {
         if v.dynamic {
-            if dynamic_may_be_remote(v) {
+            if dynamic_may_be_remote(cmd, v) {
                 sink.unknown();
             }
         } else if is_url(&v.text) {

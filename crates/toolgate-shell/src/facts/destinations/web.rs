@@ -3,6 +3,80 @@
 use super::{Scan, Sink, Value, args_of, is_url, looks_like_host, proxy_target, split_host_port};
 use crate::SimpleCommand;
 use crate::knowledge::specs::Spec;
+use crate::model::METHOD_AT_RUN_TIME;
+
+/// curl options that send a request body, which makes the request a POST.
+const CURL_BODY: &[&str] = &[
+    "-d",
+    "--data",
+    "--data-ascii",
+    "--data-binary",
+    "--data-raw",
+    "--data-urlencode",
+    "-F",
+    "--form",
+    "--form-string",
+    "--json",
+];
+
+/// The method of a value naming one (`-X post` is `POST`), or the run-time marker.
+fn method_named(v: &Value) -> String {
+    if v.dynamic {
+        METHOD_AT_RUN_TIME.to_string()
+    } else {
+        v.text.to_ascii_uppercase()
+    }
+}
+
+/// The method curl sends: `-X`/`--request` (the last one) sets it; otherwise `-I` is HEAD,
+/// `-T` PUT, a body (`-d`, `-F`, `--json` …) POST unless `-G` puts it in the query; GET.
+fn curl_method(scan: &Scan) -> String {
+    if let Some(v) = scan.values(&["-X", "--request"]).last() {
+        return method_named(v);
+    }
+    let method = if scan.has(&["-I", "--head"]) {
+        "HEAD"
+    } else if scan.has(&["-T", "--upload-file"]) {
+        "PUT"
+    } else if scan.has(CURL_BODY) && !scan.has(&["-G", "--get"]) {
+        "POST"
+    } else {
+        "GET"
+    };
+    method.to_string()
+}
+
+/// The method wget sends: `--method`; `--post-data`/`--post-file` POST; `--spider` HEAD; GET.
+fn wget_method(scan: &Scan) -> String {
+    if let Some(v) = scan.values(&["--method"]).last() {
+        return method_named(v);
+    }
+    let method = if scan.has(&["--post-data", "--post-file"]) {
+        "POST"
+    } else if scan.has(&["--spider"]) {
+        "HEAD"
+    } else {
+        "GET"
+    };
+    method.to_string()
+}
+
+/// Whether an HTTPie request item sends data (`field=value`, `field:=json`, `field@file`,
+/// `field=@file`), not a header (`Name:value`) or a query parameter (`name==value`): the
+/// separator is the first of `:`, `=`, `@` in the item, as HTTPie reads it.
+fn httpie_data_item(item: &str) -> bool {
+    let Some(at) = item.find([':', '=', '@']) else {
+        return false;
+    };
+    let rest = &item[at..];
+    if rest.starts_with("==") {
+        return false;
+    }
+    if rest.starts_with(':') {
+        return rest.starts_with(":=");
+    }
+    true
+}
 
 /// HTTP methods HTTPie accepts before the URL.
 const METHODS: &[&str] = &[
@@ -12,12 +86,14 @@ const METHODS: &[&str] = &[
 /// Every curl operand is a URL (`example.com` means `http://example.com`).
 pub(super) fn curl(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    sink.method = Some(curl_method(&scan));
     for v in &scan.operands {
         sink.target(v, Some("http"));
     }
     for v in scan.values(&["--url"]) {
         sink.target(v, Some("http"));
     }
+    sink.method = None;
     for v in scan.values(&["--doh-url"]) {
         sink.target(v, None);
     }
@@ -92,9 +168,11 @@ fn connect_to(sink: &mut Sink, v: &Value) {
 /// wget: operands are URLs; `-i` reads URLs from a file; `-e http_proxy=…` sets a proxy.
 pub(super) fn wget(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    sink.method = Some(wget_method(&scan));
     for v in &scan.operands {
         sink.target(v, Some("http"));
     }
+    sink.method = None;
     if scan.has(&["-i", "--input-file", "--config"]) {
         sink.unknown();
     }
@@ -129,9 +207,19 @@ pub(super) fn wget(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 /// lwp-request / GET / POST / HEAD: every operand is a URL; `-p` names a proxy.
 pub(super) fn lwp_request(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    // `-m METHOD`, else the name it was called by (`POST`, `HEAD`; `lwp-request` is GET).
+    sink.method = Some(match scan.values(&["-m"]).last() {
+        Some(v) => method_named(v),
+        None => match cmd.program_lower().as_str() {
+            "post" => "POST".to_string(),
+            "head" => "HEAD".to_string(),
+            _ => "GET".to_string(),
+        },
+    });
     for v in &scan.operands {
         sink.target(v, Some("http"));
     }
+    sink.method = None;
     for v in scan.values(&["-p"]) {
         proxy_target(sink, v);
     }
@@ -145,13 +233,31 @@ pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let scan = Scan::read(&args_of(cmd, 0), spec, false);
     let mut operands = scan.operands.iter();
     let mut first = operands.next();
+    let mut method = None;
     if let Some(m) = first
         && !m.dynamic
         && scan.operands.len() > 1
         && METHODS.contains(&m.text.to_ascii_uppercase().as_str())
     {
+        method = Some(m.text.to_ascii_uppercase());
         first = operands.next();
     }
+    // Without a method word, request items that carry data (or `--raw`) make it a POST; an
+    // item only known at run time may be one.
+    let items: Vec<&Value> = operands.collect();
+    sink.method = Some(method.unwrap_or_else(|| {
+        if scan.has(&["--raw"])
+            || items
+                .iter()
+                .any(|v| !v.dynamic && httpie_data_item(&v.text))
+        {
+            "POST".to_string()
+        } else if items.iter().any(|v| v.dynamic) {
+            METHOD_AT_RUN_TIME.to_string()
+        } else {
+            "GET".to_string()
+        }
+    }));
     let default_scheme = scan
         .values(&["--default-scheme"])
         .last()
@@ -178,6 +284,7 @@ pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
             sink.url(&format!("{default_scheme}://{}", u.text));
         }
     }
+    sink.method = None;
     for v in scan.values(&["--proxy"]) {
         // `--proxy=PROTOCOL:URL`.
         let url = v.text.split_once(':').map(|(_, u)| u).unwrap_or(&v.text);
@@ -195,6 +302,8 @@ pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 /// aria2c / fetch: operands that are URLs or hosts; `-i` reads URLs from a file.
 pub(super) fn aria2c(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    // aria2c only downloads.
+    sink.method = Some("GET".to_string());
     for v in &scan.operands {
         if v.dynamic {
             sink.unknown();
@@ -207,6 +316,7 @@ pub(super) fn aria2c(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
             }
         }
     }
+    sink.method = None;
     if scan.has(&["-i", "--input-file"]) {
         sink.unknown();
     }

@@ -97,7 +97,9 @@ pub(crate) const CURL: Spec = Spec {
         ('s', "silent"),
     ],
     long: &[],
-    long_flags: &[],
+    // Flags whose names prefix an option with a value: `--head` is no `--header`, whose
+    // value would swallow the URL after it.
+    long_flags: &["head", "get", "remote-name", "location", "fail"],
     abbreviate: false,
 };
 
@@ -255,6 +257,7 @@ pub(crate) const HTTPIE: Spec = Spec {
         "bearer",
         "resolve",
         "interface",
+        "raw",
     ],
     short: &[],
     long: &[],

@@ -9,6 +9,7 @@ const ALL_FLAG: &[&str] = &["-a", "--all"];
 const VOLUMES: &[&str] = &["-v", "--volumes"];
 
 const VOLUME_DELETE: &str = "TG-CONTAINER-VOLUME-DELETE";
+const COMPOSE_VOLUMES: &str = "TG-CONTAINER-COMPOSE-VOLUMES";
 const REMOVE_ALL: &str = "TG-CONTAINER-REMOVE-ALL";
 const SYSTEM_PRUNE: &str = "TG-CONTAINER-SYSTEM-PRUNE";
 
@@ -23,10 +24,10 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(VOLUME_DELETE, DOCKER, &[&["system"], &["prune"]])
         .spec(&DOCKER_REMOVE)
         .any(&["--volumes"]),
-    M::new(VOLUME_DELETE, DOCKER, &[&["compose"], &["down"]])
+    M::new(COMPOSE_VOLUMES, DOCKER, &[&["compose"], &["down"]])
         .spec(&COMPOSE)
         .any(VOLUMES),
-    M::new(VOLUME_DELETE, COMPOSE_PROGRAMS, &[&["down"]]).any(VOLUMES),
+    M::new(COMPOSE_VOLUMES, COMPOSE_PROGRAMS, &[&["down"]]).any(VOLUMES),
     M::new(REMOVE_ALL, DOCKER, &[&["rm"]])
         .spec(&DOCKER_REMOVE)
         .check(Check::EveryContainer),

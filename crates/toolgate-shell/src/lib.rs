@@ -19,14 +19,16 @@
 //! is not valid arithmetic is read as nested subshells. Code piped into a shell is analysed
 //! when the producer's output is known (`echo 'rm -rf /' | sh`) and indeterminate otherwise.
 //!
-//! Interpreter one-liners (`python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`, and code fed
-//! on stdin with `python -`): the code is scanned for destructive file APIs (`shutil.rmtree`,
+//! Interpreter one-liners (`python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`, `deno eval`,
+//! `Rscript -e`, `julia -e`, `elixir -e`, … and code fed on stdin with `python -` or to
+//! `tclsh`): the code is scanned for destructive file APIs (`shutil.rmtree`,
 //! `os.remove`, `FileUtils.rm_rf`, `fs.rmSync`, …), and the code itself and every string literal
 //! in it are analysed leniently as shell commands (parse failures there are ignored), so that
 //! `os.system("rm -rf /")` or `` `rm -rf ~` `` is seen. URL string literals become destinations.
 //! Argument-list calls (`subprocess.run(["rm","-rf","/"])`, `system("rm","-rf","/")`,
 //! `spawnSync("rm",["-rf","/"])`) become commands. awk strings, sed `e` commands, `vim -c '!…'`
-//! and PowerShell `-Command` are followed too.
+//! and PowerShell `-Command` are followed too, as are the jobs `at` and `batch` read on stdin
+//! and the recipes of a makefile `make -f -` reads there.
 //!
 //! Database clients (`psql -c`, `mysql -e`, `sqlite3 DB 'SQL'`, `mongosh --eval`, `redis-cli
 //! FLUSHALL`, and a heredoc or `echo … |` fed to any of them) have what they are given read by

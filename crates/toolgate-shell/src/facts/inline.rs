@@ -93,6 +93,10 @@ const DESTRUCTIVE: &[(&str, &str)] = &[
     ("File.delete", "File.delete"),
     ("Dir.rmdir", "Dir.rmdir"),
     ("rmdir(", "rmdir"),
+    ("Deno.remove", "Deno.remove"),
+    // Julia's `rm(path, recursive=true)`; R's `unlink(…, recursive=TRUE)` is `unlink(`.
+    ("recursive=true", "rm(…, recursive=true)"),
+    ("file delete", "file delete"),
 ];
 
 /// Scans interpreter code.

@@ -98,6 +98,38 @@ const SYSTEM_DIRS: &[&str] = &[
     "/efi",
     "/lost+found",
 ];
+/// Directories inside system directories that the system cannot run without: moving one
+/// (or re-owning it recursively, or `rsync --delete` into it) breaks the machine as moving
+/// `/usr` does.
+const CRITICAL_SYSTEM_SUBDIRS: &[&str] = &[
+    "/usr/bin",
+    "/usr/sbin",
+    "/usr/lib",
+    "/usr/lib32",
+    "/usr/lib64",
+    "/usr/libx32",
+    "/usr/libexec",
+    "/usr/local",
+    "/usr/local/bin",
+    "/usr/local/lib",
+    "/usr/local/sbin",
+    "/usr/share",
+    "/usr/include",
+    "/var/lib",
+    "/var/log",
+    "/var/spool",
+    "/var/cache",
+    "/etc/ssh",
+    "/etc/systemd",
+    "/etc/pam.d",
+    "/etc/sudoers.d",
+    "/etc/ssl",
+    "/boot/efi",
+    "/System/Library",
+    "/Library/LaunchDaemons",
+    "/Library/LaunchAgents",
+    "/nix/store",
+];
 const TEMP_DIRS: &[&str] = &[
     "/tmp",
     "/var/tmp",
@@ -338,9 +370,10 @@ pub(crate) fn root_class(root: &str, cmd: &SimpleCommand, cx: &CommandContext) -
     class
 }
 
-/// Whether operand `text` is the root, a home directory itself (or `/home`), or a system
-/// directory itself, or every entry of one (`/*`, `~/*`): moving or re-owning it breaks the
-/// machine or the account. Paths only known at run time are not judged here.
+/// Whether operand `text` is the root, a home directory itself (or `/home`), a system
+/// directory itself or one the system cannot run without (`/usr/bin`), or every entry of one
+/// (`/*`, `~/*`): moving or re-owning it breaks the machine or the account. Paths only known
+/// at run time are not judged here.
 pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
     let home = cx.home.map(normalize);
     let mut text = text.trim_end_matches('/').to_string();
@@ -390,4 +423,5 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
         || parent == Some(Path::new("/home"))
         || parent == Some(Path::new("/Users"))
         || SYSTEM_DIRS.iter().any(|d| path == Path::new(d))
+        || CRITICAL_SYSTEM_SUBDIRS.iter().any(|d| path == Path::new(d))
 }

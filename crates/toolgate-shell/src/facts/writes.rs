@@ -9,7 +9,9 @@ use crate::{CommandAnalysis, SimpleCommand};
 
 /// The values of options `short` (`-o`, glued or separate, last in a cluster) and `long`
 /// (`--output`, `--output=v` or separate) in `args`.
-fn option_values<'a>(args: &'a [String], short: &[char], long: &[&str]) -> Vec<&'a str> {
+/// The values of the options spelled `-X` (also inside clusters: `-czf out`) or `--long`
+/// (`--long=V`, `--long V`).
+pub(crate) fn option_values<'a>(args: &'a [String], short: &[char], long: &[&str]) -> Vec<&'a str> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < args.len() {

@@ -28,6 +28,19 @@ pub(crate) fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
         "node" | "nodejs" | "bun" => Some(&["-e", "--eval", "-p", "--print"]),
         "php" => Some(&["-r"]),
         "osascript" => Some(&["-e"]),
+        // `deno eval CODE` is read in the walker; `deno run -` reads code on stdin.
+        "deno" => Some(&[]),
+        "rscript" | "r" => Some(&["-e"]),
+        "julia" => Some(&["-e", "--eval", "-E", "--print"]),
+        "raku" => Some(&["-e"]),
+        "groovy" | "scala" => Some(&["-e"]),
+        "elixir" | "racket" | "clojure" | "clj" => Some(&["-e", "--eval"]),
+        "ts-node" | "tsx" => Some(&["-e", "--eval", "-p", "--print"]),
+        "qjs" => Some(&["-e", "--eval"]),
+        "guile" => Some(&["-c"]),
+        "gjs" => Some(&["-c", "--command"]),
+        // Code from a file operand or stdin (`tclsh <<< 'exec rm -rf ~'`).
+        "tclsh" | "wish" | "jshell" => Some(&[]),
         _ if family(name) != Family::Code => Some(&[]),
         _ => None,
     }

@@ -24,6 +24,7 @@ pub(crate) enum Check {
     RsyncDeleteCritical,
     FindDeleteOutside,
     DiskTarget,
+    TarRemovesOutside,
     Git(super::git::GitCheck),
 }
 
@@ -157,6 +158,43 @@ fn disk_listing(cmd: &SimpleCommand) -> bool {
     }
 }
 
+/// The files `tar` archives (and with `--remove-files` deletes): its operands but the archive
+/// (`-f`, or the word after an old-style `czf` cluster), each under the `-C` directories when
+/// relative. `None` when the list comes from a file (`-T`, `--files-from`).
+fn tar_members(cmd: &SimpleCommand) -> Option<Vec<String>> {
+    use crate::facts::writes::option_values;
+    if option_values(&cmd.args, &['T'], &["files-from"]).len()
+        + usize::from(cmd.args.iter().any(|a| a.starts_with("--files-from")))
+        > 0
+    {
+        return None;
+    }
+    let mut skip: Vec<&str> = option_values(&cmd.args, &['f', 'C'], &["file", "directory"]);
+    let dirs = option_values(&cmd.args, &['C'], &["directory"]);
+    // `tar czf out.tgz dir`: the first word is a cluster of options without a dash.
+    if let Some(first) = cmd.args.first()
+        && !first.starts_with('-')
+        && first.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        skip.push(first);
+        if first.contains('f') {
+            skip.extend(cmd.args.get(1).map(String::as_str));
+        }
+    }
+    let mut out = Vec::new();
+    for o in cmd.operands.iter().filter(|o| !skip.contains(&o.as_str())) {
+        if o.starts_with('/') || dirs.is_empty() {
+            out.push(o.clone());
+        } else {
+            out.extend(
+                dirs.iter()
+                    .map(|d| format!("{}/{o}", d.trim_end_matches('/'))),
+            );
+        }
+    }
+    Some(out)
+}
+
 impl Check {
     fn checkout_paths(cmd: &SimpleCommand) -> bool {
         cmd.flags.contains("pathspec-from-file")
@@ -235,6 +273,23 @@ impl Check {
                     .into_iter()
                     .any(|c| !deletable(c))
             }
+            Check::TarRemovesOutside => match tar_members(cmd) {
+                None => true,
+                Some(members) => members.iter().any(|m| {
+                    let at = cmd.args.iter().position(|a| a == m);
+                    // `find ROOT -exec tar … --remove-files '{}'`: the paths find lists.
+                    if at.is_some_and(|i| cmd.rooted_args.contains(&i))
+                        && !cmd.input_roots.is_empty()
+                    {
+                        return cmd
+                            .input_roots
+                            .iter()
+                            .any(|r| !deletable(crate::facts::paths::root_class(r, cmd, cx)));
+                    }
+                    let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
+                    !deletable(classify(m, dynamic, cmd, cx))
+                }),
+            },
             Check::ProtectedWrite => writes_protected(cmd),
             Check::Git(check) => check.holds(cmd, cx),
             Check::CriticalDirOperand => path_operands(cmd)
@@ -336,6 +391,19 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         )
         .any(&["delete"])
         .check(Check::FindDeleteOutside),
+        R::new(
+            "TG-CMD-TAR-REMOVE-FILES",
+            "tar --remove-files deletes what it archives: files outside the working directory (or only known at run time)",
+            &["tar", "gtar"],
+        )
+        .any(&["remove-files"])
+        .check(Check::TarRemovesOutside),
+        R::new(
+            "TG-CMD-TRUNCATE-SYSTEM",
+            "Truncating a file of the system (or the root) destroys its content",
+            &["truncate"],
+        )
+        .paths(&["root", "system"]),
         R::new(
             "TG-CMD-GIT-PUSH-FORCE",
             "Force push rewrites remote history (use --force-with-lease)",

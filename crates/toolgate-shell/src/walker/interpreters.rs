@@ -21,7 +21,29 @@ enum CodeSource<'a> {
     Stdin,
 }
 
+/// `deno eval [OPTIONS] CODE`; `deno run -` reads code on stdin; `deno run FILE` and the other
+/// subcommands run files.
+fn deno_code_source(args: &[Arg]) -> CodeSource<'_> {
+    let Some(sub) = args.get(1) else {
+        return CodeSource::Stdin;
+    };
+    let mut i = 2;
+    while let Some(a) = args.get(i) {
+        match a.text.as_str() {
+            "--ext" | "--config" | "-c" | "--import-map" | "--location" | "--env-file" => i += 2,
+            "-" if sub.text == "run" => return CodeSource::Stdin,
+            t if t.starts_with('-') => i += 1,
+            _ if sub.text == "eval" => return CodeSource::Word(a),
+            _ => return CodeSource::File(a),
+        }
+    }
+    CodeSource::File(sub)
+}
+
 fn code_source<'a>(args: &'a [Arg], code_opts: &[&str], name: &str) -> CodeSource<'a> {
+    if name == "deno" {
+        return deno_code_source(args);
+    }
     let code_letters: String = code_opts
         .iter()
         .filter(|o| o.len() == 2)
@@ -264,6 +286,8 @@ impl Walker {
     }
 
     fn powershell(&mut self, args: &[Arg], scope: &Scope) {
+        // The pwsh command itself, emitted just before.
+        let me = self.out.commands.len().saturating_sub(1);
         const VALUE_OPTIONS: &[&str] = &[
             "-executionpolicy",
             "-ex",
@@ -304,6 +328,17 @@ impl Walker {
                     .map(|a| a.text.as_str())
                     .collect::<Vec<_>>()
                     .join(" ");
+                // `Remove-Item -Recurse` (any case, any argument order) deletes a tree whose
+                // path this reading does not follow: judged as a delete only known at run time.
+                let lower = script.to_ascii_lowercase();
+                let recursive = lower.contains("-recurse") || lower.contains(" -r ");
+                if lower.contains("remove-item")
+                    && recursive
+                    && let Some(c) = self.out.commands.get_mut(me)
+                {
+                    c.inline_code_hits.push("Remove-Item -Recurse");
+                    c.inline_deletes.push(None);
+                }
                 self.script(&script, &scope.child("pwsh -Command"));
                 return;
             }

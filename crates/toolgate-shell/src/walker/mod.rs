@@ -10,6 +10,7 @@ mod interpreters;
 mod per_item;
 mod redirects;
 mod shells;
+mod stdin_jobs;
 mod unwrap;
 mod words;
 mod wrappers;

@@ -83,37 +83,51 @@ impl Walker {
             return;
         }
         mark(self, &|c| c.reads_code_from_stdin = true);
-        if let Some(s) = stdin {
-            if s.from_download {
-                mark(self, &|c| c.runs_downloaded_code = true);
-            } else if !s.text.is_empty() {
-                let text = s.text.clone();
-                let mut child = scope.child(&format!("{name} <<…"));
-                if s.template {
-                    // Generated lines: analysed as the commands xargs would build.
-                    child
-                        .placeholders
-                        .push(crate::facts::pipes::PLACEHOLDER.to_string());
-                    child.input_args = true;
-                }
-                let first = self.out.commands.len();
-                self.script(&text, &child);
-                // Data that are paths `find` lists stand for its tree, as they do for `xargs`
-                // after `find` (`find / | xargs echo rm | sh` is `find / | xargs rm`).
-                if let Some(roots) = s.listed_roots.as_ref().filter(|_| s.template) {
-                    for c in &mut self.out.commands[first..] {
-                        if c.via == child.via && c.args_from_input {
-                            crate::facts::find::from_tree(c, roots.clone());
-                        }
+        self.stdin_script(stdin, me, &name, scope);
+    }
+
+    /// The script a command (the one at index `me`) reads on `stdin` runs: a download marks
+    /// it, known text (or a template over data) is analysed, other run-time text is
+    /// indeterminate; a named file runs as that file (`bash < script.sh`).
+    pub(crate) fn stdin_script(
+        &mut self,
+        stdin: Option<&Stdin>,
+        me: Option<usize>,
+        name: &str,
+        scope: &Scope,
+    ) {
+        let Some(s) = stdin else { return };
+        if s.from_download {
+            if let Some(c) = me.and_then(|i| self.out.commands.get_mut(i)) {
+                c.runs_downloaded_code = true;
+            }
+        } else if !s.text.is_empty() {
+            let text = s.text.clone();
+            let mut child = scope.child(&format!("{name} <<…"));
+            if s.template {
+                // Generated lines: analysed as the commands xargs would build.
+                child
+                    .placeholders
+                    .push(crate::facts::pipes::PLACEHOLDER.to_string());
+                child.input_args = true;
+            }
+            let first = self.out.commands.len();
+            self.script(&text, &child);
+            // Data that are paths `find` lists stand for its tree, as they do for `xargs`
+            // after `find` (`find / | xargs echo rm | sh` is `find / | xargs rm`).
+            if let Some(roots) = s.listed_roots.as_ref().filter(|_| s.template) {
+                for c in &mut self.out.commands[first..] {
+                    if c.via == child.via && c.args_from_input {
+                        crate::facts::find::from_tree(c, roots.clone());
                     }
                 }
-            } else if s.dynamic && !s.from_file {
-                self.indeterminate(
-                    scope,
-                    IndeterminateKind::DynamicScript,
-                    "the shell script on stdin is only known at run time",
-                );
             }
+        } else if s.dynamic && !s.from_file {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::DynamicScript,
+                "the shell script on stdin is only known at run time",
+            );
         }
     }
 

@@ -359,6 +359,14 @@ impl Walker {
                 self.find(*inv, scope);
                 Step::Done
             }
+            "at" | "batch" => {
+                self.at_job(*inv, scope);
+                Step::Done
+            }
+            "make" | "gmake" | "bmake" if super::stdin_jobs::makefile_from_stdin(args) => {
+                self.stdin_makefile(*inv, scope);
+                Step::Done
+            }
             n if crate::knowledge::programs::in_class(
                 n,
                 crate::knowledge::programs::Class::Shell,

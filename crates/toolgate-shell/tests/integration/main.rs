@@ -7,6 +7,7 @@ mod conformance;
 mod destinations;
 mod flags_and_paths;
 mod git_rules;
+mod holes;
 mod layering;
 mod limits;
 mod never_panics;

@@ -10,6 +10,7 @@
 pub(crate) mod git;
 mod packages;
 mod remote;
+mod scanners;
 mod web;
 
 use crate::knowledge::programs::Destinations;
@@ -230,6 +231,7 @@ fn handle(h: Destinations, spec: &Spec, cmd: &SimpleCommand, sink: &mut Sink) {
         D::Go => packages::go(cmd, sink),
         D::Cargo => packages::cargo(cmd, sink),
         D::Gem => packages::gem(cmd, sink),
+        D::Scanner => scanners::scanner(cmd, sink),
     }
 }
 

@@ -48,6 +48,8 @@ pub(crate) enum Destinations {
     Cargo,
     /// gem: sources, proxies.
     Gem,
+    /// nmap, masscan, zmap: every target (ranges checked by their special-purpose parts).
+    Scanner,
 }
 
 impl Destinations {
@@ -70,6 +72,7 @@ impl Destinations {
                 | D::Ftp
                 | D::Netcat
                 | D::Socat
+                | D::Scanner
         )
     }
 
@@ -93,10 +96,36 @@ impl Destinations {
                 "-K",
                 "--config",
                 "--unix-socket",
+                // The request's method.
+                "-X",
+                "--request",
+                "-T",
+                "--upload-file",
+                "-d",
+                "--data",
+                "--data-ascii",
+                "--data-binary",
+                "--data-raw",
+                "--data-urlencode",
+                "-F",
+                "--form",
+                "--form-string",
+                "--json",
+                "--head",
+                "--get",
             ],
-            Destinations::Wget => &["-i", "--input-file", "--config", "-e", "--execute"],
-            Destinations::LwpRequest => &["-p"],
-            Destinations::Httpie => &["--default-scheme", "--proxy"],
+            Destinations::Wget => &[
+                "-i",
+                "--input-file",
+                "--config",
+                "-e",
+                "--execute",
+                "--method",
+                "--post-data",
+                "--post-file",
+            ],
+            Destinations::LwpRequest => &["-p", "-m"],
+            Destinations::Httpie => &["--default-scheme", "--proxy", "--raw"],
             Destinations::Aria2c => &[
                 "-i",
                 "--input-file",
@@ -134,6 +163,8 @@ impl Destinations {
             ],
             Destinations::Cargo => &["--git", "--index"],
             Destinations::Gem => &["-s", "--source", "-p", "--http-proxy"],
+            // Reads its own arguments (`facts::destinations::scanners`).
+            Destinations::Scanner => &[],
         }
     }
 }

@@ -362,6 +362,21 @@ pub const PACKS: &[Pack] = &[
     },
 ];
 
+/// Rule ids that a pack rule replaced: `(old, new)`. A policy that disables the old id
+/// disables the new one (with a warning), so it keeps its meaning.
+pub const RENAMED_RULES: &[(&str, &str)] = &[
+    // Storing a program in git config was a built-in rule before the persistence pack.
+    ("TG-CMD-GIT-CONFIG-PROGRAM", "TG-PERSIST-GIT-CONFIG"),
+];
+
+/// The pack rule id that replaced `old`, if one did.
+pub fn renamed(old: &str) -> Option<&'static str> {
+    RENAMED_RULES
+        .iter()
+        .find(|(o, _)| *o == old)
+        .map(|(_, new)| *new)
+}
+
 /// The pack named `name`.
 pub fn pack(name: &str) -> Option<&'static Pack> {
     PACKS.iter().find(|p| p.name == name)
@@ -411,6 +426,16 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), n, "rule ids must be unique");
+    }
+
+    #[test]
+    fn renamed_rules_point_at_pack_rules() {
+        for (old, new) in RENAMED_RULES {
+            assert!(rule(old).is_none(), "{old} is still a pack rule");
+            assert!(rule(new).is_some(), "{new} is no pack rule");
+            assert_eq!(renamed(old), Some(*new));
+        }
+        assert_eq!(renamed("TG-IAC-DESTROY"), None);
     }
 
     #[test]

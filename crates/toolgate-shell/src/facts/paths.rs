@@ -5,8 +5,8 @@ use std::path::{Component, Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::model::CommandContext;
 use crate::model::SimpleCommand;
+use crate::model::{CommandAnalysis, CommandContext};
 
 /// The class of a path operand, as command rules see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -122,6 +122,49 @@ fn normalize(p: &Path) -> PathBuf {
 
 fn has_glob(s: &str) -> bool {
     s.contains(['*', '?', '['])
+}
+
+/// `path` with a leading `$HOME` / `${HOME}` written as `~` (`$HOME/.ssh/id_rsa` →
+/// `~/.ssh/id_rsa`), so the path class tables read it as a home path; other text unchanged.
+pub(crate) fn tilde_home(path: &str) -> std::borrow::Cow<'_, str> {
+    for form in ["${HOME}", "$HOME"] {
+        if let Some(rest) = path.strip_prefix(form)
+            && (rest.is_empty() || rest.starts_with('/'))
+        {
+            return format!("~{rest}").into();
+        }
+    }
+    path.into()
+}
+
+/// The working directory of command `index`: the last `cd` before it (`~` for a bare `cd`),
+/// `.` when none changed it, `None` when it changed to a place only known at run time.
+pub(crate) fn working_directory(analysis: &CommandAnalysis, index: usize) -> Option<String> {
+    let cmd = &analysis.commands[index];
+    let mut dir: Option<String> = None;
+    for c in &analysis.commands[..index] {
+        let program = c.program_lower();
+        if !matches!(program.as_str(), "cd" | "pushd") {
+            continue;
+        }
+        let Some(target) = c.operands.first() else {
+            dir = Some("~".to_string());
+            continue;
+        };
+        if !c.dynamic_args.is_empty() && !target.starts_with("$HOME") {
+            return None;
+        }
+        let target = tilde_home(target);
+        dir = Some(match (&dir, target.starts_with(['/', '~'])) {
+            (Some(d), false) => format!("{d}/{target}"),
+            _ => target.into_owned(),
+        });
+    }
+    match dir {
+        Some(d) => Some(d),
+        None if cmd.cwd_changed => None,
+        None => Some(".".to_string()),
+    }
 }
 
 /// Classifies operand `i` of `cmd` (`args[i]` text, with its dynamic flag).

@@ -198,6 +198,40 @@ fn program_is(cmd: &SimpleCommand, names: &[&str]) -> bool {
     names.contains(&cmd.program_lower().as_str())
 }
 
+/// Programs that delete files or change their metadata: what they write is no content.
+const NO_CONTENT: &[&str] = &[
+    "rm", "unlink", "shred", "truncate", "chmod", "chown", "chgrp", "touch", "chattr", "setfacl",
+];
+
+/// Programs that copy, move or link their sources to a destination.
+const COPIERS: &[&str] = &["mv", "cp", "install", "ln", "link", "rsync", "scp"];
+
+/// The files `cmd` puts content into: redirects, `tee`, in-place edits, downloads,
+/// extractions, and the destinations of copies, moves and links (with the files they create
+/// inside a destination directory). Deletes, mode changes and the sources a move removes
+/// are not content.
+pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
+    let mut out: Vec<String> = cmd.writes.clone();
+    let program = cmd.program_lower();
+    if COPIERS.contains(&program.as_str()) {
+        let dirs = option_values(&cmd.args, &['t'], &["target-directory"]);
+        if dirs.is_empty() {
+            out.extend(cmd.operands.last().cloned());
+        }
+        out.extend(dirs.into_iter().map(str::to_string));
+        out.extend(copied_into_directory(cmd));
+    } else if !NO_CONTENT.contains(&program.as_str()) {
+        out.extend(
+            modelled_targets(cmd)
+                .unwrap_or_default()
+                .into_iter()
+                .map(str::to_string),
+        );
+    }
+    out.extend(remote_names(cmd));
+    out
+}
+
 /// Files a copy creates inside its destination directory: `DEST/basename(SOURCE)` for each
 /// source (`cp -r /tmp/stage/.claude .` creates `./.claude`). The destination may or may
 /// not be a directory; a path that names no protected file is harmless either way.

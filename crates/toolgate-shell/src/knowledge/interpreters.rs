@@ -2,6 +2,8 @@
 //! its code: `python -c`, `perl -e` (also inside short-option clusters like `-Ic`, `-we`),
 //! awk programs, `sed` `e` commands, `vim -c '!…'` and PowerShell `-Command`.
 
+use toolgate_core::inline_network::Language;
+
 /// The kind of code runner a program is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Family {
@@ -31,6 +33,30 @@ pub(crate) fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
         _ if family(name) != Family::Code => Some(&[]),
         _ => None,
     }
+}
+
+/// The languages whose inline code `toolgate_core::inline_network` reads, by interpreter
+/// (lower-case basename without a version).
+const LANGUAGES: &[(&str, Language)] = &[
+    ("python", Language::Python),
+    ("pypy", Language::Python),
+    ("node", Language::JavaScript),
+    ("nodejs", Language::JavaScript),
+    ("bun", Language::JavaScript),
+    ("deno", Language::JavaScript),
+    ("ruby", Language::Ruby),
+    ("perl", Language::Perl),
+    ("php", Language::Php),
+];
+
+/// The language of an interpreter's inline code (`python3.12` → Python), for the network
+/// reading of `toolgate_core::inline_network`.
+pub(crate) fn language(name: &str) -> Option<Language> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    LANGUAGES
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(base))
+        .map(|(_, l)| *l)
 }
 
 /// Whether `name` (lower case) is an awk.

@@ -14,6 +14,8 @@ mod unwrap;
 mod words;
 mod wrappers;
 
+use std::ops::Range;
+
 use brush_parser::ParserOptions;
 use brush_parser::ast::{self, Command, CommandPrefixOrSuffixItem, CompoundList, Pipeline};
 
@@ -236,7 +238,14 @@ impl Walker {
             }
             let start = self.out.commands.len();
             self.command(cmd, &element);
-            ranges.push(start..self.out.commands.len());
+            let end = self.out.commands.len();
+            if let Some(prev) = ranges.last() {
+                // What the element before prints is the stdin of every command of this one.
+                for c in &mut self.out.commands[start..end] {
+                    c.stdin_from.get_or_insert_with(|| Range::clone(prev));
+                }
+            }
+            ranges.push(start..end);
         }
         self.paths_from_find(&ranges, scope);
         // `curl … | sh`: a later element reading code from stdin after a download.
@@ -317,11 +326,17 @@ impl Walker {
                 self.compound(cc, scope);
                 if let Some(r) = redirects {
                     let mut writes = Vec::new();
+                    let mut read_file = None;
                     for redirect in &r.0 {
-                        self.redirect(redirect, scope, &mut writes, &mut None);
+                        read_file = self
+                            .redirect(redirect, scope, &mut writes, &mut None)
+                            .or(read_file);
                     }
                     for c in &mut self.out.commands[start..] {
                         c.writes.extend(writes.iter().cloned());
+                        if c.stdin_file.is_none() {
+                            c.stdin_file.clone_from(&read_file);
+                        }
                     }
                 }
             }
@@ -337,10 +352,14 @@ impl Walker {
     fn simple(&mut self, sc: &ast::SimpleCommand, scope: &Scope) {
         let mut raw = RawCommand::default();
         let mut stdin = None;
+        let mut read_file = None;
+        let first = self.out.commands.len();
         for item in sc.prefix.iter().flat_map(|p| p.0.iter()) {
             match item {
                 CommandPrefixOrSuffixItem::IoRedirect(r) => {
-                    self.redirect(r, scope, &mut raw.writes, &mut stdin)
+                    read_file = self
+                        .redirect(r, scope, &mut raw.writes, &mut stdin)
+                        .or(read_file);
                 }
                 CommandPrefixOrSuffixItem::Word(w) => {
                     let a = self.argv_words(&w.value, scope);
@@ -370,7 +389,9 @@ impl Walker {
         for item in sc.suffix.iter().flat_map(|s| s.0.iter()) {
             match item {
                 CommandPrefixOrSuffixItem::IoRedirect(r) => {
-                    self.redirect(r, scope, &mut raw.writes, &mut stdin)
+                    read_file = self
+                        .redirect(r, scope, &mut raw.writes, &mut stdin)
+                        .or(read_file);
                 }
                 CommandPrefixOrSuffixItem::Word(w)
                 | CommandPrefixOrSuffixItem::AssignmentWord(_, w) => {
@@ -385,7 +406,18 @@ impl Walker {
         }
         raw.stdin = stdin.clone();
         let words = raw.args.clone();
+        let substituted = first..self.out.commands.len();
         self.run_command(raw, scope);
+        // Data flow: the commands run for this one read what its words were given and the
+        // file its stdin comes from.
+        for c in &mut self.out.commands[substituted.end..] {
+            if !substituted.is_empty() {
+                c.words_from.get_or_insert_with(|| substituted.clone());
+            }
+            if c.stdin_file.is_none() {
+                c.stdin_file.clone_from(&read_file);
+            }
+        }
         self.call_definition(&words);
         if let Some(s) = stdin
             && let Some(last) = self.out.commands.len().checked_sub(1)

@@ -118,7 +118,12 @@ impl Walker {
                 {
                     self.heredoc_substitutions(&s.text, &scope);
                 }
-                if !writes.is_empty() {
+                // `env` with no command prints the environment: it runs as a program.
+                let prints_environment = last_wrapper.as_ref().is_some_and(|w| {
+                    toolgate_core::path_class::secrets::ENVIRONMENT_DUMPERS
+                        .contains(&basename(&w.text).to_ascii_lowercase().as_str())
+                });
+                if !writes.is_empty() || prints_environment {
                     // A redirect with no program (`> f`, `exec 3>f`) still writes the file.
                     let program = last_wrapper.take().unwrap_or_default();
                     let cmd = SimpleCommand {

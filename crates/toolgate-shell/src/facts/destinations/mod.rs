@@ -12,6 +12,8 @@ mod packages;
 mod remote;
 mod web;
 
+pub(crate) use remote::socat_network_type;
+
 use crate::knowledge::programs::Destinations;
 use crate::knowledge::specs::Spec;
 use crate::model::{Destination, SimpleCommand};

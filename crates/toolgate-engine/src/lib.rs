@@ -353,7 +353,7 @@ impl Guard {
             }
             self.check_pack_matches(&analysis, &command_cx, d);
             self.check_secret_flows(&analysis, &command_cx, d);
-            let planted = toolgate_shell::planted_files(&analysis);
+            let planted = toolgate_shell::planted_files(&analysis, &command_cx);
             self.check_persistence(planted.iter().map(String::as_str), cx, d);
             for destination in &analysis.destinations {
                 let decision = match destination {

@@ -1,10 +1,12 @@
 //! The integration tests of this crate, as one test binary (one link instead of one per
 //! file). Each module is one former test file.
 
+mod exfiltration_allow;
 mod file_persistence;
 mod homograph_hosts;
 mod local_dev_ports;
 mod pack_cases;
 mod realworld;
+mod shell_persistence;
 mod sql_arguments;
 mod unknown_destination;

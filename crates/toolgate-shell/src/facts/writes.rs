@@ -220,6 +220,20 @@ pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
         }
         out.extend(dirs.into_iter().map(str::to_string));
         out.extend(copied_into_directory(cmd));
+        // A remote destination (`host:path`) is a file of another machine.
+        out.retain(|t| {
+            !(crate::facts::destinations::is_url(t)
+                || crate::facts::destinations::scp_like(t).is_some()
+                || t.contains("::"))
+        });
+    } else if program == "find" {
+        // `-delete` removes; only `-fprint FILE` and friends write content.
+        let mut args = cmd.args.iter();
+        while let Some(a) = args.next() {
+            if matches!(a.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls") {
+                out.extend(args.next().cloned());
+            }
+        }
     } else if !NO_CONTENT.contains(&program.as_str()) {
         out.extend(
             modelled_targets(cmd)

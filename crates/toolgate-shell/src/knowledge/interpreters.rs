@@ -88,3 +88,23 @@ pub(crate) fn value_letters(name: &str) -> (&'static str, &'static str) {
         _ => ("", ""),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_row_is_an_interpreter_with_inline_code() {
+        for (name, _) in LANGUAGES {
+            let runs_code = is_interpreter(name).is_some_and(|opts| !opts.is_empty())
+                || crate::knowledge::programs::in_class(
+                    name,
+                    crate::knowledge::programs::Class::Runner,
+                );
+            assert!(runs_code, "{name}");
+        }
+        assert_eq!(language("python3.12"), Some(Language::Python));
+        assert_eq!(language("nodejs"), Some(Language::JavaScript));
+        assert_eq!(language("awk"), None);
+    }
+}

@@ -6,12 +6,13 @@
 //! policy's `persistence:` says, for shell commands ([`planted_files`]) and file tools alike.
 
 use toolgate_core::path_class::git_config::program_key;
+use toolgate_core::path_class::persistence_class;
 
 use super::Matcher as M;
 use crate::facts::git::persistent_config;
-use crate::facts::paths::{tilde_home, working_directory};
+use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::facts::writes::content_targets;
-use crate::model::{CommandAnalysis, SimpleCommand};
+use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 
 /// The rule the engine reports for a write of a persistence file.
 pub const PERSIST_WRITE: &str = "TG-PERSIST-WRITE";
@@ -31,8 +32,9 @@ pub(super) fn stores_program(cmd: &SimpleCommand) -> bool {
 /// The files the commands of `analysis` put content into (redirects, `tee`, copies, in-place
 /// edits …), as paths the persistence classes read: `$HOME` written as `~`, and relative
 /// paths after a `cd` joined to its directory (left out when that directory is only known
-/// at run time).
-pub fn planted_files(analysis: &CommandAnalysis) -> Vec<String> {
+/// at run time). A glob that only could expand to a persistence file (`mv dir/.* .`) is
+/// left out; one aimed at them (`cp hooks/* .git/hooks/`) is kept.
+pub fn planted_files(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
         let targets = content_targets(cmd);
@@ -52,7 +54,9 @@ pub fn planted_files(analysis: &CommandAnalysis) -> Vec<String> {
                 Some(_) => t.into_owned(),
                 None => continue,
             };
-            if !out.contains(&path) {
+            let class = |p: &str| persistence_class(p, cx.cwd, cx.home);
+            let aimed = aimed_class(&path, class, |c| c.info().patterns).is_some();
+            if (aimed || class(&path).is_none()) && !out.contains(&path) {
                 out.push(path);
             }
         }

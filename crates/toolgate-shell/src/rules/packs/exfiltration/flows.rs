@@ -16,7 +16,7 @@ use toolgate_core::path_class::{SecretSource, secret_source, secret_source_below
 use super::is_socket_path;
 use super::sinks::sent;
 use crate::facts::destinations::collect;
-use crate::facts::paths::{tilde_home, working_directory};
+use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::knowledge::exfiltration::{
     DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, SEARCH_QUIET, TREE_READERS, WORDS_NOT_FILES,
 };
@@ -109,7 +109,11 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
 /// The secret source `path` names (relative paths after a `cd` taken from `dir`).
 fn secret_of(path: &str, dir: Option<&str>, cx: &CommandContext) -> Option<SecretSource> {
     let path = in_directory(path, dir);
-    secret_source(&path, cx.cwd, cx.home)
+    aimed_class(
+        &path,
+        |p| secret_source(p, cx.cwd, cx.home),
+        |s| s.info().patterns,
+    )
 }
 
 /// The secret source a directory `path` holds (`~`, `~/.config`).

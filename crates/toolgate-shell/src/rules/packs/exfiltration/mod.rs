@@ -148,3 +148,6 @@ pub(super) fn public_server(seen: &Seen<'_>) -> bool {
 pub(super) fn inline_reverse_shell(cmd: &SimpleCommand) -> bool {
     cmd.inline_network.as_ref().is_some_and(|n| n.reverse_shell)
 }
+
+#[cfg(test)]
+mod tests;

@@ -121,6 +121,15 @@ fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
             }) || cmd.args.iter().any(|a| a == "--create" || a == "--append");
             if creates {
                 out.extend(option_values(&cmd.args, &['f'], &["file"]));
+                // Old-style bundles without a dash (`tar czf out.tgz dir`): the archive is
+                // the word after the bundle.
+                if cmd
+                    .args
+                    .first()
+                    .is_some_and(|a| !a.starts_with('-') && a.contains('f'))
+                {
+                    out.extend(cmd.args.get(1).map(String::as_str));
+                }
             }
             // Extracting: the members named are written (`tar xf a.tar .claude/settings.json`).
             let extracts =
@@ -204,7 +213,7 @@ const NO_CONTENT: &[&str] = &[
 ];
 
 /// Programs that copy, move or link their sources to a destination.
-const COPIERS: &[&str] = &["mv", "cp", "install", "ln", "link", "rsync", "scp"];
+pub(crate) const COPIERS: &[&str] = &["mv", "cp", "install", "ln", "link", "rsync", "scp"];
 
 /// The files `cmd` puts content into: redirects, `tee`, in-place edits, downloads,
 /// extractions, and the destinations of copies, moves and links (with the files they create

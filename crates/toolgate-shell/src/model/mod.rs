@@ -78,9 +78,10 @@ pub struct SimpleCommand {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stdin_from: Option<Range<usize>>,
     /// Indices into [`CommandAnalysis::commands`] of the commands whose output the shell puts
-    /// into this command's words (`$(…)`, backticks, `<(…)`, in its words or assignments).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub words_from: Option<Range<usize>>,
+    /// into this command's words (`$(…)`, backticks, `<(…)`, in its words or assignments,
+    /// and through a variable set from one earlier: `K=$(cat f); curl -d "$K" …`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words_from: Vec<Range<usize>>,
     /// What the command's inline interpreter code (`python -c …`) does with the network and
     /// with secrets; `None` when it has none or it does neither.
     #[serde(skip_serializing_if = "Option::is_none")]

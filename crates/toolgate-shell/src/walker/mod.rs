@@ -92,7 +92,12 @@ pub struct Walker {
     pub(crate) stdins: Vec<(usize, Stdin)>,
     /// Variables set for later commands (`export HTTPS_PROXY=…`).
     pub(crate) exported: Vec<(String, String)>,
+    /// Variables set from a substitution, with the commands that printed their value.
+    substituted_variables: Vec<(String, Range<usize>)>,
 }
+
+/// Most variables set from substitutions that one analysis follows.
+const MAX_SUBSTITUTED_VARIABLES: usize = 64;
 
 impl Walker {
     /// An empty walker.
@@ -107,6 +112,7 @@ impl Walker {
             last_stdin: None,
             stdins: Vec::new(),
             exported: Vec::new(),
+            substituted_variables: Vec::new(),
         }
     }
 
@@ -407,12 +413,15 @@ impl Walker {
         raw.stdin = stdin.clone();
         let words = raw.args.clone();
         let substituted = first..self.out.commands.len();
+        if !substituted.is_empty() {
+            self.remember_substituted_variables(&raw, &substituted);
+        }
         self.run_command(raw, scope);
         // Data flow: the commands run for this one read what its words were given and the
         // file its stdin comes from.
         for c in &mut self.out.commands[substituted.end..] {
-            if !substituted.is_empty() {
-                c.words_from.get_or_insert_with(|| substituted.clone());
+            if !substituted.is_empty() && !c.words_from.contains(&substituted) {
+                c.words_from.push(substituted.clone());
             }
             if c.stdin_file.is_none() {
                 c.stdin_file.clone_from(&read_file);
@@ -424,6 +433,34 @@ impl Walker {
         {
             self.stdins.push((last, s.clone()));
             self.last_stdin = Some((last, s));
+        }
+    }
+
+    /// Variables a simple command sets from a substitution (`K=$(cat f)`, `export
+    /// K="$(…)"`): later words that use them (`"$K"`) get what those commands printed.
+    fn remember_substituted_variables(&mut self, raw: &RawCommand, substituted: &Range<usize>) {
+        let declares = raw.args.first().is_some_and(|a| {
+            matches!(
+                a.text.as_str(),
+                "export" | "declare" | "typeset" | "local" | "readonly"
+            )
+        });
+        let from_words = raw
+            .args
+            .iter()
+            .skip(1)
+            .filter(|_| declares)
+            .filter_map(|a| a.text.split_once('=').map(|(n, _)| n.to_string()));
+        let names: Vec<String> = raw
+            .env
+            .iter()
+            .map(|(n, _)| n.clone())
+            .chain(from_words)
+            .collect();
+        for name in names {
+            if self.substituted_variables.len() < MAX_SUBSTITUTED_VARIABLES {
+                self.substituted_variables.push((name, substituted.clone()));
+            }
         }
     }
 
@@ -450,6 +487,16 @@ impl Walker {
         crate::facts::exports::apply(&self.exported, &mut cmd);
         crate::facts::exports::record(&mut self.exported, &cmd);
         crate::facts::destinations::collect(&cmd, &mut self.out.destinations);
+        for (name, range) in &self.substituted_variables {
+            let uses = cmd
+                .args
+                .iter()
+                .chain(cmd.env.iter().map(|(_, v)| v))
+                .any(|a| crate::syntax::words::uses_variable(a, name));
+            if uses && !cmd.words_from.contains(range) {
+                cmd.words_from.push(range.clone());
+            }
+        }
         if matches!(lower.as_str(), "cd" | "pushd" | "popd") {
             self.cwd_changed = true;
         }

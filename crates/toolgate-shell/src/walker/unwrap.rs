@@ -210,11 +210,13 @@ impl Walker {
                 Step::Final => break,
             }
         }
+        let heredoc_start = self.out.commands.len();
         if let Some(s) = &stdin
             && s.expand
         {
             self.heredoc_substitutions(&s.text, &scope);
         }
+        let heredoc = heredoc_start..self.out.commands.len();
         let inv = Invocation {
             args: &words[base..],
             env: &env,
@@ -223,6 +225,12 @@ impl Walker {
             cwd_changed,
         };
         self.emit_final(inv, &scope);
+        // What the heredoc's substitutions print is part of the command's stdin.
+        if !heredoc.is_empty() {
+            for c in &mut self.out.commands[heredoc.end..] {
+                c.stdin_from.get_or_insert_with(|| heredoc.clone());
+            }
+        }
     }
 
     /// One unwrapping step for the program `name` (lower case) heading `inv.args`. A step

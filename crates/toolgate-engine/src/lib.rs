@@ -352,7 +352,9 @@ impl Guard {
                 });
             }
             self.check_pack_matches(&analysis, &command_cx, d);
-            self.check_secret_flows(&analysis, &command_cx, d);
+            if let Some(o) = exfiltration::outcome(&self.policy, &analysis, &command_cx) {
+                d.add(o);
+            }
             let planted = toolgate_shell::planted_files(&analysis, &command_cx);
             self.check_persistence(planted.iter().map(String::as_str), cx, d);
             for destination in &analysis.destinations {
@@ -418,36 +420,6 @@ impl Guard {
                 rule_ids: vec![m.rule_id.to_string()],
             });
         }
-    }
-
-    /// Secrets flowing to a network sink (`TG-EXFIL-SECRET-UPLOAD`), through
-    /// `commands.packs` and `exfiltration.allow`. One outcome for the command.
-    fn check_secret_flows(
-        &self,
-        analysis: &toolgate_shell::CommandAnalysis,
-        cx: &toolgate_shell::CommandContext,
-        d: &mut DecisionBuilder,
-    ) {
-        let Some(verdict) = self.policy.commands.packs.verdict(SECRET_UPLOAD_RULE_ID) else {
-            return;
-        };
-        let flows = toolgate_shell::secret_flows(analysis, cx);
-        let refused = exfiltration::refused_sources(&self.policy, &flows);
-        if refused.is_empty() {
-            return;
-        }
-        let text = toolgate_core::packs::rule(SECRET_UPLOAD_RULE_ID).map_or("", |(_, r)| r.text);
-        let lead = if verdict == Verdict::Review {
-            "Human review required by command rule"
-        } else {
-            "Blocked by command rule"
-        };
-        d.add(CheckOutcome {
-            check: CheckKind::Commands,
-            verdict,
-            reason: exfiltration::reason(lead, text, &refused),
-            rule_ids: vec![SECRET_UPLOAD_RULE_ID.to_string()],
-        });
     }
 
     /// Writes of startup, hook and scheduling files (the `persistence` pack).

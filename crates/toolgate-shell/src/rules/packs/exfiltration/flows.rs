@@ -17,7 +17,7 @@ use toolgate_core::path_class::secrets::ENVIRONMENT_DUMPERS;
 use toolgate_core::path_class::{SECRET_SOURCES, SecretSource, secret_source, secret_source_below};
 
 use super::is_socket_path;
-use super::sinks::sent;
+use super::sinks::{may_send, sent};
 use crate::facts::destinations::collect;
 use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::facts::writes::{COPIERS, content_targets};
@@ -122,6 +122,14 @@ struct Pass<'a> {
 
 /// The secrets that reach a network sink in `analysis`, each with the sink's destinations.
 pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<SecretFlow> {
+    // Most command strings send nothing: then nothing is read.
+    let sends = analysis
+        .commands
+        .iter()
+        .any(|c| may_send(c) || c.writes.iter().any(|w| is_socket_path(w)));
+    if !sends {
+        return Vec::new();
+    }
     let mut pass = Pass {
         analysis,
         cx,

@@ -37,6 +37,13 @@ impl Sent {
     }
 }
 
+/// Whether `cmd` may send data to the network (a program of the sender table, or inline
+/// code that connects): a cheap test before [`sent`].
+pub(super) fn may_send(cmd: &SimpleCommand) -> bool {
+    cmd.inline_network.as_ref().is_some_and(|n| n.connects)
+        || table_name(&cmd.program).and_then(sender).is_some()
+}
+
 /// What `cmd` sends to the network; `None` when it is no network sink.
 pub(super) fn sent(cmd: &SimpleCommand) -> Option<Sent> {
     let mut out = Sent::default();

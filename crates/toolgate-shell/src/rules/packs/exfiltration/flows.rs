@@ -26,6 +26,7 @@ use crate::knowledge::exfiltration::{
 };
 use crate::knowledge::programs::table_name;
 use crate::model::{CommandAnalysis, CommandContext, Destination, SimpleCommand};
+use crate::syntax::words::uses_variable;
 
 /// One secret reaching a network sink.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -118,7 +119,15 @@ struct Pass<'a> {
     cx: &'a CommandContext<'a>,
     carried: Carried,
     written: HashMap<String, Secrets>,
+    /// Variables `read` (or `mapfile`) set from a stdin that carries secrets.
+    read_variables: Vec<(String, Secrets)>,
 }
+
+/// Builtins that set variables from their stdin.
+const READERS_INTO_VARIABLES: &[&str] = &["read", "mapfile", "readarray"];
+
+/// Most variables set by `read` that one pass follows.
+const MAX_READ_VARIABLES: usize = 64;
 
 /// The secrets that reach a network sink in `analysis`, each with the sink's destinations.
 pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<SecretFlow> {
@@ -138,6 +147,7 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
             counts: vec![[0; 16]],
         },
         written: HashMap::new(),
+        read_variables: Vec::new(),
     };
     let mut out: Vec<SecretFlow> = Vec::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
@@ -147,14 +157,17 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
             .flatten();
         let dir = dir.as_deref();
         let mut here = pass.reads(i, dir);
+        let from_variables = pass.variables_used(cmd);
         if !opaque(cmd) {
+            here.0 |= from_variables.0;
             here.0 |= pass.carried.over(&cmd.stdin_from).0;
             for r in &cmd.words_from {
                 here.0 |= pass.carried.over(&Some(r.clone())).0;
             }
         }
         pass.carried.push(here);
-        if let Some(flow) = pass.sink(i, dir) {
+        pass.record_read_variables(i, dir);
+        if let Some(flow) = pass.sink(i, dir, from_variables) {
             for source in flow.0.iter() {
                 let flow = SecretFlow {
                     source,
@@ -192,7 +205,12 @@ impl Pass<'_> {
 
     /// What command `i` sends to the network, and where, when it is a sink that sends a
     /// secret.
-    fn sink(&self, i: usize, dir: Option<&str>) -> Option<(Secrets, Vec<Destination>)> {
+    fn sink(
+        &self,
+        i: usize,
+        dir: Option<&str>,
+        from_variables: Secrets,
+    ) -> Option<(Secrets, Vec<Destination>)> {
         let cmd = &self.analysis.commands[i];
         let socket_output = cmd.writes.iter().any(|w| is_socket_path(w));
         let sent = sent(cmd);
@@ -218,6 +236,9 @@ impl Pass<'_> {
                 if let Some(f) = &cmd.stdin_file {
                     secrets.0 |= self.secrets_of(f, dir, false).0;
                 }
+            }
+            if sent.words {
+                secrets.0 |= from_variables.0;
             }
             if sent.words || sent.stdin {
                 // Substituted words, and here-strings (`<<< "$(cat f)"`), are sent.
@@ -274,6 +295,54 @@ impl Pass<'_> {
             }
         }
         out
+    }
+
+    /// What the variables set by `read` that `cmd`'s words use carry.
+    fn variables_used(&self, cmd: &SimpleCommand) -> Secrets {
+        let mut out = Secrets::default();
+        for (name, secrets) in &self.read_variables {
+            let uses = cmd
+                .args
+                .iter()
+                .chain(cmd.env.iter().map(|(_, v)| v))
+                .any(|a| uses_variable(a, name));
+            if uses {
+                out.0 |= secrets.0;
+            }
+        }
+        out
+    }
+
+    /// `read LINE` (`mapfile ARR`) from a stdin that carries secrets: the variables carry
+    /// them (`while read l; do curl -d "$l" …; done < ~/.aws/credentials`).
+    fn record_read_variables(&mut self, i: usize, dir: Option<&str>) {
+        let cmd = &self.analysis.commands[i];
+        if !READERS_INTO_VARIABLES.contains(&cmd.program_lower().as_str()) {
+            return;
+        }
+        let mut secrets = self.carried.over(&cmd.stdin_from);
+        if let Some(f) = &cmd.stdin_file {
+            secrets.0 |= self.secrets_of(f, dir, false).0;
+        }
+        if secrets.is_empty() {
+            return;
+        }
+        // Without names, `read` sets REPLY and `mapfile` MAPFILE.
+        let default = if cmd.program_lower() == "read" {
+            "REPLY"
+        } else {
+            "MAPFILE"
+        };
+        let names: Vec<&str> = if cmd.operands.is_empty() {
+            vec![default]
+        } else {
+            cmd.operands.iter().map(String::as_str).collect()
+        };
+        for name in names {
+            if self.read_variables.len() < MAX_READ_VARIABLES {
+                self.read_variables.push((name.to_string(), secrets));
+            }
+        }
     }
 
     /// Files command `i` writes with secrets in them: its output when that carries secrets

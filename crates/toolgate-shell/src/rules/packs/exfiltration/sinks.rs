@@ -86,6 +86,12 @@ pub(super) fn sent(cmd: &SimpleCommand) -> Option<Sent> {
         Some(Sender::GhPublicGist) => public_gist(cmd, &mut out),
         None => {}
     }
+    // `find ~/.ssh … -exec curl -F f=@{} …`, `… | xargs -I{} curl -T {} …`: each file is a
+    // path found under the input roots.
+    if !cmd.input_roots.is_empty() && out.files.iter().any(|f| f.contains("{}")) {
+        out.files.retain(|f| !f.contains("{}"));
+        out.trees.extend(cmd.input_roots.iter().cloned());
+    }
     if kind.is_some() || out.stdin || out.words {
         collect(cmd, &mut out.destinations);
     }

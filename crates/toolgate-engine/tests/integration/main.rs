@@ -3,10 +3,12 @@
 
 mod command_methods;
 mod database_commands;
+mod exfiltration_allow;
 mod file_persistence;
 mod homograph_hosts;
 mod local_dev_ports;
 mod pack_cases;
 mod realworld;
+mod shell_persistence;
 mod sql_arguments;
 mod unknown_destination;

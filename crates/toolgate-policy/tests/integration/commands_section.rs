@@ -121,3 +121,26 @@ fn wrong_type_is_reported() {
     assert!(!p.is_usable());
     assert_eq!(p.diagnostics.items()[0].code, "wrong-type");
 }
+
+#[test]
+fn a_renamed_rule_disables_the_rule_that_replaced_it() {
+    let p = load("commands:\n  disable: [TG-CMD-GIT-CONFIG-PROGRAM]\n");
+    assert!(p.is_usable(), "{}", p.render_diagnostics());
+    let warning = p
+        .diagnostics
+        .warnings()
+        .find(|d| d.code == "renamed-rule")
+        .expect("a renamed-rule warning");
+    assert_eq!(warning.position().line, 2);
+    assert_eq!(p.commands.packs.verdict("TG-PERSIST-GIT-CONFIG"), None);
+    assert!(
+        !p.commands
+            .rules
+            .rules()
+            .iter()
+            .any(|r| r.id == "TG-CMD-GIT-CONFIG-PROGRAM"),
+        "the old id names no built-in rule"
+    );
+    let p = load("commands:\n  disable: [TG-CMD-GIT-CLEAN]\n");
+    assert!(p.commands.packs.verdict("TG-PERSIST-GIT-CONFIG").is_some());
+}

@@ -1,4 +1,12 @@
-//! Interpreter one-liners: destructive file APIs, shell strings and URLs in the code.
+//! Interpreter one-liners: destructive file APIs, shell strings and URLs in the code, and
+//! what the code does with the network and with secrets.
+
+use toolgate_core::inline_network::Endpoint;
+use toolgate_core::path_class::SecretSource;
+use toolgate_core::path_class::secret_source;
+use toolgate_core::path_class::secrets::dumps_environment;
+
+use crate::model::{Destination, InlineNetwork};
 
 /// What the scan of inline code found.
 #[derive(Debug, Default)]
@@ -401,6 +409,46 @@ fn url_literal(s: &str) -> Option<String> {
     }
     let rest = rest.trim_start_matches(['/', '\\']);
     Some(format!("{scheme}://{rest}"))
+}
+
+/// What `code`, run by the interpreter `name`, does with the network and with secrets, from
+/// `toolgate_core::inline_network` and the secret source tables; `strings` are the code's
+/// string literals ([`scan`]). `None` when it does neither, or the language is not read.
+pub(crate) fn network(code: &str, name: &str, strings: &[String]) -> Option<InlineNetwork> {
+    let language = crate::knowledge::interpreters::language(name)?;
+    let used = toolgate_core::inline_network::network_use(language, code);
+    let mut reads: Vec<SecretSource> = Vec::new();
+    let named = strings
+        .iter()
+        .filter_map(|s| secret_source(&crate::facts::paths::tilde_home(s.trim()), None, None));
+    let environment = dumps_environment(code).then_some(SecretSource::ProcessEnvironment);
+    for source in named.chain(environment) {
+        if !reads.contains(&source) {
+            reads.push(source);
+        }
+    }
+    if !used.connects && reads.is_empty() {
+        return None;
+    }
+    let program = crate::knowledge::programs::table_name(name);
+    let endpoints = used
+        .endpoints
+        .into_iter()
+        .map(|e| match e {
+            Endpoint::Url(url) => Destination::Url { url, program },
+            Endpoint::Host { host, port } => Destination::Host {
+                host,
+                port,
+                program,
+            },
+        })
+        .collect();
+    Some(InlineNetwork {
+        connects: used.connects,
+        reverse_shell: used.reverse_shell,
+        reads,
+        endpoints,
+    })
 }
 
 #[cfg(test)]

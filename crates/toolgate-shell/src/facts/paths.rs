@@ -5,8 +5,8 @@ use std::path::{Component, Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::model::CommandContext;
 use crate::model::SimpleCommand;
+use crate::model::{CommandAnalysis, CommandContext};
 
 /// The class of a path operand, as command rules see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -154,6 +154,97 @@ fn normalize(p: &Path) -> PathBuf {
 
 fn has_glob(s: &str) -> bool {
     s.contains(['*', '?', '['])
+}
+
+/// `path` with a leading `$HOME` / `${HOME}` written as `~` (`$HOME/.ssh/id_rsa` →
+/// `~/.ssh/id_rsa`), so the path class tables read it as a home path; other text unchanged.
+pub(crate) fn tilde_home(path: &str) -> std::borrow::Cow<'_, str> {
+    for form in ["${HOME}", "$HOME"] {
+        if let Some(rest) = path.strip_prefix(form)
+            && (rest.is_empty() || rest.starts_with('/'))
+        {
+            return format!("~{rest}").into();
+        }
+    }
+    path.into()
+}
+
+/// The working directory of command `index`: the last `cd` before it (`~` for a bare `cd`),
+/// `.` when none changed it, `None` when it changed to a place only known at run time.
+pub(crate) fn working_directory(analysis: &CommandAnalysis, index: usize) -> Option<String> {
+    let cmd = &analysis.commands[index];
+    let mut dir: Option<String> = None;
+    for c in &analysis.commands[..index] {
+        let program = c.program_lower();
+        if !matches!(program.as_str(), "cd" | "pushd") {
+            continue;
+        }
+        let Some(target) = c.operands.first() else {
+            dir = Some("~".to_string());
+            continue;
+        };
+        if !c.dynamic_args.is_empty() && !target.starts_with("$HOME") {
+            return None;
+        }
+        let target = tilde_home(target);
+        dir = Some(match (&dir, target.starts_with(['/', '~'])) {
+            (Some(d), false) => format!("{d}/{target}"),
+            _ => target.into_owned(),
+        });
+    }
+    match dir {
+        Some(d) => Some(d),
+        None if cmd.cwd_changed => None,
+        None => Some(".".to_string()),
+    }
+}
+
+/// The class `class` gives `path`, when the path is aimed at the files of that class. A
+/// path whose last component is a glob lists whatever its directory holds: it counts when
+/// its directory is in the class (`~/.ssh/*`) or the glob's own letters are part of a name
+/// the class covers (`*.pem`, `.env*`, `id_*`), not when it only could expand to such a
+/// name (`dist/*`, `*ela*L1*`, `.*`). `patterns` gives a class's path patterns.
+pub(crate) fn aimed_class<T: Copy>(
+    path: &str,
+    class: impl Fn(&str) -> Option<T>,
+    patterns: impl Fn(T) -> &'static [toolgate_core::path_class::PathPattern],
+) -> Option<T> {
+    let found = class(path)?;
+    let trimmed = path.trim_end_matches('/');
+    let (dir, last) = trimmed.rsplit_once('/').unwrap_or((".", trimmed));
+    if !has_glob(last) {
+        return Some(found);
+    }
+    if !dir.is_empty()
+        && let Some(parent) = class(dir)
+    {
+        return Some(parent);
+    }
+    let letters = glob_letters(last);
+    let named = patterns(found).iter().any(|p| {
+        p.parts.last().is_some_and(|name| {
+            let name = glob_letters(name);
+            letters.len() >= 2
+                && (name.contains(&letters) || (name.len() >= 2 && letters.contains(&name)))
+        })
+    });
+    named.then_some(found)
+}
+
+/// The letters of a glob, lower case, with its wildcards and `[…]` classes left out.
+fn glob_letters(glob: &str) -> String {
+    let mut out = String::new();
+    let mut in_class = false;
+    for c in glob.chars() {
+        match c {
+            '[' => in_class = true,
+            ']' if in_class => in_class = false,
+            '*' | '?' => {}
+            _ if in_class => {}
+            _ => out.push(c.to_ascii_lowercase()),
+        }
+    }
+    out
 }
 
 /// Classifies operand `i` of `cmd` (`args[i]` text, with its dynamic flag).
@@ -424,4 +515,39 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
         || parent == Some(Path::new("/Users"))
         || SYSTEM_DIRS.iter().any(|d| path == Path::new(d))
         || CRITICAL_SYSTEM_SUBDIRS.iter().any(|d| path == Path::new(d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use toolgate_core::path_class::{SecretSource, secret_source};
+
+    fn secret(path: &str) -> Option<SecretSource> {
+        let (cwd, home) = (Path::new("/home/u/p"), Path::new("/home/u"));
+        aimed_class(
+            path,
+            |p| secret_source(p, Some(cwd), Some(home)),
+            |s| s.info().patterns,
+        )
+    }
+
+    #[test]
+    fn globs_count_when_aimed_at_the_class() {
+        assert_eq!(secret("~/.ssh/*"), Some(SecretSource::SshPrivateKey));
+        assert_eq!(secret("certs/*.pem"), Some(SecretSource::PrivateKeyFile));
+        assert_eq!(secret("~/.env*"), Some(SecretSource::DotEnv));
+        assert_eq!(secret("deploy/id_*"), Some(SecretSource::PrivateKeyFile));
+        assert_eq!(secret(".env"), Some(SecretSource::DotEnv));
+        for path in ["dist/*", "docs/*ela*L1*", "src/.*", "a/*.*", "*"] {
+            assert_eq!(secret(path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn home_variables_read_as_tildes() {
+        assert_eq!(tilde_home("$HOME/.ssh/id_rsa"), "~/.ssh/id_rsa");
+        assert_eq!(tilde_home("${HOME}"), "~");
+        assert_eq!(tilde_home("$HOMEDIR/x"), "$HOMEDIR/x");
+        assert_eq!(tilde_home("a/$HOME"), "a/$HOME");
+    }
 }

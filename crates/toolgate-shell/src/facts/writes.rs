@@ -123,6 +123,15 @@ fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
             }) || cmd.args.iter().any(|a| a == "--create" || a == "--append");
             if creates {
                 out.extend(option_values(&cmd.args, &['f'], &["file"]));
+                // Old-style bundles without a dash (`tar czf out.tgz dir`): the archive is
+                // the word after the bundle.
+                if cmd
+                    .args
+                    .first()
+                    .is_some_and(|a| !a.starts_with('-') && a.contains('f'))
+                {
+                    out.extend(cmd.args.get(1).map(String::as_str));
+                }
             }
             // Extracting: the members named are written (`tar xf a.tar .claude/settings.json`).
             let extracts =
@@ -198,6 +207,54 @@ fn awk_redirect_targets(code: &str) -> Vec<&str> {
 
 fn program_is(cmd: &SimpleCommand, names: &[&str]) -> bool {
     names.contains(&cmd.program_lower().as_str())
+}
+
+/// Programs that delete files or change their metadata: what they write is no content.
+const NO_CONTENT: &[&str] = &[
+    "rm", "unlink", "shred", "truncate", "chmod", "chown", "chgrp", "touch", "chattr", "setfacl",
+];
+
+/// Programs that copy, move or link their sources to a destination.
+pub(crate) const COPIERS: &[&str] = &["mv", "cp", "install", "ln", "link", "rsync", "scp"];
+
+/// The files `cmd` puts content into: redirects, `tee`, in-place edits, downloads,
+/// extractions, and the destinations of copies, moves and links (with the files they create
+/// inside a destination directory). Deletes, mode changes and the sources a move removes
+/// are not content.
+pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
+    let mut out: Vec<String> = cmd.writes.clone();
+    let program = cmd.program_lower();
+    if COPIERS.contains(&program.as_str()) {
+        let dirs = option_values(&cmd.args, &['t'], &["target-directory"]);
+        if dirs.is_empty() {
+            out.extend(cmd.operands.last().cloned());
+        }
+        out.extend(dirs.into_iter().map(str::to_string));
+        out.extend(copied_into_directory(cmd));
+        // A remote destination (`host:path`) is a file of another machine.
+        out.retain(|t| {
+            !(crate::facts::destinations::is_url(t)
+                || crate::facts::destinations::scp_like(t).is_some()
+                || t.contains("::"))
+        });
+    } else if program == "find" {
+        // `-delete` removes; only `-fprint FILE` and friends write content.
+        let mut args = cmd.args.iter();
+        while let Some(a) = args.next() {
+            if matches!(a.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls") {
+                out.extend(args.next().cloned());
+            }
+        }
+    } else if !NO_CONTENT.contains(&program.as_str()) {
+        out.extend(
+            modelled_targets(cmd)
+                .unwrap_or_default()
+                .into_iter()
+                .map(str::to_string),
+        );
+    }
+    out.extend(remote_names(cmd));
+    out
 }
 
 /// Files a copy creates inside its destination directory: `DEST/basename(SOURCE)` for each

@@ -1,35 +1,9 @@
 //! git configuration keys and environment variables whose value is a program git (or another
-//! tool) runs later, and keys that make git run programs that cannot be analysed.
+//! tool) runs later, and keys that make git run programs that cannot be analysed. The keys
+//! are `toolgate_core::path_class::git_config::PROGRAM_KEYS` (one table for the analysis of
+//! the programs they run and for the persistence pack).
 
-/// Config keys whose value is a program git runs (lower case; `*` is one section part).
-pub(crate) const EXEC_KEYS: &[&str] = &[
-    "core.pager",
-    "pager.*",
-    "core.sshcommand",
-    "core.editor",
-    "sequence.editor",
-    "core.askpass",
-    "core.gitproxy",
-    "core.fsmonitor",
-    "diff.external",
-    "diff.*.command",
-    "diff.*.textconv",
-    "difftool.*.cmd",
-    "mergetool.*.cmd",
-    "merge.*.driver",
-    "filter.*.clean",
-    "filter.*.smudge",
-    "filter.*.process",
-    "credential.helper",
-    "credential.*.helper",
-    "gpg.program",
-    "gpg.*.program",
-    "uploadpack.packobjectshook",
-    "alias.*",
-    "browser.*.cmd",
-    "man.*.cmd",
-    "sendemail.sendmailcmd",
-];
+use toolgate_core::path_class::git_config::{GitConfigKey, KeyValue, key_row};
 
 /// Environment variables whose value is a program git runs.
 pub(crate) const EXEC_ENV: &[&str] = &[
@@ -62,46 +36,36 @@ pub(crate) const EXEC_ENV: &[&str] = &[
 /// prompt is shown (`PS1='$(whoami)@…'`).
 pub(crate) const PROMPT_ENV: &[&str] = &["PS0", "PS1", "PS2", "PS3", "PS4"];
 
-/// The pattern of [`EXEC_KEYS`] that `key` matches.
-pub(crate) fn exec_key(key: &str) -> Option<&'static str> {
-    let key = key.to_ascii_lowercase();
-    let parts: Vec<&str> = key.split('.').collect();
-    EXEC_KEYS.iter().copied().find(|pattern| {
-        let p: Vec<&str> = pattern.split('.').collect();
-        match (p.as_slice(), parts.as_slice()) {
-            ([a, "*"], [x, _]) => a == x,
-            ([a, "*", c], [x, _, .., z]) => a == x && c == z,
-            _ => p == parts,
-        }
-    })
+/// The key row `key` falls under when git runs its value as a command line.
+pub(crate) fn exec_key(key: &str) -> Option<&'static GitConfigKey> {
+    key_row(key).filter(|k| k.value_is_command())
 }
 
-/// Keys that make git run (or skip) programs that cannot be analysed here.
+/// Keys that make git run (or skip) programs that cannot be analysed here: another hooks
+/// directory, included configuration, transports that run programs.
 pub(crate) fn unsafe_key(key: &str) -> bool {
-    let key = key.to_ascii_lowercase();
-    key == "core.hookspath"
-        || (key.starts_with("protocol.") && key.ends_with(".allow"))
-        || key == "protocol.allow"
+    key_row(key).is_some_and(|k| matches!(k.value, KeyValue::Location | KeyValue::Switch))
 }
 
 /// The shell text of the program a config value runs, if it runs one.
 pub(crate) fn program_of(key: &str, value: &str) -> Option<String> {
-    let lower = key.to_ascii_lowercase();
+    let row = exec_key(key)?;
     let value = value.trim();
+    if !row.runs_with(Some(value)) && row.value != KeyValue::Alias {
+        return None;
+    }
     if value.is_empty() {
         return None;
     }
-    if lower.starts_with("alias.") {
+    match row.value {
         // `!cmd` is shell; anything else is a git command line.
-        return Some(match value.strip_prefix('!') {
+        KeyValue::Alias => Some(match value.strip_prefix('!') {
             Some(shell) => shell.to_string(),
             None => format!("git {value}"),
-        });
+        }),
+        KeyValue::ShellCommand => value.strip_prefix('!').map(str::to_string),
+        _ => Some(value.strip_prefix('!').unwrap_or(value).to_string()),
     }
-    if lower == "core.fsmonitor" && matches!(value, "true" | "false") {
-        return None;
-    }
-    Some(value.strip_prefix('!').unwrap_or(value).to_string())
 }
 
 #[cfg(test)]
@@ -110,10 +74,20 @@ mod tests {
 
     #[test]
     fn exec_keys_match_by_section() {
-        assert_eq!(exec_key("core.sshCommand"), Some("core.sshcommand"));
-        assert_eq!(exec_key("alias.x"), Some("alias.*"));
-        assert_eq!(exec_key("diff.tool.command"), Some("diff.*.command"));
-        assert_eq!(exec_key("core.autocrlf"), None);
+        assert_eq!(
+            exec_key("core.sshCommand").map(|k| k.pattern),
+            Some("core.sshCommand")
+        );
+        assert_eq!(exec_key("alias.x").map(|k| k.pattern), Some("alias.*"));
+        assert_eq!(
+            exec_key("diff.tool.command").map(|k| k.pattern),
+            Some("diff.*.command")
+        );
+        assert!(exec_key("interactive.diffFilter").is_some());
+        assert!(exec_key("core.autocrlf").is_none());
+        assert!(exec_key("core.hooksPath").is_none());
+        assert!(unsafe_key("core.hookspath") && unsafe_key("protocol.file.allow"));
+        assert!(unsafe_key("include.path") && !unsafe_key("core.pager"));
         assert_eq!(
             program_of("alias.p", "push -f").as_deref(),
             Some("git push -f")
@@ -122,6 +96,15 @@ mod tests {
             program_of("alias.p", "!rm -rf ~").as_deref(),
             Some("rm -rf ~")
         );
+        assert_eq!(
+            program_of("submodule.x.update", "!rm -rf ~").as_deref(),
+            Some("rm -rf ~")
+        );
+        assert_eq!(program_of("submodule.x.update", "rebase"), None);
         assert_eq!(program_of("core.fsmonitor", "true"), None);
+        assert_eq!(
+            program_of("core.pager", "less -R").as_deref(),
+            Some("less -R")
+        );
     }
 }

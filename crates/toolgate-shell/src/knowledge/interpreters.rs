@@ -2,6 +2,8 @@
 //! its code: `python -c`, `perl -e` (also inside short-option clusters like `-Ic`, `-we`),
 //! awk programs, `sed` `e` commands, `vim -c '!…'` and PowerShell `-Command`.
 
+use toolgate_core::inline_network::Language;
+
 /// The kind of code runner a program is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Family {
@@ -46,6 +48,30 @@ pub(crate) fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
     }
 }
 
+/// The languages whose inline code `toolgate_core::inline_network` reads, by interpreter
+/// (lower-case basename without a version).
+const LANGUAGES: &[(&str, Language)] = &[
+    ("python", Language::Python),
+    ("pypy", Language::Python),
+    ("node", Language::JavaScript),
+    ("nodejs", Language::JavaScript),
+    ("bun", Language::JavaScript),
+    ("deno", Language::JavaScript),
+    ("ruby", Language::Ruby),
+    ("perl", Language::Perl),
+    ("php", Language::Php),
+];
+
+/// The language of an interpreter's inline code (`python3.12` → Python), for the network
+/// reading of `toolgate_core::inline_network`.
+pub(crate) fn language(name: &str) -> Option<Language> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    LANGUAGES
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(base))
+        .map(|(_, l)| *l)
+}
+
 /// Whether `name` (lower case) is an awk.
 pub(crate) fn is_awk(name: &str) -> bool {
     family(name) == Family::Awk
@@ -73,5 +99,25 @@ pub(crate) fn value_letters(name: &str) -> (&'static str, &'static str) {
         "lua" | "luajit" => ("l", ""),
         "osascript" => ("l", ""),
         _ => ("", ""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_row_is_an_interpreter_with_inline_code() {
+        for (name, _) in LANGUAGES {
+            let runs_code = is_interpreter(name).is_some_and(|opts| !opts.is_empty())
+                || crate::knowledge::programs::in_class(
+                    name,
+                    crate::knowledge::programs::Class::Runner,
+                );
+            assert!(runs_code, "{name}");
+        }
+        assert_eq!(language("python3.12"), Some(Language::Python));
+        assert_eq!(language("nodejs"), Some(Language::JavaScript));
+        assert_eq!(language("awk"), None);
     }
 }

@@ -4,6 +4,7 @@
 //! checked against it.
 
 pub(crate) mod datastores;
+pub(crate) mod exfiltration;
 pub(crate) mod git_config;
 pub(crate) mod history;
 pub(crate) mod interpreters;

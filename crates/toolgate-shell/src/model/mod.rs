@@ -8,8 +8,10 @@
 
 mod destination;
 mod input;
+mod network;
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 use std::path::Path;
 
 use serde::Serialize;
@@ -17,6 +19,7 @@ use toolgate_core::datastore::DataLoss;
 
 pub use destination::{Destination, METHOD_AT_RUN_TIME};
 pub use input::{Arg, RawCommand, Stdin};
+pub use network::InlineNetwork;
 
 /// Commands longer than this are not analysed (indeterminate).
 pub const MAX_COMMAND_BYTES: usize = 256 * 1024;
@@ -68,6 +71,22 @@ pub struct SimpleCommand {
     /// Files the command's output is redirected to (`>`, `>>`, `&>`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub writes: Vec<String>,
+    /// The file the command's stdin is redirected from (`< file`), as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stdin_file: Option<String>,
+    /// Indices into [`CommandAnalysis::commands`] of the commands of the pipeline element
+    /// before this one: what they print is this command's stdin.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stdin_from: Option<Range<usize>>,
+    /// Indices into [`CommandAnalysis::commands`] of the commands whose output the shell puts
+    /// into this command's words (`$(…)`, backticks, `<(…)`, in its words or assignments,
+    /// and through a variable set from one earlier: `K=$(cat f); curl -d "$K" …`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words_from: Vec<Range<usize>>,
+    /// What the command's inline interpreter code (`python -c …`) does with the network and
+    /// with secrets; `None` when it has none or it does neither.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inline_network: Option<InlineNetwork>,
     /// Further arguments come from input at run time (`xargs`, `parallel` without `:::`,
     /// `find -exec … {}`).
     #[serde(skip_serializing_if = "is_false")]

@@ -1,12 +1,14 @@
-//! git and container rules: history- and remote-destroying git commands, git configuration
-//! that runs programs, and containers that escape to the host.
+//! git and container rules: history- and remote-destroying git commands, git run with
+//! configuration that runs programs nobody can check, and containers that escape to the host.
+//! (Storing such configuration with `git config` is the persistence pack's
+//! `TG-PERSIST-GIT-CONFIG`.)
 
 use toolgate_core::Severity;
 
 use super::CommandRule;
 use crate::facts::containers::container_escapes;
-use crate::facts::git::{env_configs, git_configs, persistent_config};
-use crate::knowledge::git_config::{exec_key, program_of, unsafe_key};
+use crate::facts::git::{env_configs, git_configs};
+use crate::knowledge::git_config::unsafe_key;
 use crate::model::{CommandContext, SimpleCommand};
 
 /// Conditions of the rules in this file.
@@ -14,8 +16,6 @@ use crate::model::{CommandContext, SimpleCommand};
 pub(crate) enum GitCheck {
     /// `git push --delete`, `-d`, `--prune` or a `:branch` refspec.
     PushDelete,
-    /// `git config KEY VALUE` that stores a program git runs later.
-    ConfigProgram,
     /// `git -c core.hooksPath=…` / `protocol.*.allow` for one call.
     OneShotUnsafeConfig,
     /// A container with host privileges, host namespaces or host mounts.
@@ -35,13 +35,6 @@ impl GitCheck {
                         .skip(1)
                         .any(|o| o.len() > 1 && o.starts_with(':'))
             }
-            GitCheck::ConfigProgram => persistent_config(cmd).is_some_and(|(key, value)| {
-                // An alias without `!` is a git command line, analysed like any other.
-                let shell_alias = exec_key(&key).is_none_or(|k| k != "alias.*")
-                    || value.trim_start().starts_with('!');
-                (exec_key(&key).is_some() && shell_alias && program_of(&key, &value).is_some())
-                    || unsafe_key(&key)
-            }),
             GitCheck::OneShotUnsafeConfig => {
                 git_configs(cmd).iter().any(|(k, _)| unsafe_key(k))
                     || env_configs(cmd).iter().any(|(k, _)| unsafe_key(k))
@@ -118,17 +111,6 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             &["-d"],
             None,
         ),
-        review(with(
-            rule(
-                "TG-CMD-GIT-CONFIG-PROGRAM",
-                "Storing a program (alias, pager, ssh command, hooks path …) in git config runs it on later git commands",
-                Severity::High,
-                git,
-            ),
-            &["config"],
-            &[],
-            Some(GitCheck::ConfigProgram),
-        )),
         review(with(
             rule(
                 "TG-CMD-GIT-UNSAFE-CONFIG",

@@ -13,7 +13,10 @@ use crate::facts::paths::{PathClass, classify};
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 use crate::rules::destructive::Check;
 
-pub use packs::{PACKS_WITH_COMMAND_MATCHERS, PackMatch, evaluate_packs};
+pub use packs::{
+    PACKS_WITH_COMMAND_MATCHERS, PackMatch, RULES_MATCHED_BY_THE_ENGINE, SecretFlow,
+    evaluate_packs, planted_files, secret_flows,
+};
 
 /// A rule that matched.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

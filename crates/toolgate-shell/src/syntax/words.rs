@@ -224,6 +224,24 @@ pub fn basename(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
+/// Whether the word `text` (as the walker keeps it: run-time parts in their source form)
+/// uses the variable `name`: `$name` not followed by more of a name, or `${name…}`.
+pub(crate) fn uses_variable(text: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(at) = text[from..].find('$') {
+        let rest = &text[from + at + 1..];
+        let rest = rest.strip_prefix('{').unwrap_or(rest);
+        if let Some(after) = rest.strip_prefix(name)
+            && !after.starts_with(ident)
+        {
+            return true;
+        }
+        from += at + 1;
+    }
+    false
+}
+
 /// Splits a string into words the way `env -S` does (whitespace, simple quotes).
 pub(crate) fn split_words(s: &str) -> Vec<Arg> {
     let mut out = Vec::new();
@@ -260,4 +278,20 @@ pub(crate) fn split_words(s: &str) -> Vec<Arg> {
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uses_variable;
+
+    #[test]
+    fn variables_by_name() {
+        assert!(uses_variable("$K", "K"));
+        assert!(uses_variable("a=${K}b", "K"));
+        assert!(uses_variable("x:$K/y", "K"));
+        assert!(uses_variable("${K:-d}", "K"));
+        assert!(!uses_variable("$KEY", "K"));
+        assert!(!uses_variable("K", "K"));
+        assert!(!uses_variable("$", "K"));
+    }
 }

@@ -190,9 +190,11 @@ impl Walker {
         code_as_shell: bool,
     ) {
         let found = crate::facts::inline::scan(code);
+        let network = crate::facts::inline::network(code, name, &found.strings);
         if let Some(c) = self.out.commands.last_mut() {
             c.inline_code_hits = found.hits;
             c.inline_deletes = found.delete_targets;
+            c.inline_network = network;
         }
         for url in found.urls {
             self.out.destinations.push(Destination::Url {

@@ -15,6 +15,8 @@ mod unwrap;
 mod words;
 mod wrappers;
 
+use std::ops::Range;
+
 use brush_parser::ParserOptions;
 use brush_parser::ast::{self, Command, CommandPrefixOrSuffixItem, CompoundList, Pipeline};
 
@@ -92,7 +94,12 @@ pub struct Walker {
     pub(crate) stdins: Vec<(usize, Stdin)>,
     /// Variables set for later commands (`export HTTPS_PROXY=…`).
     pub(crate) exported: Vec<(String, String)>,
+    /// Variables set from a substitution, with the commands that printed their value.
+    substituted_variables: Vec<(String, Range<usize>)>,
 }
+
+/// Most variables set from substitutions that one analysis follows.
+const MAX_SUBSTITUTED_VARIABLES: usize = 64;
 
 impl Walker {
     /// An empty walker.
@@ -106,6 +113,7 @@ impl Walker {
             parsed_bytes: 0,
             stdins: Vec::new(),
             exported: Vec::new(),
+            substituted_variables: Vec::new(),
         }
     }
 
@@ -241,7 +249,14 @@ impl Walker {
             input = element.pipe_input.clone();
             let start = self.out.commands.len();
             self.command(cmd, &element);
-            ranges.push(start..self.out.commands.len());
+            let end = self.out.commands.len();
+            if let Some(prev) = ranges.last() {
+                // What the element before prints is the stdin of every command of this one.
+                for c in &mut self.out.commands[start..end] {
+                    c.stdin_from.get_or_insert_with(|| Range::clone(prev));
+                }
+            }
+            ranges.push(start..end);
         }
         self.paths_from_find(&ranges, scope);
         // `curl … | sh`: a later element reading code from stdin after a download.
@@ -397,11 +412,17 @@ impl Walker {
                 self.compound(cc, scope);
                 if let Some(r) = redirects {
                     let mut writes = Vec::new();
+                    let mut read_file = None;
                     for redirect in &r.0 {
-                        self.redirect(redirect, scope, &mut writes, &mut None);
+                        read_file = self
+                            .redirect(redirect, scope, &mut writes, &mut None)
+                            .or(read_file);
                     }
                     for c in &mut self.out.commands[start..] {
                         c.writes.extend(writes.iter().cloned());
+                        if c.stdin_file.is_none() {
+                            c.stdin_file.clone_from(&read_file);
+                        }
                     }
                 }
             }
@@ -417,10 +438,14 @@ impl Walker {
     fn simple(&mut self, sc: &ast::SimpleCommand, scope: &Scope) {
         let mut raw = RawCommand::default();
         let mut stdin = None;
+        let mut read_file = None;
+        let first = self.out.commands.len();
         for item in sc.prefix.iter().flat_map(|p| p.0.iter()) {
             match item {
                 CommandPrefixOrSuffixItem::IoRedirect(r) => {
-                    self.redirect(r, scope, &mut raw.writes, &mut stdin)
+                    read_file = self
+                        .redirect(r, scope, &mut raw.writes, &mut stdin)
+                        .or(read_file);
                 }
                 CommandPrefixOrSuffixItem::Word(w) => {
                     let a = self.argv_words(&w.value, scope);
@@ -450,7 +475,9 @@ impl Walker {
         for item in sc.suffix.iter().flat_map(|s| s.0.iter()) {
             match item {
                 CommandPrefixOrSuffixItem::IoRedirect(r) => {
-                    self.redirect(r, scope, &mut raw.writes, &mut stdin)
+                    read_file = self
+                        .redirect(r, scope, &mut raw.writes, &mut stdin)
+                        .or(read_file);
                 }
                 CommandPrefixOrSuffixItem::Word(w)
                 | CommandPrefixOrSuffixItem::AssignmentWord(_, w) => {
@@ -465,12 +492,54 @@ impl Walker {
         }
         raw.stdin = stdin.clone();
         let words = raw.args.clone();
+        let substituted = first..self.out.commands.len();
+        if !substituted.is_empty() {
+            self.remember_substituted_variables(&raw, &substituted);
+        }
         self.run_command(raw, scope);
+        // Data flow: the commands run for this one read what its words were given and the
+        // file its stdin comes from.
+        for c in &mut self.out.commands[substituted.end..] {
+            if !substituted.is_empty() && !c.words_from.contains(&substituted) {
+                c.words_from.push(substituted.clone());
+            }
+            if c.stdin_file.is_none() {
+                c.stdin_file.clone_from(&read_file);
+            }
+        }
         self.call_definition(&words);
         if let Some(s) = stdin
             && let Some(last) = self.out.commands.len().checked_sub(1)
         {
             self.stdins.push((last, s));
+        }
+    }
+
+    /// Variables a simple command sets from a substitution (`K=$(cat f)`, `export
+    /// K="$(…)"`): later words that use them (`"$K"`) get what those commands printed.
+    fn remember_substituted_variables(&mut self, raw: &RawCommand, substituted: &Range<usize>) {
+        let declares = raw.args.first().is_some_and(|a| {
+            matches!(
+                a.text.as_str(),
+                "export" | "declare" | "typeset" | "local" | "readonly"
+            )
+        });
+        let from_words = raw
+            .args
+            .iter()
+            .skip(1)
+            .filter(|_| declares)
+            .filter_map(|a| a.text.split_once('=').map(|(n, _)| n.to_string()));
+        let names: Vec<String> = raw
+            .env
+            .iter()
+            .map(|(n, _)| n.clone())
+            .chain(from_words)
+            .collect();
+        for name in names {
+            if self.substituted_variables.len() < MAX_SUBSTITUTED_VARIABLES {
+                self.substituted_variables.push((name, substituted.clone()));
+            }
         }
     }
 
@@ -506,6 +575,16 @@ impl Walker {
         crate::facts::exports::apply(&self.exported, &mut cmd);
         crate::facts::exports::record(&mut self.exported, &cmd);
         crate::facts::destinations::collect(&cmd, &mut self.out.destinations);
+        for (name, range) in &self.substituted_variables {
+            let uses = cmd
+                .args
+                .iter()
+                .chain(cmd.env.iter().map(|(_, v)| v))
+                .any(|a| crate::syntax::words::uses_variable(a, name));
+            if uses && !cmd.words_from.contains(range) {
+                cmd.words_from.push(range.clone());
+            }
+        }
         if matches!(lower.as_str(), "cd" | "pushd" | "popd") {
             self.cwd_changed = true;
         }

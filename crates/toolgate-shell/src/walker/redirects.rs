@@ -7,14 +7,16 @@ use super::{Scope, Walker};
 use crate::model::Stdin;
 
 impl Walker {
-    /// Reads one redirection: writes go to `writes`, input to `stdin`.
+    /// Reads one redirection: writes go to `writes`, input to `stdin`. Returns the file a
+    /// `<` redirection reads, when its name is known (`None` for `/dev/null`).
     pub(crate) fn redirect(
         &mut self,
         r: &IoRedirect,
         scope: &Scope,
         writes: &mut Vec<String>,
         stdin: &mut Option<Stdin>,
-    ) {
+    ) -> Option<String> {
+        let mut read_file = None;
         match r {
             IoRedirect::File(_, kind, target) => match target {
                 IoFileRedirectTarget::Filename(w) => {
@@ -36,6 +38,9 @@ impl Walker {
                             data: false,
                             listed_roots: None,
                         });
+                        if !empty && !arg.dynamic {
+                            read_file = Some(arg.text.clone());
+                        }
                     }
                     if matches!(
                         kind,
@@ -111,6 +116,7 @@ impl Walker {
                 writes.push(arg.text);
             }
         }
+        read_file
     }
 }
 

@@ -118,7 +118,12 @@ impl Walker {
                 {
                     self.heredoc_substitutions(&s.text, &scope);
                 }
-                if !writes.is_empty() {
+                // `env` with no command prints the environment: it runs as a program.
+                let prints_environment = last_wrapper.as_ref().is_some_and(|w| {
+                    toolgate_core::path_class::secrets::ENVIRONMENT_DUMPERS
+                        .contains(&basename(&w.text).to_ascii_lowercase().as_str())
+                });
+                if !writes.is_empty() || prints_environment {
                     // A redirect with no program (`> f`, `exec 3>f`) still writes the file.
                     let program = last_wrapper.take().unwrap_or_default();
                     let cmd = SimpleCommand {
@@ -205,11 +210,13 @@ impl Walker {
                 Step::Final => break,
             }
         }
+        let heredoc_start = self.out.commands.len();
         if let Some(s) = &stdin
             && s.expand
         {
             self.heredoc_substitutions(&s.text, &scope);
         }
+        let heredoc = heredoc_start..self.out.commands.len();
         let inv = Invocation {
             args: &words[base..],
             env: &env,
@@ -218,6 +225,12 @@ impl Walker {
             cwd_changed,
         };
         self.emit_final(inv, &scope);
+        // What the heredoc's substitutions print is part of the command's stdin.
+        if !heredoc.is_empty() {
+            for c in &mut self.out.commands[heredoc.end..] {
+                c.stdin_from.get_or_insert_with(|| heredoc.clone());
+            }
+        }
     }
 
     /// One unwrapping step for the program `name` (lower case) heading `inv.args`. A step

@@ -72,17 +72,29 @@ fn programs_in_git_config_are_analysed() {
     clean("git -c user.name=x commit -m 'rm -rf /'");
 }
 
+/// The pack rules that match `cmd`.
+fn pack_rules(cmd: &str) -> Vec<&'static str> {
+    toolgate_shell::evaluate_packs(&analyze(cmd), &CommandContext::default())
+        .into_iter()
+        .map(|m| m.rule_id)
+        .collect()
+}
+
 #[test]
 fn stored_programs_need_review() {
-    flagged("git config alias.x '!rm -f a'", "TG-CMD-GIT-CONFIG-PROGRAM");
-    flagged(
+    // Storing a program is the persistence pack's rule, and only its: no built-in rule
+    // names the same match.
+    for cmd in [
+        "git config alias.x '!rm -f a'",
         "git config --global core.sshCommand 'ssh -i k'",
-        "TG-CMD-GIT-CONFIG-PROGRAM",
-    );
-    flagged(
         "git config core.hooksPath .hooks",
-        "TG-CMD-GIT-CONFIG-PROGRAM",
-    );
+        "git config --global interactive.diffFilter 'x --y'",
+        "git config submodule.lib.update '!sh x'",
+    ] {
+        assert_eq!(pack_rules(cmd), ["TG-PERSIST-GIT-CONFIG"], "{cmd}");
+        assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
+    }
+    // The program it stores is analysed as a command.
     flagged("git config --global alias.y '!rm -rf ~'", "TG-CMD-RM-HOME");
     flagged(
         "git -c core.hooksPath=/dev/null commit -m x",
@@ -92,9 +104,16 @@ fn stored_programs_need_review() {
         "git -c protocol.ext.allow=always clone x",
         "TG-CMD-GIT-UNSAFE-CONFIG",
     );
-    clean("git config user.email a@b.example");
-    clean("git config --get core.pager");
-    clean("git config alias.st status");
+    for cmd in [
+        "git config user.email a@b.example",
+        "git config --get core.pager",
+        "git config alias.st status",
+        "git config core.fsmonitor true",
+        "git config submodule.lib.update rebase",
+    ] {
+        clean(cmd);
+        assert!(pack_rules(cmd).is_empty(), "{cmd}");
+    }
 }
 
 #[test]

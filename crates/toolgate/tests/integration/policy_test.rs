@@ -26,7 +26,7 @@ fn the_committed_starter_fixtures_pass() {
     assert_eq!(o.status.code(), Some(0), "{text}");
     assert!(!text.contains("FAIL"), "{text}");
     assert!(
-        text.contains("toolgate test: 17 cases, 17 passed, 0 failed"),
+        text.contains("toolgate test: 20 cases, 20 passed, 0 failed"),
         "{text}"
     );
     assert!(

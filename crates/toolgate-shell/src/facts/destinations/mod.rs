@@ -13,6 +13,8 @@ mod remote;
 mod scanners;
 mod web;
 
+pub(crate) use remote::socat_network_type;
+
 use crate::knowledge::programs::Destinations;
 use crate::knowledge::specs::Spec;
 use crate::model::{Destination, SimpleCommand};

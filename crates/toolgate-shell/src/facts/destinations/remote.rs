@@ -367,6 +367,16 @@ const SOCAT_PROXY: &[&str] = &[
     "PROXY-CONNECT",
 ];
 
+/// Whether a socat address type reaches the network: it connects (`TCP:`, `OPENSSL:`), goes
+/// through a proxy (`SOCKS4:`) or listens (`TCP-LISTEN:`, `UDP-RECV:`).
+pub(crate) fn socat_network_type(kind: &str) -> bool {
+    let kind = kind.to_ascii_uppercase();
+    SOCAT_CONNECT.contains(&kind.as_str())
+        || SOCAT_PROXY.contains(&kind.as_str())
+        || kind.ends_with("-LISTEN")
+        || kind.starts_with("UDP") && kind.contains("-RECV")
+}
+
 /// socat: each address operand (`TCP:host:port`, `OPENSSL:host:port`, `SOCKS4:proxy:host:port`).
 pub(super) fn socat(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let scan = Scan::read(&args_of(cmd, 0), spec, false);

@@ -28,6 +28,54 @@ pub(crate) const AWS: Spec = Spec::values(
     ],
 );
 
+/// `aws s3 cp|sync|mv` and `aws s3api put-object`: the global options and theirs that take
+/// a value (the exfiltration pack reads `--acl`, `--body` and the operands).
+pub(crate) const AWS_S3_COPY: Spec = Spec::values(
+    "",
+    &[
+        "profile",
+        "region",
+        "output",
+        "endpoint-url",
+        "query",
+        "color",
+        "ca-bundle",
+        "cli-read-timeout",
+        "cli-connect-timeout",
+        "cli-binary-format",
+        "cli-input-json",
+        "cli-input-yaml",
+        "acl",
+        "exclude",
+        "include",
+        "storage-class",
+        "sse",
+        "sse-c",
+        "sse-c-key",
+        "sse-kms-key-id",
+        "content-type",
+        "cache-control",
+        "content-disposition",
+        "content-encoding",
+        "content-language",
+        "expires",
+        "metadata",
+        "metadata-directive",
+        "grants",
+        "website-redirect",
+        "expected-size",
+        "source-region",
+        "page-size",
+        "copy-props",
+        "request-payer",
+        "checksum-algorithm",
+        "bucket",
+        "key",
+        "body",
+        "tagging",
+    ],
+);
+
 /// gcloud: global options and the common resource flags.
 pub(crate) const GCLOUD: Spec = Spec::values(
     "",
@@ -250,6 +298,9 @@ pub(crate) const KUBECTL: Spec = Spec::with_flags(
 
 /// gh: the repository (`-R OWNER/REPO`) and host options.
 pub(crate) const GH: Spec = Spec::values("R", &["repo", "hostname"]);
+
+/// `gh gist create`: the global options and its own that take a value.
+pub(crate) const GH_GIST: Spec = Spec::values("Rdf", &["repo", "hostname", "desc", "filename"]);
 
 /// docker compose / docker-compose: global and `down` options.
 pub(crate) const COMPOSE: Spec = Spec::with_flags(

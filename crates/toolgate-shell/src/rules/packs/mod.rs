@@ -16,20 +16,26 @@ mod cloud;
 mod clusters;
 mod containers;
 mod databases;
+pub(crate) mod exfiltration;
 mod host;
 mod hosting;
 mod iac;
+mod persistence;
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use serde::Serialize;
 
-use crate::knowledge::programs::{lookup, single_dash_long};
+use crate::knowledge::programs::{lookup, single_dash_long, table_name};
 use crate::knowledge::specs::{NONE, Spec};
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 use crate::options::{Opt, args_of, read_options, read_permuted, with_two_dashes};
 use crate::rules::glob_match_ci;
+
+pub use exfiltration::{SECRET_UPLOAD, SecretFlow, secret_flows};
+pub use persistence::{PERSIST_WRITE, planted_files};
 
 /// A pack rule that matched a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -90,6 +96,20 @@ pub(crate) enum Check {
     /// redis-cli deleting keys that a full listing feeds it (`redis-cli KEYS '*' | xargs
     /// redis-cli DEL`).
     EveryRedisKey,
+    /// A shell reads its commands from, or writes its output to, a network connection.
+    ShellOnSocket,
+    /// netcat runs a shell on its connection (`-e`, `--exec`, `-c`, `--sh-exec`).
+    NetcatRunsShell,
+    /// socat joins a shell (`EXEC:`, `SYSTEM:`) to a network address.
+    SocatRunsShell,
+    /// Inline interpreter code wires a shell to a socket.
+    InlineReverseShell,
+    /// gawk runs commands read from a network special file.
+    AwkSocketShell,
+    /// A file server on every interface serving a home or credential directory.
+    PublicServer,
+    /// `git config KEY VALUE` storing a key whose value git runs as a program.
+    GitConfigProgram,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -174,6 +194,8 @@ const FAMILIES: &[&[Matcher]] = &[
     host::MATCHERS,
     hosting::MATCHERS,
     databases::MATCHERS,
+    exfiltration::MATCHERS,
+    persistence::MATCHERS,
 ];
 
 /// The packs whose rules have command matchers here (the others are matched elsewhere or
@@ -186,7 +208,14 @@ pub const PACKS_WITH_COMMAND_MATCHERS: &[&str] = &[
     "host",
     "hosting",
     "databases",
+    "exfiltration",
+    "persistence",
 ];
+
+/// Pack rules whose matches the policy weighs, so the engine reports them from facts this
+/// crate gives: secret flows ([`secret_flows`], against `exfiltration.allow`) and the files
+/// commands write ([`planted_files`], against `persistence:`).
+pub const RULES_MATCHED_BY_THE_ENGINE: &[&str] = &[SECRET_UPLOAD, PERSIST_WRITE];
 
 fn all_matchers() -> impl Iterator<Item = &'static Matcher> {
     FAMILIES.iter().flat_map(|f| f.iter())
@@ -315,6 +344,10 @@ pub(crate) struct Seen<'a> {
     pub(crate) analysis: &'a CommandAnalysis,
     /// The command's index in `analysis.commands`.
     pub(crate) index: usize,
+    /// Where the command runs.
+    pub(crate) cx: &'a CommandContext<'a>,
+    /// What the analysis's pipes connect, computed on first use.
+    pub(crate) pipes: &'a OnceCell<exfiltration::PipeFacts>,
 }
 
 impl Check {
@@ -340,6 +373,13 @@ impl Check {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))
             }
+            Check::ShellOnSocket => exfiltration::shell_on_socket(seen),
+            Check::NetcatRunsShell => exfiltration::netcat_runs_shell(seen),
+            Check::SocatRunsShell => exfiltration::socat_runs_shell(seen),
+            Check::InlineReverseShell => exfiltration::inline_reverse_shell(seen.cmd),
+            Check::AwkSocketShell => exfiltration::awk_socket_shell(seen.cmd),
+            Check::PublicServer => exfiltration::public_server(seen),
+            Check::GitConfigProgram => persistence::stores_program(seen.cmd),
         }
     }
 }
@@ -389,12 +429,17 @@ impl Matcher {
 
 /// The pack rules that match some command of `analysis`, each once, in catalog order.
 /// Whether a match denies, asks or does nothing is the policy's (`commands.packs`).
-pub fn evaluate_packs(analysis: &CommandAnalysis, _cx: &CommandContext) -> Vec<PackMatch> {
+pub fn evaluate_packs(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<PackMatch> {
     let index = &*INDEX;
     let mut hits: Vec<&'static str> = Vec::new();
+    let pipes = OnceCell::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
         let program = cmd.program_lower();
-        let own = index.by_program.get(program.as_str());
+        // `python3.12` is the table's `python`.
+        let own = index
+            .by_program
+            .get(program.as_str())
+            .or_else(|| table_name(&program).and_then(|name| index.by_program.get(name)));
         let writers: &[&Matcher] = if cmd.writes.is_empty() {
             &[]
         } else {
@@ -420,6 +465,8 @@ pub fn evaluate_packs(analysis: &CommandAnalysis, _cx: &CommandContext) -> Vec<P
                 view: &views[at].1,
                 analysis,
                 index: i,
+                cx,
+                pipes: &pipes,
             };
             if !hits.contains(&m.rule) && m.matches(&seen) {
                 hits.push(m.rule);

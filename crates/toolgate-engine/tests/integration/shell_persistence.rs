@@ -1,0 +1,92 @@
+//! Shell writes of persistence files (redirects, `tee`, `cp`, `sed -i` …) go through the same
+//! check as file tools' writes: rule `TG-PERSIST-WRITE`, review by default, per class as the
+//! policy's `persistence:` says; reading or mentioning those files is no write.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use toolgate_core::Verdict;
+use toolgate_engine::{CallContext, Guard, PERSISTENCE_RULE_ID, ToolCallDecision};
+use toolgate_policy::{Format, Policy, PolicySource, load_str};
+
+fn check(g: &Guard, tool: &str, input: Value) -> ToolCallDecision {
+    let cx = CallContext {
+        cwd: Some(PathBuf::from("/home/u/proj")),
+        home: Some(PathBuf::from("/home/u")),
+        binary: None,
+    };
+    g.check_tool_call_in(tool, &input, &cx)
+}
+
+fn bash(g: &Guard, command: &str) -> ToolCallDecision {
+    check(g, "Bash", json!({ "command": command }))
+}
+
+fn persists(d: &ToolCallDecision) -> bool {
+    d.rule_ids.iter().any(|id| id == PERSISTENCE_RULE_ID)
+}
+
+#[test]
+fn shell_writes_are_reviewed_like_file_tool_writes() {
+    let g = Guard::new(Arc::new(Policy::builtin()));
+    for (command, path) in [
+        ("echo 'x' >> ~/.bashrc", "/home/u/.bashrc"),
+        ("cp hook.sh .git/hooks/pre-commit", ".git/hooks/pre-commit"),
+        (
+            "echo k | tee -a ~/.ssh/authorized_keys",
+            "/home/u/.ssh/authorized_keys",
+        ),
+        ("echo 'use nix' > .envrc", ".envrc"),
+    ] {
+        let shell = bash(&g, command);
+        let file = check(&g, "Write", json!({"file_path": path, "content": "x"}));
+        assert_eq!(
+            shell.decision,
+            Verdict::Review,
+            "{command}: {}",
+            shell.reason
+        );
+        assert_eq!(file.decision, shell.decision, "{path}");
+        assert!(persists(&shell) && persists(&file), "{command}");
+        assert!(!shell.reason.contains(command), "{}", shell.reason);
+    }
+}
+
+#[test]
+fn the_policy_decides_per_class() {
+    let load = |y: &str| {
+        let p = load_str(y, Format::Yaml, PolicySource::Builtin);
+        assert!(p.is_usable(), "{}", p.render_diagnostics());
+        Guard::new(Arc::new(p))
+    };
+    let g = load("persistence:\n  git_hooks: deny\n  direnv: off\n");
+    assert_eq!(bash(&g, "cp x .git/hooks/pre-push").decision, Verdict::Deny);
+    assert!(!persists(&bash(&g, "echo x > .envrc")));
+    assert_eq!(bash(&g, "echo x >> ~/.zshrc").decision, Verdict::Review);
+    let g = load("commands:\n  packs:\n    persistence: off\n");
+    assert!(!persists(&bash(&g, "echo x >> ~/.zshrc")));
+}
+
+#[test]
+fn reading_or_mentioning_is_no_write() {
+    let g = Guard::new(Arc::new(Policy::builtin()));
+    for command in [
+        "cat ~/.bashrc",
+        "grep alias ~/.zshrc",
+        "echo 'export PATH=$PATH:~/bin' > notes.txt",
+        "echo 'add this to ~/.bashrc' > docs/setup.md",
+        "cp ~/.bashrc ~/.bashrc.bak",
+        "ls .git/hooks",
+        "git config user.name X",
+    ] {
+        let d = bash(&g, command);
+        assert!(d.decision < Verdict::Review, "{command}: {}", d.reason);
+    }
+    let d = check(
+        &g,
+        "Write",
+        json!({"file_path": "docs/setup.md", "content": "echo 'eval x' >> ~/.bashrc"}),
+    );
+    assert!(d.decision < Verdict::Review, "{}", d.reason);
+}

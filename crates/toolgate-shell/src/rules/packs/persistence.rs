@@ -1,0 +1,65 @@
+//! The `persistence` pack: files and configuration that make code run later, on its own.
+//!
+//! `TG-PERSIST-GIT-CONFIG` is a matcher here: `git config KEY VALUE` storing a key whose
+//! value git runs as a program (`toolgate_core::path_class::git_config`). Writes of
+//! persistence files (`TG-PERSIST-WRITE`) are weighed by the engine per class, as the
+//! policy's `persistence:` says, for shell commands ([`planted_files`]) and file tools alike.
+
+use toolgate_core::path_class::git_config::program_key;
+use toolgate_core::path_class::persistence_class;
+
+use super::Matcher as M;
+use crate::facts::git::persistent_config;
+use crate::facts::paths::{aimed_class, tilde_home, working_directory};
+use crate::facts::writes::content_targets;
+use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
+
+/// The rule the engine reports for a write of a persistence file.
+pub const PERSIST_WRITE: &str = "TG-PERSIST-WRITE";
+const GIT_CONFIG: &str = "TG-PERSIST-GIT-CONFIG";
+
+/// The pack's matchers (the writes are the engine's, see [`planted_files`]).
+pub(super) const MATCHERS: &[M] =
+    &[M::new(GIT_CONFIG, &["git"], &[]).check(super::Check::GitConfigProgram)];
+
+/// `git config [--global …] KEY VALUE` storing a key whose value git runs as a program
+/// (`core.hooksPath`, `core.fsmonitor`, `core.sshCommand`, `interactive.diffFilter`, a `!`
+/// alias …).
+pub(super) fn stores_program(cmd: &SimpleCommand) -> bool {
+    persistent_config(cmd).is_some_and(|(key, value)| program_key(&key, Some(&value)).is_some())
+}
+
+/// The files the commands of `analysis` put content into (redirects, `tee`, copies, in-place
+/// edits …), as paths the persistence classes read: `$HOME` written as `~`, and relative
+/// paths after a `cd` joined to its directory (left out when that directory is only known
+/// at run time). A glob that only could expand to a persistence file (`mv dir/.* .`) is
+/// left out; one aimed at them (`cp hooks/* .git/hooks/`) is kept.
+pub fn planted_files(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (i, cmd) in analysis.commands.iter().enumerate() {
+        let targets = content_targets(cmd);
+        if targets.is_empty() {
+            continue;
+        }
+        let dir = if cmd.cwd_changed {
+            working_directory(analysis, i)
+        } else {
+            Some(".".to_string())
+        };
+        for t in targets {
+            let t = tilde_home(&t);
+            let path = match &dir {
+                _ if t.starts_with(['/', '~']) => t.into_owned(),
+                Some(d) if d != "." => format!("{d}/{t}"),
+                Some(_) => t.into_owned(),
+                None => continue,
+            };
+            let class = |p: &str| persistence_class(p, cx.cwd, cx.home);
+            let aimed = aimed_class(&path, class, |c| c.info().patterns).is_some();
+            if (aimed || class(&path).is_none()) && !out.contains(&path) {
+                out.push(path);
+            }
+        }
+    }
+    out
+}

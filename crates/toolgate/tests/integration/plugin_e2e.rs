@@ -55,14 +55,20 @@ fn plugin_and_marketplace_pass_claude_plugin_validate() {
     assert!(text(&out).contains("Validation passed"), "{}", text(&out));
 }
 
-/// Installs the plugin from a marketplace holding only its files into `session`'s home.
-fn install_plugin(session: &Session) {
-    let market = session.home.join("marketplace");
+/// Copies the plugin's files into `market`, which is then a marketplace holding only them (as
+/// a user's clone of the repository is).
+pub fn copy_marketplace(market: &Path) {
     for file in PLUGIN_FILES {
         let to = market.join(file);
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(repo().join(file), &to).unwrap();
     }
+}
+
+/// Installs the plugin from a marketplace holding only its files into `session`'s home.
+fn install_plugin(session: &Session) {
+    let market = session.home.join("marketplace");
+    copy_marketplace(&market);
     let out = claude(
         &session.home,
         &["plugin", "marketplace", "add", &market.to_string_lossy()],

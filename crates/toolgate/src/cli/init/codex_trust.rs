@@ -111,6 +111,11 @@ pub fn trust(
 
 /// Writes `[hooks.state."<key>"] trusted_hash = "<hash>"` into Codex's `config.toml`, keeping
 /// everything else in it.
+///
+/// A plugin's hook is listed with `currentHash` = `<hook hash>/<plugin content hash>`; Codex's
+/// own `/hooks` ("Trust all and continue", 0.171.0) records that as `trusted_hash = "<hook
+/// hash>"` and `trusted_content_hash = "<plugin content hash>"`, and so does this. (The whole
+/// pair in `trusted_hash` is listed as `modified`, and the hook is not run.)
 pub fn record_trust(config: &Path, key: &str, hash: &str) -> Result<(), String> {
     let text = match std::fs::read_to_string(config) {
         Ok(t) => t,
@@ -145,7 +150,16 @@ pub fn record_trust(config: &Path, key: &str, hash: &str) -> Result<(), String> 
         .or_insert_with(|| toml_edit::Item::Table(toml_edit::Table::new()))
         .as_table_mut()
         .ok_or("a `hooks.state` entry in Codex's config.toml is not a table")?;
-    entry["trusted_hash"] = toml_edit::value(hash);
+    match hash.split_once('/') {
+        Some((hook, content)) => {
+            entry["trusted_hash"] = toml_edit::value(hook);
+            entry["trusted_content_hash"] = toml_edit::value(content);
+        }
+        None => {
+            entry["trusted_hash"] = toml_edit::value(hash);
+            entry.remove("trusted_content_hash");
+        }
+    }
     super::write_file(config, &doc.to_string())
 }
 
@@ -246,6 +260,32 @@ mod tests {
         assert_eq!(
             state["/h/.codex/hooks.json:pre_tool_use:1:0"]["trusted_hash"].as_str(),
             Some("sha256:new")
+        );
+        assert!(
+            state["/h/.codex/hooks.json:pre_tool_use:1:0"]
+                .get("trusted_content_hash")
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn a_plugin_hook_is_trusted_as_hook_hash_and_content_hash() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("config.toml");
+        let key = "toolgate@toolgate:hooks/hooks.json:pre_tool_use:0:0";
+        // What an older toolgate wrote: the pair in `trusted_hash`.
+        std::fs::write(
+            &config,
+            format!("[hooks.state.\"{key}\"]\ntrusted_hash = \"sha256:aa/sha256:bb\"\n"),
+        )
+        .unwrap();
+        record_trust(&config, key, "sha256:hook/sha256:content").unwrap();
+        let doc: toml::Table = std::fs::read_to_string(&config).unwrap().parse().unwrap();
+        let entry = &doc["hooks"]["state"][key];
+        assert_eq!(entry["trusted_hash"].as_str(), Some("sha256:hook"));
+        assert_eq!(
+            entry["trusted_content_hash"].as_str(),
+            Some("sha256:content")
         );
     }
 }

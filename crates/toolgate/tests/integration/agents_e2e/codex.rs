@@ -1,19 +1,40 @@
 //! Codex CLI (`codex exec`) against a fake Responses API, with the hook registered and trusted
 //! by `toolgate init --agent codex --scope user`.
 
+use std::path::Path;
+
 use serde_json::{Value, json};
 
 use super::fake_model::{Dialect, FakeModel};
 use super::sandbox::{Run, Sandbox, cli, only_output};
 use crate::claude_e2e::fake_api::FakeTarget;
 
-struct Codex {
-    sandbox: Sandbox,
+/// One Codex home and work directory.
+pub(super) struct Codex {
+    /// The directories.
+    pub(super) sandbox: Sandbox,
 }
 
 impl Codex {
     /// A sandbox with Codex configured for the fake and toolgate's hook registered and trusted.
     fn new(policy: &str, mcp: bool) -> Codex {
+        let codex = Codex::configured(policy, mcp);
+        let said = codex.sandbox.init("codex", Some(&Codex::bin_dir()));
+        assert!(
+            said.contains("recorded that Codex may run the toolgate hook"),
+            "{said}"
+        );
+        codex
+    }
+
+    /// The directory of the pinned `codex`.
+    pub(super) fn bin_dir() -> std::path::PathBuf {
+        cli("codex", "codex").parent().unwrap().to_path_buf()
+    }
+
+    /// A sandbox with Codex configured for the fake (model provider, optionally the MCP test
+    /// server), no hook registered.
+    pub(super) fn configured(policy: &str, mcp: bool) -> Codex {
         let sandbox = Sandbox::new(policy);
         let codex_dir = sandbox.home.join(".codex");
         std::fs::create_dir_all(&codex_dir).unwrap();
@@ -32,17 +53,16 @@ impl Codex {
             ));
         }
         std::fs::write(codex_dir.join("config.toml"), config).unwrap();
-        let bin_dir = cli("codex", "codex").parent().unwrap().to_path_buf();
-        let said = sandbox.init("codex", Some(&bin_dir));
-        assert!(
-            said.contains("recorded that Codex may run the toolgate hook"),
-            "{said}"
-        );
         Codex { sandbox }
     }
 
     /// Runs `codex exec` once: the fake model makes `steps`, then ends its turn.
-    fn run(&self, steps: Vec<Value>) -> (Run, FakeModel) {
+    pub(super) fn run(&self, steps: Vec<Value>) -> (Run, FakeModel) {
+        self.run_with(steps, &[])
+    }
+
+    /// `run` with extra environment for Codex (and the hooks it runs).
+    pub(super) fn run_with(&self, steps: Vec<Value>, env: &[(&str, &Path)]) -> (Run, FakeModel) {
         let model = FakeModel::start(Dialect::Responses, steps);
         let mut command = self.sandbox.command(&cli("codex", "codex"), None);
         command
@@ -54,6 +74,9 @@ impl Codex {
             ))
             .arg("Do the scripted task.")
             .env("FAKE_MODEL_KEY", "dummy");
+        for (name, value) in env {
+            command.env(name, value);
+        }
         (self.sandbox.run(command), model)
     }
 }
@@ -62,7 +85,8 @@ fn toml_string(s: &str) -> String {
     serde_json::to_string(s).unwrap()
 }
 
-fn shell(cmd: &str) -> Value {
+/// A call of Codex's `exec_command` tool.
+pub(super) fn shell(cmd: &str) -> Value {
     json!({"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "exec_command",
            "arguments": json!({"cmd": cmd}).to_string()})
 }

@@ -1,45 +1,72 @@
 //! Copilot CLI (`copilot -p`, offline, with a BYOK provider) against a fake Responses API, with
 //! the hook registered by `toolgate init --agent copilot --scope user`.
 
+use std::path::Path;
+use std::process::Command;
+
 use serde_json::{Value, json};
 
 use super::fake_model::{Dialect, FakeModel};
 use super::sandbox::{Run, Sandbox, cli, only_output};
 
-struct Copilot {
-    sandbox: Sandbox,
+/// One Copilot CLI home and work directory.
+pub(super) struct Copilot {
+    /// The directories.
+    pub(super) sandbox: Sandbox,
 }
 
 impl Copilot {
     fn new(policy: &str) -> Copilot {
-        let sandbox = Sandbox::new(policy);
-        let said = sandbox.init("copilot", None);
+        let copilot = Copilot::configured(policy);
+        let said = copilot.sandbox.init("copilot", None);
         assert!(said.contains("registered"), "{said}");
-        Copilot { sandbox }
+        copilot
+    }
+
+    /// A sandbox for Copilot CLI, no hook registered.
+    pub(super) fn configured(policy: &str) -> Copilot {
+        Copilot {
+            sandbox: Sandbox::new(policy),
+        }
     }
 
     fn run(&self, call: Value) -> (Run, FakeModel) {
+        self.run_with(call, &[])
+    }
+
+    /// Runs `copilot -p` once (offline, the fake as its BYOK provider), with extra environment
+    /// for Copilot and the hooks it runs: the fake model makes `call`, then ends its turn.
+    pub(super) fn run_with(&self, call: Value, env: &[(&str, &Path)]) -> (Run, FakeModel) {
         let model = FakeModel::start(Dialect::Responses, vec![call]);
-        let mut command = self.sandbox.command(&cli("copilot", "copilot"), None);
+        let mut command = self.command(&[]);
         command
             .args(["-p", "Do the scripted task.", "--allow-all-tools"])
-            .env("COPILOT_OFFLINE", "true")
             .env(
                 "COPILOT_PROVIDER_BASE_URL",
                 format!("{}/v1", model.base_url()),
             )
             .env("COPILOT_PROVIDER_WIRE_API", "responses")
             .env("COPILOT_PROVIDER_API_KEY", "dummy")
-            .env("COPILOT_MODEL", "gpt-5.5")
-            .env(
-                "COPILOT_CACHE_HOME",
-                self.sandbox.home.join(".cache/copilot"),
-            );
+            .env("COPILOT_MODEL", "gpt-5.5");
+        for (name, value) in env {
+            command.env(name, value);
+        }
         (self.sandbox.run(command), model)
+    }
+
+    /// `copilot ARGS`, offline, in the sandbox.
+    pub(super) fn command(&self, args: &[&str]) -> Command {
+        let mut command = self.sandbox.command(&cli("copilot", "copilot"), None);
+        command.args(args).env("COPILOT_OFFLINE", "true").env(
+            "COPILOT_CACHE_HOME",
+            self.sandbox.home.join(".cache/copilot"),
+        );
+        command
     }
 }
 
-fn shell(cmd: &str) -> Value {
+/// A call of Copilot's `bash` tool.
+pub(super) fn shell(cmd: &str) -> Value {
     json!({"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "bash",
            "arguments": json!({"command": cmd, "description": "scripted"}).to_string()})
 }

@@ -1,7 +1,8 @@
-//! Scripted fakes of the OpenAI Responses API (Codex, Copilot CLI with a BYOK provider) and
-//! the Gemini API (Gemini CLI), on 127.0.0.1. Each answers the main loop's requests with the
-//! scripted tool calls in turn, one per request, then with a final text; every request is
-//! recorded, so a test can read the tool results the CLI sent back.
+//! Scripted fakes of the OpenAI Responses API (Codex, Copilot CLI with a BYOK provider, OpenCode
+//! with an `@ai-sdk/openai` provider) and the Gemini API (Gemini CLI), on 127.0.0.1. Each
+//! answers the main loop's requests with the scripted tool calls in turn, one per request, then
+//! with a final text; every request is recorded, so a test can read the tool results the CLI
+//! sent back.
 
 use std::io::{BufReader, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -182,6 +183,12 @@ fn respond_responses(out: &mut TcpStream, body: &Value, steps: &[Value]) -> std:
                     "content": [{"type": "output_text", "text": FINAL_TEXT, "annotations": []}]})
         }
     };
+    // A finished item is `completed`, as the real API says; the AI SDK (OpenCode) drops a
+    // finished `function_call` without it, and the call never runs.
+    let mut finished = item.clone();
+    if let Some(fields) = finished.as_object_mut() {
+        fields.entry("status").or_insert_with(|| json!("completed"));
+    }
     let id = format!("resp_{done}");
     let usage = json!({"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0},
                        "output_tokens": 5, "output_tokens_details": {"reasoning_tokens": 0},
@@ -189,9 +196,9 @@ fn respond_responses(out: &mut TcpStream, body: &Value, steps: &[Value]) -> std:
     let events = [
         json!({"type": "response.created", "response": {"id": id, "object": "response", "status": "in_progress", "output": []}}),
         json!({"type": "response.output_item.added", "output_index": 0, "item": item}),
-        json!({"type": "response.output_item.done", "output_index": 0, "item": item}),
+        json!({"type": "response.output_item.done", "output_index": 0, "item": finished}),
         json!({"type": "response.completed", "response": {"id": id, "object": "response", "status": "completed",
-               "model": body["model"], "output": [item], "usage": usage}}),
+               "model": body["model"], "output": [finished], "usage": usage}}),
     ];
     let text: String = events
         .iter()

@@ -86,9 +86,15 @@ impl Sandbox {
     /// Runs `toolgate init --agent <agent> --scope user` as the user would, with `extra_path`
     /// on `PATH` (where the agent's CLI is); returns its stdout.
     pub fn init(&self, agent: &str, extra_path: Option<&Path>) -> String {
+        self.init_in_scope(agent, "user", extra_path)
+    }
+
+    /// Runs `toolgate init --agent <agent> --scope <scope>` in the work directory, with
+    /// `extra_path` on `PATH`; returns its stdout.
+    pub fn init_in_scope(&self, agent: &str, scope: &str, extra_path: Option<&Path>) -> String {
         let out = self
             .command(Path::new(env!("CARGO_BIN_EXE_toolgate")), extra_path)
-            .args(["init", "--agent", agent, "--scope", "user"])
+            .args(["init", "--agent", agent, "--scope", scope])
             .output()
             .expect("run toolgate init");
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();

@@ -435,7 +435,12 @@ pub(crate) fn network(code: &str, name: &str, strings: &[String]) -> Option<Inli
         .endpoints
         .into_iter()
         .map(|e| match e {
-            Endpoint::Url(url) => Destination::Url { url, program },
+            // Inline code's HTTP method is not read: checked without one, as before methods.
+            Endpoint::Url(url) => Destination::Url {
+                url,
+                program,
+                method: None,
+            },
             Endpoint::Host { host, port } => Destination::Host {
                 host,
                 port,

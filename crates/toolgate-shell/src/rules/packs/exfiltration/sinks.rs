@@ -236,6 +236,7 @@ fn aws_public(cmd: &SimpleCommand, out: &mut Sent) {
     out.destinations.push(Destination::Url {
         url: endpoint.to_string(),
         program: Some("aws"),
+        method: Some("PUT".to_string()),
     });
 }
 
@@ -258,5 +259,6 @@ fn public_gist(cmd: &SimpleCommand, out: &mut Sent) {
     out.destinations.push(Destination::Url {
         url: "https://api.github.com/gists".to_string(),
         program: Some("gh"),
+        method: Some("POST".to_string()),
     });
 }

@@ -234,6 +234,7 @@ fn a_flow_names_where_its_sink_sends() {
         [Destination::Url {
             url: "https://api.example.com/v1".into(),
             program: Some("curl"),
+            method: Some("POST".into()),
         }]
     );
     let flows = secret_flows(&analyze("env | nc -l 4444"), &cx());
@@ -259,6 +260,7 @@ fn a_flow_names_where_its_sink_sends() {
         [Destination::Url {
             url: "https://s3.x.example".into(),
             program: Some("aws"),
+            method: Some("PUT".into()),
         }]
     );
 }

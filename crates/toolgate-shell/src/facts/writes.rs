@@ -70,7 +70,7 @@ fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
         "tee" | "rm" | "unlink" | "truncate" | "shred" | "chmod" | "chown" | "chgrp" | "touch"
         | "sponge" | "chattr" | "setfacl" => out.extend(operands()),
         "mv" | "cp" | "install" | "ln" | "link" | "rsync" | "scp" => {
-            let dirs = option_values(&cmd.args, &['t'], &["target-directory"]);
+            let dirs = target_directories(cmd);
             if dirs.is_empty() {
                 out.extend(last());
             }
@@ -209,6 +209,15 @@ fn program_is(cmd: &SimpleCommand, names: &[&str]) -> bool {
     names.contains(&cmd.program_lower().as_str())
 }
 
+/// The directories a copy writes into (`cp -t DIR`, `--target-directory=DIR`): coreutils'
+/// `-t`; rsync's and scp's `-t` (keep times, remote side) take no directory.
+fn target_directories(cmd: &SimpleCommand) -> Vec<&str> {
+    if program_is(cmd, &["rsync", "scp"]) {
+        return Vec::new();
+    }
+    option_values(&cmd.args, &['t'], &["target-directory"])
+}
+
 /// Programs that delete files or change their metadata: what they write is no content.
 const NO_CONTENT: &[&str] = &[
     "rm", "unlink", "shred", "truncate", "chmod", "chown", "chgrp", "touch", "chattr", "setfacl",
@@ -225,7 +234,7 @@ pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
     let mut out: Vec<String> = cmd.writes.clone();
     let program = cmd.program_lower();
     if COPIERS.contains(&program.as_str()) {
-        let dirs = option_values(&cmd.args, &['t'], &["target-directory"]);
+        let dirs = target_directories(cmd);
         if dirs.is_empty() {
             out.extend(cmd.operands.last().cloned());
         }
@@ -264,7 +273,7 @@ fn copied_into_directory(cmd: &SimpleCommand) -> Vec<String> {
     if !program_is(cmd, &["mv", "cp", "install", "ln", "rsync", "scp"]) {
         return Vec::new();
     }
-    let dirs = option_values(&cmd.args, &['t'], &["target-directory"]);
+    let dirs = target_directories(cmd);
     let (sources, dests): (&[String], Vec<&str>) = if dirs.is_empty() {
         match cmd.operands.split_last() {
             Some((last, rest)) if !rest.is_empty() => (rest, vec![last.as_str()]),

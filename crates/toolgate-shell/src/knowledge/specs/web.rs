@@ -1,4 +1,5 @@
-//! Option specs of web clients: curl, wget, wget2, HTTPie/xh, aria2c, lwp-request.
+//! Option specs of web clients (curl, wget, wget2, HTTPie/xh, aria2c, lwp-request) and of the
+//! file servers interpreters start (`python -m http.server`, `php -S`, `ruby -run -e httpd`).
 
 use super::Spec;
 
@@ -298,3 +299,26 @@ pub(crate) const LWP_REQUEST: Spec = Spec {
     long_flags: &[],
     abbreviate: false,
 };
+
+/// `python -m http.server`'s options (after the module name).
+pub(crate) const PYTHON_HTTP_SERVER: Spec =
+    Spec::with_flags("bdp", &["bind", "directory", "protocol"], &["cgi", "help"]);
+
+/// The php CLI's options that take a value (`-S ADDR:PORT`, `-t DOCROOT`, `-c INI`, …).
+pub(crate) const PHP: Spec = Spec::values("BEFRScdfrtz", &[]);
+
+/// `ruby -run -e httpd`'s options (after `httpd`).
+pub(crate) const RUBY_HTTPD: Spec = Spec::with_flags(
+    "p",
+    &[
+        "port",
+        "bind-address",
+        "max-clients",
+        "temeout",
+        "request-timeout",
+        "http-version",
+        "ssl-certificate",
+        "ssl-private-key",
+    ],
+    &["do-not-reverse-lookup", "help"],
+);

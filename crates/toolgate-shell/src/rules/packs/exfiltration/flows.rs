@@ -391,17 +391,12 @@ fn opaque(cmd: &SimpleCommand) -> bool {
         "egrep" | "fgrep" => "grep",
         other => other,
     };
+    // The normalised flags: `-l`, `-c` (clusters read), `count`, `files-with-matches`.
     SEARCH_QUIET.iter().any(|(name, quiet)| {
         *name == base
-            && cmd.args.iter().any(|a| {
-                quiet.contains(&a.as_str())
-                    || quiet.iter().any(|q| {
-                        q.len() == 2
-                            && a.starts_with('-')
-                            && !a.starts_with("--")
-                            && a[1..].contains(&q[1..])
-                    })
-            })
+            && quiet
+                .iter()
+                .any(|q| cmd.flags.contains(q.strip_prefix("--").unwrap_or(q)))
     })
 }
 

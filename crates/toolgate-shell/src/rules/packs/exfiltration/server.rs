@@ -15,102 +15,61 @@ use super::Seen;
 use crate::facts::paths::tilde_home;
 use crate::facts::paths::working_directory;
 use crate::knowledge::exfiltration::{LOOPBACK_BINDS, PYTHON_SERVERS};
-use crate::model::CommandContext;
+use crate::knowledge::specs::{PHP, PYTHON_HTTP_SERVER, RUBY_HTTPD};
+use crate::model::{Arg, CommandContext};
+use crate::options::{Opt, args_of, read_permuted, value_of};
 
 /// What a server command serves, and on which address.
-struct Served<'a> {
+struct Served {
     /// The address it binds (`None`: every interface).
-    bind: Option<&'a str>,
+    bind: Option<String>,
     /// The directory it serves, as written (`None`: the working directory).
-    directory: Option<&'a str>,
+    directory: Option<String>,
+}
+
+/// The last value of the options spelled as one of `names`.
+fn value(opts: &[Opt], names: &[&str]) -> Option<String> {
+    value_of(opts, names).map(str::to_string)
 }
 
 /// `python -m http.server [--bind ADDR] [--directory DIR] [PORT]`.
-fn python_server(args: &[String]) -> Option<Served<'_>> {
-    let at = args.iter().position(|a| a == "-m")?;
-    if !PYTHON_SERVERS.contains(&args.get(at + 1)?.as_str()) {
+fn python_server(args: &[Arg]) -> Option<Served> {
+    let at = args.iter().position(|a| a.text == "-m")?;
+    if !PYTHON_SERVERS.contains(&args.get(at + 1)?.text.as_str()) {
         return None;
     }
-    let mut served = Served {
-        bind: None,
-        directory: None,
-    };
-    let mut i = at + 2;
-    while i < args.len() {
-        let a = args[i].as_str();
-        let (name, attached) = match a.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v)),
-            _ => (a, None),
-        };
-        let slot = match name {
-            "-b" | "--bind" => &mut served.bind,
-            "-d" | "--directory" => &mut served.directory,
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        match attached {
-            Some(v) => *slot = Some(v),
-            None => {
-                *slot = args.get(i + 1).map(String::as_str);
-                i += 1;
-            }
-        }
-        i += 1;
-    }
-    Some(served)
+    let (opts, _) = read_permuted(args, at + 2, &PYTHON_HTTP_SERVER);
+    Some(Served {
+        bind: value(&opts, &["-b", "--bind"]),
+        directory: value(&opts, &["-d", "--directory"]),
+    })
 }
 
 /// `php -S ADDR:PORT [-t ROOT]`.
-fn php_server(args: &[String]) -> Option<Served<'_>> {
-    let at = args.iter().position(|a| a == "-S")?;
-    let address = args.get(at + 1)?;
-    let host = address
-        .rsplit_once(':')
-        .map_or(address.as_str(), |(h, _)| h);
-    let directory = args
-        .iter()
-        .position(|a| a == "-t")
-        .and_then(|t| args.get(t + 1))
-        .map(String::as_str);
+fn php_server(args: &[Arg]) -> Option<Served> {
+    let (opts, _) = read_permuted(args, 0, &PHP);
+    let address = value_of(&opts, &["-S"])?;
+    let host = address.rsplit_once(':').map_or(address, |(h, _)| h);
     Some(Served {
-        bind: Some(host),
-        directory,
+        bind: Some(host.to_string()),
+        directory: value(&opts, &["-t"]),
     })
 }
 
 /// `ruby -run -e httpd [DIR] [-p PORT] [--bind-address=ADDR]` (WEBrick, every interface
 /// unless `--bind-address` names one).
-fn ruby_server(args: &[String]) -> Option<Served<'_>> {
-    let un =
-        args.iter().any(|a| a == "-run") || args.windows(2).any(|w| w[0] == "-r" && w[1] == "un");
-    let at = args
-        .windows(2)
-        .position(|w| w[0] == "-e" && w[1] == "httpd")?;
+fn ruby_server(args: &[Arg]) -> Option<Served> {
+    let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+    let un = texts.contains(&"-run") || texts.windows(2).any(|w| w == ["-r", "un"]);
+    let at = texts.windows(2).position(|w| w == ["-e", "httpd"])?;
     if !un {
         return None;
     }
-    let mut served = Served {
-        bind: None,
-        directory: None,
-    };
-    let mut i = at + 2;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if let Some(v) = a.strip_prefix("--bind-address=") {
-            served.bind = Some(v);
-        } else if a == "--bind-address" {
-            served.bind = args.get(i + 1).map(String::as_str);
-            i += 1;
-        } else if matches!(a, "-p" | "--port") {
-            i += 1;
-        } else if !a.starts_with('-') && served.directory.is_none() {
-            served.directory = Some(a);
-        }
-        i += 1;
-    }
-    Some(served)
+    let (opts, operands) = read_permuted(args, at + 2, &RUBY_HTTPD);
+    Some(Served {
+        bind: value(&opts, &["--bind-address"]),
+        directory: operands.first().map(|&i| args[i].text.clone()),
+    })
 }
 
 /// Whether serving `dir` publishes secrets: a home directory, the root, a credential
@@ -129,16 +88,18 @@ fn publishes_secrets(dir: &str, cx: &CommandContext) -> bool {
 pub(super) fn public_server(seen: &Seen<'_>, cx: &CommandContext) -> bool {
     let cmd = seen.cmd;
     let program = cmd.program_lower();
+    let args = args_of(cmd, 0);
     let served = match crate::knowledge::programs::table_name(&program).unwrap_or(&program) {
-        "php" => php_server(&cmd.args),
-        "ruby" => ruby_server(&cmd.args),
-        _ => python_server(&cmd.args),
+        "php" => php_server(&args),
+        "ruby" => ruby_server(&args),
+        _ => python_server(&args),
     };
     let Some(served) = served else {
         return false;
     };
     if served
         .bind
+        .as_deref()
         .is_some_and(|b| LOOPBACK_BINDS.contains(&b) || b.starts_with("127."))
     {
         return false;
@@ -146,7 +107,7 @@ pub(super) fn public_server(seen: &Seen<'_>, cx: &CommandContext) -> bool {
     let Some(cwd) = working_directory(seen.analysis, seen.index) else {
         return false;
     };
-    let dir = match served.directory.map(tilde_home) {
+    let dir = match served.directory.as_deref().map(tilde_home) {
         Some(d) if d.starts_with(['/', '~']) => d.into_owned(),
         Some(d) => format!("{cwd}/{d}"),
         None => cwd,

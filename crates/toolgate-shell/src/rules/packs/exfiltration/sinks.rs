@@ -77,7 +77,7 @@ pub(super) fn sent(cmd: &SimpleCommand) -> Option<Sent> {
         }
         Some(Sender::Copy) => copy(cmd, &mut out),
         Some(Sender::Ssh) => {
-            out.stdin = !cmd.args.iter().any(|a| a == "-n");
+            out.stdin = !cmd.flags.contains("-n");
             out.words = true;
         }
         Some(Sender::Socket) => out.stdin = true,

@@ -39,11 +39,19 @@ fn every_matcher_names_a_rule_of_a_pack_matched_here() {
         let pack = PACKS.iter().find(|p| p.name == *name).expect("a pack");
         for r in pack.rules {
             assert!(
-                all_matchers().any(|m| m.rule == r.id),
+                all_matchers().any(|m| m.rule == r.id)
+                    || RULES_MATCHED_BY_THE_ENGINE.contains(&r.id),
                 "{} has no matcher",
                 r.id
             );
         }
+    }
+    for id in RULES_MATCHED_BY_THE_ENGINE {
+        assert!(rule(id).is_some(), "{id} is no pack rule");
+        assert!(
+            all_matchers().all(|m| m.rule != *id),
+            "{id} has a matcher too"
+        );
     }
 }
 

@@ -28,6 +28,53 @@ pub(crate) const AWS: Spec = Spec::values(
     ],
 );
 
+/// aws s3 cp|mv|sync: the global options and the transfer options that take a value
+/// (`aws s3 sync --exclude '*.tmp' dist s3://b --delete`), so that the source and the
+/// destination are the first two operands after the subcommand.
+pub(crate) const AWS_S3_TRANSFER: Spec = Spec::values(
+    "",
+    &[
+        "profile",
+        "region",
+        "output",
+        "endpoint-url",
+        "query",
+        "color",
+        "ca-bundle",
+        "cli-read-timeout",
+        "cli-connect-timeout",
+        "cli-binary-format",
+        "cli-input-json",
+        "cli-input-yaml",
+        "exclude",
+        "include",
+        "acl",
+        "grants",
+        "storage-class",
+        "sse",
+        "sse-c",
+        "sse-c-key",
+        "sse-kms-key-id",
+        "sse-c-copy-source",
+        "sse-c-copy-source-key",
+        "website-redirect",
+        "content-type",
+        "cache-control",
+        "content-disposition",
+        "content-encoding",
+        "content-language",
+        "expires",
+        "metadata",
+        "metadata-directive",
+        "copy-props",
+        "source-region",
+        "page-size",
+        "request-payer",
+        "checksum-mode",
+        "checksum-algorithm",
+    ],
+);
+
 /// gcloud: global options and the common resource flags.
 pub(crate) const GCLOUD: Spec = Spec::values(
     "",
@@ -250,6 +297,25 @@ pub(crate) const KUBECTL: Spec = Spec::with_flags(
 
 /// gh: the repository (`-R OWNER/REPO`) and host options.
 pub(crate) const GH: Spec = Spec::values("R", &["repo", "hostname"]);
+
+/// gh api: the method, header, field, query and template options take a value (`gh api -X
+/// DELETE PATH`, `gh api PATH -f k=v --jq .x`).
+pub(crate) const GH_API: Spec = Spec::values(
+    "RXHfFpqt",
+    &[
+        "repo",
+        "hostname",
+        "method",
+        "header",
+        "raw-field",
+        "field",
+        "preview",
+        "jq",
+        "template",
+        "input",
+        "cache",
+    ],
+);
 
 /// docker compose / docker-compose: global and `down` options.
 pub(crate) const COMPOSE: Spec = Spec::with_flags(

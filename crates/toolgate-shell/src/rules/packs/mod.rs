@@ -90,6 +90,10 @@ pub(crate) enum Check {
     /// redis-cli deleting keys that a full listing feeds it (`redis-cli KEYS '*' | xargs
     /// redis-cli DEL`).
     EveryRedisKey,
+    /// `aws s3 sync` whose destination is a bucket (`s3://…`) or only known at run time.
+    SyncIntoBucket,
+    /// `gh api` whose method (`-X`, `--method`) is DELETE.
+    ApiDelete,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -336,6 +340,8 @@ impl Check {
                 .iter()
                 .any(|w| crate::knowledge::history::is_shell_history(w)),
             Check::EveryRedisKey => databases::deletes_every_key(seen),
+            Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
+            Check::ApiDelete => hosting::api_deletes(seen.view),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

@@ -100,6 +100,16 @@ pub const PACKS: &[Pack] = &[
                 "Deleting S3 buckets or objects recursively cannot be undone",
                 "aws s3 rm --recursive, aws s3 rb --force, aws s3api delete-bucket",
             ),
+            review(
+                "TG-CLOUD-AWS-S3-OBJECTS-DELETE",
+                "Syncing into a bucket with --delete, or deleting an object version, deletes S3 data for good",
+                "aws s3 sync DIR s3://b --delete, aws s3api delete-object --version-id",
+            ),
+            review(
+                "TG-CLOUD-AWS-S3-BUCKET-CONFIG-DELETE",
+                "Deleting a bucket's policy, encryption, lifecycle or public access block changes who reaches its data and what it keeps",
+                "aws s3api delete-bucket-policy|delete-bucket-encryption|delete-bucket-*, aws s3api delete-public-access-block",
+            ),
             deny(
                 "TG-CLOUD-AWS-COMPUTE-DELETE",
                 "Terminating instances or deleting functions destroys running infrastructure",
@@ -322,13 +332,18 @@ pub const PACKS: &[Pack] = &[
         rules: &[
             review(
                 "TG-HOSTING-REPO-DELETE",
-                "Deleting a hosted repository or release",
-                "gh repo delete, gh release delete",
+                "Deleting or archiving a hosted repository, or deleting a release",
+                "gh repo delete|archive, gh release delete|delete-asset",
             ),
             review(
                 "TG-HOSTING-PACKAGE-UNPUBLISH",
                 "Unpublishing or yanking a published package breaks its users",
                 "npm unpublish, cargo yank",
+            ),
+            review(
+                "TG-HOSTING-RESOURCE-DELETE",
+                "Deleting hosted issues, gists, keys, secrets or other resources cannot be undone",
+                "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE",
             ),
         ],
     },

@@ -28,9 +28,11 @@ pub(crate) const AWS: Spec = Spec::values(
     ],
 );
 
-/// `aws s3 cp|sync|mv` and `aws s3api put-object`: the global options and theirs that take
-/// a value (the exfiltration pack reads `--acl`, `--body` and the operands).
-pub(crate) const AWS_S3_COPY: Spec = Spec::values(
+/// `aws s3 cp|mv|sync` and `aws s3api put-object`: the global options and the transfer
+/// options that take a value (`aws s3 sync --exclude '*.tmp' dist s3://b --delete`), so that
+/// the source and the destination are the first two operands after the subcommand (the cloud
+/// pack reads the destination; the exfiltration pack `--acl`, `--body` and the operands).
+pub(crate) const AWS_S3_TRANSFER: Spec = Spec::values(
     "",
     &[
         "profile",
@@ -45,14 +47,18 @@ pub(crate) const AWS_S3_COPY: Spec = Spec::values(
         "cli-binary-format",
         "cli-input-json",
         "cli-input-yaml",
-        "acl",
         "exclude",
         "include",
+        "acl",
+        "grants",
         "storage-class",
         "sse",
         "sse-c",
         "sse-c-key",
         "sse-kms-key-id",
+        "sse-c-copy-source",
+        "sse-c-copy-source-key",
+        "website-redirect",
         "content-type",
         "cache-control",
         "content-disposition",
@@ -61,13 +67,12 @@ pub(crate) const AWS_S3_COPY: Spec = Spec::values(
         "expires",
         "metadata",
         "metadata-directive",
-        "grants",
-        "website-redirect",
         "expected-size",
+        "copy-props",
         "source-region",
         "page-size",
-        "copy-props",
         "request-payer",
+        "checksum-mode",
         "checksum-algorithm",
         "bucket",
         "key",
@@ -301,6 +306,25 @@ pub(crate) const GH: Spec = Spec::values("R", &["repo", "hostname"]);
 
 /// `gh gist create`: the global options and its own that take a value.
 pub(crate) const GH_GIST: Spec = Spec::values("Rdf", &["repo", "hostname", "desc", "filename"]);
+
+/// gh api: the method, header, field, query and template options take a value (`gh api -X
+/// DELETE PATH`, `gh api PATH -f k=v --jq .x`).
+pub(crate) const GH_API: Spec = Spec::values(
+    "RXHfFpqt",
+    &[
+        "repo",
+        "hostname",
+        "method",
+        "header",
+        "raw-field",
+        "field",
+        "preview",
+        "jq",
+        "template",
+        "input",
+        "cache",
+    ],
+);
 
 /// docker compose / docker-compose: global and `down` options.
 pub(crate) const COMPOSE: Spec = Spec::with_flags(

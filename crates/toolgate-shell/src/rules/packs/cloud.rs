@@ -1,6 +1,7 @@
 //! The `cloud` pack: deleting AWS, Google Cloud and Azure resources.
 
-use super::Matcher as M;
+use super::{Check, Matcher as M, View};
+use crate::knowledge::specs::AWS_S3_TRANSFER;
 
 const AWS: &[&str] = &["aws"];
 const GCLOUD: &[&str] = &["gcloud"];
@@ -10,6 +11,8 @@ const AZ: &[&str] = &["az"];
 const AWS_DRY_RUN: &[&str] = &["--dryrun", "--dry-run", "--help"];
 
 const S3: &str = "TG-CLOUD-AWS-S3-DELETE";
+const S3_OBJECTS: &str = "TG-CLOUD-AWS-S3-OBJECTS-DELETE";
+const S3_CONFIG: &str = "TG-CLOUD-AWS-S3-BUCKET-CONFIG-DELETE";
 const COMPUTE: &str = "TG-CLOUD-AWS-COMPUTE-DELETE";
 const DATA: &str = "TG-CLOUD-AWS-DATA-DELETE";
 const STACK: &str = "TG-CLOUD-AWS-STACK-DELETE";
@@ -29,6 +32,34 @@ pub(super) const MATCHERS: &[M] = &[
         .any(&["--force"])
         .none(AWS_DRY_RUN),
     M::new(S3, AWS, &[&["s3api"], &["delete-bucket", "delete-objects"]]).none(AWS_DRY_RUN),
+    // A sync with --delete deletes what the source lacks at the destination: in a bucket, a
+    // person decides (deploys do it routinely; an empty source empties the bucket). Into a
+    // local directory it deletes local files, which the built-in rules judge.
+    M::new(S3_OBJECTS, AWS, &[&["s3"], &["sync"]])
+        .spec(&AWS_S3_TRANSFER)
+        .any(&["--delete"])
+        .none(AWS_DRY_RUN)
+        .check(Check::SyncIntoBucket),
+    // One object is routine, as `aws s3 rm s3://b/key` is; one version of it is deleted for
+    // good (versioning no longer keeps it).
+    M::new(S3_OBJECTS, AWS, &[&["s3api"], &["delete-object"]])
+        .any(&["--version-id"])
+        .none(AWS_DRY_RUN),
+    M::new(
+        S3_CONFIG,
+        AWS,
+        &[
+            &["s3api"],
+            &["delete-bucket-*", "delete-public-access-block"],
+        ],
+    )
+    .none(AWS_DRY_RUN),
+    M::new(
+        S3_CONFIG,
+        AWS,
+        &[&["s3control"], &["delete-public-access-block"]],
+    )
+    .none(AWS_DRY_RUN),
     M::new(COMPUTE, AWS, &[&["ec2"], &["terminate-instances"]]).none(AWS_DRY_RUN),
     M::new(COMPUTE, AWS, &[&["lambda"], &["delete-function"]]).none(AWS_DRY_RUN),
     M::new(COMPUTE, AWS, &[&["eks", "ecs"], &["delete-cluster"]]).none(AWS_DRY_RUN),
@@ -80,3 +111,18 @@ pub(super) const MATCHERS: &[M] = &[
         &[&["storage"], &["blob", "file"], &["delete-batch"]],
     ),
 ];
+
+/// Operand index of `aws s3 sync SRC DST`'s destination (after `s3`, `sync` and the source).
+const SYNC_DESTINATION: usize = 3;
+
+/// Whether an `aws s3 sync` writes into a bucket: its destination is `s3://…`, or only known
+/// at run time from its first character on (`"$DEST"`, `$(…)`).
+pub(super) fn syncs_into_bucket(view: &View) -> bool {
+    let Some(destination) = view.operands().nth(SYNC_DESTINATION) else {
+        return false;
+    };
+    let bucket = destination
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("s3://"));
+    bucket || (view.operand_dynamic(SYNC_DESTINATION) && destination.starts_with(['$', '`']))
+}

@@ -1,17 +1,54 @@
 //! The `hosting` pack: deleting hosted repositories, releases and published packages.
 
-use super::Matcher as M;
+use super::{Check, Matcher as M, View};
+use crate::knowledge::specs::GH_API;
 
 const HELP: &[&str] = &["--help", "-h"];
 
 const REPO_DELETE: &str = "TG-HOSTING-REPO-DELETE";
 const UNPUBLISH: &str = "TG-HOSTING-PACKAGE-UNPUBLISH";
+const RESOURCE_DELETE: &str = "TG-HOSTING-RESOURCE-DELETE";
+
+/// gh commands that delete a hosted resource for good (`gh issue delete 1`). Left out:
+/// `gh run delete` and `gh cache delete` (CI logs and caches, rebuilt by the next run).
+const GH_DELETABLE: &[&str] = &[
+    "issue",
+    "gist",
+    "ssh-key",
+    "gpg-key",
+    "secret",
+    "variable",
+    "label",
+    "project",
+    "codespace",
+];
 
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
     M::new(REPO_DELETE, &["gh"], &[&["repo", "release"], &["delete"]]).none(HELP),
+    // An archived repository is read-only for everyone until it is unarchived.
+    M::new(REPO_DELETE, &["gh"], &[&["repo"], &["archive"]]).none(HELP),
+    M::new(REPO_DELETE, &["gh"], &[&["release"], &["delete-asset"]]).none(HELP),
+    M::new(RESOURCE_DELETE, &["gh"], &[GH_DELETABLE, &["delete"]]).none(HELP),
+    M::new(
+        RESOURCE_DELETE,
+        &["gh"],
+        &[&["repo"], &["deploy-key"], &["delete"]],
+    )
+    .none(HELP),
+    M::new(RESOURCE_DELETE, &["gh"], &[&["api"]])
+        .spec(&GH_API)
+        .none(HELP)
+        .check(Check::ApiDelete),
     M::new(UNPUBLISH, &["npm"], &[&["unpublish"]]).none(&["--dry-run", "--help", "-h"]),
     // `cargo yank --undo` puts the version back.
     M::new(UNPUBLISH, &["cargo"], &[&["yank"]]).none(&["--undo", "--help", "-h"]),
     M::new(UNPUBLISH, &["gem"], &[&["yank"]]).none(HELP),
 ];
+
+/// Whether a `gh api` call's method (`-X`, `--method`, the last one given) is DELETE, or only
+/// known at run time (`-X "$METHOD"`).
+pub(super) fn api_deletes(view: &View) -> bool {
+    view.value(&["-X", "--method"])
+        .is_some_and(|m| m.eq_ignore_ascii_case("DELETE") || m.starts_with(['$', '`']))
+}

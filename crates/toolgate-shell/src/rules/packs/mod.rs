@@ -110,6 +110,10 @@ pub(crate) enum Check {
     PublicServer,
     /// `git config KEY VALUE` storing a key whose value git runs as a program.
     GitConfigProgram,
+    /// `aws s3 sync` whose destination is a bucket (`s3://…`) or only known at run time.
+    SyncIntoBucket,
+    /// `gh api` whose method (`-X`, `--method`) is DELETE.
+    ApiDelete,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -369,6 +373,8 @@ impl Check {
                 .iter()
                 .any(|w| crate::knowledge::history::is_shell_history(w)),
             Check::EveryRedisKey => databases::deletes_every_key(seen),
+            Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
+            Check::ApiDelete => hosting::api_deletes(seen.view),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

@@ -7,7 +7,7 @@ use crate::knowledge::exfiltration::{
     WGET_FILE_OPTIONS, sender,
 };
 use crate::knowledge::programs::table_name;
-use crate::knowledge::specs::{AWS_S3_COPY, GH_GIST};
+use crate::knowledge::specs::{AWS_S3_TRANSFER, GH_GIST};
 use crate::model::{Destination, SimpleCommand};
 use crate::rules::packs::View;
 
@@ -205,7 +205,7 @@ fn socat(cmd: &SimpleCommand, out: &mut Sent) {
 /// `aws s3 cp|sync|mv SRC s3://… --acl public-read`, `aws s3api put-object --acl public-read
 /// --body FILE`: the local source.
 fn aws_public(cmd: &SimpleCommand, out: &mut Sent) {
-    let view = View::read(cmd, Some(&AWS_S3_COPY));
+    let view = View::read(cmd, Some(&AWS_S3_TRANSFER));
     let public = view
         .value(&["--acl"])
         .is_some_and(|acl| PUBLIC_ACLS.iter().any(|p| p.eq_ignore_ascii_case(acl)));

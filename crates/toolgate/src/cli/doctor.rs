@@ -509,6 +509,23 @@ fn check_plugin(path: &Path, host: &str, fix_init: &str, report: &mut Report) ->
         .trim_start_matches("const BINARY = ")
         .trim_end_matches(';');
     let binary: String = serde_json::from_str(literal).unwrap_or_default();
+    // OpenCode skips a plugin file that does not parse without a word, and the call then runs:
+    // only the file `toolgate init` writes is known to load.
+    let written = if binary.starts_with("__TOOLGATE") {
+        super::init::OPENCODE_PLUGIN.to_string()
+    } else {
+        super::init::opencode_plugin(&binary)
+    };
+    if text != written {
+        report.say(
+            Level::Problem,
+            host,
+            "the plugin file differs from the one toolgate writes (OpenCode silently skips a \
+             plugin that does not load, and calls then run unchecked)",
+            Some(fix_init),
+        );
+        return 0;
+    }
     if binary.starts_with("__TOOLGATE") {
         report.say(
             Level::Note,

@@ -229,3 +229,28 @@ fn a_home_with_no_agent_is_a_problem() {
     assert!(out.contains("no coding agent's config was found"), "{out}");
     let _ = Path::new(TOOLGATE);
 }
+
+/// OpenCode skips a plugin file that does not parse without a word (seen with opencode
+/// 1.18.33), so a changed plugin file is a problem; the file `init` writes is not.
+#[test]
+fn a_changed_opencode_plugin_is_a_problem() {
+    let f = Fixture::new();
+    let (code, out) = f.toolgate(&["init", "--agent", "opencode", "--scope", "user"]);
+    assert_eq!(code, 0, "{out}");
+    let (_, out) = f.doctor();
+    assert!(
+        !out.contains("the plugin file differs"),
+        "the plugin init wrote is reported changed:\n{out}"
+    );
+    let plugin = f.home.join(".config/opencode/plugins/toolgate.js");
+    let text = std::fs::read_to_string(&plugin).unwrap();
+    std::fs::write(&plugin, format!("{text}\n}} broken {{\n")).unwrap();
+    let (code, out) = f.doctor();
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        problems(&out)
+            .iter()
+            .any(|l| l.contains("OpenCode") && l.contains("the plugin file differs")),
+        "{out}"
+    );
+}

@@ -4,7 +4,6 @@
 //! can still receive what it should not, so the network policy alone never opens a flow; a
 //! destination only known at run time is never opened.
 
-use toolgate_core::Verdict;
 use toolgate_core::egress::canonicalize_host;
 use toolgate_core::path_class::SecretSource;
 use toolgate_policy::Policy;
@@ -30,11 +29,7 @@ pub(crate) fn outcome(
         return None;
     }
     let text = toolgate_core::packs::rule(SECRET_UPLOAD_RULE_ID).map_or("", |(_, r)| r.text);
-    let lead = if verdict == Verdict::Review {
-        "Human review required by command rule"
-    } else {
-        "Blocked by command rule"
-    };
+    let lead = crate::command_rule_lead(verdict);
     Some(CheckOutcome {
         check: CheckKind::Commands,
         verdict,

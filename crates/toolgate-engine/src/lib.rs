@@ -25,6 +25,15 @@ use toolgate_core::Verdict;
 use toolgate_policy::Policy;
 
 pub use exfiltration::SECRET_UPLOAD_RULE_ID;
+
+/// How a reason names a command rule's verdict: a person must decide, or the call is blocked.
+fn command_rule_lead(verdict: Verdict) -> &'static str {
+    if verdict == Verdict::Review {
+        "Human review required by command rule"
+    } else {
+        "Blocked by command rule"
+    }
+}
 pub use persistence::{PERSISTENCE_RULE_ID, PersistenceWrite, persistence_writes};
 pub use protected::{ProtectedKind, protected_kind};
 pub use targets::UrlSource;
@@ -335,11 +344,7 @@ impl Guard {
                     .iter()
                     .map(|m| format!("{} ({})", m.rule_id, m.text))
                     .collect();
-                let lead = if verdict == Verdict::Review {
-                    "Human review required by command rule"
-                } else {
-                    "Blocked by command rule"
-                };
+                let lead = command_rule_lead(verdict);
                 d.add(CheckOutcome {
                     check: CheckKind::Commands,
                     verdict,
@@ -424,11 +429,7 @@ impl Guard {
                 continue;
             };
             let text = toolgate_core::packs::rule(m.rule_id).map_or("", |(_, r)| r.text);
-            let lead = if verdict == Verdict::Review {
-                "Human review required by command rule"
-            } else {
-                "Blocked by command rule"
-            };
+            let lead = command_rule_lead(verdict);
             d.add(CheckOutcome {
                 check: CheckKind::Commands,
                 verdict,
@@ -463,11 +464,7 @@ impl Guard {
                 continue;
             };
             let text = toolgate_core::packs::rule(loss.rule()).map_or("", |(_, r)| r.text);
-            let lead = if verdict == Verdict::Review {
-                "Human review required by command rule"
-            } else {
-                "Blocked by command rule"
-            };
+            let lead = command_rule_lead(verdict);
             d.add(CheckOutcome {
                 check: CheckKind::Commands,
                 verdict,

@@ -1,6 +1,6 @@
 //! The per-rule cases of the command rule packs (`tests/fixtures/pack_rules.toml`): every rule
 //! of the catalog has true positives in several spellings and near-misses, the cases name
-//! only rules that exist, and every case of every implemented pack runs through the engine as
+//! only rules that exist, and every case of every pack runs through the engine as
 //! a Bash call on the built-in policy, in a project inside a home directory: each `hit` is
 //! denied or sent to review by exactly its rule (at the catalog's verdict), each `pass` by
 //! nothing.
@@ -13,10 +13,6 @@ use toolgate_core::Verdict;
 use toolgate_core::packs::{PACKS, rule};
 use toolgate_engine::{CallContext, Guard, ToolCallDecision};
 use toolgate_policy::Policy;
-
-/// Packs whose shell commands are not matched yet: their cases are pending (read and checked
-/// for shape, not run). Every other pack's cases all run.
-const PENDING_PACKS: &[&str] = &[];
 
 const CASES: &str = include_str!("../fixtures/pack_rules.toml");
 
@@ -98,25 +94,19 @@ fn pack_rules(d: &ToolCallDecision) -> Vec<(String, Verdict)> {
 
 #[test]
 fn every_case_of_every_implemented_pack_runs_through_the_engine() {
-    for pending in PENDING_PACKS {
+    // Every pack of the catalog is matched in shell commands, so every case runs.
+    for pack in PACKS {
         assert!(
-            PACKS.iter().any(|p| p.name == *pending),
-            "pending pack {pending} is not in the catalog"
-        );
-        assert!(
-            !toolgate_shell::PACKS_WITH_COMMAND_MATCHERS.contains(pending),
-            "{pending} has command matchers: run its cases (take it off PENDING_PACKS)"
+            toolgate_shell::PACKS_WITH_COMMAND_MATCHERS.contains(&pack.name),
+            "pack {} has no command matchers",
+            pack.name
         );
     }
-    println!("pack cases pending for: {}", PENDING_PACKS.join(", "));
     let guard = Guard::new(Arc::new(Policy::builtin()));
     let mut failures: Vec<String> = Vec::new();
     let (mut hits, mut passes) = (0usize, 0usize);
     for (id, hit, pass) in cases() {
-        let (pack, r) = rule(&id).expect("a pack rule");
-        if PENDING_PACKS.contains(&pack.name) {
-            continue;
-        }
+        let (_, r) = rule(&id).expect("a pack rule");
         let expected = r.verdict.verdict();
         for command in &hit {
             hits += 1;

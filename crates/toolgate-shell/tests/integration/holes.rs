@@ -5,28 +5,7 @@
 
 use toolgate_shell::{Destination, analyze};
 
-use crate::support::{kind, rules_in};
-
-const CWD: Option<&str> = Some("/home/me/proj");
-
-fn denied(cmd: &str) -> bool {
-    !rules_in(cmd, CWD).is_empty() || kind(cmd).is_some()
-}
-
-#[track_caller]
-fn check(pass: &[&str], deny: &[&str]) {
-    for cmd in pass {
-        assert!(
-            !denied(cmd),
-            "{cmd}: {:?} {:?}",
-            rules_in(cmd, CWD),
-            kind(cmd)
-        );
-    }
-    for cmd in deny {
-        assert!(denied(cmd), "{cmd} must be denied");
-    }
-}
+use crate::support::{PROJECT, check_in_project as check, rules_in};
 
 #[test]
 fn tar_remove_files_deletes_what_it_archives() {
@@ -48,7 +27,7 @@ fn tar_remove_files_deletes_what_it_archives() {
         ],
     );
     assert!(
-        rules_in("tar --remove-files -czf b.tgz ~/docs", CWD)
+        rules_in("tar --remove-files -czf b.tgz ~/docs", PROJECT)
             .contains(&"TG-CMD-TAR-REMOVE-FILES".to_string())
     );
 }

@@ -3,28 +3,7 @@
 //! file contents the command found (issue 12's false positives); every way for text the
 //! command wrote to reach the shell instead stays denied.
 
-use crate::support::{kind, rules_in};
-
-const CWD: Option<&str> = Some("/home/me/proj");
-
-fn denied(cmd: &str) -> bool {
-    !rules_in(cmd, CWD).is_empty() || kind(cmd).is_some()
-}
-
-#[track_caller]
-fn check(pass: &[&str], deny: &[&str]) {
-    for cmd in pass {
-        assert!(
-            !denied(cmd),
-            "{cmd}: {:?} {:?}",
-            rules_in(cmd, CWD),
-            kind(cmd)
-        );
-    }
-    for cmd in deny {
-        assert!(denied(cmd), "{cmd} must stay denied");
-    }
-}
+use crate::support::check_in_project as check;
 
 #[test]
 fn templates_over_listed_paths_are_analysed() {

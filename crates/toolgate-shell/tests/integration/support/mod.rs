@@ -23,3 +23,28 @@ pub fn rules_in(cmd: &str, cwd: Option<&str>) -> Vec<String> {
 pub fn kind(cmd: &str) -> Option<IndeterminateKind> {
     analyze(cmd).indeterminate.map(|i| i.kind)
 }
+
+/// The working directory of the precision tests: a project inside the home `/home/me`.
+pub const PROJECT: Option<&str> = Some("/home/me/proj");
+
+/// Denied in the project: a built-in rule matched or the analysis is indeterminate.
+pub fn denied_in_project(cmd: &str) -> bool {
+    !rules_in(cmd, PROJECT).is_empty() || kind(cmd).is_some()
+}
+
+/// Every `pass` command passes in the project (no rule, not indeterminate; the message names
+/// what objected), and every `deny` command is denied.
+#[track_caller]
+pub fn check_in_project(pass: &[&str], deny: &[&str]) {
+    for cmd in pass {
+        assert!(
+            !denied_in_project(cmd),
+            "{cmd}: {:?} {:?}",
+            rules_in(cmd, PROJECT),
+            kind(cmd)
+        );
+    }
+    for cmd in deny {
+        assert!(denied_in_project(cmd), "{cmd} must be denied");
+    }
+}

@@ -6,7 +6,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::fake_model::{Dialect, FakeModel};
-use super::sandbox::{Run, Sandbox, cli, only_output};
+use super::sandbox::{Run, Sandbox, assert_victim_kept, cli, only_output};
 use crate::claude_e2e::fake_api::FakeTarget;
 
 /// One Codex home and work directory.
@@ -106,16 +106,10 @@ fn assert_denied_by_toolgate(output: &str, because: &str, run: &Run, model: &Fak
 #[test]
 fn codex_destructive_command_is_denied() {
     let codex = Codex::new("constitution: toolgate\n", false);
-    let victim = codex.sandbox.home.join("x");
-    std::fs::create_dir_all(&victim).unwrap();
-    std::fs::write(victim.join("keep"), "data").unwrap();
+    let victim = codex.sandbox.plant_victim();
     let (run, model) = codex.run(vec![shell("rm -fr ~/x")]);
     let output = only_output(&run, &model);
-    assert!(
-        victim.join("keep").exists(),
-        "~/x was deleted\n{}",
-        run.describe(&model)
-    );
+    assert_victim_kept(&victim, &run, &model);
     assert_denied_by_toolgate(&output, "TG-CMD-RM-HOME", &run, &model);
 }
 

@@ -7,7 +7,7 @@ use std::process::Command;
 use serde_json::{Value, json};
 
 use super::fake_model::{Dialect, FakeModel};
-use super::sandbox::{Run, Sandbox, cli, only_output};
+use super::sandbox::{Run, Sandbox, assert_victim_kept, cli, only_output};
 
 /// One Copilot CLI home and work directory.
 pub(super) struct Copilot {
@@ -74,16 +74,10 @@ pub(super) fn shell(cmd: &str) -> Value {
 #[test]
 fn copilot_destructive_command_is_denied_under_allow_all_tools() {
     let copilot = Copilot::new("constitution: toolgate\n");
-    let victim = copilot.sandbox.home.join("x");
-    std::fs::create_dir_all(&victim).unwrap();
-    std::fs::write(victim.join("keep"), "data").unwrap();
+    let victim = copilot.sandbox.plant_victim();
     let (run, model) = copilot.run(shell("rm -fr ~/x"));
     let output = only_output(&run, &model);
-    assert!(
-        victim.join("keep").exists(),
-        "~/x was deleted\n{}",
-        run.describe(&model)
-    );
+    assert_victim_kept(&victim, &run, &model);
     assert!(
         output.contains("Denied by preToolUse hook") && output.contains("TG-CMD-RM-HOME"),
         "{output}\n{}",

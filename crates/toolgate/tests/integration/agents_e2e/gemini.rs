@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::fake_model::{Dialect, FakeModel};
-use super::sandbox::{Run, Sandbox, cli, only_output};
+use super::sandbox::{Run, Sandbox, assert_victim_kept, cli, only_output};
 use crate::claude_e2e::fake_api::FakeTarget;
 
 struct Gemini {
@@ -64,16 +64,10 @@ fn assert_denied_by_toolgate(output: &str, because: &str, run: &Run, model: &Fak
 #[test]
 fn gemini_destructive_command_is_denied() {
     let gemini = Gemini::new("constitution: toolgate\n");
-    let victim = gemini.sandbox.home.join("x");
-    std::fs::create_dir_all(&victim).unwrap();
-    std::fs::write(victim.join("keep"), "data").unwrap();
+    let victim = gemini.sandbox.plant_victim();
     let (run, model) = gemini.run(shell("rm -fr ~/x"));
     let output = only_output(&run, &model);
-    assert!(
-        victim.join("keep").exists(),
-        "~/x was deleted\n{}",
-        run.describe(&model)
-    );
+    assert_victim_kept(&victim, &run, &model);
     assert_denied_by_toolgate(&output, "TG-CMD-RM-HOME", &run, &model);
 }
 

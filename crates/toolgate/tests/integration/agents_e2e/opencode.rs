@@ -25,7 +25,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::fake_model::{Dialect, FakeModel};
-use super::sandbox::{Run, Sandbox, cli, only_output};
+use super::sandbox::{Run, Sandbox, assert_victim_kept, cli, only_output};
 
 /// Where `toolgate init` puts the plugin.
 #[derive(Debug, Clone, Copy)]
@@ -121,16 +121,10 @@ fn assert_denied_by_toolgate(output: &str, because: &str, run: &Run, model: &Fak
 #[test]
 fn opencode_destructive_command_is_denied() {
     let opencode = OpenCode::new("constitution: toolgate\n", Scope::User);
-    let victim = opencode.sandbox.home.join("x");
-    std::fs::create_dir_all(&victim).unwrap();
-    std::fs::write(victim.join("keep"), "data").unwrap();
+    let victim = opencode.sandbox.plant_victim();
     let (run, model) = opencode.run(vec![bash("rm -rf ~/x")]);
     let output = only_output(&run, &model);
-    assert!(
-        victim.join("keep").exists(),
-        "~/x was deleted\n{}",
-        run.describe(&model)
-    );
+    assert_victim_kept(&victim, &run, &model);
     assert_denied_by_toolgate(&output, "TG-CMD-RM-HOME", &run, &model);
 }
 

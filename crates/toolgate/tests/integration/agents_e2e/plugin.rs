@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use super::codex::{self, Codex};
 use super::copilot::{self, Copilot};
-use super::sandbox::only_output;
+use super::sandbox::{assert_victim_kept, only_output};
 use crate::plugin_e2e::copy_marketplace;
 
 /// The lines of toolgate's decision log at `path`.
@@ -68,16 +68,10 @@ fn copilot_installed_plugin_denies_a_destructive_call_and_runs_an_ordinary_one()
     let log = copilot.sandbox.home.join("decisions.jsonl");
     let toolgate = Path::new(env!("CARGO_BIN_EXE_toolgate"));
     let env = [("TOOLGATE_BIN", toolgate), ("TOOLGATE_LOG", log.as_path())];
-    let victim = copilot.sandbox.home.join("x");
-    std::fs::create_dir_all(&victim).unwrap();
-    std::fs::write(victim.join("keep"), "data").unwrap();
+    let victim = copilot.sandbox.plant_victim();
     let (run, model) = copilot.run_with(copilot::shell("rm -fr ~/x"), &env);
     let output = only_output(&run, &model);
-    assert!(
-        victim.join("keep").exists(),
-        "~/x was deleted\n{}",
-        run.describe(&model)
-    );
+    assert_victim_kept(&victim, &run, &model);
     assert!(
         output.contains("Denied by preToolUse hook"),
         "not refused by a hook: {output}\n{}",
@@ -132,18 +126,12 @@ fn codex_installed_plugin_denies_a_destructive_call_once_trusted() {
 
     let toolgate = Path::new(env!("CARGO_BIN_EXE_toolgate"));
     let env = [("TOOLGATE_BIN", toolgate)];
-    let victim = codex.sandbox.home.join("x");
-    std::fs::create_dir_all(&victim).unwrap();
-    std::fs::write(victim.join("keep"), "data").unwrap();
+    let victim = codex.sandbox.plant_victim();
     // `rm -r`, not `rm -rf`: Codex itself refuses `rm -f`, which would hide a hook that did not
     // run.
     let (run, model) = codex.run_with(vec![codex::shell("rm -r ~/x")], &env);
     let output = only_output(&run, &model);
-    assert!(
-        victim.join("keep").exists(),
-        "~/x was deleted\n{}",
-        run.describe(&model)
-    );
+    assert_victim_kept(&victim, &run, &model);
     assert!(
         output.contains("blocked by PreToolUse hook")
             && output.contains("toolgate")

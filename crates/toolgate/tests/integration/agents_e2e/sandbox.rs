@@ -52,6 +52,15 @@ impl Sandbox {
         Sandbox { root, home, work }
     }
 
+    /// Plants `~/x` holding one file, for a scripted `rm -r ~/x` to try to delete; see
+    /// [`assert_victim_kept`].
+    pub fn plant_victim(&self) -> PathBuf {
+        let victim = self.home.join("x");
+        std::fs::create_dir_all(&victim).unwrap();
+        std::fs::write(victim.join("keep"), "data").unwrap();
+        victim
+    }
+
     /// Writes the stdio MCP test server; returns the Python interpreter, the script and the
     /// marker its `touch_marker` tool creates.
     pub fn mcp_server(&self) -> (PathBuf, PathBuf, PathBuf) {
@@ -143,6 +152,16 @@ impl Run {
             self.stderr
         )
     }
+}
+
+/// The file [`Sandbox::plant_victim`] planted is still there after `run`.
+#[track_caller]
+pub fn assert_victim_kept(victim: &Path, run: &Run, model: &super::fake_model::FakeModel) {
+    assert!(
+        victim.join("keep").exists(),
+        "~/x was deleted\n{}",
+        run.describe(model)
+    );
 }
 
 /// The one tool output of a run that went to its scripted end.

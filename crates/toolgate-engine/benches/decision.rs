@@ -17,6 +17,7 @@ fn decisions(c: &mut Criterion) {
             "Bash",
             json!({"command": "ls -la", "description": "List files"}),
         ),
+        ("bash_rm_build", "Bash", json!({"command": "rm -rf build/"})),
         (
             "bash_pipeline",
             "Bash",

@@ -4,6 +4,7 @@ mod destructive;
 mod git;
 mod packs;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -201,30 +202,68 @@ pub(crate) fn operand_classes(
 #[derive(Debug, Clone)]
 pub struct CommandRuleSet {
     rules: Arc<Vec<CommandRule>>,
+    index: Arc<ProgramIndex>,
+}
+
+/// Which enabled rules can match a program: most rules name their programs exactly, so a
+/// command is tried only against the rules of its own program and the rules that name a
+/// glob or no program at all, not against every rule of every pack.
+#[derive(Debug, Default)]
+struct ProgramIndex {
+    /// Rules by exact program name, lower case.
+    by_program: HashMap<String, Vec<usize>>,
+    /// Rules whose programs include a glob, or that name none (any program).
+    any_program: Vec<usize>,
+}
+
+impl ProgramIndex {
+    fn of(rules: &[CommandRule]) -> ProgramIndex {
+        let mut index = ProgramIndex::default();
+        for (i, r) in rules.iter().enumerate().filter(|(_, r)| r.enabled) {
+            if r.programs.is_empty() || r.programs.iter().any(|p| p.contains(['*', '?'])) {
+                index.any_program.push(i);
+                continue;
+            }
+            for p in &r.programs {
+                let rules = index.by_program.entry(p.to_ascii_lowercase()).or_default();
+                if rules.last() != Some(&i) {
+                    rules.push(i);
+                }
+            }
+        }
+        index
+    }
+
+    /// The rules that may match a command running `program` (lower case).
+    fn candidates<'a>(&'a self, program: &str) -> impl Iterator<Item = usize> + 'a {
+        let named = self.by_program.get(program).map_or(&[][..], Vec::as_slice);
+        named.iter().chain(&self.any_program).copied()
+    }
 }
 
 impl CommandRuleSet {
+    fn of(rules: Vec<CommandRule>) -> CommandRuleSet {
+        CommandRuleSet {
+            index: Arc::new(ProgramIndex::of(&rules)),
+            rules: Arc::new(rules),
+        }
+    }
+
     /// The built-in destructive-command pack.
     pub fn builtin() -> CommandRuleSet {
-        CommandRuleSet {
-            rules: Arc::new(crate::rules::destructive::rules()),
-        }
+        CommandRuleSet::of(crate::rules::destructive::rules())
     }
 
     /// No rules.
     pub fn empty() -> Self {
-        CommandRuleSet {
-            rules: Arc::new(Vec::new()),
-        }
+        CommandRuleSet::of(Vec::new())
     }
 
     /// These rules followed by `extra`.
     pub fn with_rules(self, extra: Vec<CommandRule>) -> Self {
         let mut rules = (*self.rules).clone();
         rules.extend(extra);
-        CommandRuleSet {
-            rules: Arc::new(rules),
-        }
+        CommandRuleSet::of(rules)
     }
 
     /// These rules with the ones whose id is in `ids` disabled.
@@ -235,9 +274,7 @@ impl CommandRuleSet {
                 r.enabled = false;
             }
         }
-        CommandRuleSet {
-            rules: Arc::new(rules),
-        }
+        CommandRuleSet::of(rules)
     }
 
     /// The rules, in order.
@@ -247,23 +284,25 @@ impl CommandRuleSet {
 
     /// The rules that match any command of `analysis`, each once, in rule order.
     pub fn evaluate(&self, analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<CommandMatch> {
-        let lowered: Vec<String> = analysis
-            .commands
-            .iter()
-            .map(|c| c.program_lower())
-            .collect();
-        let protected_after_cd = crate::facts::writes::writes_protected_after_cd(analysis);
+        let mut hit = vec![false; self.rules.len()];
+        if crate::facts::writes::writes_protected_after_cd(analysis) {
+            for (i, r) in self.rules.iter().enumerate() {
+                hit[i] = r.enabled && r.check == Some(Check::ProtectedWrite);
+            }
+        }
+        for c in &analysis.commands {
+            let program = c.program_lower();
+            for i in self.index.candidates(&program) {
+                if !hit[i] && self.rules[i].matches_program(c, &program, cx) {
+                    hit[i] = true;
+                }
+            }
+        }
         self.rules
             .iter()
-            .filter(|r| {
-                (protected_after_cd && r.enabled && r.check == Some(Check::ProtectedWrite))
-                    || analysis
-                        .commands
-                        .iter()
-                        .zip(&lowered)
-                        .any(|(c, p)| r.matches_program(c, p, cx))
-            })
-            .map(CommandRule::to_match)
+            .zip(hit)
+            .filter(|(_, hit)| *hit)
+            .map(|(r, _)| r.to_match())
             .collect()
     }
 }
@@ -286,16 +325,39 @@ fn glob(pattern: &str, text: &str, fold: bool) -> bool {
             pattern == text
         };
     }
+    // Program names and arguments are nearly always ASCII: match their bytes without
+    // copying; anything else is matched by characters.
+    if pattern.is_ascii() && text.is_ascii() {
+        return glob_units(pattern.as_bytes(), text.as_bytes(), b'?', b'*', |a, b| {
+            if fold {
+                a.eq_ignore_ascii_case(&b)
+            } else {
+                a == b
+            }
+        });
+    }
     let norm = |c: char| if fold { c.to_ascii_lowercase() } else { c };
     let p: Vec<char> = pattern.chars().map(norm).collect();
     let t: Vec<char> = text.chars().map(norm).collect();
+    glob_units(&p, &t, '?', '*', |a, b| a == b)
+}
+
+/// Matches the units of `t` against the pattern `p`, where `one` matches one unit and `run`
+/// any run of units (backtracking to the last `run` only, so linear in practice).
+fn glob_units<T: Copy + PartialEq>(
+    p: &[T],
+    t: &[T],
+    one: T,
+    run: T,
+    same: impl Fn(T, T) -> bool,
+) -> bool {
     let (mut pi, mut ti) = (0, 0);
     let (mut star, mut mark) = (None, 0);
     while ti < t.len() {
-        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+        if pi < p.len() && (p[pi] == one || same(p[pi], t[ti])) {
             pi += 1;
             ti += 1;
-        } else if pi < p.len() && p[pi] == '*' {
+        } else if pi < p.len() && p[pi] == run {
             star = Some(pi);
             mark = ti;
             pi += 1;
@@ -307,8 +369,66 @@ fn glob(pattern: &str, text: &str, fold: bool) -> bool {
             return false;
         }
     }
-    while pi < p.len() && p[pi] == '*' {
+    while pi < p.len() && p[pi] == run {
         pi += 1;
     }
     pi == p.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_match_ascii_bytes_as_they_match_characters() {
+        let patterns = [
+            "mkfs*", "*.sh", "py?hon*", "*", "?", "a*b*c", "*rm*", "**", "x?",
+        ];
+        let texts = [
+            "mkfs.ext4",
+            "MKFS",
+            "run.sh",
+            "python3",
+            "PyThon",
+            "",
+            "a",
+            "abc",
+            "axbxc",
+            "xrmx",
+            "x",
+        ];
+        for p in patterns {
+            for t in texts {
+                let chars = |fold: bool| {
+                    let norm = |c: char| if fold { c.to_ascii_lowercase() } else { c };
+                    let p: Vec<char> = p.chars().map(norm).collect();
+                    let t: Vec<char> = t.chars().map(norm).collect();
+                    glob_units(&p, &t, '?', '*', |a, b| a == b)
+                };
+                assert_eq!(glob_match(p, t), chars(false), "{p} {t}");
+                assert_eq!(glob_match_ci(p, t), chars(true), "{p} {t} ignoring case");
+            }
+        }
+        assert!(glob_match_ci("MKFS*", "mkfs.vfat"));
+        assert!(!glob_match("mkfs*", "MKFS.vfat"));
+        assert!(glob_match("?é*", "xé1"));
+        assert!(!glob_match("?", "é1"));
+    }
+
+    #[test]
+    fn the_program_index_keeps_rule_order_and_skips_disabled_rules() {
+        let mut rm = CommandRule::new("A-RM", "rm");
+        rm.programs = vec!["RM".into(), "rm".into()];
+        let mut any = CommandRule::new("B-ANY", "any");
+        any.programs = vec!["r*".into()];
+        let mut off = CommandRule::new("C-OFF", "off");
+        off.programs = vec!["rm".into()];
+        let set = CommandRuleSet::empty()
+            .with_rules(vec![rm, any, off])
+            .disable(&["C-OFF"]);
+        assert_eq!(set.index.by_program.get("rm"), Some(&vec![0]));
+        assert_eq!(set.index.any_program, vec![1]);
+        assert!(set.index.candidates("ls").eq([1]));
+        assert!(set.index.candidates("rm").eq([0, 1]));
+    }
 }

@@ -9,6 +9,8 @@
 mod handlers;
 mod table;
 
+use std::sync::LazyLock;
+
 use crate::knowledge::specs::Spec;
 
 pub(crate) use handlers::Destinations;
@@ -69,9 +71,7 @@ pub(crate) struct Program {
 /// The row of a program basename: a row in capitals matches only as written (`GET`), any
 /// other ignoring case; `python3.12` finds `python`.
 pub(crate) fn lookup(name: &str) -> Option<&'static Program> {
-    let exact = PROGRAMS
-        .iter()
-        .find(|p| p.name == name || (!is_capitals(p.name) && p.name.eq_ignore_ascii_case(name)));
+    let exact = rows_named(name).find(|p| p.name == name || !is_capitals(p.name));
     if exact.is_some() {
         return exact;
     }
@@ -79,9 +79,40 @@ pub(crate) fn lookup(name: &str) -> Option<&'static Program> {
     if base.len() == name.len() || base.is_empty() {
         return None;
     }
-    PROGRAMS
+    rows_named(base).find(|p| p.versioned && !is_capitals(p.name))
+}
+
+/// The table's rows in lower case and sorted, each with its row: the lookup runs for
+/// every word that may name a program, several times per command, so it is a binary
+/// search rather than a scan of the whole table.
+static BY_LOWER_NAME: LazyLock<Vec<(String, &'static Program)>> = LazyLock::new(|| {
+    let mut rows: Vec<(String, &'static Program)> = PROGRAMS
         .iter()
-        .find(|p| p.versioned && !is_capitals(p.name) && p.name.eq_ignore_ascii_case(base))
+        .map(|p| (p.name.to_ascii_lowercase(), p))
+        .collect();
+    // A stable sort keeps the table's order among rows whose names differ only in case.
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows
+});
+
+/// The rows whose name equals `name` ignoring ASCII case, in table order.
+fn rows_named(name: &str) -> impl Iterator<Item = &'static Program> {
+    let folded = name.bytes().any(|b| b.is_ascii_uppercase());
+    let cmp = move |lower: &str| {
+        if folded {
+            lower
+                .bytes()
+                .cmp(name.bytes().map(|b| b.to_ascii_lowercase()))
+        } else {
+            lower.cmp(name)
+        }
+    };
+    let rows = BY_LOWER_NAME.as_slice();
+    let first = rows.partition_point(|(lower, _)| cmp(lower).is_lt());
+    rows[first..]
+        .iter()
+        .take_while(move |(lower, _)| cmp(lower).is_eq())
+        .map(|(_, p)| *p)
 }
 
 /// Whether a row's name is written in capitals (`GET`): such names are case-sensitive.
@@ -122,6 +153,54 @@ mod tests {
                 p.name
             );
         }
+    }
+
+    /// The table scan the sorted index replaces, as the specification of [`lookup`].
+    fn lookup_by_scan(name: &str) -> Option<&'static Program> {
+        let exact = PROGRAMS.iter().find(|p| {
+            p.name == name || (!is_capitals(p.name) && p.name.eq_ignore_ascii_case(name))
+        });
+        if exact.is_some() {
+            return exact;
+        }
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if base.len() == name.len() || base.is_empty() {
+            return None;
+        }
+        PROGRAMS
+            .iter()
+            .find(|p| p.versioned && !is_capitals(p.name) && p.name.eq_ignore_ascii_case(base))
+    }
+
+    #[test]
+    fn the_index_finds_what_a_scan_of_the_table_finds() {
+        let mut names: Vec<String> = Vec::new();
+        for p in PROGRAMS {
+            for n in [
+                p.name.to_string(),
+                p.name.to_ascii_uppercase(),
+                p.name.to_ascii_lowercase(),
+                format!("{}3", p.name),
+                format!("{}3.12", p.name),
+                format!("{}x", p.name),
+                p.name[..p.name.len() - 1].to_string(),
+            ] {
+                names.push(n);
+            }
+        }
+        names.extend(
+            [
+                "", "3", ".", "Python3", "GET", "get", "Get", "zzzz", "a\u{e9}",
+            ]
+            .map(String::from),
+        );
+        for n in &names {
+            let by_index = lookup(n).map(|p| p.name);
+            assert_eq!(by_index, lookup_by_scan(n).map(|p| p.name), "{n:?}");
+        }
+        assert_eq!(lookup("python3.12").map(|p| p.name), Some("python"));
+        assert_eq!(lookup("CURL").map(|p| p.name), Some("curl"));
+        assert!(lookup("get").is_none_or(|p| p.name != "GET"));
     }
 
     #[test]

@@ -9,6 +9,7 @@
 mod handlers;
 mod table;
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::knowledge::specs::Spec;
@@ -82,37 +83,25 @@ pub(crate) fn lookup(name: &str) -> Option<&'static Program> {
     rows_named(base).find(|p| p.versioned && !is_capitals(p.name))
 }
 
-/// The table's rows in lower case and sorted, each with its row: the lookup runs for
-/// every word that may name a program, several times per command, so it is a binary
-/// search rather than a scan of the whole table.
-static BY_LOWER_NAME: LazyLock<Vec<(String, &'static Program)>> = LazyLock::new(|| {
-    let mut rows: Vec<(String, &'static Program)> = PROGRAMS
-        .iter()
-        .map(|p| (p.name.to_ascii_lowercase(), p))
-        .collect();
-    // A stable sort keeps the table's order among rows whose names differ only in case.
-    rows.sort_by(|a, b| a.0.cmp(&b.0));
+/// The table's rows by lower-case name, each list in table order: the lookup runs for every
+/// word that may name a program, several times per command, so it is a hash lookup rather
+/// than a scan of the whole table.
+static BY_LOWER_NAME: LazyLock<HashMap<String, Vec<&'static Program>>> = LazyLock::new(|| {
+    let mut rows: HashMap<String, Vec<&'static Program>> = HashMap::new();
+    for p in PROGRAMS {
+        rows.entry(p.name.to_ascii_lowercase()).or_default().push(p);
+    }
     rows
 });
 
 /// The rows whose name equals `name` ignoring ASCII case, in table order.
 fn rows_named(name: &str) -> impl Iterator<Item = &'static Program> {
-    let folded = name.bytes().any(|b| b.is_ascii_uppercase());
-    let cmp = move |lower: &str| {
-        if folded {
-            lower
-                .bytes()
-                .cmp(name.bytes().map(|b| b.to_ascii_lowercase()))
-        } else {
-            lower.cmp(name)
-        }
+    let rows = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        BY_LOWER_NAME.get(&name.to_ascii_lowercase())
+    } else {
+        BY_LOWER_NAME.get(name)
     };
-    let rows = BY_LOWER_NAME.as_slice();
-    let first = rows.partition_point(|(lower, _)| cmp(lower).is_lt());
-    rows[first..]
-        .iter()
-        .take_while(move |(lower, _)| cmp(lower).is_eq())
-        .map(|(_, p)| *p)
+    rows.map_or(&[][..], Vec::as_slice).iter().copied()
 }
 
 /// Whether a row's name is written in capitals (`GET`): such names are case-sensitive.

@@ -10,7 +10,9 @@
 
 use super::templates::{awk_program, awk_template, only_path_directives, sed_template, template};
 use crate::SimpleCommand;
+use crate::knowledge::specs::{ECHO, NONE, PRINTF, SORT, SORT_OUTPUT};
 use crate::model::Stdin;
+use crate::options::{Scan, args_of, has, read_options, read_permuted, read_strict_flags};
 
 /// The output of a producer, as the next element's stdin. Unknown output is `dynamic`.
 /// `input` is what the producer reads: its own redirect or heredoc, else the pipe.
@@ -76,29 +78,25 @@ pub fn producer_output(cmd: &SimpleCommand, input: Option<&Stdin>, downloads: bo
     };
     match cmd.program_lower().as_str() {
         "echo" => {
-            let mut args = cmd.args.as_slice();
-            let mut escapes = false;
-            while let Some(first) = args.first() {
-                let flags = first
-                    .strip_prefix('-')
-                    .filter(|f| !f.is_empty() && f.chars().all(|c| matches!(c, 'n' | 'e' | 'E')));
-                let Some(flags) = flags else { break };
-                escapes |= flags.contains('e');
-                args = &args[1..];
-            }
-            let text = args.join(" ");
-            known(if escapes {
+            let (opts, at) = read_strict_flags(&cmd.args, &ECHO);
+            let text = cmd.args[at..].join(" ");
+            known(if has(&opts, &["-e"]) {
                 crate::syntax::ansi_c::decode(&text)
             } else {
                 text
             })
         }
-        "printf" => match cmd.args.as_slice() {
-            [] => known(String::new()),
-            [flag, ..] if flag == "-v" => known(String::new()),
-            [dashes, format, rest @ ..] if dashes == "--" => known(printf(format, rest)),
-            [format, rest @ ..] => known(printf(format, rest)),
-        },
+        // The shell's printf: `-v NAME` prints nothing; any other option is an error.
+        "printf" => {
+            let args = args_of(cmd, 0);
+            let (opts, at) = read_options(&args, 0, &PRINTF);
+            match (opts.as_slice(), cmd.args.get(at..).unwrap_or_default()) {
+                ([], []) => known(String::new()),
+                ([], [format, rest @ ..]) => known(printf(format, rest)),
+                (opts, _) if has(opts, &["-v"]) => known(String::new()),
+                _ => unknown,
+            }
+        }
         // `yes TEXT` writes the line again and again: two copies show what repeating it
         // does (a `cd ..` in it has run before the second).
         "yes" => {
@@ -109,21 +107,31 @@ pub fn producer_output(cmd: &SimpleCommand, input: Option<&Stdin>, downloads: bo
             };
             known(format!("{line}\n{line}\n"))
         }
-        "cat" if cmd.args.iter().all(|a| a == "-") => match input {
-            Some(s) if !s.dynamic && !s.from_download && !s.template => known(s.text.clone()),
-            _ => unknown,
-        },
-        // `cat script.sh | bash` runs the file, as `bash script.sh` does.
-        "cat"
-            if !cmd.args.is_empty()
-                && cmd.args.iter().all(|a| {
-                    !a.starts_with('-') && !a.starts_with("/dev/") && !a.starts_with("/proc/")
-                }) =>
-        {
-            Stdin {
-                from_file: true,
-                data: true,
-                ..unknown
+        "cat" => {
+            let args = args_of(cmd, 0);
+            let (opts, files) = read_permuted(&args, 0, &NONE);
+            let files: Vec<&str> = files.iter().map(|&i| args[i].text.as_str()).collect();
+            if !opts.is_empty() {
+                unknown
+            } else if files.iter().all(|f| *f == "-") {
+                match input {
+                    Some(s) if !s.dynamic && !s.from_download && !s.template => {
+                        known(s.text.clone())
+                    }
+                    _ => unknown,
+                }
+            } else if files
+                .iter()
+                .all(|f| *f != "-" && !f.starts_with("/dev/") && !f.starts_with("/proc/"))
+            {
+                // `cat script.sh | bash` runs the file, as `bash script.sh` does.
+                Stdin {
+                    from_file: true,
+                    data: true,
+                    ..unknown
+                }
+            } else {
+                unknown
             }
         }
         "true" | ":" | "false" => known(String::new()),
@@ -232,13 +240,7 @@ pub(crate) fn writes_no_file(cmd: &SimpleCommand) -> bool {
     match program.as_str() {
         "cd" | "pushd" | "popd" | "true" | ":" | "echo" | "printf" | "pwd" | "set" | "cat" => true,
         "find" => lists_files(cmd) && !cmd.args.iter().any(|a| a == "-delete"),
-        "sort" => {
-            passes_lines(cmd)
-                && !cmd
-                    .args
-                    .iter()
-                    .any(|a| a.starts_with("-o") || a.starts_with("--output"))
-        }
+        "sort" => passes_lines(cmd) && !Scan::read(&args_of(cmd, 0), &SORT, false).has(SORT_OUTPUT),
         "sed" | "gsed" => sed_template(cmd, None).is_some(),
         p if crate::knowledge::interpreters::is_awk(p) => {
             awk_program(cmd).is_some_and(|(code, _)| awk_template(code).is_some())

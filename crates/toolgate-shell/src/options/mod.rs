@@ -2,7 +2,12 @@
 //! glued or separate (`-uroot`, `-u root`, `--user=root`, `--user root`), and GNU / git
 //! abbreviated long options (`--rec` = `--recursive`, `--forc` = `--force`).
 
+mod forms;
 pub(crate) mod normalize;
+
+pub(crate) use forms::{
+    read_strict_flags, slice_of, values_in, with_attached_optional, with_old_style_bundle,
+};
 
 pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
 use crate::knowledge::specs::Spec;
@@ -46,7 +51,7 @@ pub(crate) fn resolve_long<'k>(written: &str, known: &[&'k str]) -> Vec<&'k str>
 
 /// Resolves a long option against a spec: the full name (or the name as written when it is
 /// not known) and whether it takes a value.
-fn resolve_in_spec(written: &str, spec: &OptionSpec) -> (String, bool) {
+pub(super) fn resolve_in_spec(written: &str, spec: &OptionSpec) -> (String, bool) {
     let known: Vec<&str> = spec
         .long_val
         .iter()
@@ -111,7 +116,7 @@ pub(crate) fn read_permuted(
 }
 
 /// Reads the option word at `args[i]` into `out`; returns how many words it used.
-fn read_one(args: &[Arg], i: usize, spec: &OptionSpec, out: &mut Vec<Opt>) -> usize {
+pub(super) fn read_one(args: &[Arg], i: usize, spec: &OptionSpec, out: &mut Vec<Opt>) -> usize {
     let w = args[i].text.as_str();
     let next = || args.get(i + 1).map(|a| a.text.clone());
     if let Some(long) = w.strip_prefix("--") {
@@ -263,6 +268,8 @@ pub(crate) struct Scan {
     pub(crate) operands: Vec<Value>,
     /// With `stop_at_operand`: the index in the arguments of the first operand.
     pub(crate) stop: Option<usize>,
+    /// The index in the arguments just after the `--` that ended the options, if one did.
+    pub(crate) after_dashdash: Option<usize>,
 }
 
 impl Scan {
@@ -297,6 +304,9 @@ impl Scan {
                 dynamic: a.dynamic,
                 one_word: !a.splits,
             };
+            if dashdash {
+                scan.after_dashdash = Some(end);
+            }
             if dashdash || stop_at_operand {
                 if stop_at_operand {
                     scan.stop = (end < args.len()).then_some(end);

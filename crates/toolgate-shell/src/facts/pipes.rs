@@ -10,8 +10,11 @@
 
 use super::templates::{awk_program, awk_template, only_path_directives, sed_template, template};
 use crate::SimpleCommand;
-use crate::knowledge::specs::{ECHO, NONE, PRINTF, SORT, SORT_OUTPUT};
+use crate::knowledge::specs::{
+    ECHO, FIND_FILE_PRIMARIES, FIND_FORMAT_PRIMARIES, NONE, PRINTF, SORT, SORT_OUTPUT,
+};
 use crate::model::Stdin;
+use crate::options::find::read_find;
 use crate::options::{Scan, args_of, has, read_options, read_permuted, read_strict_flags};
 
 /// The output of a producer, as the next element's stdin. Unknown output is `dynamic`.
@@ -145,12 +148,12 @@ pub(crate) fn find_listing_roots(cmd: &SimpleCommand) -> Option<Option<Vec<Strin
     if cmd.program_lower() != "find" {
         return None;
     }
+    let line = read_find(&cmd.args);
     let whole = lists_files(cmd)
-        || cmd
-            .args
-            .iter()
-            .position(|a| a == "-printf")
-            .and_then(|at| cmd.args.get(at + 1))
+        || line
+            .named(&["-printf"])
+            .next()
+            .and_then(|p| p.value())
             .is_some_and(|f| only_path_directives(&crate::syntax::ansi_c::decode(f)))
         || prints_paths_it_runs_on(cmd);
     whole.then(|| listed_roots(cmd))
@@ -159,36 +162,33 @@ pub(crate) fn find_listing_roots(cmd: &SimpleCommand) -> Option<Option<Vec<Strin
 /// `find` whose only output is what `-exec grep -l PATTERN {} \;` prints: the paths it
 /// lists that match.
 fn prints_paths_it_runs_on(cmd: &SimpleCommand) -> bool {
+    let line = read_find(&cmd.args);
     let mut found = false;
-    let mut args = cmd.args.iter();
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "-exec" | "-execdir" | "-ok" | "-okdir" => {
-                let words: Vec<&String> = args
-                    .by_ref()
-                    .take_while(|w| !matches!(w.as_str(), ";" | "+"))
-                    .collect();
-                let grep = words
-                    .first()
-                    .is_some_and(|w| matches!(w.as_str(), "grep" | "egrep" | "fgrep"));
-                let lists = words.iter().any(|w| {
-                    matches!(
-                        w.as_str(),
-                        "-l" | "-L" | "--files-with-matches" | "--files-without-match"
-                    )
-                });
-                if !(grep && lists && a == "-exec" && words.last().is_some_and(|w| *w == "{}")) {
-                    return false;
-                }
-                found = true;
+    for p in &line.primaries {
+        if p.runs_command() {
+            let words = p.command;
+            let grep = words
+                .first()
+                .is_some_and(|w| matches!(w.as_str(), "grep" | "egrep" | "fgrep"));
+            let lists = words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "-l" | "-L" | "--files-with-matches" | "--files-without-match"
+                )
+            });
+            if !(grep && lists && p.name == "-exec" && words.last().is_some_and(|w| w == "{}")) {
+                return false;
             }
-            "-printf" | "-fprintf" | "-fprint" | "-fprint0" | "-fls" | "-print" | "-print0"
-            | "-ls" => return false,
-            _ => {}
+            found = true;
+        } else if PRINTING.contains(&p.name) || FIND_FORMAT_PRIMARIES.contains(&p.name) {
+            return false;
         }
     }
     found
 }
+
+/// find's actions that print or write what it lists, besides its formats.
+const PRINTING: &[&str] = &["-fprint", "-fprint0", "-fls", "-print", "-print0", "-ls"];
 
 /// The start paths of a `find` (`None`: only known at run time, or relative to a directory
 /// an earlier `cd` changed to).
@@ -213,19 +213,10 @@ pub(crate) const PLACEHOLDER: &str = "{}";
 /// `find` printing the paths it lists (no `-printf`, no commands run, no file written).
 pub(crate) fn lists_files(cmd: &SimpleCommand) -> bool {
     cmd.program_lower() == "find"
-        && !cmd.args.iter().any(|a| {
-            matches!(
-                a.as_str(),
-                "-exec"
-                    | "-execdir"
-                    | "-ok"
-                    | "-okdir"
-                    | "-printf"
-                    | "-fprintf"
-                    | "-fprint"
-                    | "-fprint0"
-                    | "-fls"
-            )
+        && !read_find(&cmd.args).primaries.iter().any(|p| {
+            p.runs_command()
+                || FIND_FORMAT_PRIMARIES.contains(&p.name)
+                || FIND_FILE_PRIMARIES.contains(&p.name)
         })
 }
 
@@ -239,7 +230,7 @@ pub(crate) fn writes_no_file(cmd: &SimpleCommand) -> bool {
     let program = cmd.program_lower();
     match program.as_str() {
         "cd" | "pushd" | "popd" | "true" | ":" | "echo" | "printf" | "pwd" | "set" | "cat" => true,
-        "find" => lists_files(cmd) && !cmd.args.iter().any(|a| a == "-delete"),
+        "find" => lists_files(cmd) && !read_find(&cmd.args).has(&["-delete"]),
         "sort" => passes_lines(cmd) && !Scan::read(&args_of(cmd, 0), &SORT, false).has(SORT_OUTPUT),
         "sed" | "gsed" => sed_template(cmd, None).is_some(),
         p if crate::knowledge::interpreters::is_awk(p) => {

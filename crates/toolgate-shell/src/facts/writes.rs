@@ -6,6 +6,7 @@ use std::path::{Component, Path, PathBuf};
 use toolgate_core::protected::is_protected_path;
 
 use crate::knowledge::specs::{self, UrlNamed};
+use crate::options::find::read_find;
 use crate::options::{Scan, Value, args_of, slice_of, values_in, with_old_style_bundle};
 use crate::{CommandAnalysis, SimpleCommand};
 
@@ -96,22 +97,14 @@ fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
         "find" => {
             // `-fprint FILE` and friends write FILE; `-delete` removes what it matches: the
             // start paths' trees and the names its tests give.
-            let mut i = 0;
-            while i < cmd.args.len() {
-                let a = cmd.args[i].as_str();
-                let names_file = matches!(a, "-fprint" | "-fprint0" | "-fprintf" | "-fls");
-                let deleted_name = cmd.flags.contains("delete")
-                    && matches!(
-                        a,
-                        "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename"
-                    );
-                if names_file || deleted_name {
-                    out.extend(cmd.args.get(i + 1).map(String::as_str));
-                    i += 1;
-                }
-                i += 1;
-            }
-            if cmd.flags.contains("delete") {
+            let line = read_find(&cmd.args);
+            let deletes = cmd.flags.contains("delete");
+            out.extend(
+                line.named(specs::FIND_FILE_PRIMARIES)
+                    .filter_map(|p| p.value()),
+            );
+            if deletes {
+                out.extend(line.named(specs::FIND_NAME_TESTS).filter_map(|p| p.value()));
                 out.extend(operands());
             }
         }
@@ -195,12 +188,11 @@ pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
         });
     } else if program == "find" {
         // `-delete` removes; only `-fprint FILE` and friends write content.
-        let mut args = cmd.args.iter();
-        while let Some(a) = args.next() {
-            if matches!(a.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls") {
-                out.extend(args.next().cloned());
-            }
-        }
+        let line = read_find(&cmd.args);
+        out.extend(
+            line.named(specs::FIND_FILE_PRIMARIES)
+                .filter_map(|p| p.value().map(str::to_string)),
+        );
     } else if !NO_CONTENT.contains(&program.as_str()) {
         out.extend(
             modelled_targets(cmd)

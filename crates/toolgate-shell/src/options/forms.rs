@@ -150,15 +150,32 @@ pub(crate) fn with_old_style_bundle(args: Vec<Arg>, spec: &Spec) -> Vec<Arg> {
     out
 }
 
-/// Reads the leading options of a program that takes only the short flags `spec` names
-/// (`spec.short`) and reads any other word, `--` included, as its first operand (`echo`):
-/// a word is an option when every letter after its dash is one of those flags. Returns the
-/// options and the index of the first operand.
+/// Reads the leading options of a program that takes only the short options `spec` names
+/// and reads any other word, `--` included, as its first operand (`echo`, `find`): a word is
+/// options when every letter after its dash is a flag of `spec.short` (`echo -ne`), or when
+/// its first letter takes a value (`spec.short_val`: the rest of the word, else the next
+/// word: `find -D tree`, `find -O3`). Returns the options and the index of the first operand.
 pub(crate) fn read_strict_flags(args: &[String], spec: &Spec) -> (Vec<Opt>, usize) {
     let known = |c: char| spec.short.iter().any(|(s, _)| *s == c);
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(body) = args.get(i).and_then(|a| a.strip_prefix('-')) {
+        let mut letters = body.chars();
+        if let Some(c) = letters.next().filter(|c| spec.short_val.contains(*c)) {
+            let rest = letters.as_str();
+            let value = if rest.is_empty() {
+                i += 1;
+                args.get(i).cloned()
+            } else {
+                Some(rest.to_string())
+            };
+            out.push(Opt {
+                name: format!("-{c}"),
+                value,
+            });
+            i += 1;
+            continue;
+        }
         if body.is_empty() || !body.chars().all(known) {
             break;
         }
@@ -168,7 +185,7 @@ pub(crate) fn read_strict_flags(args: &[String], spec: &Spec) -> (Vec<Opt>, usiz
         }));
         i += 1;
     }
-    (out, i)
+    (out, i.min(args.len()))
 }
 
 #[cfg(test)]
@@ -280,5 +297,15 @@ mod tests {
         assert_eq!(opts.len(), 3);
         assert_eq!(read_strict_flags(&strings(&["--", "-n"]), &echo).1, 0);
         assert_eq!(read_strict_flags(&strings(&["-", "a"]), &echo).1, 0);
+        let find = Spec {
+            short: &[('H', "H"), ('L', "L")],
+            ..Spec::values("DO", &[])
+        };
+        let (opts, at) =
+            read_strict_flags(&strings(&["-L", "-D", "tree", "-O3", "/", "-name"]), &find);
+        assert_eq!(at, 4);
+        assert_eq!(opts[1].value.as_deref(), Some("tree"));
+        assert_eq!(opts[2].value.as_deref(), Some("3"));
+        assert_eq!(read_strict_flags(&strings(&["-D"]), &find).1, 1);
     }
 }

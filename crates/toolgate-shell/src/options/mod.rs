@@ -2,6 +2,7 @@
 //! glued or separate (`-uroot`, `-u root`, `--user=root`, `--user root`), and GNU / git
 //! abbreviated long options (`--rec` = `--recursive`, `--forc` = `--force`).
 
+pub(crate) mod find;
 mod forms;
 pub(crate) mod normalize;
 

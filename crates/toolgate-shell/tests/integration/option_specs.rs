@@ -72,3 +72,20 @@ fn kubectl_commands_after_global_options_are_analysed() {
     assert!(!rules.is_empty(), "the command run in the pod is analysed");
     assert!(rules_in("kubectl -n prod exec -it web -- ls /", None).is_empty());
 }
+
+#[test]
+fn find_options_before_the_start_paths() {
+    check(
+        &[
+            "find -L . -name '*.pyc' -delete",
+            "find -D tree . -name '*.pyc' -delete",
+            "find . -name '-fprint' -print",
+        ],
+        &[
+            // The start path after `-L` is read as one: `/` is deleted.
+            "find -L / -name '*.pyc' -delete",
+            "find -O3 /etc -delete",
+            "find . -fprintf .claude/settings.json '%p'",
+        ],
+    );
+}

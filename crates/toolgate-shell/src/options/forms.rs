@@ -121,6 +121,33 @@ pub(crate) fn with_attached_optional(
     out
 }
 
+/// `args` with the long options of a program that also writes them with one dash, as
+/// `getopt_long_only` reads them (nmap's `-script`, `-min-rate`, `-iL`), written with two so
+/// that the reader reads them as long options: a one-dash word of two or more letters whose
+/// name is a long option of `spec` or abbreviates one. Other words, and words after `--`, stay
+/// as they are (`-sV`, `-p80`, `-T4` are short options with glued values).
+pub(crate) fn with_long_only(mut args: Vec<Arg>, spec: &Spec) -> Vec<Arg> {
+    let known: Vec<&str> = spec
+        .long_val
+        .iter()
+        .chain(spec.long_flags.iter())
+        .copied()
+        .collect();
+    for a in &mut args {
+        if a.text == "--" {
+            break;
+        }
+        let Some(word) = a.text.strip_prefix('-').filter(|w| !w.starts_with('-')) else {
+            continue;
+        };
+        let name = word.split('=').next().unwrap_or(word);
+        if name.chars().count() >= 2 && !super::resolve_long(name, &known).is_empty() {
+            a.text = format!("-{}", a.text);
+        }
+    }
+    args
+}
+
 /// `args` with an old-style bundle (a first word without a dash: `tar czf out.tgz dir`)
 /// written as the options it stands for, each letter that takes a value (per `spec`)
 /// followed by the next word after the bundle (`tar cfC out.tgz dir` → `-c -f out.tgz -C
@@ -272,6 +299,41 @@ mod tests {
                 "f",
                 "--",
                 "-iz"
+            ]
+        );
+    }
+
+    #[test]
+    fn one_dash_long_options() {
+        let nmap = Spec::with_flags("op", &["iL", "script", "min-rate"], &["open"]);
+        let args = with_long_only(
+            words(&[
+                "-iL",
+                "t.txt",
+                "-scr=x",
+                "-min-rate",
+                "5",
+                "-p80",
+                "-sV",
+                "-o",
+                "--",
+                "-open",
+            ]),
+            &nmap,
+        );
+        assert_eq!(
+            texts(&args),
+            [
+                "--iL",
+                "t.txt",
+                "--scr=x",
+                "--min-rate",
+                "5",
+                "-p80",
+                "-sV",
+                "-o",
+                "--",
+                "-open"
             ]
         );
     }

@@ -7,7 +7,8 @@ mod forms;
 pub(crate) mod normalize;
 
 pub(crate) use forms::{
-    read_strict_flags, slice_of, values_in, with_attached_optional, with_old_style_bundle,
+    read_strict_flags, slice_of, values_in, with_attached_optional, with_long_only,
+    with_old_style_bundle,
 };
 
 pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
@@ -86,6 +87,38 @@ pub(crate) fn read_options(args: &[Arg], start: usize, spec: &OptionSpec) -> (Ve
             break;
         }
         i += read_one(args, i, spec, &mut out);
+    }
+    (out, i.min(args.len()))
+}
+
+/// Reads options as [`read_options`] does, but stops after the first option spelled as one
+/// of `last`, whose value ends the options (python's `-m MODULE` and `-c CODE`: the words
+/// after them are the module's or the code's arguments, options or not).
+pub(crate) fn read_options_until(
+    args: &[Arg],
+    start: usize,
+    spec: &OptionSpec,
+    last: &[&str],
+) -> (Vec<Opt>, usize) {
+    let mut out = Vec::new();
+    let mut i = start;
+    while i < args.len() {
+        let w = args[i].text.as_str();
+        if w == "--" {
+            i += 1;
+            break;
+        }
+        if !w.starts_with('-') || w.len() < 2 {
+            break;
+        }
+        let before = out.len();
+        i += read_one(args, i, spec, &mut out);
+        if out[before..]
+            .iter()
+            .any(|o| last.contains(&o.name.as_str()))
+        {
+            break;
+        }
     }
     (out, i.min(args.len()))
 }
@@ -393,6 +426,19 @@ mod tests {
         let args = with_two_dashes(words(&["-chdir", "d", "destroy", "--", "-target"]));
         let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
         assert_eq!(texts, ["--chdir", "d", "destroy", "--", "-target"]);
+    }
+
+    #[test]
+    fn options_end_at_a_module() {
+        let python = OptionSpec::values("cmWX", &[]);
+        let args = words(&["python", "-Im", "pip", "install", "-i", "u"]);
+        let (opts, end) = read_options_until(&args, 1, &python, &["-m", "-c"]);
+        assert_eq!((value_of(&opts, &["-m"]), end), (Some("pip"), 3));
+        let args = words(&["python", "-W", "ignore", "-mpip", "-i", "u"]);
+        let (opts, end) = read_options_until(&args, 1, &python, &["-m", "-c"]);
+        assert_eq!((value_of(&opts, &["-m"]), end), (Some("pip"), 4));
+        let (_, end) = read_options(&args, 1, &python);
+        assert_eq!(end, 5, "read_options reads on, past `-mpip`");
     }
 
     #[test]

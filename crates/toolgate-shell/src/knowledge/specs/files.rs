@@ -1,6 +1,7 @@
-//! Option specs of programs read for the files they write or the text they print (tar,
-//! patch, unzip, sort, awk, echo, printf, go's build commands), and the table of options that
-//! name the files a program writes ([`FILE_OPTIONS`]).
+//! Option specs the facts read programs with: for the files they write (tar, patch, unzip,
+//! sort, awk, find, and the table of options that name the files a program writes,
+//! [`FILE_OPTIONS`]), the text they print (echo, printf), the variables they set (the
+//! declaration builtins), and the packages they fetch (go's build commands, `python -m pip`).
 
 use super::{ARIA2C, CP, CURL, HTTPIE, Spec, WGET, WGET2};
 
@@ -380,6 +381,12 @@ pub(crate) const FIND_NAME_TESTS: &[&str] = &[
     "-iwholename",
 ];
 
+/// python's options that take a value; `-c CODE` and `-m MODULE` end its options.
+pub(crate) const PYTHON: Spec = Spec::values("cmWXQ", &["check-hash-based-pycs"]);
+
+/// python's options whose value ends its options.
+pub(crate) const PYTHON_LAST: &[&str] = &["-c", "-m"];
+
 /// The shell's declaration builtins (`export`, `declare`, `typeset`, `readonly`, `local`):
 /// their options (`-x`, `-r`, `-f` …) take no value.
 pub(crate) const DECLARE: Spec = Spec::values("", &[]);
@@ -563,6 +570,7 @@ mod tests {
                 (&TAR, TAR_DIRECTORY),
                 (&TAR, TAR_FILES_FROM),
                 (&SORT, SORT_OUTPUT),
+                (&PYTHON, PYTHON_LAST),
                 (&super::super::SED, SED_EXPRESSION),
                 (&super::super::SED, SED_SCRIPT_FILE),
                 (&AWK, AWK_PROGRAM_FILE),

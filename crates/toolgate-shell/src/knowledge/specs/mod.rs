@@ -9,6 +9,7 @@ mod host;
 mod infra;
 mod packages;
 mod remote;
+mod scanners;
 mod web;
 
 pub(crate) use databases::*;
@@ -18,6 +19,7 @@ pub(crate) use host::*;
 pub(crate) use infra::*;
 pub(crate) use packages::*;
 pub(crate) use remote::*;
+pub(crate) use scanners::*;
 pub(crate) use web::*;
 
 /// How one program (or subcommand) spells its options.

@@ -4,6 +4,7 @@
 
 mod databases;
 mod files;
+mod find;
 mod git;
 mod host;
 mod infra;
@@ -14,6 +15,7 @@ mod web;
 
 pub(crate) use databases::*;
 pub(crate) use files::*;
+pub(crate) use find::*;
 pub(crate) use git::*;
 pub(crate) use host::*;
 pub(crate) use infra::*;

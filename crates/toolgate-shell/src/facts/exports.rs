@@ -6,6 +6,8 @@
 //! which can only add checks.
 
 use crate::SimpleCommand;
+use crate::knowledge::specs::DECLARE;
+use crate::options::{args_of, read_permuted};
 
 /// Most variables remembered; later ones are ignored (the checks they feed fail closed on
 /// run-time values anyway).
@@ -21,13 +23,21 @@ pub(crate) fn record(exported: &mut Vec<(String, String)>, cmd: &SimpleCommand) 
     ) {
         return;
     }
-    for a in cmd.args.iter().filter(|a| !a.starts_with('-')) {
-        if let Some((name, value)) = a.split_once('=')
-            && is_name(name)
-        {
+    for (name, value) in assignments(cmd) {
+        if is_name(name) {
             remember(exported, name, value);
         }
     }
+}
+
+/// The `NAME=value` operands of a declaration builtin (`export`, `declare -x`, `typeset`,
+/// `readonly`, `local`), read with their spec: their options take no value.
+pub(crate) fn assignments(cmd: &SimpleCommand) -> Vec<(&str, &str)> {
+    let (_, operands) = read_permuted(&args_of(cmd, 0), 0, &DECLARE);
+    operands
+        .into_iter()
+        .filter_map(|i| cmd.args.get(i)?.split_once('='))
+        .collect()
 }
 
 /// Records plain assignments (`NAME=value` with no command).
@@ -58,4 +68,25 @@ fn is_name(s: &str) -> bool {
     !s.is_empty()
         && !s.starts_with(|c: char| c.is_ascii_digit())
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_no_assignments() {
+        let cmd = SimpleCommand {
+            program: "declare".into(),
+            args: ["-x", "A=1", "-r", "--", "-B=2", "C"]
+                .iter()
+                .map(|a| a.to_string())
+                .collect(),
+            ..SimpleCommand::default()
+        };
+        assert_eq!(assignments(&cmd), [("A", "1"), ("-B", "2")]);
+        let mut exported = Vec::new();
+        record(&mut exported, &cmd);
+        assert_eq!(exported, [("A".to_string(), "1".to_string())]);
+    }
 }

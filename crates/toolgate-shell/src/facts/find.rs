@@ -1,21 +1,14 @@
 //! What `find` lists: its start paths, and the commands that work on what it lists.
 
 use crate::model::{Arg, SimpleCommand};
+use crate::options::find::read_find;
 
 /// The start paths of a `find` command line (the words before its expression; `.` when
 /// there are none), or `None` when one of them is only known at run time.
 pub(crate) fn find_roots(args: &[Arg]) -> Option<Vec<String>> {
-    let mut i = 1;
-    while args
-        .get(i)
-        .is_some_and(|a| matches!(a.text.as_str(), "-H" | "-L" | "-P") || a.text.starts_with("-O"))
-    {
-        i += 1;
-    }
-    let starts: Vec<&Arg> = args[i.min(args.len())..]
-        .iter()
-        .take_while(|a| !a.text.starts_with(['-', '(', '!', ')']) && a.text != ",")
-        .collect();
+    let args = args.get(1..).unwrap_or_default();
+    let texts: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
+    let starts = &args[read_find(&texts).starts];
     if starts.is_empty() {
         return Some(vec![".".to_string()]);
     }

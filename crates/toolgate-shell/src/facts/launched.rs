@@ -7,7 +7,7 @@ use crate::facts::git::{env_configs, git_configs, persistent_config};
 use crate::knowledge::git_config::{EXEC_ENV, PROMPT_ENV, exec_key, program_of};
 use crate::knowledge::specs::{
     COMPOSE, COMPOSE_EXEC, COMPOSE_RUN, DOCKER_EXEC, DOCKER_GLOBAL, DOCKER_RUN, GIT_DIFFTOOL,
-    GIT_FILTER_BRANCH, GIT_GLOBAL, GIT_REBASE, GIT_TRANSPORT, SSH, Spec,
+    GIT_FILTER_BRANCH, GIT_GLOBAL, GIT_REBASE, GIT_TRANSPORT, KUBECTL, SSH, Spec,
 };
 use crate::model::SimpleCommand;
 use crate::options::{Scan, Value, args_of};
@@ -115,10 +115,8 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
     let program = cmd.program_lower();
     match program.as_str() {
         "export" | "declare" | "typeset" => {
-            for a in &cmd.args {
-                if let Some((name, value)) = a.split_once('=') {
-                    scripts_of_variable(name, value, &mut out);
-                }
+            for (name, value) in crate::facts::exports::assignments(cmd) {
+                scripts_of_variable(name, value, &mut out);
             }
         }
         "git" => git_scripts(cmd, &mut out),
@@ -274,12 +272,16 @@ fn compose_scripts(args: &[crate::model::Arg], out: &mut Vec<(&'static str, Stri
 }
 
 pub(crate) fn kubectl_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
-    let first = cmd.args.iter().position(|a| !a.starts_with('-'));
-    if !first.is_some_and(|i| matches!(cmd.args[i].as_str(), "exec" | "run" | "debug")) {
+    let args = args_of(cmd, 0);
+    let Some(at) = Scan::read(&args, &KUBECTL, true).stop else {
+        return;
+    };
+    if !matches!(args[at].text.as_str(), "exec" | "run" | "debug") {
         return;
     }
-    if let Some(dd) = cmd.args.iter().position(|a| a == "--") {
-        let words: Vec<Value> = args_of(cmd, dd + 1).iter().map(to_value).collect();
+    let rest = &args[at + 1..];
+    if let Some(command) = Scan::read(rest, &KUBECTL, false).after_dashdash {
+        let words: Vec<Value> = rest[command..].iter().map(to_value).collect();
         if !words.is_empty() {
             out.push(("kubectl exec", quote_argv(&words)));
         }
@@ -305,5 +307,27 @@ mod tests {
             },
         ];
         assert_eq!(quote_argv(&words), "'sh' 'it'\\''s'");
+    }
+
+    #[test]
+    fn kubectl_commands_after_global_options() {
+        let cmd = |words: &[&str]| SimpleCommand {
+            program: "kubectl".into(),
+            args: words.iter().map(|a| a.to_string()).collect(),
+            ..SimpleCommand::default()
+        };
+        let mut out = Vec::new();
+        kubectl_scripts(
+            &cmd(&[
+                "-n", "prod", "exec", "-it", "web", "-c", "app", "--", "sh", "-c", "id",
+            ]),
+            &mut out,
+        );
+        assert_eq!(out, [("kubectl exec", "'sh' '-c' 'id'".to_string())]);
+        out.clear();
+        // `-c --`: the container is named `--`; no command follows.
+        kubectl_scripts(&cmd(&["exec", "web", "-c", "--"]), &mut out);
+        kubectl_scripts(&cmd(&["get", "pods", "--", "x"]), &mut out);
+        assert!(out.is_empty());
     }
 }

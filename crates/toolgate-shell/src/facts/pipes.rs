@@ -10,7 +10,12 @@
 
 use super::templates::{awk_program, awk_template, only_path_directives, sed_template, template};
 use crate::SimpleCommand;
+use crate::knowledge::specs::{
+    ECHO, FIND_FILE_PRIMARIES, FIND_FORMAT_PRIMARIES, NONE, PRINTF, SORT, SORT_OUTPUT,
+};
 use crate::model::Stdin;
+use crate::options::find::read_find;
+use crate::options::{Scan, args_of, has, read_options, read_permuted, read_strict_flags};
 
 /// The output of a producer, as the next element's stdin. Unknown output is `dynamic`.
 /// `input` is what the producer reads: its own redirect or heredoc, else the pipe.
@@ -76,29 +81,25 @@ pub fn producer_output(cmd: &SimpleCommand, input: Option<&Stdin>, downloads: bo
     };
     match cmd.program_lower().as_str() {
         "echo" => {
-            let mut args = cmd.args.as_slice();
-            let mut escapes = false;
-            while let Some(first) = args.first() {
-                let flags = first
-                    .strip_prefix('-')
-                    .filter(|f| !f.is_empty() && f.chars().all(|c| matches!(c, 'n' | 'e' | 'E')));
-                let Some(flags) = flags else { break };
-                escapes |= flags.contains('e');
-                args = &args[1..];
-            }
-            let text = args.join(" ");
-            known(if escapes {
+            let (opts, at) = read_strict_flags(&cmd.args, &ECHO);
+            let text = cmd.args[at..].join(" ");
+            known(if has(&opts, &["-e"]) {
                 crate::syntax::ansi_c::decode(&text)
             } else {
                 text
             })
         }
-        "printf" => match cmd.args.as_slice() {
-            [] => known(String::new()),
-            [flag, ..] if flag == "-v" => known(String::new()),
-            [dashes, format, rest @ ..] if dashes == "--" => known(printf(format, rest)),
-            [format, rest @ ..] => known(printf(format, rest)),
-        },
+        // The shell's printf: `-v NAME` prints nothing; any other option is an error.
+        "printf" => {
+            let args = args_of(cmd, 0);
+            let (opts, at) = read_options(&args, 0, &PRINTF);
+            match (opts.as_slice(), cmd.args.get(at..).unwrap_or_default()) {
+                ([], []) => known(String::new()),
+                ([], [format, rest @ ..]) => known(printf(format, rest)),
+                (opts, _) if has(opts, &["-v"]) => known(String::new()),
+                _ => unknown,
+            }
+        }
         // `yes TEXT` writes the line again and again: two copies show what repeating it
         // does (a `cd ..` in it has run before the second).
         "yes" => {
@@ -109,21 +110,31 @@ pub fn producer_output(cmd: &SimpleCommand, input: Option<&Stdin>, downloads: bo
             };
             known(format!("{line}\n{line}\n"))
         }
-        "cat" if cmd.args.iter().all(|a| a == "-") => match input {
-            Some(s) if !s.dynamic && !s.from_download && !s.template => known(s.text.clone()),
-            _ => unknown,
-        },
-        // `cat script.sh | bash` runs the file, as `bash script.sh` does.
-        "cat"
-            if !cmd.args.is_empty()
-                && cmd.args.iter().all(|a| {
-                    !a.starts_with('-') && !a.starts_with("/dev/") && !a.starts_with("/proc/")
-                }) =>
-        {
-            Stdin {
-                from_file: true,
-                data: true,
-                ..unknown
+        "cat" => {
+            let args = args_of(cmd, 0);
+            let (opts, files) = read_permuted(&args, 0, &NONE);
+            let files: Vec<&str> = files.iter().map(|&i| args[i].text.as_str()).collect();
+            if !opts.is_empty() {
+                unknown
+            } else if files.iter().all(|f| *f == "-") {
+                match input {
+                    Some(s) if !s.dynamic && !s.from_download && !s.template => {
+                        known(s.text.clone())
+                    }
+                    _ => unknown,
+                }
+            } else if files
+                .iter()
+                .all(|f| *f != "-" && !f.starts_with("/dev/") && !f.starts_with("/proc/"))
+            {
+                // `cat script.sh | bash` runs the file, as `bash script.sh` does.
+                Stdin {
+                    from_file: true,
+                    data: true,
+                    ..unknown
+                }
+            } else {
+                unknown
             }
         }
         "true" | ":" | "false" => known(String::new()),
@@ -137,12 +148,12 @@ pub(crate) fn find_listing_roots(cmd: &SimpleCommand) -> Option<Option<Vec<Strin
     if cmd.program_lower() != "find" {
         return None;
     }
+    let line = read_find(&cmd.args);
     let whole = lists_files(cmd)
-        || cmd
-            .args
-            .iter()
-            .position(|a| a == "-printf")
-            .and_then(|at| cmd.args.get(at + 1))
+        || line
+            .named(&["-printf"])
+            .next()
+            .and_then(|p| p.value())
             .is_some_and(|f| only_path_directives(&crate::syntax::ansi_c::decode(f)))
         || prints_paths_it_runs_on(cmd);
     whole.then(|| listed_roots(cmd))
@@ -151,36 +162,33 @@ pub(crate) fn find_listing_roots(cmd: &SimpleCommand) -> Option<Option<Vec<Strin
 /// `find` whose only output is what `-exec grep -l PATTERN {} \;` prints: the paths it
 /// lists that match.
 fn prints_paths_it_runs_on(cmd: &SimpleCommand) -> bool {
+    let line = read_find(&cmd.args);
     let mut found = false;
-    let mut args = cmd.args.iter();
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "-exec" | "-execdir" | "-ok" | "-okdir" => {
-                let words: Vec<&String> = args
-                    .by_ref()
-                    .take_while(|w| !matches!(w.as_str(), ";" | "+"))
-                    .collect();
-                let grep = words
-                    .first()
-                    .is_some_and(|w| matches!(w.as_str(), "grep" | "egrep" | "fgrep"));
-                let lists = words.iter().any(|w| {
-                    matches!(
-                        w.as_str(),
-                        "-l" | "-L" | "--files-with-matches" | "--files-without-match"
-                    )
-                });
-                if !(grep && lists && a == "-exec" && words.last().is_some_and(|w| *w == "{}")) {
-                    return false;
-                }
-                found = true;
+    for p in &line.primaries {
+        if p.runs_command() {
+            let words = p.command;
+            let grep = words
+                .first()
+                .is_some_and(|w| matches!(w.as_str(), "grep" | "egrep" | "fgrep"));
+            let lists = words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "-l" | "-L" | "--files-with-matches" | "--files-without-match"
+                )
+            });
+            if !(grep && lists && p.name == "-exec" && words.last().is_some_and(|w| w == "{}")) {
+                return false;
             }
-            "-printf" | "-fprintf" | "-fprint" | "-fprint0" | "-fls" | "-print" | "-print0"
-            | "-ls" => return false,
-            _ => {}
+            found = true;
+        } else if PRINTING.contains(&p.name) || FIND_FORMAT_PRIMARIES.contains(&p.name) {
+            return false;
         }
     }
     found
 }
+
+/// find's actions that print or write what it lists, besides its formats.
+const PRINTING: &[&str] = &["-fprint", "-fprint0", "-fls", "-print", "-print0", "-ls"];
 
 /// The start paths of a `find` (`None`: only known at run time, or relative to a directory
 /// an earlier `cd` changed to).
@@ -205,19 +213,10 @@ pub(crate) const PLACEHOLDER: &str = "{}";
 /// `find` printing the paths it lists (no `-printf`, no commands run, no file written).
 pub(crate) fn lists_files(cmd: &SimpleCommand) -> bool {
     cmd.program_lower() == "find"
-        && !cmd.args.iter().any(|a| {
-            matches!(
-                a.as_str(),
-                "-exec"
-                    | "-execdir"
-                    | "-ok"
-                    | "-okdir"
-                    | "-printf"
-                    | "-fprintf"
-                    | "-fprint"
-                    | "-fprint0"
-                    | "-fls"
-            )
+        && !read_find(&cmd.args).primaries.iter().any(|p| {
+            p.runs_command()
+                || FIND_FORMAT_PRIMARIES.contains(&p.name)
+                || FIND_FILE_PRIMARIES.contains(&p.name)
         })
 }
 
@@ -231,14 +230,8 @@ pub(crate) fn writes_no_file(cmd: &SimpleCommand) -> bool {
     let program = cmd.program_lower();
     match program.as_str() {
         "cd" | "pushd" | "popd" | "true" | ":" | "echo" | "printf" | "pwd" | "set" | "cat" => true,
-        "find" => lists_files(cmd) && !cmd.args.iter().any(|a| a == "-delete"),
-        "sort" => {
-            passes_lines(cmd)
-                && !cmd
-                    .args
-                    .iter()
-                    .any(|a| a.starts_with("-o") || a.starts_with("--output"))
-        }
+        "find" => lists_files(cmd) && !read_find(&cmd.args).has(&["-delete"]),
+        "sort" => passes_lines(cmd) && !Scan::read(&args_of(cmd, 0), &SORT, false).has(SORT_OUTPUT),
         "sed" | "gsed" => sed_template(cmd, None).is_some(),
         p if crate::knowledge::interpreters::is_awk(p) => {
             awk_program(cmd).is_some_and(|(code, _)| awk_template(code).is_some())

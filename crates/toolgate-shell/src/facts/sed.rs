@@ -1,7 +1,9 @@
 //! GNU sed runs shell commands: `e command`, and `s/…/…/e` runs the pattern space after the
 //! substitution. Those are found in sed scripts given on the command line.
 
+use crate::knowledge::specs::{SED, SED_EXPRESSION, SED_SCRIPT_FILE};
 use crate::model::Arg;
+use crate::options::{Scan, with_attached_optional};
 
 /// The commands a sed script runs.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -14,59 +16,23 @@ pub struct SedRuns {
     pub from_input: bool,
 }
 
-/// The scripts given to sed: `-e`/`--expression` values, or the first operand.
+/// The scripts given to sed (`args[0]` is the program): `-e`/`--expression` values, or the
+/// first operand when there are none and no `-f`/`--file`. `-i[SUFFIX]` glues its suffix
+/// (`-ie` keeps backups in `FILEe`; it gives no expression).
 pub(crate) fn scripts(args: &[Arg]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut first_operand = None;
-    let mut has_file = false;
-    let mut i = 1;
-    while i < args.len() {
-        let t = args[i].text.as_str();
-        if t == "--" {
-            first_operand = first_operand.or(args.get(i + 1).map(|a| a.text.clone()));
-            break;
-        }
-        if let Some(v) = t.strip_prefix("--expression=") {
-            out.push(v.to_string());
-        } else if t == "--expression" {
-            out.extend(args.get(i + 1).map(|a| a.text.clone()));
-            i += 1;
-        } else if t == "--file" || t.starts_with("--file=") {
-            has_file = true;
-            i += usize::from(t == "--file");
-        } else if t == "--line-length" {
-            i += 1;
-        } else if t.starts_with("--") {
-        } else if let Some(body) = t.strip_prefix('-').filter(|b| !b.is_empty()) {
-            for (pos, c) in body.char_indices() {
-                let rest = &body[pos + c.len_utf8()..];
-                match c {
-                    'e' | 'f' | 'l' => {
-                        let value = if rest.is_empty() {
-                            i += 1;
-                            args.get(i).map(|a| a.text.clone())
-                        } else {
-                            Some(rest.to_string())
-                        };
-                        match c {
-                            'e' => out.extend(value),
-                            'f' => has_file = true,
-                            _ => {}
-                        }
-                        break;
-                    }
-                    // `-i[SUFFIX]`: the rest is the suffix.
-                    'i' => break,
-                    _ => {}
-                }
-            }
-        } else if first_operand.is_none() {
-            first_operand = Some(t.to_string());
-        }
-        i += 1;
-    }
-    if out.is_empty() && !has_file {
-        out.extend(first_operand);
+    let words = with_attached_optional(
+        args.get(1..).unwrap_or_default().to_vec(),
+        &SED,
+        'i',
+        "in-place",
+    );
+    let scan = Scan::read(&words, &SED, false);
+    let mut out: Vec<String> = scan
+        .values(SED_EXPRESSION)
+        .map(|v| v.text.clone())
+        .collect();
+    if out.is_empty() && !scan.has(SED_SCRIPT_FILE) {
+        out.extend(scan.operands.first().map(|v| v.text.clone()));
     }
     out
 }
@@ -151,7 +117,35 @@ fn line_end(b: &[char], i: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::runs;
+    use super::{runs, scripts};
+    use crate::model::Arg;
+
+    fn sed(words: &[&str]) -> Vec<String> {
+        let args: Vec<Arg> = std::iter::once("sed")
+            .chain(words.iter().copied())
+            .map(|w| Arg {
+                text: w.to_string(),
+                ..Arg::default()
+            })
+            .collect();
+        scripts(&args)
+    }
+
+    #[test]
+    fn finds_the_scripts_given() {
+        assert_eq!(sed(&["-n", "1e id", "f"]), ["1e id"]);
+        assert_eq!(sed(&["-ne", "1e id", "-e", "p", "f"]), ["1e id", "p"]);
+        assert_eq!(sed(&["--expr=1e id", "f"]), ["1e id"]);
+        // `-ie`: the suffix `e`, not an expression; the script is the operand.
+        assert_eq!(sed(&["-ie", "1e id", "f"]), ["1e id"]);
+        assert_eq!(sed(&["-nie", "1e id", "f"]), ["1e id"]);
+        // `-l N` takes a value: the script is the operand after it.
+        assert_eq!(sed(&["-l", "5", "1e id", "f"]), ["1e id"]);
+        assert_eq!(sed(&["-s", "f", "-e", "1e id"]), ["1e id"]);
+        assert!(sed(&["-f", "script.sed", "f"]).is_empty());
+        assert!(sed(&["--file=script.sed", "f"]).is_empty());
+        assert_eq!(sed(&["--", "1e id", "f"]), ["1e id"]);
+    }
 
     #[test]
     fn finds_what_sed_runs() {

@@ -5,33 +5,45 @@
 
 use super::pipes::{PLACEHOLDER, lists_files, reads_data};
 use crate::SimpleCommand;
+use crate::knowledge::specs::{AWK, SED, SED_EXPRESSION};
 use crate::model::Stdin;
+use crate::options::find::read_find;
+use crate::options::{Scan, args_of, read_options};
+
+/// awk's options a template may be read past: the field separator and variables.
+const AWK_TEMPLATE_OPTIONS: &[&str] = &["-F", "--field-separator", "-v", "--assign"];
+
+/// sed's options a template may be read with: quiet, regex syntax, one expression.
+const SED_TEMPLATE_OPTIONS: &[&str] = &[
+    "-n",
+    "--quiet",
+    "--silent",
+    "-E",
+    "-r",
+    "--regexp-extended",
+    "--posix",
+    "-e",
+    "--expression",
+];
+
+/// sed's options that print only what the script prints.
+const SED_QUIET: &[&str] = &["-n", "--quiet", "--silent"];
 
 /// awk's program text, written out on the command line (`-F SEP` and `-v NAME=VALUE` may
 /// come first), and whether files to read follow it. `None` for a program from a file
 /// (`-f`), another option, or words only known at run time.
 pub(crate) fn awk_program(cmd: &SimpleCommand) -> Option<(&str, bool)> {
-    let mut i = 0;
-    while let Some(a) = cmd.args.get(i) {
-        if cmd.is_dynamic(i) {
-            return None;
-        }
-        match a.as_str() {
-            "-F" | "-v" => i += 2,
-            "--" => {
-                i += 1;
-                break;
-            }
-            o if o.starts_with("-F") || o.starts_with("-v") => i += 1,
-            o if o.starts_with('-') => return None,
-            _ => break,
-        }
-    }
-    let code = cmd.args.get(i)?;
-    if cmd.is_dynamic(i) {
+    let args = args_of(cmd, 0);
+    let (opts, at) = read_options(&args, 0, &AWK);
+    if !opts
+        .iter()
+        .all(|o| AWK_TEMPLATE_OPTIONS.contains(&o.name.as_str()))
+        || args.iter().take(at + 1).any(|a| a.dynamic)
+    {
         return None;
     }
-    Some((code.as_str(), cmd.args.len() > i + 1))
+    let code = cmd.args.get(at)?;
+    Some((code.as_str(), cmd.args.len() > at + 1))
 }
 
 /// Whether the known text of a template keeps data data: lines of data with no blank and no
@@ -53,16 +65,13 @@ pub(crate) fn template(cmd: &SimpleCommand, input: Option<&Stdin>) -> Option<(St
     let mut whole = true;
     let text = match program.as_str() {
         "find" => {
-            let at = cmd.args.iter().position(|a| a == "-printf")?;
-            let format = cmd.args.get(at + 1)?;
-            if cmd.is_dynamic(at + 1) || lists_files(cmd) {
+            let line = read_find(&cmd.args);
+            let printf = line.named(&["-printf"]).next()?;
+            let format = printf.value()?;
+            if cmd.is_dynamic(printf.at + 1) || lists_files(cmd) {
                 return None;
             }
-            if cmd
-                .args
-                .iter()
-                .any(|a| a.starts_with("-exec") || a.starts_with("-ok"))
-            {
+            if line.primaries.iter().any(|p| p.runs_command()) {
                 return None;
             }
             let format = crate::syntax::ansi_c::decode(format);
@@ -172,21 +181,26 @@ pub(crate) fn sed_template(cmd: &SimpleCommand, input: Option<&Stdin>) -> Option
     if !cmd.dynamic_args.is_empty() || !cmd.writes.is_empty() {
         return None;
     }
-    let (mut quiet, mut script, mut file) = (false, None, None);
-    let mut args = cmd.args.iter();
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "-n" | "--quiet" | "--silent" => quiet = true,
-            "-E" | "-r" | "--regexp-extended" | "--posix" => {}
-            "-e" | "--expression" if script.is_none() => script = Some(args.next()?),
-            "-nE" | "-En" | "-nr" | "-rn" => quiet = true,
-            o if o.starts_with('-') => return None,
-            _ if script.is_none() => script = Some(a),
-            _ if file.is_none() => file = Some(a),
-            _ => return None,
-        }
+    let scan = Scan::read(&args_of(cmd, 0), &SED, false);
+    if !scan
+        .opts
+        .iter()
+        .all(|o| SED_TEMPLATE_OPTIONS.contains(&o.name.as_str()))
+    {
+        return None;
     }
-    let sub = sed_substitution(script?)?;
+    let quiet = scan.has(SED_QUIET);
+    let mut expressions = scan.values(SED_EXPRESSION);
+    let mut operands = scan.operands.iter();
+    let script = match expressions.next() {
+        Some(e) => e,
+        None => operands.next()?,
+    };
+    let file = operands.next().map(|f| f.text.as_str());
+    if expressions.next().is_some() || operands.next().is_some() {
+        return None;
+    }
+    let sub = sed_substitution(&script.text)?;
     if !sub
         .flags
         .chars()
@@ -386,4 +400,40 @@ fn awk_expression(expr: &str) -> Option<(String, bool)> {
         }
     }
     Some((out, whole))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(line: &str) -> SimpleCommand {
+        crate::analyze(line).commands.remove(0)
+    }
+
+    #[test]
+    fn awk_programs_after_separator_and_variables() {
+        let cmd = first("awk -F , --assign=x=1 -v y=2 '{print $1}' f");
+        assert_eq!(awk_program(&cmd), Some(("{print $1}", true)));
+        let cmd = first("awk -F: '{print $1}'");
+        assert_eq!(awk_program(&cmd), Some(("{print $1}", false)));
+        assert_eq!(awk_program(&first("awk -f prog.awk f")), None);
+        assert_eq!(awk_program(&first("awk -i inplace '{print}' f")), None);
+        assert_eq!(awk_program(&first("awk -F \"$SEP\" '{print $1}' f")), None);
+    }
+
+    #[test]
+    fn sed_templates_read_their_options() {
+        let from_file = Stdin {
+            from_file: true,
+            ..Stdin::default()
+        };
+        let template = |line: &str| sed_template(&first(line), Some(&from_file));
+        assert!(template("sed --quiet -E -e 's/a/b/p'").is_some());
+        assert!(template("sed -nE 's/a/b/p'").is_some());
+        // More than one expression, an in-place edit, a script file: no template.
+        assert!(template("sed -e 's/a/b/' -e 's/c/d/'").is_none());
+        assert!(template("sed -i 's/a/b/' f").is_none());
+        assert!(template("sed -f x.sed").is_none());
+        assert!(template("sed 's/a/b/' f g").is_none());
+    }
 }

@@ -5,52 +5,49 @@ use std::path::{Component, Path, PathBuf};
 
 use toolgate_core::protected::is_protected_path;
 
+use crate::knowledge::specs::{self, UrlNamed};
+use crate::options::find::read_find;
+use crate::options::{Scan, Value, args_of, slice_of, values_in, with_old_style_bundle};
 use crate::{CommandAnalysis, SimpleCommand};
 
-/// The values of options `short` (`-o`, glued or separate, last in a cluster) and `long`
-/// (`--output`, `--output=v` or separate) in `args`.
-/// The values of the options spelled `-X` (also inside clusters: `-czf out`) or `--long`
-/// (`--long=V`, `--long V`).
-pub(crate) fn option_values<'a>(args: &'a [String], short: &[char], long: &[&str]) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if a == "--" {
-            break;
-        }
-        if let Some(l) = a.strip_prefix("--") {
-            let (name, value) = match l.split_once('=') {
-                Some((n, v)) => (n, Some(v)),
-                None => (l, None),
-            };
-            if long.contains(&name) {
-                match value {
-                    Some(v) => out.push(v),
-                    None => {
-                        if let Some(v) = args.get(i + 1) {
-                            out.push(v);
-                        }
-                        i += 1;
-                    }
-                }
-            }
-        } else if let Some(cluster) = a.strip_prefix('-')
-            && let Some(pos) = cluster.find(|c| short.contains(&c))
-        {
-            let rest = &cluster[pos + 1..];
-            if rest.is_empty() {
-                if let Some(v) = args.get(i + 1) {
-                    out.push(v);
-                }
-                i += 1;
-            } else {
-                out.push(rest);
-            }
-        }
-        i += 1;
+/// `tar`'s arguments read with its spec, an old-style first bundle (`tar czf out.tgz dir`)
+/// written out as the options it stands for.
+pub(crate) fn tar_scan(cmd: &SimpleCommand) -> Scan {
+    let args = with_old_style_bundle(args_of(cmd, 0), &specs::TAR);
+    Scan::read(&args, &specs::TAR, false)
+}
+
+/// The values (or operands) `values` names, as slices of `cmd`'s arguments.
+fn borrowed<'a, 'v>(
+    cmd: &'a SimpleCommand,
+    values: impl IntoIterator<Item = &'v Value>,
+) -> Vec<&'a str> {
+    values
+        .into_iter()
+        .filter_map(|v| slice_of(&cmd.args, &v.text))
+        .collect()
+}
+
+/// The files tar writes: the `-C` directories; the archive when it creates or adds to one;
+/// the members named when it extracts (`tar xf a.tar .claude/settings.json`).
+fn tar_targets(cmd: &SimpleCommand) -> Vec<&str> {
+    let scan = tar_scan(cmd);
+    let mut out: Vec<&str> = borrowed(cmd, scan.values(specs::TAR_DIRECTORY));
+    if scan.has(specs::TAR_WRITES_ARCHIVE) {
+        out.extend(borrowed(cmd, scan.values(specs::TAR_ARCHIVE)));
+    }
+    if scan.has(specs::TAR_EXTRACTS) {
+        out.extend(borrowed(cmd, &scan.operands));
     }
     out
+}
+
+/// The files `cmd` writes through the options of its row in [`specs::FILE_OPTIONS`].
+fn option_targets(cmd: &SimpleCommand) -> Vec<&str> {
+    match specs::file_options(&cmd.program_lower()) {
+        Some(f) => values_in(&cmd.args, f.spec, f.written),
+        None => Vec::new(),
+    }
 }
 
 /// The files `cmd` writes, moves, deletes or changes the mode of (redirects included).
@@ -81,12 +78,7 @@ fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
             }
         }
         p @ ("sed" | "gsed" | "perl" | "ruby") => {
-            let in_place = cmd.flags.contains("in-place")
-                || cmd.args.iter().any(|a| {
-                    a.strip_prefix('-')
-                        .is_some_and(|c| !c.starts_with('-') && c.contains('i'))
-                });
-            if in_place {
+            if cmd.flags.contains("in-place") {
                 out.extend(operands());
             } else if matches!(p, "perl" | "ruby") {
                 // Their code may write any file it names.
@@ -94,92 +86,39 @@ fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
             }
         }
         "patch" => {
-            out.extend(cmd.operands.first().map(String::as_str));
-            out.extend(option_values(&cmd.args, &['o'], &["output"]));
+            let scan = Scan::read(&args_of(cmd, 0), &specs::PATCH, false);
+            out.extend(borrowed(cmd, scan.operands.first()));
+            out.extend(option_targets(cmd));
         }
-        "curl" => out.extend(option_values(
-            &cmd.args,
-            &['o', 'c', 'D'],
-            &["output", "output-dir", "cookie-jar", "dump-header"],
-        )),
-        "aria2c" => out.extend(option_values(&cmd.args, &['o', 'd'], &["out", "dir"])),
-        "http" | "https" | "xh" | "xhs" => {
-            out.extend(option_values(&cmd.args, &['o'], &["output"]));
+        "curl" | "aria2c" | "http" | "https" | "xh" | "xhs" | "wget" | "wget2" | "unzip" => {
+            out.extend(option_targets(cmd));
         }
-        "wget" | "wget2" => out.extend(option_values(
-            &cmd.args,
-            &['O', 'o', 'a', 'P'],
-            &[
-                "output-document",
-                "output-file",
-                "append-output",
-                "directory-prefix",
-            ],
-        )),
-        "tar" | "bsdtar" | "gtar" => {
-            out.extend(option_values(&cmd.args, &['C'], &["directory"]));
-            let creates = cmd.args.first().is_some_and(|a| {
-                !a.starts_with("--") && a.trim_start_matches('-').contains(['c', 'r', 'u'])
-            }) || cmd.args.iter().any(|a| a == "--create" || a == "--append");
-            if creates {
-                out.extend(option_values(&cmd.args, &['f'], &["file"]));
-                // Old-style bundles without a dash (`tar czf out.tgz dir`): the archive is
-                // the word after the bundle.
-                if cmd
-                    .args
-                    .first()
-                    .is_some_and(|a| !a.starts_with('-') && a.contains('f'))
-                {
-                    out.extend(cmd.args.get(1).map(String::as_str));
-                }
-            }
-            // Extracting: the members named are written (`tar xf a.tar .claude/settings.json`).
-            let extracts =
-                cmd.args.first().is_some_and(|a| {
-                    !a.starts_with("--") && a.trim_start_matches('-').contains('x')
-                }) || cmd.args.iter().any(|a| a == "--extract" || a == "--get");
-            if extracts {
-                let archive = option_values(&cmd.args, &['f'], &["file"]);
-                out.extend(operands().filter(|o| !archive.contains(o)));
-            }
-        }
-        "unzip" => out.extend(option_values(&cmd.args, &['d'], &[])),
+        "tar" | "bsdtar" | "gtar" => out.extend(tar_targets(cmd)),
         "find" => {
             // `-fprint FILE` and friends write FILE; `-delete` removes what it matches: the
             // start paths' trees and the names its tests give.
-            let mut i = 0;
-            while i < cmd.args.len() {
-                let a = cmd.args[i].as_str();
-                let names_file = matches!(a, "-fprint" | "-fprint0" | "-fprintf" | "-fls");
-                let deleted_name = cmd.flags.contains("delete")
-                    && matches!(
-                        a,
-                        "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename"
-                    );
-                if names_file || deleted_name {
-                    out.extend(cmd.args.get(i + 1).map(String::as_str));
-                    i += 1;
-                }
-                i += 1;
-            }
-            if cmd.flags.contains("delete") {
+            let line = read_find(&cmd.args);
+            let deletes = cmd.flags.contains("delete");
+            out.extend(
+                line.named(specs::FIND_FILE_PRIMARIES)
+                    .filter_map(|p| p.value()),
+            );
+            if deletes {
+                out.extend(line.named(specs::FIND_NAME_TESTS).filter_map(|p| p.value()));
                 out.extend(operands());
             }
         }
         p if crate::knowledge::interpreters::is_awk(p) => {
-            // awk writes the files its code redirects to (`print > "out"`), or its operands
-            // with `-i inplace`; code in a file (`-f`) is not seen here.
-            if cmd
-                .args
-                .iter()
-                .any(|a| a == "-f" || a.starts_with("--file"))
-            {
+            // awk writes the files its code redirects to (`print > "out"`), or the files it
+            // reads with `-i inplace`; code in a file (`-f`) is not seen here.
+            let scan = Scan::read(&args_of(cmd, 0), &specs::AWK, false);
+            if scan.has(specs::AWK_PROGRAM_FILE) {
                 return None;
             }
-            if cmd.args.iter().any(|a| a == "inplace" || a == "-iinplace") {
-                out.extend(operands().skip(1));
+            if scan.values(specs::AWK_INCLUDE).any(|v| v.text == "inplace") {
+                out.extend(borrowed(cmd, scan.operands.iter().skip(1)));
             }
-            if let Some(code) = cmd.operands.first() {
+            if let Some(code) = borrowed(cmd, scan.operands.first()).first().copied() {
                 out.extend(awk_redirect_targets(code));
             }
         }
@@ -215,7 +154,8 @@ fn target_directories(cmd: &SimpleCommand) -> Vec<&str> {
     if program_is(cmd, &["rsync", "scp"]) {
         return Vec::new();
     }
-    option_values(&cmd.args, &['t'], &["target-directory"])
+    let (spec, names) = specs::COPY_TARGET_DIRECTORY;
+    values_in(&cmd.args, spec, names)
 }
 
 /// Programs that delete files or change their metadata: what they write is no content.
@@ -248,12 +188,11 @@ pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
         });
     } else if program == "find" {
         // `-delete` removes; only `-fprint FILE` and friends write content.
-        let mut args = cmd.args.iter();
-        while let Some(a) = args.next() {
-            if matches!(a.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls") {
-                out.extend(args.next().cloned());
-            }
-        }
+        let line = read_find(&cmd.args);
+        out.extend(
+            line.named(specs::FIND_FILE_PRIMARIES)
+                .filter_map(|p| p.value().map(str::to_string)),
+        );
     } else if !NO_CONTENT.contains(&program.as_str()) {
         out.extend(
             modelled_targets(cmd)
@@ -302,26 +241,21 @@ fn copied_into_directory(cmd: &SimpleCommand) -> Vec<String> {
 /// Files a downloader names after the URL (`curl -O`, `wget` or `aria2c` without an output
 /// name, `http --download`): the last path segment, inside `--output-dir` / `-P` when given.
 pub(crate) fn remote_names(cmd: &SimpleCommand) -> Vec<String> {
-    let program = cmd.program_lower();
-    let by_remote_name = match program.as_str() {
-        "curl" => cmd.args.iter().any(|a| {
-            a == "--remote-name"
-                || a == "--remote-name-all"
-                || a.strip_prefix('-')
-                    .is_some_and(|c| !c.starts_with('-') && c.contains('O'))
-        }),
-        "wget" | "wget2" => option_values(&cmd.args, &['O'], &["output-document"]).is_empty(),
-        "aria2c" => option_values(&cmd.args, &['o'], &["out"]).is_empty(),
-        "http" | "https" | "xh" | "xhs" => {
-            option_values(&cmd.args, &['o'], &["output"]).is_empty()
-                && cmd.args.iter().any(|a| a == "-d" || a == "--download")
+    let Some(f) = specs::file_options(&cmd.program_lower()) else {
+        return Vec::new();
+    };
+    let not_saved_as = || values_in(&cmd.args, f.spec, f.saved_as).is_empty();
+    let by_remote_name = match f.url_named {
+        UrlNamed::Never => false,
+        UrlNamed::UnlessSavedAs => not_saved_as(),
+        UrlNamed::When(flags) => {
+            not_saved_as() && Scan::read(&args_of(cmd, 0), f.spec, false).has(flags)
         }
-        _ => false,
     };
     if !by_remote_name {
         return Vec::new();
     }
-    let dir = option_values(&cmd.args, &['P'], &["output-dir", "directory-prefix"])
+    let dir = values_in(&cmd.args, f.spec, f.url_named_into)
         .last()
         .map(|d| d.trim_end_matches('/').to_string());
     cmd.operands
@@ -552,14 +486,30 @@ mod tests {
     }
 
     #[test]
-    fn option_values_in_clusters() {
-        let args: Vec<String> = ["-sSLo", "out", "-Cdir", "--output=o2", "--output-dir", "d"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+    fn targets_are_read_with_the_programs_specs() {
+        let targets = |line: &str| -> Vec<String> {
+            let analysis = crate::analyze(line);
+            write_targets(&analysis.commands[0])
+                .into_iter()
+                .map(str::to_string)
+                .collect()
+        };
+        // perl's `-l` and `-0` take no separate value: `-i` is found after them.
+        assert_eq!(targets("perl -lpi -e 's/a/b/' f"), ["f"]);
+        assert_eq!(targets("perl -0777 -pi.bak -e 's/a/b/' f"), ["f"]);
+        assert_eq!(targets("sed -ie 's/a/b/' f"), ["f"]);
+        assert!(targets("sed -e 's/i/x/' f").is_empty());
+        // An old-style bundle takes its values in order.
+        assert_eq!(targets("tar cfC out.tgz dir src"), ["dir", "out.tgz"]);
+        // `--exclude x` is no member extracted.
+        assert_eq!(targets("tar -xf a.tar -C d --exclude x m"), ["d", "m"]);
+        // The program comes after `-v NAME=VALUE`.
+        assert_eq!(targets("awk -v x=1 '{print > \"o\"}' f"), ["o"]);
+        assert_eq!(targets("patch -p 1 -o out file.c"), ["file.c", "out"]);
+        assert_eq!(targets("cp -t dir a b"), ["dir"]);
         assert_eq!(
-            option_values(&args, &['o', 'C'], &["output", "output-dir"]),
-            ["out", "dir", "o2", "d"]
+            targets("curl -sSLo out -D h --outp o2 https://x.example/"),
+            ["out", "h", "o2"]
         );
     }
 

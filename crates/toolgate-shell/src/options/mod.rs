@@ -2,7 +2,14 @@
 //! glued or separate (`-uroot`, `-u root`, `--user=root`, `--user root`), and GNU / git
 //! abbreviated long options (`--rec` = `--recursive`, `--forc` = `--force`).
 
+pub(crate) mod find;
+mod forms;
 pub(crate) mod normalize;
+
+pub(crate) use forms::{
+    read_strict_flags, slice_of, values_in, with_attached_optional, with_long_only,
+    with_old_style_bundle,
+};
 
 pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
 use crate::knowledge::specs::Spec;
@@ -46,7 +53,7 @@ pub(crate) fn resolve_long<'k>(written: &str, known: &[&'k str]) -> Vec<&'k str>
 
 /// Resolves a long option against a spec: the full name (or the name as written when it is
 /// not known) and whether it takes a value.
-fn resolve_in_spec(written: &str, spec: &OptionSpec) -> (String, bool) {
+pub(super) fn resolve_in_spec(written: &str, spec: &OptionSpec) -> (String, bool) {
     let known: Vec<&str> = spec
         .long_val
         .iter()
@@ -84,6 +91,38 @@ pub(crate) fn read_options(args: &[Arg], start: usize, spec: &OptionSpec) -> (Ve
     (out, i.min(args.len()))
 }
 
+/// Reads options as [`read_options`] does, but stops after the first option spelled as one
+/// of `last`, whose value ends the options (python's `-m MODULE` and `-c CODE`: the words
+/// after them are the module's or the code's arguments, options or not).
+pub(crate) fn read_options_until(
+    args: &[Arg],
+    start: usize,
+    spec: &OptionSpec,
+    last: &[&str],
+) -> (Vec<Opt>, usize) {
+    let mut out = Vec::new();
+    let mut i = start;
+    while i < args.len() {
+        let w = args[i].text.as_str();
+        if w == "--" {
+            i += 1;
+            break;
+        }
+        if !w.starts_with('-') || w.len() < 2 {
+            break;
+        }
+        let before = out.len();
+        i += read_one(args, i, spec, &mut out);
+        if out[before..]
+            .iter()
+            .any(|o| last.contains(&o.name.as_str()))
+        {
+            break;
+        }
+    }
+    (out, i.min(args.len()))
+}
+
 /// Reads every option in `args[start..]`, operands interleaved (GNU argument permutation),
 /// up to `--`. Returns the options and the indices of the operands.
 pub(crate) fn read_permuted(
@@ -111,7 +150,7 @@ pub(crate) fn read_permuted(
 }
 
 /// Reads the option word at `args[i]` into `out`; returns how many words it used.
-fn read_one(args: &[Arg], i: usize, spec: &OptionSpec, out: &mut Vec<Opt>) -> usize {
+pub(super) fn read_one(args: &[Arg], i: usize, spec: &OptionSpec, out: &mut Vec<Opt>) -> usize {
     let w = args[i].text.as_str();
     let next = || args.get(i + 1).map(|a| a.text.clone());
     if let Some(long) = w.strip_prefix("--") {
@@ -263,6 +302,8 @@ pub(crate) struct Scan {
     pub(crate) operands: Vec<Value>,
     /// With `stop_at_operand`: the index in the arguments of the first operand.
     pub(crate) stop: Option<usize>,
+    /// The index in the arguments just after the `--` that ended the options, if one did.
+    pub(crate) after_dashdash: Option<usize>,
 }
 
 impl Scan {
@@ -297,6 +338,9 @@ impl Scan {
                 dynamic: a.dynamic,
                 one_word: !a.splits,
             };
+            if dashdash {
+                scan.after_dashdash = Some(end);
+            }
             if dashdash || stop_at_operand {
                 if stop_at_operand {
                     scan.stop = (end < args.len()).then_some(end);
@@ -382,6 +426,19 @@ mod tests {
         let args = with_two_dashes(words(&["-chdir", "d", "destroy", "--", "-target"]));
         let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
         assert_eq!(texts, ["--chdir", "d", "destroy", "--", "-target"]);
+    }
+
+    #[test]
+    fn options_end_at_a_module() {
+        let python = OptionSpec::values("cmWX", &[]);
+        let args = words(&["python", "-Im", "pip", "install", "-i", "u"]);
+        let (opts, end) = read_options_until(&args, 1, &python, &["-m", "-c"]);
+        assert_eq!((value_of(&opts, &["-m"]), end), (Some("pip"), 3));
+        let args = words(&["python", "-W", "ignore", "-mpip", "-i", "u"]);
+        let (opts, end) = read_options_until(&args, 1, &python, &["-m", "-c"]);
+        assert_eq!((value_of(&opts, &["-m"]), end), (Some("pip"), 4));
+        let (_, end) = read_options(&args, 1, &python);
+        assert_eq!(end, 5, "read_options reads on, past `-mpip`");
     }
 
     #[test]

@@ -201,87 +201,24 @@ fn git(cmd: &mut SimpleCommand, args: &[String]) {
     parse(cmd, rest, git_spec(&sub_lower), false);
 }
 
-const FIND_VALUE: &[&str] = &[
-    "-name",
-    "-iname",
-    "-path",
-    "-ipath",
-    "-wholename",
-    "-iwholename",
-    "-regex",
-    "-iregex",
-    "-type",
-    "-xtype",
-    "-newer",
-    "-anewer",
-    "-cnewer",
-    "-user",
-    "-group",
-    "-uid",
-    "-gid",
-    "-perm",
-    "-size",
-    "-mtime",
-    "-atime",
-    "-ctime",
-    "-mmin",
-    "-amin",
-    "-cmin",
-    "-maxdepth",
-    "-mindepth",
-    "-printf",
-    "-fprint",
-    "-fprint0",
-    "-fprintf",
-    "-fls",
-    "-lname",
-    "-ilname",
-    "-links",
-    "-inum",
-    "-samefile",
-    "-used",
-    "-context",
-    "-regextype",
-    "-fstype",
-    "-newermt",
-    "-files0-from",
-];
-
 fn find(cmd: &mut SimpleCommand, args: &[String]) {
-    let mut i = 0;
-    let mut paths_done = false;
-    while i < args.len() {
-        let w = args[i].as_str();
-        if matches!(w, "-exec" | "-execdir" | "-ok" | "-okdir") {
-            paths_done = true;
-            cmd.flags.insert(&w[1..]);
-            let mut j = i + 1;
-            while j < args.len() && !matches!(args[j].as_str(), ";" | "+") {
-                j += 1;
-            }
-            if let Some(prog) = args.get(i + 1) {
-                cmd.flags.insert(format!(
-                    "{}:{}",
-                    &w[1..],
-                    crate::syntax::words::basename(prog)
-                ));
-            }
-            i = j + 1;
-            continue;
-        }
-        if w.starts_with('-') && w.len() > 1 {
-            paths_done = true;
-            cmd.flags.insert(&w[1..]);
-            i += if FIND_VALUE.contains(&w) { 2 } else { 1 };
-            continue;
-        }
-        if (!paths_done || matches!(w, "(" | ")" | "!" | ","))
-            && !matches!(w, "(" | ")" | "!" | ",")
-        {
-            cmd.operands.push(w.to_string());
-        }
-        i += 1;
+    let line = crate::options::find::read_find(args);
+    for o in &line.options {
+        cmd.flags.insert(&o.name[1..]);
     }
+    for p in &line.primaries {
+        cmd.flags.insert(&p.name[1..]);
+        if p.runs_command()
+            && let Some(prog) = p.command.first()
+        {
+            cmd.flags.insert(format!(
+                "{}:{}",
+                &p.name[1..],
+                crate::syntax::words::basename(prog)
+            ));
+        }
+    }
+    cmd.operands.extend(args[line.starts].iter().cloned());
 }
 
 fn docker(cmd: &mut SimpleCommand, args: &[String]) {

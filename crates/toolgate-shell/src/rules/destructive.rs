@@ -162,27 +162,17 @@ fn disk_listing(cmd: &SimpleCommand) -> bool {
 /// (`-f`, or the word after an old-style `czf` cluster), each under the `-C` directories when
 /// relative. `None` when the list comes from a file (`-T`, `--files-from`).
 fn tar_members(cmd: &SimpleCommand) -> Option<Vec<String>> {
-    use crate::facts::writes::option_values;
-    if option_values(&cmd.args, &['T'], &["files-from"]).len()
-        + usize::from(cmd.args.iter().any(|a| a.starts_with("--files-from")))
-        > 0
-    {
+    use crate::knowledge::specs::{TAR_DIRECTORY, TAR_FILES_FROM};
+    let scan = crate::facts::writes::tar_scan(cmd);
+    if scan.has(TAR_FILES_FROM) {
         return None;
     }
-    let mut skip: Vec<&str> = option_values(&cmd.args, &['f', 'C'], &["file", "directory"]);
-    let dirs = option_values(&cmd.args, &['C'], &["directory"]);
-    // `tar czf out.tgz dir`: the first word is a cluster of options without a dash.
-    if let Some(first) = cmd.args.first()
-        && !first.starts_with('-')
-        && first.chars().all(|c| c.is_ascii_alphabetic())
-    {
-        skip.push(first);
-        if first.contains('f') {
-            skip.extend(cmd.args.get(1).map(String::as_str));
-        }
-    }
+    let dirs: Vec<&str> = scan
+        .values(TAR_DIRECTORY)
+        .map(|v| v.text.as_str())
+        .collect();
     let mut out = Vec::new();
-    for o in cmd.operands.iter().filter(|o| !skip.contains(&o.as_str())) {
+    for o in scan.operands.iter().map(|v| &v.text) {
         if o.starts_with('/') || dirs.is_empty() {
             out.push(o.clone());
         } else {

@@ -11,6 +11,7 @@ mod holes;
 mod layering;
 mod limits;
 mod never_panics;
+mod option_specs;
 mod precision;
 mod structure;
 mod support;

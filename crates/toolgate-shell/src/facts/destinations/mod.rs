@@ -178,17 +178,13 @@ pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
     }
     packages::env(cmd, &mut sink);
     // `python -m pip install -i URL …` is pip.
-    if crate::knowledge::interpreters::is_interpreter(&program).is_some()
-        && program.starts_with("python")
-        && cmd.args.first().is_some_and(|a| a == "-m")
-        && cmd.args.get(1).is_some_and(|m| m == "pip" || m == "pip3")
-    {
+    if let Some(at) = python_pip(cmd, &program) {
         let mut pip = SimpleCommand {
             program: "pip".to_string(),
             program_path: "pip".to_string(),
-            args: cmd.args[2..].to_vec(),
-            dynamic_args: shifted(&cmd.dynamic_args, 2),
-            split_args: shifted(&cmd.split_args, 2),
+            args: cmd.args[at..].to_vec(),
+            dynamic_args: shifted(&cmd.dynamic_args, at),
+            split_args: shifted(&cmd.split_args, at),
             env: cmd.env.clone(),
             ..SimpleCommand::default()
         };
@@ -205,6 +201,19 @@ pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
     {
         handle(h, row.options, cmd, &mut sink);
     }
+}
+
+/// For `python [OPTIONS] -m pip ARGS…`: where pip's arguments start.
+fn python_pip(cmd: &SimpleCommand, program: &str) -> Option<usize> {
+    use crate::knowledge::specs::{PYTHON, PYTHON_LAST};
+    if crate::knowledge::interpreters::is_interpreter(program).is_none()
+        || !program.starts_with("python")
+    {
+        return None;
+    }
+    let (opts, at) = crate::options::read_options_until(&args_of(cmd, 0), 0, &PYTHON, PYTHON_LAST);
+    let module = opts.last().filter(|o| o.name == "-m")?.value.as_deref();
+    matches!(module, Some("pip" | "pip3")).then_some(at)
 }
 
 /// Runs the destination handler `h` of the program table on `cmd`, whose options `spec`

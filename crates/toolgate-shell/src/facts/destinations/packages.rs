@@ -8,8 +8,9 @@ use super::{
 };
 use crate::SimpleCommand;
 use crate::knowledge::specs::{
-    CARGO, DOCKER_GLOBAL, DOCKER_PULL, DOCKER_RUN, GEM, GEM_SOURCES, NPM, PIP,
+    CARGO, DOCKER_GLOBAL, DOCKER_PULL, DOCKER_RUN, GEM, GEM_SOURCES, GO_BUILD, HELM, NPM, PIP,
 };
+use crate::options::with_two_dashes;
 
 /// Environment variables that point any program's downloads elsewhere.
 pub(super) fn env(cmd: &SimpleCommand, sink: &mut Sink) {
@@ -250,62 +251,32 @@ pub(crate) fn image_registry(image: &str) -> Option<&str> {
     (first.contains('.') || first.contains(':') || first == "localhost").then_some(first)
 }
 
-/// helm: every URL among the arguments (`repo add NAME URL`, `--repo URL`, `oci://` charts).
+/// helm: every URL among option values and operands (`repo add NAME URL`, `--repo URL`,
+/// `oci://` charts).
 pub(super) fn helm(cmd: &SimpleCommand, sink: &mut Sink) {
-    for (i, a) in cmd.args.iter().enumerate() {
-        let value = a
-            .strip_prefix("--")
-            .and_then(|o| o.split_once('='))
-            .map(|(_, v)| v)
-            .unwrap_or(a);
-        let after_repo = i > 0 && cmd.args[i - 1] == "--repo" || a.starts_with("--repo=");
-        if cmd.is_dynamic(i) && after_repo {
-            sink.unknown();
-        } else if let Some(rest) = value.strip_prefix("oci://") {
+    let scan = Scan::read(&args_of(cmd, 0), &HELM, false);
+    if scan.values(&["--repo"]).any(|v| v.dynamic) {
+        sink.unknown();
+    }
+    let values = scan.opts.iter().filter_map(|o| o.value.as_ref());
+    for v in values.chain(&scan.operands) {
+        if let Some(rest) = v.text.strip_prefix("oci://") {
             let (h, port) = split_host_port(rest.split('/').next().unwrap_or(rest));
             sink.host(h, port);
-        } else if is_url(value) {
-            sink.url(value);
+        } else if is_url(&v.text) {
+            sink.url(&v.text);
         }
     }
     // `helm repo add NAME "$URL"`.
-    let ops = &cmd.operands;
-    if ops.len() >= 4
-        && ops[0] == "repo"
-        && ops[1] == "add"
-        && cmd
-            .args
-            .iter()
-            .enumerate()
-            .any(|(i, a)| *a == ops[3] && cmd.is_dynamic(i))
-    {
+    let ops = &scan.operands;
+    if ops.len() >= 4 && ops[0].text == "repo" && ops[1].text == "add" && ops[3].dynamic {
         sink.unknown();
     }
 }
 
-/// go's single-dash options that take a value.
-const GO_VALUE_FLAGS: &[&str] = &[
-    "-o",
-    "-C",
-    "-p",
-    "-ldflags",
-    "-gcflags",
-    "-asmflags",
-    "-gccgoflags",
-    "-tags",
-    "-mod",
-    "-modfile",
-    "-pkgdir",
-    "-toolexec",
-    "-exec",
-    "-overlay",
-    "-pgo",
-    "-buildmode",
-    "-compiler",
-    "-installsuffix",
-];
-
-/// go get / install / run: module paths name their host (`github.com/a/b@v1`).
+/// go get / install / run: module paths name their host (`github.com/a/b@v1`); `go run`'s
+/// operands after the first are the program's arguments. go writes long options with one
+/// dash (`-ldflags`).
 pub(super) fn go(cmd: &SimpleCommand, sink: &mut Sink) {
     let Some(sub) = cmd.args.first().map(String::as_str) else {
         return;
@@ -328,27 +299,16 @@ pub(super) fn go(cmd: &SimpleCommand, sink: &mut Sink) {
     if !matches!(sub, "get" | "install" | "run") {
         return;
     }
-    let mut i = 1;
-    while i < cmd.args.len() {
-        let a = cmd.args[i].as_str();
-        if a == "--" {
-            break;
-        }
-        if a.starts_with('-') {
-            i += if GO_VALUE_FLAGS.contains(&a) { 2 } else { 1 };
-            continue;
-        }
-        if cmd.is_dynamic(i) {
+    let args = with_two_dashes(args_of(cmd, 1));
+    let scan = Scan::read(&args, &GO_BUILD, sub == "run");
+    for v in &scan.operands {
+        if v.dynamic {
             sink.unknown();
-        } else if let Some(host) = module_host(a)
-            && (sub != "run" || a.contains('@'))
+        } else if let Some(host) = module_host(&v.text)
+            && (sub != "run" || v.text.contains('@'))
         {
             sink.host(host, None);
         }
-        if sub == "run" {
-            break; // The rest are the program's arguments.
-        }
-        i += 1;
     }
 }
 

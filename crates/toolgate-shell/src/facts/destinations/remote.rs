@@ -18,9 +18,7 @@ pub(super) fn ssh(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     // OpenSSH reads options again after the destination unless `--` came before it
     // (`ssh host -o HostName=10.0.0.1`); they end at the remote command.
     let after = match scan.stop {
-        Some(at) if !cmd.args[..at].iter().any(|a| a == "--") => {
-            Scan::read(&args_of(cmd, at + 1), spec, true)
-        }
+        Some(at) if scan.after_dashdash.is_none() => Scan::read(&args_of(cmd, at + 1), spec, true),
         _ => Scan::default(),
     };
     let port = scan

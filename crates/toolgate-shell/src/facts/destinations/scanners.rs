@@ -9,108 +9,8 @@ use std::net::Ipv4Addr;
 
 use super::Sink;
 use crate::SimpleCommand;
-use crate::options::args_of;
-
-/// Long options whose value is no target (ports, files, rates, interfaces, spoofed sources,
-/// decoys, exclusions), as nmap, masscan and zmap write them.
-const LONG_VALUES: &[&str] = &[
-    "--ports",
-    "--adapter",
-    "--source-ip",
-    "--source-port",
-    "--output-file",
-    "--output-filename",
-    "--exclude",
-    "--excludefile",
-    "--exclude-file",
-    "--blacklist-file",
-    "--blocklist-file",
-    "--script",
-    "--script-args",
-    "--script-args-file",
-    "--datadir",
-    "--servicedb",
-    "--versiondb",
-    "--stylesheet",
-    "--resume",
-    "--top-ports",
-    "--port-ratio",
-    "--min-rate",
-    "--max-rate",
-    "--rate",
-    "--max-retries",
-    "--retries",
-    "--host-timeout",
-    "--scan-delay",
-    "--max-scan-delay",
-    "--min-rtt-timeout",
-    "--max-rtt-timeout",
-    "--initial-rtt-timeout",
-    "--min-hostgroup",
-    "--max-hostgroup",
-    "--min-parallelism",
-    "--max-parallelism",
-    "--version-intensity",
-    "--data-length",
-    "--data",
-    "--data-string",
-    "--ttl",
-    "--mtu",
-    "--spoof-mac",
-    "--dns-servers",
-    "--adapter-ip",
-    "--adapter-mac",
-    "--router-mac",
-    "--router-ip",
-    "--conf",
-    "--seed",
-    "--shards",
-    "--shard",
-    "--max-targets",
-    "--bandwidth",
-    "--interface",
-    "--gateway-mac",
-    "--probe-module",
-    "--output-module",
-    "--output-fields",
-    "--wait",
-    "--cooldown-time",
-];
-
-/// Short options whose value is no target, per scanner (nmap's `-f`, `-n`, `-O`, `-r` are
-/// flags; zmap's take values).
-fn short_values(program: &str) -> &'static [&'static str] {
-    match program {
-        "nmap" => &[
-            "-p", "-e", "-S", "-g", "-D", "-oN", "-oX", "-oG", "-oA", "-oS", "-oM", "-oH",
-        ],
-        "masscan" => &[
-            "-p", "-e", "-c", "-oX", "-oG", "-oJ", "-oL", "-oB", "-oD", "-oH",
-        ],
-        _ => &[
-            "-p", "-o", "-b", "-i", "-G", "-M", "-O", "-f", "-n", "-B", "-r", "-T", "-c", "-P",
-            "-s", "-S", "-e",
-        ],
-    }
-}
-
-/// Options that take targets from a file or at random: the destinations are only known at
-/// run time.
-const RUN_TIME_TARGETS: &[&str] = &[
-    "-iL",
-    "-iR",
-    "--includefile",
-    "--allowlist-file",
-    "--whitelist-file",
-    "--list-of-ips-file",
-];
-
-/// zmap's short options that take targets from a file.
-const ZMAP_RUN_TIME_TARGETS: &[&str] = &["-w", "-I"];
-
-/// Options whose value is one more target (masscan's `--range`, nmap's idle-scan zombie `-sI`
-/// and FTP bounce relay `-b`, nmap's proxies).
-const TARGET_OPTIONS: &[&str] = &["--range", "-sI", "--proxies", "--proxy"];
+use crate::knowledge::specs::scanner_options;
+use crate::options::{Scan, args_of, with_attached_optional, with_long_only};
 
 /// The special-purpose IPv4 blocks, as (first address, prefix length).
 const SPECIAL_V4: &[([u8; 4], u32)] = &[
@@ -133,69 +33,36 @@ const SPECIAL_V4: &[([u8; 4], u32)] = &[
 /// The metadata address, checked apart: it needs its own allow entry.
 const METADATA: u32 = u32::from_be_bytes([169, 254, 169, 254]);
 
-/// nmap, masscan, zmap: their targets.
+/// nmap, masscan, zmap: their targets, read with their row in [`crate::knowledge::specs::SCANNERS`]: operands and
+/// the values of target options. Targets from a file or drawn at random are only known at
+/// run time.
 pub(super) fn scanner(cmd: &SimpleCommand, sink: &mut Sink) {
-    let args = args_of(cmd, 0);
-    let program = cmd.program_lower();
-    let short = short_values(&program);
-    let nmap = program == "nmap";
-    // `masscan --readscan FILE…` converts a saved scan; it sends nothing.
-    if program == "masscan" && args.iter().any(|a| a.text == "--readscan") {
+    let Some(row) = scanner_options(&cmd.program_lower()) else {
+        return sink.unknown();
+    };
+    let mut args = args_of(cmd, 0);
+    if row.long_only {
+        args = with_long_only(args, row.spec);
+    }
+    for (letter, long) in row.glued {
+        args = with_attached_optional(args, row.spec, *letter, long);
+    }
+    let scan = Scan::read(&args, row.spec, false);
+    if scan.has(row.no_scan) {
         return;
     }
-    let mut i = 0;
-    while i < args.len() {
-        let a = &args[i];
-        let t = a.text.as_str();
-        let (name, attached) = match t.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v)),
-            _ => (t, None),
-        };
-        let from_file = RUN_TIME_TARGETS.iter().any(|o| t.starts_with(o))
-            || (program == "zmap" && ZMAP_RUN_TIME_TARGETS.contains(&t));
-        if from_file {
-            sink.unknown();
-            i += 1 + usize::from(attached.is_none() && !t.contains('=') && t.len() <= 3);
-            continue;
-        }
-        if TARGET_OPTIONS.contains(&name) || (nmap && name == "-b") {
-            let value = attached.map(str::to_string).or_else(|| {
-                i += 1;
-                args.get(i).map(|v| v.text.clone())
-            });
-            let dynamic = args.get(i).is_some_and(|v| v.dynamic);
-            match value {
-                Some(v) if !dynamic => {
-                    for target in v.split(',') {
-                        self::target(sink, target.trim());
-                    }
-                }
-                _ => sink.unknown(),
-            }
-            i += 1;
-            continue;
-        }
-        if LONG_VALUES.contains(&name) {
-            i += 1 + usize::from(attached.is_none());
-            continue;
-        }
-        if short.contains(&name) {
-            i += 2;
-            continue;
-        }
-        if t.starts_with('-') && t.len() > 1 {
-            i += 1;
-            continue;
-        }
-        if a.dynamic {
+    if scan.has(row.run_time) {
+        sink.unknown();
+    }
+    for v in scan.values(row.targets).chain(&scan.operands) {
+        if v.dynamic {
             sink.unknown();
         } else {
             // masscan and zmap also take comma-separated lists.
-            for target in t.split(',').filter(|s| !s.is_empty()) {
-                self::target(sink, target);
+            for t in v.text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                target(sink, t);
             }
         }
-        i += 1;
     }
 }
 

@@ -3,19 +3,25 @@
 //! flag normalisation, destinations and writes.
 
 mod databases;
+mod files;
+mod find;
 mod git;
 mod host;
 mod infra;
 mod packages;
 mod remote;
+mod scanners;
 mod web;
 
 pub(crate) use databases::*;
+pub(crate) use files::*;
+pub(crate) use find::*;
 pub(crate) use git::*;
 pub(crate) use host::*;
 pub(crate) use infra::*;
 pub(crate) use packages::*;
 pub(crate) use remote::*;
+pub(crate) use scanners::*;
 pub(crate) use web::*;
 
 /// How one program (or subcommand) spells its options.
@@ -175,8 +181,8 @@ pub(crate) const CP: Spec = Spec {
     abbreviate: true,
 };
 pub(crate) const SED: Spec = Spec {
-    short_val: "ef",
-    long_val: &["expression", "file"],
+    short_val: "efl",
+    long_val: &["expression", "file", "line-length"],
     short: &[
         ('i', "in-place"),
         ('e', "expression"),
@@ -220,7 +226,13 @@ pub(crate) fn spec_for(program: &str) -> &'static Spec {
 
 /// perl's and ruby's short options that take a value (`-e CODE`): the code is no operand,
 /// so `perl -pi -e 's/a/b/' f` edits only `f`.
-pub(crate) const PERL: Spec = Spec::values("eEIMmlxC0F", &[]);
+/// Their other switches take no value or only one glued to them (`-l`, `-0777`, `-i.bak`,
+/// `-Mstrict`): read as flags, the letters of a glued value count as flags too, so `-i` is
+/// found inside `-lpi` (and, erring to an edit, inside `-MList::Util`).
+pub(crate) const PERL: Spec = Spec {
+    short: &[('i', "in-place")],
+    ..Spec::values("eEI", &[])
+};
 
 /// shred's options.
 pub(crate) const SHRED: Spec = Spec {

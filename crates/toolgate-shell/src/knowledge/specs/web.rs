@@ -100,7 +100,14 @@ pub(crate) const CURL: Spec = Spec {
     long: &[],
     // Flags whose names prefix an option with a value: `--head` is no `--header`, whose
     // value would swallow the URL after it.
-    long_flags: &["head", "get", "remote-name", "location", "fail"],
+    long_flags: &[
+        "head",
+        "get",
+        "remote-name",
+        "remote-name-all",
+        "location",
+        "fail",
+    ],
     abbreviate: false,
 };
 
@@ -260,9 +267,9 @@ pub(crate) const HTTPIE: Spec = Spec {
         "interface",
         "raw",
     ],
-    short: &[],
+    short: &[('d', "download")],
     long: &[],
-    long_flags: &[],
+    long_flags: &["download"],
     abbreviate: false,
 };
 

@@ -1,0 +1,539 @@
+//! Option specs the facts read programs with: for the files they write (tar, patch, unzip,
+//! sort, awk, and the table of options that name the files a program writes,
+//! [`FILE_OPTIONS`]), the text they print (echo, printf), the variables they set (the
+//! declaration builtins), and the packages they fetch (go's build commands, `python -m pip`).
+
+use super::{ARIA2C, CP, CURL, HTTPIE, Spec, WGET, WGET2};
+
+/// GNU tar's options (bsdtar's agree on these), read by argp: long names abbreviate.
+pub(crate) const TAR: Spec = Spec {
+    short_val: "bCfFgHIKLNTVX",
+    long_val: &[
+        "file",
+        "directory",
+        "files-from",
+        "exclude-from",
+        "exclude",
+        "exclude-tag",
+        "exclude-tag-all",
+        "exclude-tag-under",
+        "blocking-factor",
+        "record-size",
+        "listed-incremental",
+        "level",
+        "format",
+        "starting-file",
+        "tape-length",
+        "newer",
+        "after-date",
+        "newer-mtime",
+        "label",
+        "use-compress-program",
+        "info-script",
+        "new-volume-script",
+        "owner",
+        "group",
+        "owner-map",
+        "group-map",
+        "mode",
+        "mtime",
+        "transform",
+        "xform",
+        "strip-components",
+        "to-command",
+        "checkpoint-action",
+        "suffix",
+        "index-file",
+        "volno-file",
+        "rsh-command",
+        "quoting-style",
+        "quote-chars",
+        "no-quote-chars",
+        "hole-detection",
+        "pax-option",
+        "sparse-version",
+        "warning",
+        "add-file",
+    ],
+    long_flags: &[
+        "create",
+        "append",
+        "update",
+        "extract",
+        "get",
+        "list",
+        "diff",
+        "compare",
+        "delete",
+        "concatenate",
+        "catenate",
+        "test-label",
+        "remove-files",
+        "verbose",
+        "gzip",
+        "gunzip",
+        "ungzip",
+        "bzip2",
+        "xz",
+        "zstd",
+        "lzma",
+        "lzip",
+        "lzop",
+        "compress",
+        "uncompress",
+        "auto-compress",
+        "keep-old-files",
+        "keep-newer-files",
+        "skip-old-files",
+        "overwrite",
+        "overwrite-dir",
+        "unlink-first",
+        "recursive-unlink",
+        "preserve-permissions",
+        "same-permissions",
+        "absolute-names",
+        "dereference",
+        "hard-dereference",
+        "to-stdout",
+        "one-file-system",
+        "recursion",
+        "no-recursion",
+        "wildcards",
+        "no-wildcards",
+        "same-owner",
+        "no-same-owner",
+        "numeric-owner",
+        "sparse",
+        "ignore-zeros",
+        "verify",
+        "incremental",
+        "null",
+        "exclude-vcs",
+        "exclude-caches",
+        "exclude-backups",
+        "acls",
+        "xattrs",
+        "selinux",
+        "interactive",
+        "show-transformed-names",
+        "help",
+        "version",
+    ],
+    short: &[
+        ('c', "create"),
+        ('r', "append"),
+        ('u', "update"),
+        ('x', "extract"),
+        ('t', "list"),
+        ('d', "diff"),
+        ('A', "concatenate"),
+        ('f', "file"),
+        ('C', "directory"),
+        ('T', "files-from"),
+        ('X', "exclude-from"),
+        ('z', "gzip"),
+        ('j', "bzip2"),
+        ('J', "xz"),
+        ('v', "verbose"),
+        ('P', "absolute-names"),
+        ('k', "keep-old-files"),
+        ('O', "to-stdout"),
+        ('p', "preserve-permissions"),
+        ('h', "dereference"),
+    ],
+    long: &[
+        ("get", "extract"),
+        ("catenate", "concatenate"),
+        ("compare", "diff"),
+    ],
+    abbreviate: true,
+};
+
+/// tar's options that add to an archive (its `-f` value is then written).
+pub(crate) const TAR_WRITES_ARCHIVE: &[&str] = &[
+    "-c",
+    "-r",
+    "-u",
+    "-A",
+    "--create",
+    "--append",
+    "--update",
+    "--concatenate",
+    "--catenate",
+];
+
+/// tar's options that extract (the members named are written).
+pub(crate) const TAR_EXTRACTS: &[&str] = &["-x", "--extract", "--get"];
+
+/// tar's options naming the archive.
+pub(crate) const TAR_ARCHIVE: &[&str] = &["-f", "--file"];
+
+/// tar's options naming the directory it changes to.
+pub(crate) const TAR_DIRECTORY: &[&str] = &["-C", "--directory"];
+
+/// tar's options that read the member list from a file.
+pub(crate) const TAR_FILES_FROM: &[&str] = &["-T", "--files-from"];
+
+/// sed's options giving a script.
+pub(crate) const SED_EXPRESSION: &[&str] = &["-e", "--expression"];
+
+/// sed's options reading the script from a file.
+pub(crate) const SED_SCRIPT_FILE: &[&str] = &["-f", "--file"];
+
+/// GNU patch's options.
+pub(crate) const PATCH: Spec = Spec::with_flags(
+    "BDdFgiopVxYz",
+    &[
+        "prefix",
+        "ifdef",
+        "directory",
+        "fuzz",
+        "get",
+        "input",
+        "output",
+        "strip",
+        "reject-file",
+        "version-control",
+        "basename-prefix",
+        "suffix",
+        "quoting-style",
+        "reject-format",
+        "read-only",
+        "debug",
+    ],
+    &[
+        "backup",
+        "backup-if-mismatch",
+        "no-backup-if-mismatch",
+        "context",
+        "ed",
+        "remove-empty-files",
+        "force",
+        "ignore-whitespace",
+        "merge",
+        "normal",
+        "forward",
+        "dry-run",
+        "silent",
+        "quiet",
+        "batch",
+        "set-time",
+        "set-utc",
+        "unified",
+        "verbose",
+        "reverse",
+        "posix",
+        "binary",
+        "follow-symlinks",
+        "help",
+        "version",
+    ],
+);
+
+/// unzip's options that take a value (`-d DIR`, `-P PASSWORD`); `-x` lists files up to the
+/// next option and is read as operands.
+pub(crate) const UNZIP: Spec = Spec::values("dP", &[]);
+
+/// GNU sort's options.
+pub(crate) const SORT: Spec = Spec::with_flags(
+    "kotST",
+    &[
+        "key",
+        "output",
+        "field-separator",
+        "buffer-size",
+        "temporary-directory",
+        "parallel",
+        "batch-size",
+        "compress-program",
+        "files0-from",
+        "random-source",
+        "sort",
+    ],
+    &[
+        "reverse",
+        "unique",
+        "numeric-sort",
+        "general-numeric-sort",
+        "human-numeric-sort",
+        "month-sort",
+        "version-sort",
+        "random-sort",
+        "ignore-case",
+        "ignore-leading-blanks",
+        "dictionary-order",
+        "ignore-nonprinting",
+        "stable",
+        "merge",
+        "check",
+        "zero-terminated",
+        "debug",
+        "help",
+        "version",
+    ],
+);
+
+/// sort's options naming the file it writes.
+pub(crate) const SORT_OUTPUT: &[&str] = &["-o", "--output"];
+
+/// awk's options (POSIX, gawk's and mawk's) that take a value.
+pub(crate) const AWK: Spec = Spec::values(
+    "EefFilvW",
+    &[
+        "field-separator",
+        "assign",
+        "file",
+        "exec",
+        "include",
+        "load",
+        "source",
+    ],
+);
+
+/// awk's options that read the program from a file.
+pub(crate) const AWK_PROGRAM_FILE: &[&str] = &["-f", "--file", "-E", "--exec"];
+
+/// awk's options that load a library (gawk's `-i inplace` edits its files in place).
+pub(crate) const AWK_INCLUDE: &[&str] = &["-i", "--include"];
+
+/// echo's options: a word is one only when every letter after its dash is one of these;
+/// any other word, `--` included, is text.
+pub(crate) const ECHO: Spec = Spec {
+    short: &[('n', "no-newline"), ('e', "escapes"), ('E', "no-escapes")],
+    ..Spec::values("", &[])
+};
+
+/// python's options that take a value; `-c CODE` and `-m MODULE` end its options.
+pub(crate) const PYTHON: Spec = Spec::values("cmWXQ", &["check-hash-based-pycs"]);
+
+/// python's options whose value ends its options.
+pub(crate) const PYTHON_LAST: &[&str] = &["-c", "-m"];
+
+/// The shell's declaration builtins (`export`, `declare`, `typeset`, `readonly`, `local`):
+/// their options (`-x`, `-r`, `-f` …) take no value.
+pub(crate) const DECLARE: Spec = Spec::values("", &[]);
+
+/// The shell's `printf`: `-v NAME` assigns the output to a variable.
+pub(crate) const PRINTF: Spec = Spec::values("v", &[]);
+
+/// go's build commands (`go get`, `install`, `run`, `build`), their long options written
+/// with one dash (Go's `flag` package).
+pub(crate) const GO_BUILD: Spec = Spec::values(
+    "oCp",
+    &[
+        "ldflags",
+        "gcflags",
+        "asmflags",
+        "gccgoflags",
+        "tags",
+        "mod",
+        "modfile",
+        "pkgdir",
+        "toolexec",
+        "exec",
+        "overlay",
+        "pgo",
+        "buildmode",
+        "compiler",
+        "installsuffix",
+        "coverpkg",
+        "covermode",
+        "buildvcs",
+    ],
+);
+
+/// When a downloader saves a download under the last path segment of its URL.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum UrlNamed {
+    /// It never does (it writes no downloads, or only to the names its options give).
+    Never,
+    /// Unless an option in [`FileOptions::saved_as`] names the file.
+    UnlessSavedAs,
+    /// When one of these options is given (and none names the file).
+    When(&'static [&'static str]),
+}
+
+/// Where a program's options name the files it writes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FileOptions {
+    /// The programs (basenames, lower case).
+    pub(crate) programs: &'static [&'static str],
+    /// Their option spec.
+    pub(crate) spec: &'static Spec,
+    /// Options whose value is a file (or directory) the program writes.
+    pub(crate) written: &'static [&'static str],
+    /// Options whose value names the file a download is saved to.
+    pub(crate) saved_as: &'static [&'static str],
+    /// When a download is saved under the URL's last path segment.
+    pub(crate) url_named: UrlNamed,
+    /// Options whose value is the directory such a file is saved in.
+    pub(crate) url_named_into: &'static [&'static str],
+}
+
+const WGET_FILES: &[&str] = &[
+    "-O",
+    "--output-document",
+    "-o",
+    "--output-file",
+    "-a",
+    "--append-output",
+    "-P",
+    "--directory-prefix",
+];
+
+/// The programs whose written files are options (tar's, which depend on what it does, are
+/// read in `facts::writes`).
+pub(crate) const FILE_OPTIONS: &[FileOptions] = &[
+    FileOptions {
+        programs: &["curl"],
+        spec: &CURL,
+        written: &[
+            "-o",
+            "--output",
+            "--output-dir",
+            "-c",
+            "--cookie-jar",
+            "-D",
+            "--dump-header",
+        ],
+        saved_as: &[],
+        url_named: UrlNamed::When(&["-O", "--remote-name", "--remote-name-all"]),
+        url_named_into: &["--output-dir"],
+    },
+    FileOptions {
+        programs: &["wget"],
+        spec: &WGET,
+        written: WGET_FILES,
+        saved_as: &["-O", "--output-document"],
+        url_named: UrlNamed::UnlessSavedAs,
+        url_named_into: &["-P", "--directory-prefix"],
+    },
+    FileOptions {
+        programs: &["wget2"],
+        spec: &WGET2,
+        written: WGET_FILES,
+        saved_as: &["-O", "--output-document"],
+        url_named: UrlNamed::UnlessSavedAs,
+        url_named_into: &["-P", "--directory-prefix"],
+    },
+    FileOptions {
+        programs: &["aria2c"],
+        spec: &ARIA2C,
+        written: &["-o", "--out", "-d", "--dir"],
+        saved_as: &["-o", "--out"],
+        url_named: UrlNamed::UnlessSavedAs,
+        url_named_into: &["-d", "--dir"],
+    },
+    FileOptions {
+        programs: &["http", "https", "xh", "xhs"],
+        spec: &HTTPIE,
+        written: &["-o", "--output"],
+        saved_as: &["-o", "--output"],
+        url_named: UrlNamed::When(&["-d", "--download"]),
+        url_named_into: &[],
+    },
+    FileOptions {
+        programs: &["patch"],
+        spec: &PATCH,
+        written: &["-o", "--output"],
+        saved_as: &[],
+        url_named: UrlNamed::Never,
+        url_named_into: &[],
+    },
+    FileOptions {
+        programs: &["unzip"],
+        spec: &UNZIP,
+        written: &["-d"],
+        saved_as: &[],
+        url_named: UrlNamed::Never,
+        url_named_into: &[],
+    },
+];
+
+/// The row of [`FILE_OPTIONS`] for `program`.
+pub(crate) fn file_options(program: &str) -> Option<&'static FileOptions> {
+    FILE_OPTIONS.iter().find(|f| f.programs.contains(&program))
+}
+
+/// coreutils' copiers' option naming the directory they copy into (rsync's and scp's `-t`
+/// keep times and take no directory).
+pub(crate) const COPY_TARGET_DIRECTORY: (&Spec, &[&str]) = (&CP, &["-t", "--target-directory"]);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `spec` declares `name` (`-x` or `--long`) as an option.
+    fn declares(spec: &Spec, name: &str) -> bool {
+        match name.strip_prefix("--") {
+            Some(long) => spec.long_val.contains(&long) || spec.long_flags.contains(&long),
+            None => {
+                let c = name.chars().nth(1).unwrap_or('\0');
+                name.len() == 2
+                    && (spec.short_val.contains(c) || spec.short.iter().any(|(s, _)| *s == c))
+            }
+        }
+    }
+
+    #[test]
+    fn every_option_read_for_a_value_takes_one() {
+        let mut checked = 0;
+        let value_lists: Vec<(&Spec, &[&str])> = FILE_OPTIONS
+            .iter()
+            .flat_map(|f| {
+                [
+                    (f.spec, f.written),
+                    (f.spec, f.saved_as),
+                    (f.spec, f.url_named_into),
+                ]
+            })
+            .chain([
+                (&TAR, TAR_ARCHIVE),
+                (&TAR, TAR_DIRECTORY),
+                (&TAR, TAR_FILES_FROM),
+                (&SORT, SORT_OUTPUT),
+                (&PYTHON, PYTHON_LAST),
+                (&super::super::SED, SED_EXPRESSION),
+                (&super::super::SED, SED_SCRIPT_FILE),
+                (&AWK, AWK_PROGRAM_FILE),
+                (&AWK, AWK_INCLUDE),
+                COPY_TARGET_DIRECTORY,
+            ])
+            .collect();
+        for (spec, names) in value_lists {
+            for name in names {
+                assert!(spec.takes_value(name), "{name} takes no value in its spec");
+                checked += 1;
+            }
+        }
+        assert!(checked > 30);
+    }
+
+    #[test]
+    fn every_flag_read_is_declared() {
+        for f in FILE_OPTIONS {
+            if let UrlNamed::When(flags) = f.url_named {
+                for flag in flags {
+                    assert!(declares(f.spec, flag), "{flag} of {:?}", f.programs);
+                    assert!(!f.spec.takes_value(flag), "{flag} of {:?}", f.programs);
+                }
+            }
+        }
+        for flag in TAR_WRITES_ARCHIVE.iter().chain(TAR_EXTRACTS) {
+            assert!(declares(&TAR, flag) && !TAR.takes_value(flag), "{flag}");
+        }
+        for (c, _) in ECHO.short {
+            assert!(!ECHO.short_val.contains(*c));
+        }
+    }
+
+    #[test]
+    fn every_program_has_one_row() {
+        for f in FILE_OPTIONS {
+            for p in f.programs {
+                assert_eq!(file_options(p).map(|r| r.programs), Some(f.programs), "{p}");
+                assert_eq!(*p, p.to_ascii_lowercase());
+            }
+        }
+    }
+}

@@ -3,76 +3,11 @@
 
 use super::unwrap::{Invocation, Step, join};
 use super::{Scope, Walker};
+use crate::knowledge::specs::launchers::{ENV, SU, SUDO};
 use crate::knowledge::wrappers::Wrapper;
 use crate::model::Arg;
-use crate::options::{OptionSpec, has, read_options, read_permuted, value_of};
+use crate::options::{has, read_options, read_permuted, value_of};
 use crate::syntax::words::split_words;
-
-const SUDO: OptionSpec = OptionSpec::with_flags(
-    "ugChprtTUDR",
-    &[
-        "user",
-        "group",
-        "close-from",
-        "chdir",
-        "host",
-        "prompt",
-        "role",
-        "type",
-        "command-timeout",
-        "other-user",
-        "chroot",
-    ],
-    &[
-        "askpass",
-        "background",
-        "bell",
-        "edit",
-        "help",
-        "login",
-        "list",
-        "non-interactive",
-        "preserve-env",
-        "preserve-groups",
-        "remove-timestamp",
-        "reset-timestamp",
-        "set-home",
-        "shell",
-        "stdin",
-        "validate",
-        "version",
-    ],
-);
-
-const ENV: OptionSpec = OptionSpec::with_flags(
-    "uCPS",
-    &["unset", "chdir", "split-string", "argv0"],
-    &[
-        "ignore-environment",
-        "null",
-        "debug",
-        "default-signal",
-        "ignore-signal",
-        "block-signal",
-        "list-signal-handling",
-        "help",
-        "version",
-    ],
-);
-
-const SU: OptionSpec = OptionSpec::with_flags(
-    "cgGsuwC",
-    &[
-        "command",
-        "session-command",
-        "group",
-        "supp-group",
-        "shell",
-        "user",
-        "whitelist-environment",
-    ],
-    &["login", "preserve-environment", "pty", "fast", "help"],
-);
 
 impl Walker {
     pub(crate) fn sudo(&mut self, inv: &mut Invocation<'_>, scope: &Scope) -> Step {

@@ -6,6 +6,7 @@ mod databases;
 mod git;
 mod host;
 mod infra;
+pub(crate) mod launchers;
 mod packages;
 mod remote;
 mod web;

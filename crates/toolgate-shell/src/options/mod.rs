@@ -2,14 +2,16 @@
 //! glued or separate (`-uroot`, `-u root`, `--user=root`, `--user root`), and GNU / git
 //! abbreviated long options (`--rec` = `--recursive`, `--forc` = `--force`).
 
-pub(crate) mod grammar;
 pub(crate) mod normalize;
-
-pub(crate) use grammar::{Grammar, read_grammar, value_arg};
 
 pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
 use crate::knowledge::specs::Spec;
 use crate::model::{Arg, SimpleCommand};
+
+/// Launcher grammars (options that end option reading, glued values, `+x` options) and the
+/// word reader every reading uses.
+pub(crate) mod grammar;
+pub(crate) use grammar::{Grammar, read_grammar, value_arg};
 
 /// One option read by [`read_options`]: its spelling (`-u`, or `--user` with the full name
 /// when an abbreviation was resolved) and its value.

@@ -4,7 +4,7 @@
 use super::{Scope, Walker};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::runners::RunnerStep;
-use crate::knowledge::specs::launchers::{COMMAND, WATCH, XARGS, XARGS_REPLACE};
+use crate::knowledge::specs::launchers::{COMMAND, COMMAND_LOOKUP, WATCH, XARGS, XARGS_REPLACE};
 use crate::model::{Arg, IndeterminateKind, RawCommand, SimpleCommand, Stdin};
 use crate::options::{has, read_grammar, read_options};
 use crate::syntax::words::basename;
@@ -254,7 +254,7 @@ impl Walker {
             "env" => self.env(inv),
             "command" => {
                 let (opts, end) = read_options(args, 1, &COMMAND);
-                if has(&opts, &["-v", "-V"]) && args.len() - end <= 1 {
+                if has(&opts, COMMAND_LOOKUP) && args.len() - end <= 1 {
                     // `command -v rm`: a lookup, nothing runs.
                     return Step::Done;
                 }

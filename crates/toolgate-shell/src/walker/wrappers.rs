@@ -3,7 +3,9 @@
 
 use super::unwrap::{Invocation, Step, join};
 use super::{Scope, Walker};
-use crate::knowledge::specs::launchers::{ENV, SU, SUDO};
+use crate::knowledge::specs::launchers::{
+    ENV, ENV_CHDIR, ENV_SPLIT, SU, SU_COMMAND, SU_USER, SUDO, SUDO_CHDIR, SUDO_EDIT, SUDO_SHELL,
+};
 use crate::knowledge::wrappers::Wrapper;
 use crate::model::Arg;
 use crate::options::{has, read_options, read_permuted, value_of};
@@ -13,17 +15,17 @@ impl Walker {
     pub(crate) fn sudo(&mut self, inv: &mut Invocation<'_>, scope: &Scope) -> Step {
         let Invocation { args, writes, .. } = *inv;
         let (opts, end) = read_options(args, 1, &SUDO);
-        if has(&opts, &["-D", "--chdir", "-R", "--chroot"]) {
+        if has(&opts, SUDO_CHDIR) {
             inv.cwd_changed = true;
         }
-        if has(&opts, &["-e", "--edit"]) {
+        if has(&opts, SUDO_EDIT) {
             // sudoedit: the operands are files written.
             let mut w = writes.to_vec();
             w.extend(args[end..].iter().map(|a| a.text.clone()));
             self.emit_final(inv.with_writes(&w), scope);
             return Step::Done;
         }
-        if has(&opts, &["-s", "--shell", "-i", "--login"]) && end < args.len() {
+        if has(&opts, SUDO_SHELL) && end < args.len() {
             // The command goes to a shell's `-c`: analyse the words as one script too, so a
             // single quoted word (`sudo -s 'rm -rf /'`) is seen.
             let script = join(&args[end..]);
@@ -36,7 +38,7 @@ impl Walker {
     pub(crate) fn env(&mut self, inv: &mut Invocation<'_>) -> Step {
         let args = inv.args;
         let (opts, mut end) = read_options(args, 1, &ENV);
-        if has(&opts, &["-C", "--chdir"]) {
+        if has(&opts, ENV_CHDIR) {
             inv.cwd_changed = true;
         }
         if args.get(end).is_some_and(|a| a.text == "-") {
@@ -44,7 +46,7 @@ impl Walker {
         }
         let split: Vec<&str> = opts
             .iter()
-            .filter(|o| o.name == "-S" || o.name == "--split-string")
+            .filter(|o| ENV_SPLIT.contains(&o.name.as_str()))
             .filter_map(|o| o.value.as_deref())
             .collect();
         if split.is_empty() {
@@ -61,14 +63,14 @@ impl Walker {
         let runuser = crate::syntax::words::basename(&args[0].text).eq_ignore_ascii_case("runuser");
         if runuser {
             let (opts, end) = read_options(args, 1, &SU);
-            if has(&opts, &["-u", "--user"]) && value_of(&opts, &["-c", "--command"]).is_none() {
+            if has(&opts, SU_USER) && value_of(&opts, SU_COMMAND).is_none() {
                 return Step::Skip(end, "runuser");
             }
         }
         let (opts, _) = read_permuted(args, 1, &SU);
         self.emit_final(inv, scope);
         for o in &opts {
-            if matches!(o.name.as_str(), "-c" | "--command" | "--session-command")
+            if SU_COMMAND.contains(&o.name.as_str())
                 && let Some(script) = &o.value
             {
                 let script = script.clone();

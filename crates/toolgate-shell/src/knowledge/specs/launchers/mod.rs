@@ -143,8 +143,25 @@ pub(crate) const SU: Spec = Spec::with_flags(
     &["login", "preserve-environment", "pty", "fast", "help"],
 );
 
+/// The sudo options that change directory (`-D DIR`, `-R ROOT`).
+pub(crate) const SUDO_CHDIR: &[&str] = &["-D", "--chdir", "-R", "--chroot"];
+/// The sudo options that make it sudoedit: the operands are files written.
+pub(crate) const SUDO_EDIT: &[&str] = &["-e", "--edit"];
+/// The sudo options that hand the command to a shell's `-c`.
+pub(crate) const SUDO_SHELL: &[&str] = &["-s", "--shell", "-i", "--login"];
+/// The env options that change directory.
+pub(crate) const ENV_CHDIR: &[&str] = &["-C", "--chdir"];
+/// The env options whose value is split into the command's words.
+pub(crate) const ENV_SPLIT: &[&str] = &["-S", "--split-string"];
+/// The su / runuser options whose value is a shell command string.
+pub(crate) const SU_COMMAND: &[&str] = &["-c", "--command", "--session-command"];
+/// The runuser options that name the user of a command given as words (`runuser -u U CMD`).
+pub(crate) const SU_USER: &[&str] = &["-u", "--user"];
+
 /// The shell builtin `command [-pvV]`.
 pub(crate) const COMMAND: Spec = Spec::with_flags("", &[], &[]);
+/// The `command` options that look a name up instead of running it.
+pub(crate) const COMMAND_LOOKUP: &[&str] = &["-v", "-V"];
 
 /// nice: `-n ADJUSTMENT` (also the old `-5` form, read as a cluster of digits).
 pub(crate) const NICE: Spec = Spec::with_flags("n", &["adjustment"], &["help", "version"]);
@@ -244,7 +261,7 @@ pub(crate) const PARALLEL: Spec = Spec::values(
 );
 
 /// `at` and `batch`: `-q QUEUE`, `-f FILE`, `-t TIME`.
-pub(crate) const AT: Spec = Spec::values("qft", &[]);
+pub(crate) const AT: Spec = Spec::with_flags("qft", &[], &["help", "version"]);
 
 /// `at` options that list, show or remove jobs instead of reading one.
 pub(crate) const AT_NO_JOB: &[&str] = &["-l", "-r", "-d", "-c", "-V", "--help", "--version"];
@@ -307,6 +324,7 @@ pub(crate) const SH: Grammar = Grammar::plain(Spec::with_flags(
         "dump-strings",
         "dump-po-strings",
         "pretty-print",
+        "noexec",
     ],
 ))
 .shell();
@@ -354,227 +372,12 @@ pub(crate) const SHELL_STDIN: &[&str] = &["-s", "+s"];
 /// --no-execute`).
 pub(crate) const SHELL_NO_EXEC: &[&str] = &["-n", "--noexec", "--no-execute"];
 
-/// How one interpreter is read: its option grammar (code options end option reading).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Interpreter {
-    /// The basename without a version (`python` for `python3.12`).
-    pub(crate) name: &'static str,
-    /// Its options; [`Grammar::ends`] are its code options and `-m`-like module options.
-    pub(crate) grammar: Grammar,
-    /// Options whose value names a module or file to run, not code (`python -m`).
-    pub(crate) modules: &'static [&'static str],
-}
-
-const fn interpreter(name: &'static str, grammar: Grammar) -> Interpreter {
-    Interpreter {
-        name,
-        grammar,
-        modules: &[],
-    }
-}
-
-const PYTHON: Grammar =
-    Grammar::plain(Spec::values("cmWXQ", &["check-hash-based-pycs"])).ending(&["-c", "-m"]);
-const PERL: Grammar = Grammar::plain(Spec::values("eEI", &[]))
-    .ending(&["-e", "-E"])
-    .glued("iMmxCdDF", "l0");
-const RUBY: Grammar = Grammar::plain(Spec::values("eIrEC", &[]))
-    .ending(&["-e"])
-    .glued("FxWKT", "0");
-const NODE: Grammar = Grammar::plain(Spec::values(
-    "epr",
-    &[
-        "eval",
-        "print",
-        "require",
-        "import",
-        "loader",
-        "experimental-loader",
-        "input-type",
-    ],
-))
-.ending(&["-e", "--eval", "-p", "--print"]);
-const PHP: Grammar = Grammar::plain(Spec::values("rdczf", &[])).ending(&["-r"]);
-const LUA: Grammar = Grammar::plain(Spec::values("el", &[])).ending(&["-e"]);
-const OSASCRIPT: Grammar = Grammar::plain(Spec::values("els", &[])).ending(&["-e"]);
-const DASH_E: Grammar = Grammar::plain(Spec::values("e", &[])).ending(&["-e"]);
-const DASH_E_EVAL: Grammar = Grammar::plain(Spec::values("e", &["eval"])).ending(&["-e", "--eval"]);
-const JULIA: Grammar = Grammar::plain(Spec::values("eEL", &["eval", "print", "load"]))
-    .ending(&["-e", "--eval", "-E", "--print"]);
-const QJS: Grammar =
-    Grammar::plain(Spec::values("eI", &["eval", "include"])).ending(&["-e", "--eval"]);
-const GUILE: Grammar = Grammar::plain(Spec::values("cLlx", &[])).ending(&["-c"]);
-const GJS: Grammar =
-    Grammar::plain(Spec::values("cI", &["command", "include-path"])).ending(&["-c", "--command"]);
-
-/// The interpreters whose code options the walker reads.
-pub(crate) const INTERPRETERS: &[Interpreter] = &[
-    Interpreter {
-        modules: &["-m"],
-        ..interpreter("python", PYTHON)
-    },
-    Interpreter {
-        modules: &["-m"],
-        ..interpreter("pypy", PYTHON)
-    },
-    interpreter("perl", PERL),
-    interpreter("ruby", RUBY),
-    interpreter("node", NODE),
-    interpreter("nodejs", NODE),
-    interpreter("bun", NODE),
-    interpreter("ts-node", NODE),
-    interpreter("tsx", NODE),
-    interpreter("php", PHP),
-    interpreter("lua", LUA),
-    interpreter("luajit", LUA),
-    interpreter("osascript", OSASCRIPT),
-    interpreter("rscript", DASH_E),
-    interpreter("r", DASH_E),
-    interpreter("raku", DASH_E),
-    interpreter("groovy", DASH_E),
-    interpreter("scala", DASH_E),
-    interpreter("julia", JULIA),
-    interpreter("elixir", DASH_E_EVAL),
-    interpreter("racket", DASH_E_EVAL),
-    interpreter("clojure", DASH_E_EVAL),
-    interpreter("clj", DASH_E_EVAL),
-    interpreter("qjs", QJS),
-    interpreter("guile", GUILE),
-    interpreter("gjs", GJS),
-];
-
-const NO_CODE: Interpreter = interpreter("", Grammar::plain(super::NONE));
-
-/// The row of an interpreter basename (lower case, a version suffix ignored); a program
-/// with no row reads no options (its first word is its script).
-pub(crate) fn interpreter_for(name: &str) -> &'static Interpreter {
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    INTERPRETERS
-        .iter()
-        .find(|i| i.name == base)
-        .unwrap_or(&NO_CODE)
-}
-
-/// deno's subcommand options that take a value (`deno eval --ext ts CODE`).
-pub(crate) const DENO: Spec = Spec::values(
-    "c",
-    &["ext", "config", "import-map", "location", "env-file"],
-);
-
-/// awk (POSIX, gawk, mawk): `-f PROGFILE`, `-F FS`, `-v VAR=VALUE`, gawk's `-e TEXT`,
-/// `-i`/`-l` libraries and `-E FILE`; mawk's `-W OPTION`.
-pub(crate) const AWK: Spec = Spec::values(
-    "fFveilEW",
-    &[
-        "file",
-        "field-separator",
-        "assign",
-        "source",
-        "include",
-        "load",
-        "exec",
-    ],
-);
-/// The awk options whose value is program text.
-pub(crate) const AWK_SOURCE: &[&str] = &["-e", "--source"];
-/// The awk options whose value is a program file.
-pub(crate) const AWK_FILE: &[&str] = &["-f", "--file", "-E", "--exec"];
-
-/// vim and its relatives: the options that take a separate value (`-c CMD`, `--cmd CMD`,
-/// `-u VIMRC`); `+CMD` words are commands too. `-s` is no value option here: in Ex mode
-/// (`vim -es`) it is a flag, and reading it as one never hides a `-c` after it.
-pub(crate) const VIM: Spec = Spec::values(
-    "cuUiTWt",
-    &["cmd", "servername", "startuptime", "log", "socketid"],
-);
-/// The vim options whose value is an Ex command.
-pub(crate) const VIM_COMMAND: &[&str] = &["-c", "--cmd"];
-
-/// PowerShell (`pwsh`, `powershell.exe`): parameters are written with one dash, in any
-/// case, abbreviated to any unambiguous prefix; the reader reads them as `--name`.
-pub(crate) const PWSH: Grammar = Grammar::plain(Spec::with_flags(
-    "",
-    &[
-        "command",
-        "file",
-        "encodedcommand",
-        "executionpolicy",
-        "workingdirectory",
-        "configurationname",
-        "inputformat",
-        "outputformat",
-        "windowstyle",
-        "version",
-        "settingsfile",
-        "custompipename",
-        "encodedarguments",
-    ],
-    &[
-        "noprofile",
-        "nologo",
-        "noninteractive",
-        "noexit",
-        "sta",
-        "mta",
-        "login",
-        "interactive",
-        "noprofileloadtime",
-        "help",
-    ],
-))
-.ending(&["--command", "--file", "--encodedcommand"]);
-
-/// PowerShell's documented short names that are no unique prefix (`-c` is `-Command`
-/// although `-configurationname` also starts with `c`; `-e` is `-EncodedCommand`).
-pub(crate) const PWSH_ALIASES: &[(&str, &str)] = &[
-    ("c", "command"),
-    ("f", "file"),
-    ("e", "encodedcommand"),
-    ("ec", "encodedcommand"),
-    ("enc", "encodedcommand"),
-    ("ex", "executionpolicy"),
-    ("ep", "executionpolicy"),
-    ("wd", "workingdirectory"),
-    ("o", "outputformat"),
-    ("of", "outputformat"),
-    ("if", "inputformat"),
-    ("w", "windowstyle"),
-    ("v", "version"),
-];
-/// A prefix PowerShell could read as more than one parameter is read as the worst one
-/// these name, in order (an encoded command is not analysed; a command string is).
-pub(crate) const PWSH_WORST: &[&str] = &["encodedcommand", "command", "file"];
+mod code;
+pub(crate) use code::*;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::knowledge::interpreters::is_interpreter;
-
-    #[test]
-    fn every_code_option_an_interpreter_has_ends_its_options_and_takes_a_value() {
-        for i in INTERPRETERS {
-            let code = is_interpreter(i.name).expect("an interpreter row is an interpreter");
-            for opt in code.iter().chain(i.modules) {
-                assert!(i.grammar.ends.contains(opt), "{}: {opt}", i.name);
-                assert!(i.grammar.takes_value(opt), "{}: {opt}", i.name);
-            }
-            for end in i.grammar.ends {
-                assert!(
-                    code.contains(end) || i.modules.contains(end),
-                    "{}: {end} ends options but is neither code nor a module",
-                    i.name
-                );
-            }
-        }
-        // Every interpreter with code options has a row.
-        for p in crate::knowledge::programs::PROGRAMS {
-            let name = p.name.to_ascii_lowercase();
-            if is_interpreter(&name).is_some_and(|c| !c.is_empty()) {
-                assert_eq!(interpreter_for(&name).name, name, "{name} has no row");
-            }
-        }
-        assert_eq!(interpreter_for("python3.12").name, "python");
-    }
 
     #[test]
     fn every_option_a_launcher_handler_reads_is_in_its_spec() {
@@ -590,36 +393,36 @@ mod tests {
                 "{name}"
             );
         }
-        for name in ["-u", "-c", "--command", "--session-command"] {
-            assert!(known(&SU, name), "{name}");
+        let read: &[(&Spec, &[&str])] = &[
+            (&SUDO, SUDO_CHDIR),
+            (&SUDO, SUDO_EDIT),
+            (&SUDO, SUDO_SHELL),
+            (&ENV, ENV_CHDIR),
+            (&ENV, ENV_SPLIT),
+            (&SU, SU_COMMAND),
+            (&SU, SU_USER),
+            (&MAKE, MAKE_FILE),
+            (&AT, &["-f"]),
+            (&AT, AT_NO_JOB),
+        ];
+        // A short flag is any letter the spec does not read a value for.
+        let flag_or_known = |spec: &Spec, name: &str| {
+            known(spec, name) || (name.len() == 2 && !spec.takes_value(name))
+        };
+        for (spec, names) in read {
+            for name in *names {
+                assert!(flag_or_known(spec, name), "{name}");
+            }
         }
-        for name in [
-            "-D", "--chdir", "-R", "--chroot", "--edit", "--shell", "--login",
-        ] {
-            assert!(known(&SUDO, name), "{name}");
-        }
-        for name in ["-C", "--chdir", "-S", "--split-string"] {
-            assert!(known(&ENV, name), "{name}");
-        }
-        for name in MAKE_FILE {
-            assert!(known(&MAKE, name), "{name}");
-        }
-        for name in AWK_FILE.iter().chain(AWK_SOURCE) {
-            assert!(known(&AWK, name), "{name}");
-        }
-        for name in VIM_COMMAND {
-            assert!(known(&VIM, name), "{name}");
-        }
-        assert!(known(&AT, "-f"));
-        assert!(known(&FISH.spec, "--command") && FISH.takes_value("-c"));
-        for (_, full) in PWSH_ALIASES {
+        // The shell lists serve every shell: each name is an option of one of them (`+x`
+        // spelt as its `-x`).
+        for name in SHELL_COMMAND.iter().chain(SHELL_STDIN).chain(SHELL_NO_EXEC) {
+            let name = name.replacen('+', "-", 1);
             assert!(
-                PWSH.spec.long_val.contains(full) || PWSH.spec.long_flags.contains(full),
-                "{full}"
+                [&SH, &FISH].iter().any(|g| flag_or_known(&g.spec, &name)),
+                "{name}"
             );
         }
-        for name in PWSH_WORST.iter().map(|n| format!("--{n}")) {
-            assert!(PWSH.ends.contains(&name.as_str()), "{name}");
-        }
+        assert!(known(&FISH.spec, "--command") && FISH.takes_value("-c"));
     }
 }

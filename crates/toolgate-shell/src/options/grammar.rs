@@ -28,6 +28,8 @@ pub(crate) struct Reading {
     pub(crate) end: usize,
     /// The option that ended reading, if one did.
     pub(crate) ended_by: Option<Ending>,
+    /// Reading ended at `--` (or at `-` where that ends options): what follows is operands.
+    pub(crate) dashdash: bool,
 }
 
 /// An option's value as an argument, with the run-time marks of the word that holds it
@@ -49,10 +51,12 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
     let mut opts = Vec::new();
     let mut i = start;
     let mut ended_by = None;
+    let mut dashdash = false;
     while i < args.len() {
         let w = args[i].text.as_str();
         if w == "--" || (w == "-" && grammar.dash_ends) {
             i += 1;
+            dashdash = true;
             break;
         }
         let option = (w.starts_with('-') || (grammar.plus && w.starts_with('+'))) && w.len() >= 2;
@@ -73,6 +77,7 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
         opts,
         end: i.min(args.len()),
         ended_by,
+        dashdash,
     }
 }
 
@@ -265,9 +270,15 @@ mod tests {
         assert_eq!(names(&r), ["-e", "-o=pipefail", "+O=extglob", "-c"]);
         assert_eq!(r.end, 6);
         let args = words(&["sh", "-x", "-", "a"]);
-        assert_eq!(read_grammar(&args, 1, &sh).end, 3);
+        let r = read_grammar(&args, 1, &sh);
+        assert_eq!((r.end, r.dashdash), (3, true));
+        // A value `--` is no end of options.
+        let args = words(&["bash", "-o", "--", "x"]);
+        let r = read_grammar(&args, 1, &sh);
+        assert_eq!((r.end, r.dashdash), (3, false));
         // Without the shell rules `+x` is an operand and `-` too.
         let plain = Grammar::plain(sh.spec);
+        let args = words(&["sh", "-x", "-", "a"]);
         assert_eq!(read_grammar(&args, 1, &plain).end, 2);
         let args = words(&["x", "+O", "y"]);
         assert_eq!(read_grammar(&args, 1, &plain).end, 1);

@@ -227,8 +227,7 @@ impl Walker {
         let Invocation {
             args, env, writes, ..
         } = *inv;
-        let words: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
-        match crate::knowledge::runners::runner_step(name, &words) {
+        match super::wrappers::runner_step(name, args) {
             Some(RunnerStep::CommandAt(at)) => return Step::Skip(at, "runner"),
             Some(RunnerStep::Unreadable) => {
                 self.indeterminate(

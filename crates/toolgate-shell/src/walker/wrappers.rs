@@ -3,13 +3,47 @@
 
 use super::unwrap::{Invocation, Step, join};
 use super::{Scope, Walker};
+use crate::knowledge::runners::{self, RunnerStep};
 use crate::knowledge::specs::launchers::{
     ENV, ENV_CHDIR, ENV_SPLIT, SU, SU_COMMAND, SU_USER, SUDO, SUDO_CHDIR, SUDO_EDIT, SUDO_SHELL,
 };
 use crate::knowledge::wrappers::Wrapper;
 use crate::model::Arg;
-use crate::options::{has, read_options, read_permuted, value_of};
+use crate::options::{Grammar, has, read_grammar, read_options, read_permuted, value_of};
 use crate::syntax::words::split_words;
+
+/// For `args` headed by a runner (`uv run`, `npx`, `aws-vault exec PROFILE --`), where its
+/// command starts. `None` when the program is no runner or the subcommand runs no command
+/// (`npm install`); unreadable when an option the runner's spec does not know stands before
+/// the command (it may take the next word).
+pub(crate) fn runner_step(program: &str, args: &[Arg]) -> Option<RunnerStep> {
+    let runner = runners::lookup(program)?;
+    let mut i = 1;
+    if !runner.subcommands.is_empty() {
+        // Global options before the subcommand are not modelled: only `runner SUB …`.
+        let sub = args.get(i)?;
+        if !runner.subcommands.contains(&sub.text.as_str()) {
+            return None;
+        }
+        i += 1;
+    }
+    let mut operands = runner.operands_before;
+    loop {
+        let reading = read_grammar(args, i, &Grammar::plain(runner.spec));
+        let unknown = reading
+            .opts
+            .iter()
+            .any(|o| !runner.knows(&o.name, o.value.is_some()));
+        if unknown {
+            return Some(RunnerStep::Unreadable);
+        }
+        if reading.dashdash || operands == 0 || reading.end >= args.len() {
+            return Some(RunnerStep::CommandAt(reading.end));
+        }
+        operands -= 1;
+        i = reading.end + 1;
+    }
+}
 
 impl Walker {
     pub(crate) fn sudo(&mut self, inv: &mut Invocation<'_>, scope: &Scope) -> Step {
@@ -118,5 +152,48 @@ impl Walker {
             return Step::Done;
         }
         Step::Skip(end, w.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runners() {
+        let at = |w: &[&str]| {
+            let args: Vec<Arg> = w
+                .iter()
+                .map(|t| Arg {
+                    text: t.to_string(),
+                    ..Arg::default()
+                })
+                .collect();
+            runner_step(w[0], &args)
+        };
+        let command_at = |i| Some(RunnerStep::CommandAt(i));
+        assert_eq!(at(&["uv", "run", "rm", "-rf"]), command_at(2));
+        assert_eq!(at(&["conda", "run", "-n", "base", "rm"]), command_at(4));
+        assert_eq!(
+            at(&["aws-vault", "exec", "prof", "--", "rm"]),
+            command_at(4)
+        );
+        assert_eq!(
+            at(&["aws-vault", "exec", "prof", "-d", "1h", "--", "rm"]),
+            command_at(6)
+        );
+        assert_eq!(at(&["direnv", "exec", ".", "rm", "-rf"]), command_at(3));
+        assert_eq!(at(&["npx", "rimraf", "/"]), command_at(1));
+        assert_eq!(at(&["uv", "run", "--frozen", "x"]), command_at(3));
+        assert_eq!(at(&["uv", "run", "-qy", "--with=rich", "x"]), command_at(4));
+        assert_eq!(at(&["uv", "run", "--python", "3.12", "x"]), command_at(4));
+        assert_eq!(at(&["dotenv", "-v", "A=1", "--", "rm"]), command_at(4));
+        assert_eq!(
+            at(&["uv", "run", "--odd", "x"]),
+            Some(RunnerStep::Unreadable)
+        );
+        assert_eq!(at(&["uv", "run", "-x", "x"]), Some(RunnerStep::Unreadable));
+        assert_eq!(at(&["npm", "install", "x"]), None);
+        assert_eq!(at(&["ls", "run"]), None);
     }
 }

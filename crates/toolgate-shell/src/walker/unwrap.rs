@@ -6,7 +6,7 @@ use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::runners::RunnerStep;
 use crate::knowledge::specs::launchers::{COMMAND, COMMAND_LOOKUP, WATCH, XARGS, XARGS_REPLACE};
 use crate::model::{Arg, IndeterminateKind, RawCommand, SimpleCommand, Stdin};
-use crate::options::{has, read_grammar, read_options};
+use crate::options::{Grammar, has, read_grammar, read_options};
 use crate::syntax::words::basename;
 
 /// Most wrapper steps one simple command may take (`env env env …`) before the analysis
@@ -322,14 +322,14 @@ impl Walker {
             }
             "su" | "runuser" => self.su(*inv, scope),
             "ssh" => {
-                let ssh = &crate::knowledge::specs::SSH;
-                let (_, end) = read_options(args, 1, ssh);
+                let ssh = Grammar::plain(crate::knowledge::specs::SSH);
+                let reading = read_grammar(args, 1, &ssh);
+                let end = reading.end;
                 // Options may follow the destination too, unless `--` came before it.
-                let dashdash = args[1..end].iter().any(|a| a.text == "--");
-                let command_at = if dashdash || end >= args.len() {
+                let command_at = if reading.dashdash || end >= args.len() {
                     end + 1
                 } else {
-                    read_options(args, end + 1, ssh).1
+                    read_grammar(args, end + 1, &ssh).end
                 };
                 self.emit_final(*inv, scope);
                 if args.len() > command_at {

@@ -54,6 +54,10 @@ fn wrappers_stay_unwrapped() {
         "command -p rm -rf /",
         "su -c 'rm -rf /' root",
         "runuser -u root -- rm -rf /",
+        // A `--` that is an option's value ends no options: `-p 22` after the host is read.
+        "ssh -l -- h.example -p 22 rm -rf /",
+        "uv run -qy --with=rich rm -rf /",
+        "aws-vault exec prof -d 1h -- rm -rf /",
     ] {
         assert!(has(cmd, RM_ROOT), "{cmd}: {:?}", analyze(cmd));
     }

@@ -126,11 +126,34 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
     }
     let sign = &w[..1];
     let body = &w[1..];
+    // Words after this one taken by `next_word` options of the cluster (`bash -oc pipefail`).
+    let mut taken = 0;
+    let word_at = |k: usize| args.get(k).map(|a| a.text.clone());
+    let done = |taken: usize, separate_value: bool, ended: bool| {
+        let extra = usize::from(separate_value);
+        let last = i + taken + extra;
+        Word {
+            used: 1 + taken + extra,
+            value_at: (separate_value && last < args.len()).then_some(last),
+            ended,
+        }
+    };
     let mut chars = body.char_indices().peekable();
     while let Some((pos, c)) = chars.next() {
         let name = format!("{sign}{c}");
         let rest = &body[pos + c.len_utf8()..];
         let ended = grammar.ends.contains(&name.as_str());
+        if grammar.next_word.contains(c) {
+            taken += 1;
+            out.push(Opt {
+                name,
+                value: word_at(i + taken),
+            });
+            if ended {
+                return done(taken, false, true);
+            }
+            continue;
+        }
         if spec.short_val.contains(c) {
             let only_ending = !rest.is_empty()
                 && ended
@@ -140,22 +163,22 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
             if rest.is_empty() || only_ending {
                 out.push(Opt {
                     name,
-                    value: next(),
+                    value: word_at(i + taken + 1),
                 });
-                return separate(ended);
+                return done(taken, true, ended);
             }
             out.push(Opt {
                 name,
                 value: Some(rest.to_string()),
             });
-            return attached(ended);
+            return done(taken, false, ended);
         }
         if grammar.glued.contains(c) {
             out.push(Opt {
                 name,
                 value: (!rest.is_empty()).then(|| rest.to_string()),
             });
-            return attached(ended);
+            return done(taken, false, ended);
         }
         if grammar.glued_digits.contains(c) {
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
@@ -170,10 +193,10 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
             out.push(Opt { name, value: None });
         }
         if ended {
-            return attached(true);
+            return done(taken, false, true);
         }
     }
-    attached(false)
+    done(taken, false, false)
 }
 
 #[cfg(test)]
@@ -264,7 +287,9 @@ mod tests {
 
     #[test]
     fn shells_read_plus_options_and_a_lone_dash() {
-        let sh = Grammar::plain(Spec::values("oO", &["rcfile", "init-file"])).shell();
+        let sh = Grammar::plain(Spec::values("oO", &["rcfile", "init-file"]))
+            .shell()
+            .next_word("oO");
         let args = words(&["bash", "-eo", "pipefail", "+O", "extglob", "-c", "cmd"]);
         let r = read_grammar(&args, 1, &sh);
         assert_eq!(names(&r), ["-e", "-o=pipefail", "+O=extglob", "-c"]);
@@ -277,6 +302,17 @@ mod tests {
         let r = read_grammar(&args, 1, &sh);
         assert_eq!((r.end, r.dashdash), (3, false));
         // Without the shell rules `+x` is an operand and `-` too.
+        // bash's `-o` takes the next word wherever it stands in its cluster.
+        let args = words(&["bash", "-oc", "pipefail", "cmd"]);
+        let r = read_grammar(&args, 1, &sh);
+        assert_eq!(
+            (names(&r), r.end),
+            (vec!["-o=pipefail".into(), "-c".into()], 3)
+        );
+        let args = words(&["bash", "-oOx", "errexit", "extglob", "cmd"]);
+        let r = read_grammar(&args, 1, &sh);
+        assert_eq!(names(&r), ["-o=errexit", "-O=extglob", "-x"]);
+        assert_eq!(r.end, 4);
         let plain = Grammar::plain(sh.spec);
         let args = words(&["sh", "-x", "-", "a"]);
         assert_eq!(read_grammar(&args, 1, &plain).end, 2);

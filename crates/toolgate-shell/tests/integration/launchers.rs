@@ -18,6 +18,8 @@ fn code_after_options_that_take_values_is_read() {
         // `-o pipefail` inside a cluster: the script is still the first operand after it.
         "bash -eo pipefail -c 'rm -rf /'",
         "bash +o posix -xc 'rm -rf /'",
+        // bash's `-o` takes the next word even before `c` in its cluster.
+        "bash -oc pipefail 'rm -rf /'",
         "sh -o errexit - <<< 'rm -rf /'",
         // `-l` takes only digits: `-le` is `-l -e CODE`.
         "perl -wle 'system(\"rm -rf /\")'",

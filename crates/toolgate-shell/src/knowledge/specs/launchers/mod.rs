@@ -27,6 +27,10 @@ pub(crate) struct Grammar {
     pub(crate) plus: bool,
     /// A lone `-` ends option reading as `--` does (`sh - ARGS`); else it is an operand.
     pub(crate) dash_ends: bool,
+    /// Short options whose value is always the next word, wherever they stand in their
+    /// cluster, the cluster's other letters staying options (`bash -oc pipefail CMD`: `-o
+    /// pipefail` and `-c`). Listed in the spec's values too.
+    pub(crate) next_word: &'static str,
 }
 
 impl Grammar {
@@ -39,6 +43,7 @@ impl Grammar {
             glued_digits: "",
             plus: false,
             dash_ends: false,
+            next_word: "",
         }
     }
 
@@ -52,6 +57,12 @@ impl Grammar {
     pub(crate) const fn glued(mut self, glued: &'static str, digits: &'static str) -> Grammar {
         self.glued = glued;
         self.glued_digits = digits;
+        self
+    }
+
+    /// The same grammar with short options that take the next word anywhere in a cluster.
+    pub(crate) const fn next_word(mut self, letters: &'static str) -> Grammar {
+        self.next_word = letters;
         self
     }
 
@@ -70,7 +81,11 @@ impl Grammar {
             || name
                 .strip_prefix(['-', '+'])
                 .and_then(|s| s.chars().next().filter(|_| s.chars().count() == 1))
-                .is_some_and(|c| self.glued.contains(c) || self.glued_digits.contains(c))
+                .is_some_and(|c| {
+                    self.glued.contains(c)
+                        || self.glued_digits.contains(c)
+                        || self.next_word.contains(c)
+                })
     }
 }
 
@@ -305,8 +320,9 @@ pub(crate) const MAKE: Spec = Spec::with_flags(
 /// The options by which make names a makefile.
 pub(crate) const MAKE_FILE: &[&str] = &["-f", "--file", "--makefile"];
 
-/// POSIX shells (bash, sh, dash, zsh, ksh, …, csh): `-o OPTION`, `-O SHOPT` (also `+o`),
-/// `--rcfile FILE`; `-c` is a flag: the first operand is the script. `-` ends options.
+/// POSIX shells (bash, sh, dash, zsh, ksh, …, csh): `-o OPTION`, `-O SHOPT` (also `+o`; the
+/// next word even inside a cluster, as bash and dash read them), `--rcfile FILE`; `-c` is a
+/// flag: the first operand is the script. `-` ends options.
 pub(crate) const SH: Grammar = Grammar::plain(Spec::with_flags(
     "oO",
     &["rcfile", "init-file"],
@@ -327,7 +343,8 @@ pub(crate) const SH: Grammar = Grammar::plain(Spec::with_flags(
         "noexec",
     ],
 ))
-.shell();
+.shell()
+.next_word("oO");
 
 /// fish: `-c COMMAND` and `-C INIT` take their value.
 pub(crate) const FISH: Grammar = Grammar::plain(Spec::with_flags(

@@ -87,21 +87,6 @@ pub(crate) fn family(name: &str) -> Family {
     }
 }
 
-/// Short options (per interpreter) with a value: (value is the rest of the cluster or the
-/// next word, value only attached to the option such as perl's `-i[ext]`).
-pub(crate) fn value_letters(name: &str) -> (&'static str, &'static str) {
-    match name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.') {
-        "python" | "pypy" => ("WXQ", ""),
-        "perl" => ("I", "Mmlix0CdD"),
-        "ruby" => ("IrEC", "Fx0lWK"),
-        "node" | "nodejs" | "bun" => ("r", ""),
-        "php" => ("dcz", ""),
-        "lua" | "luajit" => ("l", ""),
-        "osascript" => ("l", ""),
-        _ => ("", ""),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,30 +1,36 @@
 //! Project and package runners that run a command after a subcommand: `uv run`, `poetry run`,
 //! `npm exec`, `bundle exec`, `conda run -n env`, `aws-vault exec PROFILE --`, `npx PKG`.
 //!
-//! Their options are read from a short table; an option this table does not know, written
-//! without `=`, may or may not take the next word, so the command is not guessed.
+//! Their options are read with a spec from a short table (by the walker, with the one option
+//! reader); an option this table does not know, written without `=`, may or may not take the
+//! next word, so the command is not guessed.
+
+use crate::knowledge::specs::Spec;
 
 /// How one runner is read.
-struct Runner {
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Runner {
     /// The program's basename.
-    program: &'static str,
+    pub(crate) program: &'static str,
     /// The subcommands that run a command (empty: the command follows the options).
-    subcommands: &'static [&'static str],
-    /// Options that take a value as the next word.
-    value_options: &'static [&'static str],
+    pub(crate) subcommands: &'static [&'static str],
+    /// Its options: those that take a value, and the flags runners share
+    /// ([`COMMON_LONG_FLAGS`], [`COMMON_SHORT_FLAGS`]).
+    pub(crate) spec: Spec,
     /// Operands between the subcommand and the command (`direnv exec DIR`).
-    operands_before: usize,
+    pub(crate) operands_before: usize,
 }
 
 const fn runner(
     program: &'static str,
     subcommands: &'static [&'static str],
-    value_options: &'static [&'static str],
+    short_val: &'static str,
+    long_val: &'static [&'static str],
 ) -> Runner {
     Runner {
         program,
         subcommands,
-        value_options,
+        spec: Spec::with_flags(short_val, long_val, COMMON_LONG_FLAGS),
         operands_before: 0,
     }
 }
@@ -38,81 +44,54 @@ const RUNNERS: &[Runner] = &[
     runner(
         "uv",
         &["run"],
+        "pw",
         &[
-            "--with",
-            "--python",
-            "-p",
-            "--project",
-            "--directory",
-            "--package",
-            "--env-file",
-            "--extra",
-            "--group",
-            "--index",
-            "--from",
-            "-w",
-            "--with-requirements",
+            "with",
+            "python",
+            "project",
+            "directory",
+            "package",
+            "env-file",
+            "extra",
+            "group",
+            "index",
+            "from",
+            "with-requirements",
         ],
     ),
-    runner(
-        "uvx",
-        &[],
-        &["--with", "--python", "-p", "--from", "--index", "-w"],
-    ),
-    runner(
-        "poetry",
-        &["run"],
-        &["-C", "--directory", "-P", "--project"],
-    ),
+    runner("uvx", &[], "pw", &["with", "python", "from", "index"]),
+    runner("poetry", &["run"], "CP", &["directory", "project"]),
     runner(
         "pipx",
         &["run"],
-        &["--spec", "--python", "--index-url", "-i", "--pip-args"],
+        "i",
+        &["spec", "python", "index-url", "pip-args"],
     ),
-    runner("pdm", &["run"], &["-p", "--project"]),
-    runner("hatch", &["run"], &[]),
-    runner("rye", &["run"], &["--pyproject"]),
-    runner(
-        "conda",
-        &["run"],
-        &["-n", "--name", "-p", "--prefix", "--cwd"],
-    ),
-    runner(
-        "mamba",
-        &["run"],
-        &["-n", "--name", "-p", "--prefix", "--cwd"],
-    ),
-    runner(
-        "micromamba",
-        &["run"],
-        &["-n", "--name", "-p", "--prefix", "--cwd"],
-    ),
-    runner(
-        "npm",
-        &["exec", "x"],
-        &["--package", "-p", "-w", "--workspace"],
-    ),
-    runner("npx", &[], &["--package", "-p"]),
-    runner("yarn", &["exec", "dlx"], &["-p", "--package"]),
-    runner("pnpm", &["exec", "dlx"], &["-C", "--dir", "--filter", "-F"]),
-    runner("bunx", &[], &["-p", "--package"]),
-    runner("bundle", &["exec"], &["--gemfile"]),
-    before(runner("direnv", &["exec"], &[]), 1),
-    runner("op", &["run"], &["--env-file", "--account"]),
-    runner(
-        "doppler",
-        &["run"],
-        &["-p", "--project", "-c", "--config", "--token"],
-    ),
+    runner("pdm", &["run"], "p", &["project"]),
+    runner("hatch", &["run"], "", &[]),
+    runner("rye", &["run"], "", &["pyproject"]),
+    runner("conda", &["run"], "np", &["name", "prefix", "cwd"]),
+    runner("mamba", &["run"], "np", &["name", "prefix", "cwd"]),
+    runner("micromamba", &["run"], "np", &["name", "prefix", "cwd"]),
+    runner("npm", &["exec", "x"], "pw", &["package", "workspace"]),
+    runner("npx", &[], "p", &["package"]),
+    runner("yarn", &["exec", "dlx"], "p", &["package"]),
+    runner("pnpm", &["exec", "dlx"], "CF", &["dir", "filter"]),
+    runner("bunx", &[], "p", &["package"]),
+    runner("bundle", &["exec"], "", &["gemfile"]),
+    before(runner("direnv", &["exec"], "", &[]), 1),
+    runner("op", &["run"], "", &["env-file", "account"]),
+    runner("doppler", &["run"], "pc", &["project", "config", "token"]),
     before(
         runner(
             "aws-vault",
             &["exec"],
-            &["-d", "--duration", "--region", "-t", "--mfa-token"],
+            "dt",
+            &["duration", "region", "mfa-token"],
         ),
         1,
     ),
-    runner("dotenv", &[], &["-e", "-v", "-c"]),
+    runner("dotenv", &[], "evc", &[]),
 ];
 
 /// The program names of the runners in the table.
@@ -121,33 +100,55 @@ pub(crate) fn runner_names() -> impl Iterator<Item = &'static str> {
     RUNNERS.iter().map(|r| r.program)
 }
 
-/// Flags (no value) that runners share.
-const COMMON_FLAGS: &[&str] = &[
-    "-q",
-    "--quiet",
-    "-v",
-    "--verbose",
-    "-s",
-    "--silent",
-    "-y",
-    "--yes",
-    "--frozen",
-    "--locked",
-    "--no-sync",
-    "--isolated",
-    "--offline",
-    "--no-project",
-    "--all-extras",
-    "--no-install",
-    "--no-dev",
-    "--active",
-    "--bun",
-    "-m",
-    "--module",
-    "--watch",
-    "-h",
-    "--help",
+/// Short flags (no value) that runners share, unless a runner's spec reads a value for the
+/// letter (`dotenv -v NAME=VALUE`).
+pub(crate) const COMMON_SHORT_FLAGS: &str = "qvsymh";
+
+/// Long flags (no value) that runners share.
+pub(crate) const COMMON_LONG_FLAGS: &[&str] = &[
+    "quiet",
+    "verbose",
+    "silent",
+    "yes",
+    "frozen",
+    "locked",
+    "no-sync",
+    "isolated",
+    "offline",
+    "no-project",
+    "all-extras",
+    "no-install",
+    "no-dev",
+    "active",
+    "bun",
+    "module",
+    "watch",
+    "help",
 ];
+
+/// The runner whose program is `program` (a lower-case basename).
+pub(crate) fn lookup(program: &str) -> Option<&'static Runner> {
+    RUNNERS.iter().find(|r| r.program == program)
+}
+
+impl Runner {
+    /// Whether the option `name` (`-p`, `--project`, as the reader spells it) is one the table
+    /// knows. A long option the spec does not know has a value only when written with it
+    /// (`--odd=1`): `has_value` says it takes no word, so it is readable too.
+    pub(crate) fn knows(&self, name: &str, has_value: bool) -> bool {
+        match name.strip_prefix("--") {
+            Some(long) => {
+                self.spec.long_val.contains(&long)
+                    || self.spec.long_flags.contains(&long)
+                    || has_value
+            }
+            None => name.strip_prefix('-').is_some_and(|c| {
+                c.chars().count() == 1
+                    && (self.spec.short_val.contains(c) || COMMON_SHORT_FLAGS.contains(c))
+            }),
+        }
+    }
+}
 
 /// What a runner heading the words does.
 #[derive(Debug, PartialEq, Eq)]
@@ -158,80 +159,19 @@ pub(crate) enum RunnerStep {
     Unreadable,
 }
 
-/// For `words` headed by a runner (`words[0]` is its program), where its command starts.
-/// `None` when the program is no runner or the subcommand runs no command (`npm install`).
-pub(crate) fn runner_step(program: &str, words: &[&str]) -> Option<RunnerStep> {
-    let runner = RUNNERS.iter().find(|r| r.program == program)?;
-    let mut i = 1;
-    if !runner.subcommands.is_empty() {
-        // Global options before the subcommand are not modelled: only `runner SUB …`.
-        let sub = words.get(i)?;
-        if !runner.subcommands.contains(sub) {
-            return None;
-        }
-        i += 1;
-    }
-    let mut operands = runner.operands_before;
-    while let Some(w) = words.get(i) {
-        if *w == "--" {
-            i += 1;
-            break;
-        }
-        if w.len() > 1 && w.starts_with('-') {
-            if w.contains('=') {
-                i += 1;
-                continue;
-            }
-            if runner.value_options.contains(w) {
-                i += 2;
-                continue;
-            }
-            if COMMON_FLAGS.contains(w) {
-                i += 1;
-                continue;
-            }
-            // A flag the table knows nothing of: it may take the next word as its value.
-            return Some(RunnerStep::Unreadable);
-        }
-        if operands > 0 {
-            operands -= 1;
-            i += 1;
-            continue;
-        }
-        break;
-    }
-    Some(RunnerStep::CommandAt(i.min(words.len())))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn runners() {
-        let at = |w: &[&str]| runner_step(w[0], w);
-        assert_eq!(
-            at(&["uv", "run", "rm", "-rf"]),
-            Some(RunnerStep::CommandAt(2))
-        );
-        assert_eq!(
-            at(&["conda", "run", "-n", "base", "rm"]),
-            Some(RunnerStep::CommandAt(4))
-        );
-        assert_eq!(
-            at(&["aws-vault", "exec", "prof", "--", "rm"]),
-            Some(RunnerStep::CommandAt(4))
-        );
-        assert_eq!(at(&["npx", "rimraf", "/"]), Some(RunnerStep::CommandAt(1)));
-        assert_eq!(
-            at(&["uv", "run", "--frozen", "x"]),
-            Some(RunnerStep::CommandAt(3))
-        );
-        assert_eq!(
-            at(&["uv", "run", "--odd", "x"]),
-            Some(RunnerStep::Unreadable)
-        );
-        assert_eq!(at(&["npm", "install", "x"]), None);
-        assert_eq!(at(&["ls", "run"]), None);
+    fn runner_options_are_known_by_their_spec() {
+        let uv = lookup("uv").expect("uv");
+        assert!(uv.knows("--with", false) && uv.knows("-p", false));
+        assert!(uv.knows("--frozen", false) && uv.knows("-q", false));
+        assert!(!uv.knows("--odd", false) && uv.knows("--odd", true));
+        assert!(!uv.knows("-x", false));
+        // dotenv's `-v` takes a value; the shared flag letter does not hide it.
+        assert!(lookup("dotenv").is_some_and(|d| d.spec.short_val.contains('v')));
+        assert!(lookup("ls").is_none());
     }
 }

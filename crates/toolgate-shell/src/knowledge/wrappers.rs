@@ -1,7 +1,8 @@
 //! The table of simple wrappers: programs that run another command given after their own
 //! options (and sometimes a fixed number of operands: `chroot DIR`, `flock FILE`,
 //! `timeout DURATION`). Wrappers with their own grammar (`sudo`, `env`, `su`, `xargs`,
-//! `parallel`, `find`, shells …) are handled in `unwrap.rs`.
+//! `parallel`, `find`, shells …) are handled in `unwrap.rs`, their options read with the specs
+//! in `specs/launchers.rs`.
 
 use crate::knowledge::specs::Spec as OptionSpec;
 
@@ -85,6 +86,7 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
     plain("doas", spec("uC", &[], &[])),
     plain("pfexec", spec("P", &[], &[])),
     plain("exec", spec("a", &[], &[])),
+    plain("nice", crate::knowledge::specs::launchers::NICE),
     plain(
         "time",
         spec(

@@ -15,6 +15,11 @@ pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
 use crate::knowledge::specs::Spec;
 use crate::model::{Arg, SimpleCommand};
 
+/// Launcher grammars (options that end option reading, glued values, `+x` options) and the
+/// word reader every reading uses.
+pub(crate) mod grammar;
+pub(crate) use grammar::{Grammar, read_grammar, value_arg};
+
 /// One option read by [`read_options`]: its spelling (`-u`, or `--user` with the full name
 /// when an abbreviation was resolved) and its value.
 #[derive(Debug, Clone)]
@@ -151,50 +156,7 @@ pub(crate) fn read_permuted(
 
 /// Reads the option word at `args[i]` into `out`; returns how many words it used.
 pub(super) fn read_one(args: &[Arg], i: usize, spec: &OptionSpec, out: &mut Vec<Opt>) -> usize {
-    let w = args[i].text.as_str();
-    let next = || args.get(i + 1).map(|a| a.text.clone());
-    if let Some(long) = w.strip_prefix("--") {
-        let (written, value) = match long.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
-            None => (long, None),
-        };
-        let (name, takes_value) = resolve_in_spec(written, spec);
-        if value.is_none() && takes_value {
-            out.push(Opt {
-                name: format!("--{name}"),
-                value: next(),
-            });
-            return 2;
-        }
-        out.push(Opt {
-            name: format!("--{name}"),
-            value,
-        });
-        return 1;
-    }
-    let body = &w[1..];
-    for (pos, c) in body.char_indices() {
-        if spec.short_val.contains(c) {
-            let rest = &body[pos + c.len_utf8()..];
-            if rest.is_empty() {
-                out.push(Opt {
-                    name: format!("-{c}"),
-                    value: next(),
-                });
-                return 2;
-            }
-            out.push(Opt {
-                name: format!("-{c}"),
-                value: Some(rest.to_string()),
-            });
-            return 1;
-        }
-        out.push(Opt {
-            name: format!("-{c}"),
-            value: None,
-        });
-    }
-    1
+    grammar::read_word(args, i, &Grammar::plain(*spec), out).used
 }
 
 /// A word in Go's one-dash style (`-chdir=DIR`, `-auto-approve`) spelt with two dashes, as

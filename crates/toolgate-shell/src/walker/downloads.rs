@@ -11,7 +11,11 @@ use crate::facts::pipes::producer_output;
 use crate::facts::writes::{remote_names, write_targets};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::programs::{Class, in_class};
+use crate::knowledge::specs::launchers::{
+    SHELL_COMMAND, SHELL_NO_EXEC, interpreter_for, shell_grammar,
+};
 use crate::model::{Indeterminate, IndeterminateKind, SimpleCommand};
+use crate::options::{args_of, has, read_grammar, read_options};
 
 /// Follows files written earlier in the same command string and run later.
 ///
@@ -100,25 +104,36 @@ fn files_written_by_download(cmd: &SimpleCommand) -> Vec<String> {
 }
 
 /// The file `cmd` runs, normalised: its program when written as a path, or the script of a
-/// shell, interpreter, `source` or `.` (the first argument that is not an option).
+/// shell, interpreter, `source` or `.` (its first operand, options read with its grammar).
+/// Code given inline (`sh -c`, `python -c`, `python -m MOD`) names no file.
 fn run_target(cmd: &SimpleCommand) -> Option<String> {
     if cmd.program_path.contains('/') {
         return Some(normalize(&cmd.program_path));
     }
     let program = cmd.program_lower();
-    let runs_scripts = in_class(&program, Class::Shell)
-        || is_interpreter(&program).is_some()
-        || matches!(program.as_str(), "source" | "." | "exec");
-    if !runs_scripts {
+    let args = args_of(cmd, 0);
+    let end = if in_class(&program, Class::Shell) {
+        let reading = read_grammar(&args, 0, shell_grammar(&program));
+        // `sh -n f` only reads the script for syntax.
+        if has(&reading.opts, SHELL_COMMAND) || has(&reading.opts, SHELL_NO_EXEC) {
+            return None;
+        }
+        reading.end
+    } else if is_interpreter(&program).is_some() {
+        let reading = read_grammar(&args, 0, &interpreter_for(&program).grammar);
+        if reading.ended_by.is_some() {
+            return None;
+        }
+        reading.end
+    } else if matches!(program.as_str(), "source" | "." | "exec") {
+        // `exec -a NAME FILE`: exec's row in the wrappers table.
+        let spec = crate::knowledge::wrappers::lookup(&program)
+            .map_or(crate::knowledge::specs::NONE, |w| w.spec);
+        read_options(&args, 0, &spec).1
+    } else {
         return None;
-    }
-    let at = cmd.args.iter().position(|a| !a.starts_with('-'))?;
-    // `sh -n f` only reads the script for syntax.
-    let no_exec = in_class(&program, Class::Shell)
-        && cmd.args[..at]
-            .iter()
-            .any(|a| a == "--noexec" || (!a.starts_with("--") && a.contains('n')));
-    (!no_exec).then(|| normalize(&cmd.args[at]))
+    };
+    args.get(end).map(|a| normalize(&a.text))
 }
 
 /// `./x.sh`, `x.sh` and `.//x.sh` name the same file.

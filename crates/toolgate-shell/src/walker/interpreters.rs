@@ -5,8 +5,14 @@
 use super::unwrap::Invocation;
 use super::{Scope, Walker};
 use crate::facts::sed::{runs, scripts};
-use crate::knowledge::interpreters::{Family, family, value_letters};
+use crate::knowledge::interpreters::{Family, family};
+
+use crate::knowledge::specs::launchers::{
+    DENO, PWSH, PWSH_ALIASES, PWSH_WORST, VIM, VIM_COMMAND, interpreter_for,
+};
+use crate::knowledge::specs::{AWK, AWK_PROGRAM_FILE, AWK_SOURCE};
 use crate::model::{Arg, Destination, IndeterminateKind, Stdin};
+use crate::options::{has, read_grammar, read_options, read_permuted, resolve_long};
 use crate::syntax::words::basename;
 
 /// Where an interpreter's code comes from.
@@ -27,89 +33,43 @@ fn deno_code_source(args: &[Arg]) -> CodeSource<'_> {
     let Some(sub) = args.get(1) else {
         return CodeSource::Stdin;
     };
-    let mut i = 2;
-    while let Some(a) = args.get(i) {
-        match a.text.as_str() {
-            "--ext" | "--config" | "-c" | "--import-map" | "--location" | "--env-file" => i += 2,
-            "-" if sub.text == "run" => return CodeSource::Stdin,
-            t if t.starts_with('-') => i += 1,
-            _ if sub.text == "eval" => return CodeSource::Word(a),
-            _ => return CodeSource::File(a),
-        }
+    let (_, end) = read_options(args, 2, &DENO);
+    match args.get(end) {
+        Some(a) if a.text == "-" && sub.text == "run" => CodeSource::Stdin,
+        Some(a) if sub.text == "eval" => CodeSource::Word(a),
+        Some(a) => CodeSource::File(a),
+        None => CodeSource::File(sub),
     }
-    CodeSource::File(sub)
 }
 
-fn code_source<'a>(args: &'a [Arg], code_opts: &[&str], name: &str) -> CodeSource<'a> {
+/// Where the code of the interpreter `name` (lower case) comes from: the value of a code
+/// option (which ends its options: `python -c CODE ARGS`), a module or script, or stdin.
+fn code_source<'a>(args: &'a [Arg], name: &str) -> CodeSource<'a> {
     if name == "deno" {
         return deno_code_source(args);
     }
-    let code_letters: String = code_opts
-        .iter()
-        .filter(|o| o.len() == 2)
-        .filter_map(|o| o.chars().nth(1))
-        .collect();
-    let (values, attached_values) = value_letters(name);
-    let mut i = 1;
-    while i < args.len() {
-        let t = args[i].text.as_str();
-        if t == "--" {
-            return args.get(i + 1).map_or(CodeSource::Stdin, CodeSource::File);
-        }
-        if t == "-" {
-            return CodeSource::Stdin;
-        }
-        if code_opts.contains(&t) {
-            return args.get(i + 1).map_or(CodeSource::Stdin, CodeSource::Word);
-        }
-        if let Some((opt, value)) = t.split_once('=')
-            && code_opts.contains(&opt)
-        {
-            return CodeSource::Attached(value.to_string());
-        }
-        if matches!(t, "-m" | "--require" | "--import" | "--loader") {
-            if t == "-m" {
-                return args.get(i + 1).map_or(CodeSource::Stdin, CodeSource::File);
-            }
-            i += 2;
-            continue;
-        }
-        if t.starts_with("--") {
-            i += 1;
-            continue;
-        }
-        if let Some(body) = t.strip_prefix('-')
-            && !body.is_empty()
-        {
-            let mut skip_next = false;
-            for (pos, c) in body.char_indices() {
-                let rest = &body[pos + c.len_utf8()..];
-                if code_letters.contains(c) {
-                    // `node -pe CODE`: the cluster is only code options.
-                    return if rest.chars().all(|r| code_letters.contains(r)) {
-                        args.get(i + 1).map_or(CodeSource::Stdin, CodeSource::Word)
-                    } else {
-                        CodeSource::Attached(rest.to_string())
-                    };
-                }
-                if values.contains(c) {
-                    skip_next = rest.is_empty();
-                    break;
-                }
-                if attached_values.contains(c) {
-                    break;
-                }
-            }
-            i += if skip_next { 2 } else { 1 };
-            continue;
-        }
-        return CodeSource::File(&args[i]);
+    let row = interpreter_for(name);
+    let reading = read_grammar(args, 1, &row.grammar);
+    if let Some(ending) = reading.ended_by {
+        let word = ending.value_at.and_then(|i| args.get(i));
+        let module = row.modules.contains(&ending.opt.name.as_str());
+        return match (word, ending.opt.value) {
+            (Some(w), _) if module => CodeSource::File(w),
+            (None, Some(_)) if module => CodeSource::File(&args[reading.end - 1]),
+            (Some(w), _) => CodeSource::Word(w),
+            (None, Some(code)) => CodeSource::Attached(code),
+            (None, None) => CodeSource::Stdin,
+        };
     }
-    CodeSource::Stdin
+    match args.get(reading.end) {
+        Some(a) if a.text == "-" => CodeSource::Stdin,
+        Some(a) => CodeSource::File(a),
+        None => CodeSource::Stdin,
+    }
 }
 
 impl Walker {
-    pub(crate) fn interpreter(&mut self, inv: Invocation<'_>, code_opts: &[&str], scope: &Scope) {
+    pub(crate) fn interpreter(&mut self, inv: Invocation<'_>, scope: &Scope) {
         let Invocation { args, stdin, .. } = inv;
         let name = basename(&args[0].text).to_ascii_lowercase();
         self.emit_final(inv, scope);
@@ -140,7 +100,7 @@ impl Walker {
                 return;
             }
         }
-        let code = match code_source(args, code_opts, &name) {
+        let code = match code_source(args, &name) {
             CodeSource::Word(a) if a.from_download => {
                 self.mark_last_downloaded();
                 None
@@ -249,24 +209,18 @@ impl Walker {
     }
 
     fn vim(&mut self, args: &[Arg], scope: &Scope) {
-        let mut i = 1;
-        while i < args.len() {
-            let t = args[i].text.as_str();
-            let text = if matches!(t, "-c" | "--cmd") {
-                i += 1;
-                match args.get(i) {
-                    Some(a) => a.text.clone(),
-                    None => break,
-                }
-            } else if let Some(c) = t.strip_prefix('+')
-                && !c.is_empty()
-            {
-                c.to_string()
-            } else {
-                i += 1;
-                continue;
-            };
-            i += 1;
+        // `-c CMD`, `--cmd CMD` and `+CMD` words, options anywhere.
+        let (opts, operands) = read_permuted(args, 1, &VIM);
+        let commands: Vec<String> = opts
+            .iter()
+            .filter(|o| VIM_COMMAND.contains(&o.name.as_str()))
+            .filter_map(|o| o.value.clone())
+            .chain(operands.iter().filter_map(|&i| {
+                let c = args[i].text.strip_prefix('+')?;
+                (!c.is_empty()).then(|| c.to_string())
+            }))
+            .collect();
+        for text in commands {
             let body = text.trim_start_matches([':', ' ', '\t']);
             if let Some(shell) = body.strip_prefix('!') {
                 self.script(shell, &scope.child("vim !"));
@@ -290,25 +244,10 @@ impl Walker {
     fn powershell(&mut self, args: &[Arg], scope: &Scope) {
         // The pwsh command itself, emitted just before.
         let me = self.out.commands.len().saturating_sub(1);
-        const VALUE_OPTIONS: &[&str] = &[
-            "-executionpolicy",
-            "-ex",
-            "-ep",
-            "-workingdirectory",
-            "-wd",
-            "-configurationname",
-            "-inputformat",
-            "-outputformat",
-            "-windowstyle",
-            "-version",
-            "-settingsfile",
-            "-custompipename",
-        ];
-        let mut i = 1;
-        while i < args.len() {
-            let lower = args[i].text.to_ascii_lowercase();
-            let prefix_of = |full: &str| lower.len() >= 2 && full.starts_with(lower.as_str());
-            if prefix_of("-encodedcommand") || lower == "-ec" || lower == "-enc" {
+        let reading = read_grammar(&pwsh_words(args), 1, &PWSH);
+        let ending = reading.ended_by.as_ref().map(|e| e.opt.name.as_str());
+        let rest = match ending {
+            Some("--encodedcommand") => {
                 self.indeterminate(
                     scope,
                     IndeterminateKind::DynamicScript,
@@ -316,68 +255,98 @@ impl Walker {
                 );
                 return;
             }
-            if prefix_of("-file") {
-                return;
+            Some("--command") => {
+                let from = reading.ended_by.as_ref().and_then(|e| e.value_at);
+                &args[from.unwrap_or(args.len())..]
             }
-            if prefix_of("-command") || !lower.starts_with('-') || lower == "-" {
-                let rest = &args[i + usize::from(lower.starts_with('-'))..];
-                if rest.iter().any(|a| a.from_download) {
-                    self.mark_last_downloaded();
-                    return;
-                }
-                let script = rest
-                    .iter()
-                    .map(|a| a.text.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                // `Remove-Item -Recurse` (any case, any argument order) deletes a tree whose
-                // path this reading does not follow: judged as a delete only known at run time.
-                let lower = script.to_ascii_lowercase();
-                let recursive = lower.contains("-recurse") || lower.contains(" -r ");
-                if lower.contains("remove-item")
-                    && recursive
-                    && let Some(c) = self.out.commands.get_mut(me)
-                {
-                    c.inline_code_hits.push("Remove-Item -Recurse");
-                    c.inline_deletes.push(None);
-                }
-                self.script(&script, &scope.child("pwsh -Command"));
-                return;
-            }
-            i += if VALUE_OPTIONS.contains(&lower.as_str()) {
-                2
-            } else {
-                1
-            };
+            Some(_) => return,
+            // The first word that is no parameter starts the command (`-` reads stdin).
+            None => match args.get(reading.end) {
+                Some(a) if a.text == "-" => &args[reading.end + 1..],
+                Some(_) => &args[reading.end..],
+                None => return,
+            },
+        };
+        if rest.iter().any(|a| a.from_download) {
+            self.mark_last_downloaded();
+            return;
         }
+        let script = rest
+            .iter()
+            .map(|a| a.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        // `Remove-Item -Recurse` (any case, any argument order) deletes a tree whose
+        // path this reading does not follow: judged as a delete only known at run time.
+        let lower = script.to_ascii_lowercase();
+        let recursive = lower.contains("-recurse") || lower.contains(" -r ");
+        if lower.contains("remove-item")
+            && recursive
+            && let Some(c) = self.out.commands.get_mut(me)
+        {
+            c.inline_code_hits.push("Remove-Item -Recurse");
+            c.inline_deletes.push(None);
+        }
+        self.script(&script, &scope.child("pwsh -Command"));
     }
 }
 
-/// awk's program text: the `-e`/`--source` value or the first operand (none with `-f`).
+/// PowerShell's words as the option reader reads them: a parameter (one dash, any case, a
+/// documented alias or an unambiguous prefix; an ambiguous one as the worst it may be) as
+/// `--name`. One word for one word, so indices stay those of `args`.
+fn pwsh_words(args: &[Arg]) -> Vec<Arg> {
+    let known: Vec<&str> = PWSH
+        .spec
+        .long_val
+        .iter()
+        .chain(PWSH.spec.long_flags)
+        .copied()
+        .collect();
+    args.iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let lower = a.text.to_ascii_lowercase();
+            let name = lower
+                .strip_prefix('-')
+                .filter(|n| i > 0 && !n.is_empty() && !n.starts_with('-'));
+            let full = name.and_then(|n| {
+                let alias = PWSH_ALIASES.iter().find(|(al, _)| *al == n);
+                alias.map(|(_, f)| *f).or_else(|| {
+                    let names = resolve_long(n, &known);
+                    let worst = PWSH_WORST.iter().find(|w| names.contains(w)).copied();
+                    worst.or(match names.as_slice() {
+                        [one] => Some(*one),
+                        _ => None,
+                    })
+                })
+            });
+            match full {
+                Some(f) => Arg {
+                    text: format!("--{f}"),
+                    ..a.clone()
+                },
+                None => a.clone(),
+            }
+        })
+        .collect()
+}
+
+/// awk's program text: the `-e`/`--source` values (gawk joins them), else the first operand
+/// (none with `-f`).
 fn awk_program(args: &[Arg]) -> Option<String> {
-    let mut i = 1;
-    let mut from_file = false;
-    while i < args.len() {
-        let t = args[i].text.as_str();
-        match t {
-            "--" => return (!from_file).then(|| args.get(i + 1).map(|a| a.text.clone()))?,
-            "-e" | "--source" => return args.get(i + 1).map(|a| a.text.clone()),
-            "-f" | "--file" => {
-                from_file = true;
-                i += 2;
-            }
-            "-F" | "-v" | "--assign" | "--field-separator" | "-i" | "--include" | "-l"
-            | "--load" => i += 2,
-            _ if t.starts_with("--source=") => return Some(t["--source=".len()..].to_string()),
-            _ if t.starts_with("-f") && t.len() > 2 => {
-                from_file = true;
-                i += 1;
-            }
-            _ if t.starts_with('-') && t.len() > 1 => i += 1,
-            _ => return (!from_file).then(|| t.to_string()),
-        }
+    let (opts, end) = read_options(args, 1, &AWK);
+    let sources: Vec<&str> = opts
+        .iter()
+        .filter(|o| AWK_SOURCE.contains(&o.name.as_str()))
+        .filter_map(|o| o.value.as_deref())
+        .collect();
+    if !sources.is_empty() {
+        return Some(sources.join("\n"));
     }
-    None
+    if has(&opts, AWK_PROGRAM_FILE) {
+        return None;
+    }
+    args.get(end).map(|a| a.text.clone())
 }
 
 impl Walker {

@@ -1,10 +1,12 @@
 //! Commands run once per input item: `find -exec`/`-execdir`, `parallel` (`xargs` is a
 //! wrapper step in `unwrap.rs`). A placeholder (`{}`) stands for each item.
 
-use super::unwrap::{Invocation, join, mark_placeholders, options};
+use super::unwrap::{Invocation, join, mark_placeholders};
 use super::{Scope, Walker};
 use crate::facts::find::{find_roots, from_tree};
+use crate::knowledge::specs::launchers::PARALLEL;
 use crate::model::{Arg, IndeterminateKind, RawCommand};
+use crate::options::read_options;
 
 impl Walker {
     pub(crate) fn find(&mut self, inv: Invocation<'_>, scope: &Scope) {
@@ -53,45 +55,7 @@ impl Walker {
     pub(crate) fn parallel(&mut self, inv: &Invocation<'_>, scope: &Scope) {
         let args = inv.args;
         self.emit_final(Invocation::plain(&args[..1], inv.env), scope);
-        let (_, end) = options(
-            args,
-            1,
-            "jSaIdEnNLsC",
-            &[
-                "jobs",
-                "sshlogin",
-                "results",
-                "arg-file",
-                "colsep",
-                "delimiter",
-                "joblog",
-                "tmpdir",
-                "workdir",
-                "wd",
-                "max-args",
-                "timeout",
-                "delay",
-                "memfree",
-                "load",
-                "retries",
-                "halt",
-                "tagstring",
-                "basefile",
-                "return",
-                "env",
-                "max-lines",
-                "max-replace-args",
-                "max-chars",
-                "sshloginfile",
-                "template",
-                "transfer",
-                "profile",
-                "rpl",
-                "plus",
-                "termseq",
-                "shuf",
-            ],
-        );
+        let (_, end) = read_options(args, 1, &PARALLEL);
         let sep = args[end..]
             .iter()
             .position(|a| a.text.starts_with(":::"))

@@ -3,38 +3,33 @@
 
 use super::unwrap::Invocation;
 use super::{Scope, Walker};
+use crate::knowledge::specs::launchers::{SHELL_COMMAND, SHELL_STDIN, shell_grammar};
 use crate::model::{Arg, IndeterminateKind, SimpleCommand, Stdin};
+use crate::options::{has, read_grammar, value_arg};
 use crate::syntax::words::basename;
 
 impl Walker {
     pub(crate) fn shell(&mut self, inv: Invocation<'_>, scope: &Scope) {
         let Invocation { args, stdin, .. } = inv;
-        let mut has_c = false;
-        let mut reads_stdin = false;
-        let mut i = 1;
-        while i < args.len() {
-            let t = args[i].text.as_str();
-            if t == "--" || t == "-" {
-                i += 1;
-                break;
-            }
-            if matches!(t, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
-                i += 2;
-                continue;
-            }
-            if t.starts_with("--") {
-                i += 1;
-                continue;
-            }
-            if (t.starts_with('-') || t.starts_with('+')) && t.len() > 1 {
-                has_c |= t[1..].contains('c');
-                reads_stdin |= t[1..].contains('s');
-                i += 1;
-                continue;
-            }
-            break;
-        }
-        let mut operand = args.get(i);
+        let reading = read_grammar(
+            args,
+            1,
+            shell_grammar(&basename(&args[0].text).to_ascii_lowercase()),
+        );
+        // `fish -c CMD` takes the script as the option's value; `sh -c` takes it from the
+        // first operand.
+        let command = reading
+            .opts
+            .iter()
+            .rev()
+            .find(|o| SHELL_COMMAND.contains(&o.name.as_str()));
+        let has_c = command.is_some();
+        let mut reads_stdin = has(&reading.opts, SHELL_STDIN);
+        let i = reading.end;
+        let value_word = command
+            .and_then(|c| c.value.as_deref())
+            .map(|v| value_arg(&args[1..i], v));
+        let mut operand = value_word.as_ref().or_else(|| args.get(i));
         if operand.is_some_and(|o| is_stdin_file(&o.text)) {
             operand = None;
             reads_stdin = true;

@@ -5,12 +5,9 @@
 use super::shells::piped_stdin;
 use super::unwrap::Invocation;
 use super::{Scope, Walker};
-use crate::model::{IndeterminateKind, Stdin};
-
-/// `at` and `batch` options that take a value (`-q QUEUE`, `-f FILE`, `-t TIME`).
-const AT_VALUES: &[&str] = &["-q", "-f", "-t"];
-/// `at` options that list, show or remove jobs instead of reading one.
-const AT_NO_JOB: &[&str] = &["-l", "-r", "-d", "-c", "-V", "--help", "--version"];
+use crate::knowledge::specs::launchers::{AT, AT_NO_JOB, MAKE, MAKE_FILE};
+use crate::model::{Arg, IndeterminateKind, Stdin};
+use crate::options::{has, read_permuted, value_arg};
 
 /// Whether a file name is the process's own stdin.
 fn is_stdin(path: &str) -> bool {
@@ -26,28 +23,16 @@ impl Walker {
         let name = crate::syntax::words::basename(&args[0].text).to_string();
         self.emit_final(inv, scope);
         let me = self.out.commands.len().checked_sub(1);
-        let mut file = None;
-        let mut i = 1;
-        while i < args.len() {
-            let t = args[i].text.as_str();
-            if AT_NO_JOB.contains(&t) {
-                return;
-            }
-            if AT_VALUES.contains(&t) {
-                if t == "-f" {
-                    file = Some(args.get(i + 1).cloned().unwrap_or_default());
-                }
-                i += 2;
-                continue;
-            }
-            if let Some(f) = t.strip_prefix("-f").filter(|f| !f.is_empty()) {
-                file = Some(crate::model::Arg {
-                    text: f.to_string(),
-                    ..args[i].clone()
-                });
-            }
-            i += 1;
+        let (opts, _) = read_permuted(args, 1, &AT);
+        if has(&opts, AT_NO_JOB) {
+            return;
         }
+        // The word that holds the last `-f` value: `-f FILE` or `-fFILE`.
+        let file = opts
+            .iter()
+            .rev()
+            .find(|o| o.name == "-f")
+            .map(|o| value_arg(&args[1..], o.value.as_deref().unwrap_or_default()));
         match file {
             Some(f) if f.from_download => self.mark_last_downloaded(),
             Some(f) if !is_stdin(&f.text) => {}
@@ -81,23 +66,11 @@ impl Walker {
 
 /// Whether `make`'s arguments name stdin as a makefile (`-f -`, `--file=/dev/stdin`,
 /// `-f/dev/stdin`, `--makefile -`).
-pub(crate) fn makefile_from_stdin(args: &[crate::model::Arg]) -> bool {
-    let mut i = 1;
-    while i < args.len() {
-        let t = args[i].text.as_str();
-        let named = match t {
-            "-f" | "--file" | "--makefile" => args.get(i + 1).map(|a| a.text.as_str()),
-            _ => t
-                .strip_prefix("--file=")
-                .or_else(|| t.strip_prefix("--makefile="))
-                .or_else(|| t.strip_prefix("-f").filter(|f| !f.is_empty())),
-        };
-        if named.is_some_and(is_stdin) {
-            return true;
-        }
-        i += 1;
-    }
-    false
+pub(crate) fn makefile_from_stdin(args: &[Arg]) -> bool {
+    let (opts, _) = read_permuted(args, 1, &MAKE);
+    opts.iter()
+        .filter(|o| MAKE_FILE.contains(&o.name.as_str()))
+        .any(|o| o.value.as_deref().is_some_and(is_stdin))
 }
 
 /// The recipe lines of a makefile: lines that start with a tab, and what follows `;` on a

@@ -4,26 +4,14 @@
 use super::{Scope, Walker};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::runners::RunnerStep;
+use crate::knowledge::specs::launchers::{COMMAND, COMMAND_LOOKUP, WATCH, XARGS, XARGS_REPLACE};
 use crate::model::{Arg, IndeterminateKind, RawCommand, SimpleCommand, Stdin};
-pub(crate) use crate::options::Opt;
-use crate::options::{OptionSpec, has, read_options};
+use crate::options::{Grammar, has, read_grammar, read_options};
 use crate::syntax::words::basename;
 
 /// Most wrapper steps one simple command may take (`env env env …`) before the analysis
 /// gives up (indeterminate). Bounds the work on adversarial inputs.
 pub const MAX_WRAPPER_STEPS: usize = 64;
-
-/// Reads options from `args[start..]` until the first operand. `short_val` lists short
-/// options that take a value, `long_val` long ones (abbreviations resolve). `--` is consumed.
-/// Returns the options and the index of the first operand.
-pub(crate) fn options(
-    args: &[Arg],
-    start: usize,
-    short_val: &'static str,
-    long_val: &'static [&'static str],
-) -> (Vec<Opt>, usize) {
-    read_options(args, start, &OptionSpec::values(short_val, long_val))
-}
 
 /// One simple command on its way through the unwrapping steps: its words (the program or
 /// wrapper first) and what surrounds them. Every step and emitter takes this one value.
@@ -239,8 +227,7 @@ impl Walker {
         let Invocation {
             args, env, writes, ..
         } = *inv;
-        let words: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
-        match crate::knowledge::runners::runner_step(name, &words) {
+        match super::wrappers::runner_step(name, args) {
             Some(RunnerStep::CommandAt(at)) => return Step::Skip(at, "runner"),
             Some(RunnerStep::Unreadable) => {
                 self.indeterminate(
@@ -265,29 +252,12 @@ impl Walker {
             }
             "env" => self.env(inv),
             "command" => {
-                let (opts, end) = options(args, 1, "", &[]);
-                if has(&opts, &["-v", "-V"]) && args.len() - end <= 1 {
+                let (opts, end) = read_options(args, 1, &COMMAND);
+                if has(&opts, COMMAND_LOOKUP) && args.len() - end <= 1 {
                     // `command -v rm`: a lookup, nothing runs.
                     return Step::Done;
                 }
                 Step::Skip(end, "command")
-            }
-            "nice" => {
-                let mut i = 1;
-                while let Some(a) = args.get(i) {
-                    let t = a.text.as_str();
-                    if t == "-n" || t == "--adjustment" {
-                        i += 2;
-                    } else if t == "--" {
-                        i += 1;
-                        break;
-                    } else if t.starts_with('-') {
-                        i += 1;
-                    } else {
-                        break;
-                    }
-                }
-                Step::Skip(i.min(args.len()), "nice")
             }
             "xargs" => {
                 self.emit_final(Invocation::plain(&args[..1], env), scope);
@@ -315,7 +285,7 @@ impl Walker {
                 Step::Done
             }
             "watch" => {
-                let (_, end) = options(args, 1, "nq", &["interval", "chgexit"]);
+                let end = read_grammar(args, 1, &WATCH).end;
                 let script = join(&args[end..]);
                 self.emit_final(inv.with_args(&args[..1]), scope);
                 self.script(&script, &scope.child("watch"));
@@ -352,14 +322,14 @@ impl Walker {
             }
             "su" | "runuser" => self.su(*inv, scope),
             "ssh" => {
-                const SSH_VALUES: &str = "BbcDEeFIiJLlmOoPpQRSWw";
-                let (_, end) = options(args, 1, SSH_VALUES, &[]);
+                let ssh = Grammar::plain(crate::knowledge::specs::SSH);
+                let reading = read_grammar(args, 1, &ssh);
+                let end = reading.end;
                 // Options may follow the destination too, unless `--` came before it.
-                let dashdash = args[1..end].iter().any(|a| a.text == "--");
-                let command_at = if dashdash || end >= args.len() {
+                let command_at = if reading.dashdash || end >= args.len() {
                     end + 1
                 } else {
-                    options(args, end + 1, SSH_VALUES, &[]).1
+                    read_grammar(args, end + 1, &ssh).end
                 };
                 self.emit_final(*inv, scope);
                 if args.len() > command_at {
@@ -389,8 +359,8 @@ impl Walker {
                 Step::Done
             }
             n => {
-                if let Some(code_opts) = is_interpreter(n) {
-                    self.interpreter(*inv, code_opts, scope);
+                if is_interpreter(n).is_some() {
+                    self.interpreter(*inv, scope);
                     return Step::Done;
                 }
                 match crate::knowledge::wrappers::lookup(n) {
@@ -535,67 +505,57 @@ fn is_ast_grep(args: &[Arg]) -> bool {
     })
 }
 
-/// Reads xargs' options; returns the index of the command and the replacement string.
+/// Reads xargs' options; returns the index of the command and the replacement string
+/// (`-I R`, `-J R`, `-iR`, `--replace=R`; `-i` and `--replace` alone mean `{}`).
 fn xargs_options(args: &[Arg]) -> (usize, Option<String>) {
-    let mut placeholder = None;
-    let mut i = 1;
-    while i < args.len() {
-        let t = args[i].text.as_str();
-        if t == "--" {
-            i += 1;
-            break;
-        }
-        if let Some(long) = t.strip_prefix("--") {
-            let (name, value) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v)),
-                None => (long, None),
-            };
-            match name {
-                "replace" | "i" => {
-                    placeholder = Some(value.filter(|v| !v.is_empty()).unwrap_or("{}").to_string());
-                    i += 1;
-                }
-                "arg-file" | "delimiter" | "max-args" | "max-procs" | "max-chars"
-                | "process-slot-var"
-                    if value.is_none() =>
-                {
-                    i += 2
-                }
-                _ => i += 1,
-            }
-            continue;
-        }
-        if t.len() > 1 && t.starts_with('-') {
-            let body = &t[1..];
-            let mut skip_next = false;
-            for (pos, c) in body.char_indices() {
-                let rest = &body[pos + c.len_utf8()..];
-                match c {
-                    'I' | 'J' => {
-                        if rest.is_empty() {
-                            placeholder = args.get(i + 1).map(|a| a.text.clone());
-                            skip_next = true;
-                        } else {
-                            placeholder = Some(rest.to_string());
-                        }
-                        break;
-                    }
-                    'i' => {
-                        placeholder = Some(if rest.is_empty() { "{}" } else { rest }.to_string());
-                        break;
-                    }
-                    'e' | 'l' => break,
-                    'a' | 'd' | 'E' | 'L' | 'n' | 'P' | 's' | 'R' | 'S' => {
-                        skip_next = rest.is_empty();
-                        break;
-                    }
-                    _ => {}
-                }
-            }
-            i += if skip_next { 2 } else { 1 };
-            continue;
-        }
-        break;
+    let reading = read_grammar(args, 1, &XARGS);
+    let placeholder = reading
+        .opts
+        .iter()
+        .rev()
+        .find(|o| XARGS_REPLACE.contains(&o.name.as_str()))
+        .map(|o| match o.value.as_deref() {
+            Some(v) if !v.is_empty() => v.to_string(),
+            // `-I` with no word left names nothing.
+            _ if matches!(o.name.as_str(), "-I" | "-J") => String::new(),
+            _ => "{}".to_string(),
+        })
+        .filter(|p| !p.is_empty());
+    (reading.end, placeholder)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(ws: &[&str]) -> Vec<Arg> {
+        ws.iter()
+            .map(|w| Arg {
+                text: w.to_string(),
+                ..Arg::default()
+            })
+            .collect()
     }
-    (i.min(args.len()), placeholder)
+
+    #[test]
+    fn xargs_options_name_the_command_and_the_replacement_string() {
+        let cases: &[(&[&str], usize, Option<&str>)] = &[
+            (&["xargs", "-0", "-I{}", "rm", "-rf", "{}"], 3, Some("{}")),
+            (&["xargs", "-0I", "%", "rm", "%"], 3, Some("%")),
+            (&["xargs", "-i", "rm", "{}"], 2, Some("{}")),
+            (&["xargs", "-iX", "rm", "X"], 2, Some("X")),
+            (&["xargs", "--replace", "rm", "{}"], 2, Some("{}")),
+            (&["xargs", "--replace=@", "rm", "@"], 2, Some("@")),
+            (&["xargs", "-J", "%", "cp", "%", "d"], 3, Some("%")),
+            (&["xargs", "-n", "1", "-P4", "-d", "\\n", "rm"], 6, None),
+            (&["xargs", "-l", "rm"], 2, None),
+            (&["xargs", "-e", "-r", "rm"], 3, None),
+            (&["xargs", "--max-args", "2", "--null", "rm"], 4, None),
+            (&["xargs", "--", "-rm"], 2, None),
+        ];
+        for (ws, at, placeholder) in cases {
+            let (start, p) = xargs_options(&words(ws));
+            assert_eq!((start, p.as_deref()), (*at, *placeholder), "{ws:?}");
+        }
+    }
 }

@@ -1,94 +1,66 @@
-//! Unwrapping steps for the wrappers with their own grammar (`sudo`, `env`, `su`/`runuser`)
-//! and for the table of simple wrappers in `wrappers.rs`.
+//! Unwrapping steps for the wrappers with their own grammar (`sudo`, `env`, `su`/`runuser`),
+//! for the table of simple wrappers in `knowledge/wrappers.rs` and for the project runners
+//! (`uv run`, `npx`) of `knowledge/runners.rs`, their options read by the one option reader.
 
 use super::unwrap::{Invocation, Step, join};
 use super::{Scope, Walker};
+use crate::knowledge::runners::{self, RunnerStep};
+use crate::knowledge::specs::launchers::{
+    ENV, ENV_CHDIR, ENV_SPLIT, SU, SU_COMMAND, SU_USER, SUDO, SUDO_CHDIR, SUDO_EDIT, SUDO_SHELL,
+};
 use crate::knowledge::wrappers::Wrapper;
 use crate::model::Arg;
-use crate::options::{OptionSpec, has, read_options, read_permuted, value_of};
+use crate::options::{Grammar, has, read_grammar, read_options, read_permuted, value_of};
 use crate::syntax::words::split_words;
 
-const SUDO: OptionSpec = OptionSpec::with_flags(
-    "ugChprtTUDR",
-    &[
-        "user",
-        "group",
-        "close-from",
-        "chdir",
-        "host",
-        "prompt",
-        "role",
-        "type",
-        "command-timeout",
-        "other-user",
-        "chroot",
-    ],
-    &[
-        "askpass",
-        "background",
-        "bell",
-        "edit",
-        "help",
-        "login",
-        "list",
-        "non-interactive",
-        "preserve-env",
-        "preserve-groups",
-        "remove-timestamp",
-        "reset-timestamp",
-        "set-home",
-        "shell",
-        "stdin",
-        "validate",
-        "version",
-    ],
-);
-
-const ENV: OptionSpec = OptionSpec::with_flags(
-    "uCPS",
-    &["unset", "chdir", "split-string", "argv0"],
-    &[
-        "ignore-environment",
-        "null",
-        "debug",
-        "default-signal",
-        "ignore-signal",
-        "block-signal",
-        "list-signal-handling",
-        "help",
-        "version",
-    ],
-);
-
-const SU: OptionSpec = OptionSpec::with_flags(
-    "cgGsuwC",
-    &[
-        "command",
-        "session-command",
-        "group",
-        "supp-group",
-        "shell",
-        "user",
-        "whitelist-environment",
-    ],
-    &["login", "preserve-environment", "pty", "fast", "help"],
-);
+/// For `args` headed by a runner (`uv run`, `npx`, `aws-vault exec PROFILE --`), where its
+/// command starts. `None` when the program is no runner or the subcommand runs no command
+/// (`npm install`); unreadable when an option the runner's spec does not know stands before
+/// the command (it may take the next word).
+pub(crate) fn runner_step(program: &str, args: &[Arg]) -> Option<RunnerStep> {
+    let runner = runners::lookup(program)?;
+    let mut i = 1;
+    if !runner.subcommands.is_empty() {
+        // Global options before the subcommand are not modelled: only `runner SUB …`.
+        let sub = args.get(i)?;
+        if !runner.subcommands.contains(&sub.text.as_str()) {
+            return None;
+        }
+        i += 1;
+    }
+    let mut operands = runner.operands_before;
+    loop {
+        let reading = read_grammar(args, i, &Grammar::plain(runner.spec));
+        let unknown = reading
+            .opts
+            .iter()
+            .any(|o| !runner.knows(&o.name, o.value.is_some()));
+        if unknown {
+            return Some(RunnerStep::Unreadable);
+        }
+        if reading.dashdash || operands == 0 || reading.end >= args.len() {
+            return Some(RunnerStep::CommandAt(reading.end));
+        }
+        operands -= 1;
+        i = reading.end + 1;
+    }
+}
 
 impl Walker {
     pub(crate) fn sudo(&mut self, inv: &mut Invocation<'_>, scope: &Scope) -> Step {
         let Invocation { args, writes, .. } = *inv;
         let (opts, end) = read_options(args, 1, &SUDO);
-        if has(&opts, &["-D", "--chdir", "-R", "--chroot"]) {
+        if has(&opts, SUDO_CHDIR) {
             inv.cwd_changed = true;
         }
-        if has(&opts, &["-e", "--edit"]) {
+        if has(&opts, SUDO_EDIT) {
             // sudoedit: the operands are files written.
             let mut w = writes.to_vec();
             w.extend(args[end..].iter().map(|a| a.text.clone()));
             self.emit_final(inv.with_writes(&w), scope);
             return Step::Done;
         }
-        if has(&opts, &["-s", "--shell", "-i", "--login"]) && end < args.len() {
+        if has(&opts, SUDO_SHELL) && end < args.len() {
             // The command goes to a shell's `-c`: analyse the words as one script too, so a
             // single quoted word (`sudo -s 'rm -rf /'`) is seen.
             let script = join(&args[end..]);
@@ -101,7 +73,7 @@ impl Walker {
     pub(crate) fn env(&mut self, inv: &mut Invocation<'_>) -> Step {
         let args = inv.args;
         let (opts, mut end) = read_options(args, 1, &ENV);
-        if has(&opts, &["-C", "--chdir"]) {
+        if has(&opts, ENV_CHDIR) {
             inv.cwd_changed = true;
         }
         if args.get(end).is_some_and(|a| a.text == "-") {
@@ -109,7 +81,7 @@ impl Walker {
         }
         let split: Vec<&str> = opts
             .iter()
-            .filter(|o| o.name == "-S" || o.name == "--split-string")
+            .filter(|o| ENV_SPLIT.contains(&o.name.as_str()))
             .filter_map(|o| o.value.as_deref())
             .collect();
         if split.is_empty() {
@@ -126,14 +98,14 @@ impl Walker {
         let runuser = crate::syntax::words::basename(&args[0].text).eq_ignore_ascii_case("runuser");
         if runuser {
             let (opts, end) = read_options(args, 1, &SU);
-            if has(&opts, &["-u", "--user"]) && value_of(&opts, &["-c", "--command"]).is_none() {
+            if has(&opts, SU_USER) && value_of(&opts, SU_COMMAND).is_none() {
                 return Step::Skip(end, "runuser");
             }
         }
         let (opts, _) = read_permuted(args, 1, &SU);
         self.emit_final(inv, scope);
         for o in &opts {
-            if matches!(o.name.as_str(), "-c" | "--command" | "--session-command")
+            if SU_COMMAND.contains(&o.name.as_str())
                 && let Some(script) = &o.value
             {
                 let script = script.clone();
@@ -181,5 +153,48 @@ impl Walker {
             return Step::Done;
         }
         Step::Skip(end, w.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runners() {
+        let at = |w: &[&str]| {
+            let args: Vec<Arg> = w
+                .iter()
+                .map(|t| Arg {
+                    text: t.to_string(),
+                    ..Arg::default()
+                })
+                .collect();
+            runner_step(w[0], &args)
+        };
+        let command_at = |i| Some(RunnerStep::CommandAt(i));
+        assert_eq!(at(&["uv", "run", "rm", "-rf"]), command_at(2));
+        assert_eq!(at(&["conda", "run", "-n", "base", "rm"]), command_at(4));
+        assert_eq!(
+            at(&["aws-vault", "exec", "prof", "--", "rm"]),
+            command_at(4)
+        );
+        assert_eq!(
+            at(&["aws-vault", "exec", "prof", "-d", "1h", "--", "rm"]),
+            command_at(6)
+        );
+        assert_eq!(at(&["direnv", "exec", ".", "rm", "-rf"]), command_at(3));
+        assert_eq!(at(&["npx", "rimraf", "/"]), command_at(1));
+        assert_eq!(at(&["uv", "run", "--frozen", "x"]), command_at(3));
+        assert_eq!(at(&["uv", "run", "-qy", "--with=rich", "x"]), command_at(4));
+        assert_eq!(at(&["uv", "run", "--python", "3.12", "x"]), command_at(4));
+        assert_eq!(at(&["dotenv", "-v", "A=1", "--", "rm"]), command_at(4));
+        assert_eq!(
+            at(&["uv", "run", "--odd", "x"]),
+            Some(RunnerStep::Unreadable)
+        );
+        assert_eq!(at(&["uv", "run", "-x", "x"]), Some(RunnerStep::Unreadable));
+        assert_eq!(at(&["npm", "install", "x"]), None);
+        assert_eq!(at(&["ls", "run"]), None);
     }
 }

@@ -8,6 +8,7 @@ mod destinations;
 mod flags_and_paths;
 mod git_rules;
 mod holes;
+mod launchers;
 mod layering;
 mod limits;
 mod never_panics;

@@ -1,7 +1,7 @@
 //! The program table's rows.
 
 use super::{Class, Destinations, Program};
-use crate::knowledge::specs::{self as specs, Spec};
+use crate::knowledge::specs::{self as specs, Spec, launchers as L};
 use Class::*;
 use Destinations as D;
 
@@ -152,19 +152,19 @@ pub(crate) const PROGRAMS: &[Program] = &[
     reaches(row("cargo", PKG, &specs::CARGO), D::Cargo),
     reaches(row("gem", PKG, &specs::GEM), D::Gem),
     // Shells.
-    row("sh", SHELL, NONE),
-    row("bash", SHELL, NONE),
-    row("zsh", SHELL, NONE),
-    row("dash", SHELL, NONE),
-    row("ksh", SHELL, NONE),
-    row("mksh", SHELL, NONE),
-    row("ash", SHELL, NONE),
-    row("fish", SHELL, NONE),
-    row("yash", SHELL, NONE),
-    row("posh", SHELL, NONE),
-    row("rbash", SHELL, NONE),
-    row("csh", SHELL, NONE),
-    row("tcsh", SHELL, NONE),
+    row("sh", SHELL, &L::SH.spec),
+    row("bash", SHELL, &L::SH.spec),
+    row("zsh", SHELL, &L::SH.spec),
+    row("dash", SHELL, &L::SH.spec),
+    row("ksh", SHELL, &L::SH.spec),
+    row("mksh", SHELL, &L::SH.spec),
+    row("ash", SHELL, &L::SH.spec),
+    row("fish", SHELL, &L::FISH.spec),
+    row("yash", SHELL, &L::SH.spec),
+    row("posh", SHELL, &L::SH.spec),
+    row("rbash", SHELL, &L::SH.spec),
+    row("csh", SHELL, &L::SH.spec),
+    row("tcsh", SHELL, &L::SH.spec),
     // Interpreters and code runners.
     versioned(row("python", CODE, NONE)),
     versioned(row("pypy", CODE, NONE)),
@@ -214,19 +214,18 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("pwsh-preview", CODE, NONE),
     row("powershell.exe", CODE, NONE),
     // Wrappers with their own grammar (the simple ones are in `wrappers.rs`, checked below).
-    row("sudo", WRAP, NONE),
+    row("sudo", WRAP, &L::SUDO),
     row("sudoedit", WRAP, NONE),
-    row("env", WRAP, NONE),
-    row("command", WRAP, NONE),
-    row("nice", WRAP, NONE),
-    row("xargs", WRAP, NONE),
-    row("parallel", WRAP, NONE),
-    row("watch", WRAP, NONE),
+    row("env", WRAP, &L::ENV),
+    row("command", WRAP, &L::COMMAND),
+    row("xargs", WRAP, &L::XARGS.spec),
+    row("parallel", WRAP, &L::PARALLEL),
+    row("watch", WRAP, &L::WATCH.spec),
     row("eval", WRAP, NONE),
     row("source", WRAP, NONE),
     row(".", WRAP, NONE),
-    row("su", WRAP, NONE),
-    row("runuser", WRAP, NONE),
+    row("su", WRAP, &L::SU),
+    row("runuser", WRAP, &L::SU),
     row("find", WRAP, NONE),
     // Simple wrappers (their grammar is the table in `wrappers.rs`).
     row("builtin", WRAP, NONE),
@@ -243,6 +242,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("doas", WRAP, NONE),
     row("pfexec", WRAP, NONE),
     row("exec", WRAP, NONE),
+    row("nice", WRAP, &L::NICE),
     row("time", WRAP, NONE),
     row("ionice", WRAP, NONE),
     row("timeout", WRAP, NONE),

@@ -290,6 +290,9 @@ pub(crate) const AWK: Spec = Spec::values(
     ],
 );
 
+/// awk's options whose value is program text (gawk's `-e TEXT`).
+pub(crate) const AWK_SOURCE: &[&str] = &["-e", "--source"];
+
 /// awk's options that read the program from a file.
 pub(crate) const AWK_PROGRAM_FILE: &[&str] = &["-f", "--file", "-E", "--exec"];
 

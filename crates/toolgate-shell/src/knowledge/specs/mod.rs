@@ -8,6 +8,7 @@ mod find;
 mod git;
 mod host;
 mod infra;
+pub(crate) mod launchers;
 mod packages;
 mod remote;
 mod scanners;

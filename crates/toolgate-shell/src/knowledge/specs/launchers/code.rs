@@ -1,0 +1,234 @@
+//! Option grammars of code runners: interpreters (`python -c`, `node -e`, `perl -e`), deno,
+//! awk, vim and PowerShell.
+
+use super::{Grammar, Spec};
+
+/// How one interpreter is read: its option grammar (code options end option reading).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Interpreter {
+    /// The basename without a version (`python` for `python3.12`).
+    pub(crate) name: &'static str,
+    /// Its options; [`Grammar::ends`] are its code options and `-m`-like module options.
+    pub(crate) grammar: Grammar,
+    /// Options whose value names a module or file to run, not code (`python -m`).
+    pub(crate) modules: &'static [&'static str],
+}
+
+const fn interpreter(name: &'static str, grammar: Grammar) -> Interpreter {
+    Interpreter {
+        name,
+        grammar,
+        modules: &[],
+    }
+}
+
+const PYTHON: Grammar =
+    Grammar::plain(Spec::values("cmWXQ", &["check-hash-based-pycs"])).ending(&["-c", "-m"]);
+const PERL: Grammar = Grammar::plain(crate::knowledge::specs::PERL)
+    .ending(&["-e", "-E"])
+    .glued("iMmxCdDF", "l0");
+const RUBY: Grammar = Grammar::plain(Spec::values("eIrEC", &[]))
+    .ending(&["-e"])
+    .glued("FxWKT", "0");
+const NODE: Grammar = Grammar::plain(Spec::values(
+    "epr",
+    &[
+        "eval",
+        "print",
+        "require",
+        "import",
+        "loader",
+        "experimental-loader",
+        "input-type",
+    ],
+))
+.ending(&["-e", "--eval", "-p", "--print"]);
+const PHP: Grammar = Grammar::plain(Spec::values("rdczf", &[])).ending(&["-r"]);
+const LUA: Grammar = Grammar::plain(Spec::values("el", &[])).ending(&["-e"]);
+const OSASCRIPT: Grammar = Grammar::plain(Spec::values("els", &[])).ending(&["-e"]);
+const DASH_E: Grammar = Grammar::plain(Spec::values("e", &[])).ending(&["-e"]);
+const DASH_E_EVAL: Grammar = Grammar::plain(Spec::values("e", &["eval"])).ending(&["-e", "--eval"]);
+const JULIA: Grammar = Grammar::plain(Spec::values("eEL", &["eval", "print", "load"]))
+    .ending(&["-e", "--eval", "-E", "--print"]);
+const QJS: Grammar =
+    Grammar::plain(Spec::values("eI", &["eval", "include"])).ending(&["-e", "--eval"]);
+const GUILE: Grammar = Grammar::plain(Spec::values("cLlx", &[])).ending(&["-c"]);
+const GJS: Grammar =
+    Grammar::plain(Spec::values("cI", &["command", "include-path"])).ending(&["-c", "--command"]);
+
+/// The interpreters whose code options the walker reads.
+pub(crate) const INTERPRETERS: &[Interpreter] = &[
+    Interpreter {
+        modules: &["-m"],
+        ..interpreter("python", PYTHON)
+    },
+    Interpreter {
+        modules: &["-m"],
+        ..interpreter("pypy", PYTHON)
+    },
+    interpreter("perl", PERL),
+    interpreter("ruby", RUBY),
+    interpreter("node", NODE),
+    interpreter("nodejs", NODE),
+    interpreter("bun", NODE),
+    interpreter("ts-node", NODE),
+    interpreter("tsx", NODE),
+    interpreter("php", PHP),
+    interpreter("lua", LUA),
+    interpreter("luajit", LUA),
+    interpreter("osascript", OSASCRIPT),
+    interpreter("rscript", DASH_E),
+    interpreter("r", DASH_E),
+    interpreter("raku", DASH_E),
+    interpreter("groovy", DASH_E),
+    interpreter("scala", DASH_E),
+    interpreter("julia", JULIA),
+    interpreter("elixir", DASH_E_EVAL),
+    interpreter("racket", DASH_E_EVAL),
+    interpreter("clojure", DASH_E_EVAL),
+    interpreter("clj", DASH_E_EVAL),
+    interpreter("qjs", QJS),
+    interpreter("guile", GUILE),
+    interpreter("gjs", GJS),
+];
+
+const NO_CODE: Interpreter = interpreter("", Grammar::plain(super::super::NONE));
+
+/// The row of an interpreter basename (lower case, a version suffix ignored); a program
+/// with no row reads no options (its first word is its script).
+pub(crate) fn interpreter_for(name: &str) -> &'static Interpreter {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    INTERPRETERS
+        .iter()
+        .find(|i| i.name == base)
+        .unwrap_or(&NO_CODE)
+}
+
+/// deno's subcommand options that take a value (`deno eval --ext ts CODE`).
+pub(crate) const DENO: Spec = Spec::values(
+    "c",
+    &["ext", "config", "import-map", "location", "env-file"],
+);
+
+/// vim and its relatives: the options that take a separate value (`-c CMD`, `--cmd CMD`,
+/// `-u VIMRC`); `+CMD` words are commands too. `-s` is no value option here: in Ex mode
+/// (`vim -es`) it is a flag, and reading it as one never hides a `-c` after it.
+pub(crate) const VIM: Spec = Spec::values(
+    "cuUiTWt",
+    &["cmd", "servername", "startuptime", "log", "socketid"],
+);
+/// The vim options whose value is an Ex command.
+pub(crate) const VIM_COMMAND: &[&str] = &["-c", "--cmd"];
+
+/// PowerShell (`pwsh`, `powershell.exe`): parameters are written with one dash, in any
+/// case, abbreviated to any unambiguous prefix; the reader reads them as `--name`.
+pub(crate) const PWSH: Grammar = Grammar::plain(Spec::with_flags(
+    "",
+    &[
+        "command",
+        "file",
+        "encodedcommand",
+        "executionpolicy",
+        "workingdirectory",
+        "configurationname",
+        "inputformat",
+        "outputformat",
+        "windowstyle",
+        "version",
+        "settingsfile",
+        "custompipename",
+        "encodedarguments",
+    ],
+    &[
+        "noprofile",
+        "nologo",
+        "noninteractive",
+        "noexit",
+        "sta",
+        "mta",
+        "login",
+        "interactive",
+        "noprofileloadtime",
+        "help",
+    ],
+))
+.ending(&["--command", "--file", "--encodedcommand"]);
+
+/// PowerShell's documented short names that are no unique prefix (`-c` is `-Command`
+/// although `-configurationname` also starts with `c`; `-e` is `-EncodedCommand`).
+pub(crate) const PWSH_ALIASES: &[(&str, &str)] = &[
+    ("c", "command"),
+    ("f", "file"),
+    ("e", "encodedcommand"),
+    ("ec", "encodedcommand"),
+    ("enc", "encodedcommand"),
+    ("ex", "executionpolicy"),
+    ("ep", "executionpolicy"),
+    ("wd", "workingdirectory"),
+    ("o", "outputformat"),
+    ("of", "outputformat"),
+    ("if", "inputformat"),
+    ("w", "windowstyle"),
+    ("v", "version"),
+];
+/// A prefix PowerShell could read as more than one parameter is read as the worst one
+/// these name, in order (an encoded command is not analysed; a command string is).
+pub(crate) const PWSH_WORST: &[&str] = &["encodedcommand", "command", "file"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::interpreters::is_interpreter;
+    use crate::knowledge::specs::{AWK, AWK_PROGRAM_FILE, AWK_SOURCE};
+
+    #[test]
+    fn every_code_option_an_interpreter_has_ends_its_options_and_takes_a_value() {
+        for i in INTERPRETERS {
+            let code = is_interpreter(i.name).expect("an interpreter row is an interpreter");
+            for opt in code.iter().chain(i.modules) {
+                assert!(i.grammar.ends.contains(opt), "{}: {opt}", i.name);
+                assert!(i.grammar.takes_value(opt), "{}: {opt}", i.name);
+            }
+            for end in i.grammar.ends {
+                assert!(
+                    code.contains(end) || i.modules.contains(end),
+                    "{}: {end} ends options but is neither code nor a module",
+                    i.name
+                );
+            }
+        }
+        // Every interpreter with code options has a row.
+        for p in crate::knowledge::programs::PROGRAMS {
+            let name = p.name.to_ascii_lowercase();
+            if is_interpreter(&name).is_some_and(|c| !c.is_empty()) {
+                assert_eq!(interpreter_for(&name).name, name, "{name} has no row");
+            }
+        }
+        assert_eq!(interpreter_for("python3.12").name, "python");
+    }
+
+    #[test]
+    fn every_option_a_code_handler_reads_is_in_its_spec() {
+        let known = |spec: &Spec, name: &str| {
+            spec.takes_value(name)
+                || name
+                    .strip_prefix("--")
+                    .is_some_and(|l| spec.long_flags.contains(&l))
+        };
+        for name in AWK_PROGRAM_FILE.iter().chain(AWK_SOURCE) {
+            assert!(known(&AWK, name), "{name}");
+        }
+        for name in VIM_COMMAND {
+            assert!(known(&VIM, name), "{name}");
+        }
+        for (_, full) in PWSH_ALIASES {
+            assert!(
+                PWSH.spec.long_val.contains(full) || PWSH.spec.long_flags.contains(full),
+                "{full}"
+            );
+        }
+        for name in PWSH_WORST.iter().map(|n| format!("--{n}")) {
+            assert!(PWSH.ends.contains(&name.as_str()), "{name}");
+        }
+    }
+}

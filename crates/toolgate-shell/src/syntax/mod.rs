@@ -6,4 +6,5 @@ pub(crate) mod ansi_c;
 pub(crate) mod arith;
 pub(crate) mod braces;
 pub(crate) mod guard;
+pub(crate) mod plain;
 pub(crate) mod words;

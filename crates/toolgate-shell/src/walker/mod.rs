@@ -187,6 +187,12 @@ impl Walker {
             self.indeterminate(scope, kind, reason);
             return;
         }
+        if let Some(program) = crate::syntax::plain::plain_program(text) {
+            for list in &program.complete_commands {
+                self.list(list, scope);
+            }
+            return;
+        }
         let options = &self.options;
         let parsed = crate::syntax::words::parser_call(|| {
             brush_parser::Parser::new(text.as_bytes(), options).parse_program()

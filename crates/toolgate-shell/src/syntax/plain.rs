@@ -1,0 +1,211 @@
+//! Plain commands: one simple command of plain words (`ls -la`, `cargo test -p foo`,
+//! `rm -rf build/`), read without the full shell parser.
+//!
+//! Most commands an agent runs are plain, and brush-parser's general grammar costs more than
+//! the rest of their analysis (it tries every word as an assignment, a redirection and a
+//! reserved word). A text qualifies only when nothing in it can mean more than a word: no
+//! quoting, expansion, operator, redirection, comment, assignment or reserved word. Anything
+//! else goes to the parser. The tree built here is the one brush-parser builds for the same
+//! text, apart from source locations, which the walker does not read; a test checks this on
+//! every qualifying command of the real-world corpus.
+
+use brush_parser::ast;
+
+/// The longest text read as plain: longer texts are rare and go to the parser.
+const MAX_PLAIN_LEN: usize = 512;
+
+/// Words that mean something else at the start of a command (reserved words and the
+/// characters the parser reads as grouping or negation).
+const RESERVED_FIRST: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for",
+    "in", "function", "select", "time", "coproc", "{", "}", "!", "[[", "]]",
+];
+
+/// Whether `b` can stand in a plain word: it has no meaning to the shell inside a word
+/// (quotes, `$`, backslash, operators, redirections, `#`, grouping, `=`, glob brackets and
+/// braces and every control or non-ASCII byte are left to the parser).
+fn plain_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(
+            b,
+            b'_' | b'-' | b'.' | b'/' | b',' | b':' | b'@' | b'%' | b'+' | b'*' | b'?' | b'~'
+        )
+}
+
+/// The program brush-parser would build for `text`, when `text` is one simple command of
+/// plain words separated by spaces or tabs; `None` sends the text to the parser.
+pub(crate) fn plain_program(text: &str) -> Option<ast::Program> {
+    if text.len() > MAX_PLAIN_LEN {
+        return None;
+    }
+    if !text
+        .bytes()
+        .all(|b| plain_byte(b) || b == b' ' || b == b'\t')
+    {
+        return None;
+    }
+    let mut words = text.split([' ', '\t']).filter(|w| !w.is_empty());
+    let first = words.next()?;
+    if RESERVED_FIRST.contains(&first) {
+        return None;
+    }
+    let word = |w: &str| ast::Word {
+        value: w.to_string(),
+        loc: None,
+    };
+    let suffix: Vec<ast::CommandPrefixOrSuffixItem> = words
+        .map(|w| ast::CommandPrefixOrSuffixItem::Word(word(w)))
+        .collect();
+    let simple = ast::SimpleCommand {
+        prefix: None,
+        word_or_name: Some(word(first)),
+        suffix: (!suffix.is_empty()).then_some(ast::CommandSuffix(suffix)),
+    };
+    let pipeline = ast::Pipeline {
+        timed: None,
+        bang: false,
+        seq: vec![ast::Command::Simple(simple)],
+    };
+    let list = ast::CompoundList(vec![ast::CompoundListItem(
+        ast::AndOrList {
+            first: pipeline,
+            additional: Vec::new(),
+        },
+        ast::SeparatorOperator::Sequence,
+    )]);
+    Some(ast::Program {
+        complete_commands: vec![list],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Debug` text of a tree without its source locations (`loc: Some(…)` → `loc: None`).
+    fn without_locations(tree: &str) -> String {
+        let mut out = String::with_capacity(tree.len());
+        let mut rest = tree;
+        while let Some(at) = rest.find("loc: Some(") {
+            out.push_str(&rest[..at]);
+            out.push_str("loc: None");
+            let mut depth = 0usize;
+            let mut end = rest.len();
+            for (i, c) in rest[at + "loc: ".len()..].char_indices() {
+                match c {
+                    '(' | '{' => depth += 1,
+                    ')' | '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = at + "loc: ".len() + i + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            rest = &rest[end..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The parser's tree for `text`, as the walker's parser options build it.
+    fn parsed(text: &str) -> Option<String> {
+        // The walker's parser options (`Walker::options`).
+        let options = brush_parser::ParserOptions::default();
+        let program = brush_parser::Parser::new(text.as_bytes(), &options)
+            .parse_program()
+            .ok()?;
+        Some(without_locations(&format!("{program:?}")))
+    }
+
+    fn agrees(text: &str) -> Result<bool, String> {
+        let Some(plain) = plain_program(text) else {
+            return Ok(false);
+        };
+        let plain = format!("{plain:?}");
+        match parsed(text) {
+            Some(tree) if tree == plain => Ok(true),
+            Some(tree) => Err(format!("{text:?}\n  plain:  {plain}\n  parser: {tree}")),
+            None => Err(format!("{text:?}: the parser refuses it")),
+        }
+    }
+
+    #[test]
+    fn plain_commands_are_the_trees_the_parser_builds() {
+        for text in [
+            "ls -la",
+            "rm -rf build/",
+            "  cargo\ttest -p foo  ",
+            "git log --oneline -5",
+            "ls *.rs src/?.rs ~/x",
+            "kill %1",
+            "x",
+            "npm run build:prod -- --watch",
+        ] {
+            assert_eq!(agrees(text), Ok(true), "{text}");
+        }
+    }
+
+    #[test]
+    fn anything_that_can_mean_more_than_a_word_goes_to_the_parser() {
+        for text in [
+            "",
+            "   ",
+            "echo $HOME",
+            "echo 'a b'",
+            "echo \"a\"",
+            "a=b ls",
+            "ls a=b",
+            "ls; rm -rf /",
+            "ls | sh",
+            "ls && rm x",
+            "ls > f",
+            "ls < f",
+            "ls & rm x",
+            "echo `id`",
+            "echo a\\ b",
+            "ls # comment",
+            "ls\nrm -rf /",
+            "{ rm -rf /; }",
+            "if x",
+            "time rm -rf /",
+            "! rm x",
+            "for x",
+            "ls [ab]",
+            "echo {a,b}",
+            "ls (x)",
+            "ls é",
+            "ls \u{0}",
+        ] {
+            assert!(plain_program(text).is_none(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn every_plain_command_of_the_real_world_corpus_is_the_parsers_tree() {
+        let Some(path) = toolgate_corpora::corpus("realworld-shell/commands.jsonl") else {
+            return;
+        };
+        let (mut plain, mut total) = (0, 0);
+        let mut disagreements = Vec::new();
+        for row in toolgate_corpora::read_jsonl(&path) {
+            let Some(text) = row["command"].as_str() else {
+                continue;
+            };
+            total += 1;
+            match agrees(text) {
+                Ok(true) => plain += 1,
+                Ok(false) => {}
+                Err(e) => disagreements.push(e),
+            }
+        }
+        println!("plain commands read without the parser: {plain} of {total}");
+        assert!(
+            plain > 1000,
+            "only {plain} plain commands: the corpus changed?"
+        );
+        assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+    }
+}

@@ -295,6 +295,16 @@ fn has_camel_group(rest: &[u8]) -> bool {
 
 /// Humanizes `identifier` and keeps it if it says something new.
 fn consider_identifier(identifier: &str, kept: &mut Vec<String>) {
+    // Letters and digits with no lower-to-upper step (`Bash`, `command`) humanize to their
+    // own lower case, which is never kept: skip the copies.
+    let b = identifier.as_bytes();
+    if b.iter().all(u8::is_ascii_alphanumeric)
+        && !b.windows(2).any(|w| {
+            (w[0].is_ascii_lowercase() || w[0].is_ascii_digit()) && w[1].is_ascii_uppercase()
+        })
+    {
+        return;
+    }
     let human = humanize(identifier);
     if human.is_empty() || human == identifier.to_lowercase() || kept.contains(&human) {
         return;
@@ -324,6 +334,26 @@ fn humanize(identifier: &str) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn identifiers_that_humanize_to_their_own_lower_case_are_not_kept() {
+        for id in [
+            "Bash",
+            "command",
+            "file_path",
+            "oldString",
+            "x2Y",
+            "HTTP",
+            "a1",
+            "run-job",
+        ] {
+            let mut fast = Vec::new();
+            consider_identifier(id, &mut fast);
+            let human = humanize(id);
+            let slow = !(human.is_empty() || human == id.to_lowercase());
+            assert_eq!(!fast.is_empty(), slow, "{id}");
+        }
+    }
 
     #[test]
     fn floats_render_like_python_repr() {

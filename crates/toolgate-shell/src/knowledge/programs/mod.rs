@@ -86,13 +86,41 @@ pub(crate) fn lookup(name: &str) -> Option<&'static Program> {
 /// The table's rows by lower-case name, each list in table order: the lookup runs for every
 /// word that may name a program, several times per command, so it is a hash lookup rather
 /// than a scan of the whole table.
-static BY_LOWER_NAME: LazyLock<HashMap<String, Vec<&'static Program>>> = LazyLock::new(|| {
-    let mut rows: HashMap<String, Vec<&'static Program>> = HashMap::new();
-    for p in PROGRAMS {
-        rows.entry(p.name.to_ascii_lowercase()).or_default().push(p);
+static BY_LOWER_NAME: LazyLock<HashMap<String, Vec<&'static Program>, NameHash>> =
+    LazyLock::new(|| {
+        let mut rows: HashMap<String, Vec<&'static Program>, NameHash> = HashMap::default();
+        for p in PROGRAMS {
+            rows.entry(p.name.to_ascii_lowercase()).or_default().push(p);
+        }
+        rows
+    });
+
+/// FNV-1a over a program name's bytes: names are a few bytes long and come from a fixed
+/// table, so a short multiplicative hash beats the default DoS-resistant one (an input
+/// name can only miss the table, never grow it).
+#[derive(Default, Clone, Copy)]
+struct NameHash;
+
+impl std::hash::BuildHasher for NameHash {
+    type Hasher = NameHasher;
+    fn build_hasher(&self) -> NameHasher {
+        NameHasher(0xcbf2_9ce4_8422_2325)
     }
-    rows
-});
+}
+
+/// The state of [`NameHash`].
+struct NameHasher(u64);
+
+impl std::hash::Hasher for NameHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
 
 /// The rows whose name equals `name` ignoring ASCII case, in table order.
 fn rows_named(name: &str) -> impl Iterator<Item = &'static Program> {

@@ -121,6 +121,30 @@ pub(crate) fn with_attached_optional(
     out
 }
 
+/// `args` with the long option `--long`, whose value is optional and one of `choices`,
+/// written `--long=WORD` where the next word is one of them (git checkout's `--track
+/// direct`), so that the reader (whose spec lists `--long` as a flag) reads the word as its
+/// value, not as an operand. Up to `--`.
+pub(crate) fn with_optional_choice(args: Vec<Arg>, long: &str, choices: &[&str]) -> Vec<Arg> {
+    let long_word = format!("--{long}");
+    let mut out: Vec<Arg> = Vec::with_capacity(args.len());
+    let mut words = args.into_iter().peekable();
+    while let Some(mut a) = words.next() {
+        if a.text == "--" {
+            out.push(a);
+            out.extend(words);
+            break;
+        }
+        if a.text == long_word
+            && let Some(next) = words.next_if(|n| choices.contains(&n.text.as_str()))
+        {
+            a.text = format!("{long_word}={}", next.text);
+        }
+        out.push(a);
+    }
+    out
+}
+
 /// `args` with the long options of a program that also writes them with one dash, as
 /// `getopt_long_only` reads them (nmap's `-script`, `-min-rate`, `-iL`), written with two so
 /// that the reader reads them as long options: a one-dash word of two or more letters whose
@@ -299,6 +323,28 @@ mod tests {
                 "f",
                 "--",
                 "-iz"
+            ]
+        );
+    }
+
+    #[test]
+    fn optional_values_among_choices() {
+        let args = with_optional_choice(
+            words(&[
+                "--track", "direct", "--track", "main", "--", "--track", "inherit",
+            ]),
+            "track",
+            &["direct", "inherit"],
+        );
+        assert_eq!(
+            texts(&args),
+            [
+                "--track=direct",
+                "--track",
+                "main",
+                "--",
+                "--track",
+                "inherit"
             ]
         );
     }

@@ -8,7 +8,7 @@ pub(crate) mod normalize;
 
 pub(crate) use forms::{
     read_strict_flags, slice_of, values_in, with_attached_optional, with_long_only,
-    with_old_style_bundle,
+    with_old_style_bundle, with_optional_choice,
 };
 
 pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
@@ -128,6 +128,43 @@ pub(crate) fn read_options_until(
     (out, i.min(args.len()))
 }
 
+/// Every option and operand of `args[start..]` as [`read_all`] reads them.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Permuted {
+    /// The options, in order, each with the index of the word it was read from (a short
+    /// cluster gives several options of one word).
+    pub(crate) opts: Vec<(usize, Opt)>,
+    /// The indices of the operands, in order (those after `--` included).
+    pub(crate) operands: Vec<usize>,
+    /// The index of the `--` that ended the options, if one did.
+    pub(crate) dashdash: Option<usize>,
+}
+
+/// Reads every option in `args[start..]`, operands interleaved (GNU argument permutation),
+/// up to `--`; the words after `--` are operands.
+pub(crate) fn read_all(args: &[Arg], start: usize, spec: &OptionSpec) -> Permuted {
+    let mut read = Permuted::default();
+    let mut i = start;
+    while i < args.len() {
+        let w = args[i].text.as_str();
+        if w == "--" {
+            read.dashdash = Some(i);
+            read.operands.extend(i + 1..args.len());
+            break;
+        }
+        if !w.starts_with('-') || w.len() < 2 {
+            read.operands.push(i);
+            i += 1;
+            continue;
+        }
+        let mut opts = Vec::new();
+        let at = i;
+        i += read_one(args, i, spec, &mut opts);
+        read.opts.extend(opts.into_iter().map(|o| (at, o)));
+    }
+    read
+}
+
 /// Reads every option in `args[start..]`, operands interleaved (GNU argument permutation),
 /// up to `--`. Returns the options and the indices of the operands.
 pub(crate) fn read_permuted(
@@ -135,23 +172,11 @@ pub(crate) fn read_permuted(
     start: usize,
     spec: &OptionSpec,
 ) -> (Vec<Opt>, Vec<usize>) {
-    let mut out = Vec::new();
-    let mut operands = Vec::new();
-    let mut i = start;
-    while i < args.len() {
-        let w = args[i].text.as_str();
-        if w == "--" {
-            operands.extend(i + 1..args.len());
-            break;
-        }
-        if !w.starts_with('-') || w.len() < 2 {
-            operands.push(i);
-            i += 1;
-            continue;
-        }
-        i += read_one(args, i, spec, &mut out);
-    }
-    (out, operands)
+    let read = read_all(args, start, spec);
+    (
+        read.opts.into_iter().map(|(_, o)| o).collect(),
+        read.operands,
+    )
 }
 
 /// Reads the option word at `args[i]` into `out`; returns how many words it used.

@@ -96,38 +96,6 @@ pub(crate) fn read_options(args: &[Arg], start: usize, spec: &OptionSpec) -> (Ve
     (out, i.min(args.len()))
 }
 
-/// Reads options as [`read_options`] does, but stops after the first option spelled as one
-/// of `last`, whose value ends the options (python's `-m MODULE` and `-c CODE`: the words
-/// after them are the module's or the code's arguments, options or not).
-pub(crate) fn read_options_until(
-    args: &[Arg],
-    start: usize,
-    spec: &OptionSpec,
-    last: &[&str],
-) -> (Vec<Opt>, usize) {
-    let mut out = Vec::new();
-    let mut i = start;
-    while i < args.len() {
-        let w = args[i].text.as_str();
-        if w == "--" {
-            i += 1;
-            break;
-        }
-        if !w.starts_with('-') || w.len() < 2 {
-            break;
-        }
-        let before = out.len();
-        i += read_one(args, i, spec, &mut out);
-        if out[before..]
-            .iter()
-            .any(|o| last.contains(&o.name.as_str()))
-        {
-            break;
-        }
-    }
-    (out, i.min(args.len()))
-}
-
 /// Every option and operand of `args[start..]` as [`read_all`] reads them.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Permuted {
@@ -417,14 +385,16 @@ mod tests {
 
     #[test]
     fn options_end_at_a_module() {
-        let python = OptionSpec::values("cmWX", &[]);
+        let python = crate::knowledge::specs::launchers::PYTHON;
         let args = words(&["python", "-Im", "pip", "install", "-i", "u"]);
-        let (opts, end) = read_options_until(&args, 1, &python, &["-m", "-c"]);
-        assert_eq!((value_of(&opts, &["-m"]), end), (Some("pip"), 3));
+        let r = read_grammar(&args, 1, &python);
+        let module = r.ended_by.as_ref().and_then(|e| e.opt.value.as_deref());
+        assert_eq!((module, r.end), (Some("pip"), 3));
         let args = words(&["python", "-W", "ignore", "-mpip", "-i", "u"]);
-        let (opts, end) = read_options_until(&args, 1, &python, &["-m", "-c"]);
-        assert_eq!((value_of(&opts, &["-m"]), end), (Some("pip"), 4));
-        let (_, end) = read_options(&args, 1, &python);
+        let r = read_grammar(&args, 1, &python);
+        let module = r.ended_by.as_ref().and_then(|e| e.opt.value.as_deref());
+        assert_eq!((module, r.end), (Some("pip"), 4));
+        let (_, end) = read_options(&args, 1, &python.spec);
         assert_eq!(end, 5, "read_options reads on, past `-mpip`");
     }
 

@@ -23,6 +23,8 @@ pub(crate) struct Ending {
 pub(crate) struct Reading {
     /// The options, in order (an ending option last).
     pub(crate) opts: Vec<Opt>,
+    /// The index of the word each of [`Reading::opts`] was read from.
+    pub(crate) words: Vec<usize>,
     /// The index of the first word not read: the first operand, or the first word after an
     /// ending option and its value.
     pub(crate) end: usize,
@@ -49,6 +51,7 @@ pub(crate) fn value_arg(words: &[Arg], value: &str) -> Arg {
 /// when it ends options (consumed), or an ending option.
 pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Reading {
     let mut opts = Vec::new();
+    let mut words = Vec::new();
     let mut i = start;
     let mut ended_by = None;
     let mut dashdash = false;
@@ -64,6 +67,7 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
             break;
         }
         let word = read_word(args, i, grammar, &mut opts);
+        words.resize(opts.len(), i);
         i += word.used;
         if word.ended {
             ended_by = opts.last().map(|o| Ending {
@@ -75,6 +79,7 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
     }
     Reading {
         opts,
+        words,
         end: i.min(args.len()),
         ended_by,
         dashdash,

@@ -133,6 +133,31 @@ pub(crate) fn read_all(args: &[Arg], start: usize, spec: &OptionSpec) -> Permute
     read
 }
 
+/// Reads the words of a program whose options end at an option of its grammar (`python -m
+/// MODULE ARGS`, `python -c CODE ARGS`) or at its first operand (`python script.py ARGS`):
+/// its own options with `grammar`, then the words after them with `rest` (the options of
+/// what it runs, as far as known). The ending option's value, when it is a word of its own,
+/// is the first operand (the module or code it runs: `python -m django flush` has the
+/// operands `django flush`).
+pub(crate) fn read_launcher(args: &[Arg], grammar: &Grammar, rest: &OptionSpec) -> Permuted {
+    let own = read_grammar(args, 0, grammar);
+    let mut read = Permuted {
+        opts: own.words.iter().copied().zip(own.opts).collect(),
+        ..Permuted::default()
+    };
+    if own.dashdash {
+        read.dashdash = own.end.checked_sub(1);
+        read.operands.extend(own.end..args.len());
+        return read;
+    }
+    read.operands.extend(own.ended_by.and_then(|e| e.value_at));
+    let after = read_all(args, own.end, rest);
+    read.opts.extend(after.opts);
+    read.operands.extend(after.operands);
+    read.dashdash = after.dashdash;
+    read
+}
+
 /// Reads every option in `args[start..]`, operands interleaved (GNU argument permutation),
 /// up to `--`. Returns the options and the indices of the operands.
 pub(crate) fn read_permuted(
@@ -396,6 +421,26 @@ mod tests {
         assert_eq!((module, r.end), (Some("pip"), 4));
         let (_, end) = read_options(&args, 1, &python.spec);
         assert_eq!(end, 5, "read_options reads on, past `-mpip`");
+    }
+
+    #[test]
+    fn a_launcher_s_words_after_its_ending_option_are_operands() {
+        let python = crate::knowledge::specs::launchers::PYTHON;
+        let none = OptionSpec::values("", &[]);
+        let args = words(&["python", "-W", "x", "-m", "mod", "a", "-v", "--", "-q"]);
+        let read = read_launcher(&args[1..], &python, &none);
+        let names: Vec<(usize, &str)> = read
+            .opts
+            .iter()
+            .map(|(at, o)| (*at, o.name.as_str()))
+            .collect();
+        assert_eq!(names, [(0, "-W"), (2, "-m"), (5, "-v")]);
+        assert_eq!((read.operands, read.dashdash), (vec![3, 4, 7], Some(6)));
+        let args = words(&["-mmod", "a"]);
+        assert_eq!(read_launcher(&args, &python, &none).operands, [1]);
+        let args = words(&["-u", "--", "-x"]);
+        let read = read_launcher(&args, &python, &none);
+        assert_eq!((read.operands, read.dashdash), (vec![2], Some(1)));
     }
 
     #[test]

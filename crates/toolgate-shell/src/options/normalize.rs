@@ -5,11 +5,14 @@
 use crate::SimpleCommand;
 use crate::model::Arg;
 
+use crate::knowledge::programs::lookup;
 use crate::knowledge::specs::{
-    DOCKER_GLOBAL, DOCKER_PULL, DOCKER_RUN, GIT_CHECKOUT_OPTIONAL_CHOICES, GIT_GLOBAL, Spec,
+    DOCKER_GLOBAL, DOCKER_PULL, DOCKER_RUN, GIT_CHECKOUT_OPTIONAL_CHOICES, GIT_GLOBAL, NONE, Spec,
     git_spec, spec_for,
 };
-use crate::options::{Opt, args_of, read_all, read_options, with_optional_choice};
+use crate::options::{
+    Opt, Permuted, args_of, read_all, read_launcher, read_options, with_optional_choice,
+};
 
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
 pub fn normalize(cmd: &mut SimpleCommand) {
@@ -28,7 +31,14 @@ pub fn normalize(cmd: &mut SimpleCommand) {
         "pip" | "pip3" | "npm" | "yarn" | "pnpm" => {
             read(cmd, &args, spec_for(&program), true);
         }
-        _ => read(cmd, &args, spec_for(&program), false),
+        _ => match lookup(&program).and_then(|p| p.grammar) {
+            // `python -m MODULE ARGS`: the words after the module are the module's.
+            Some(grammar) => {
+                let reading = read_launcher(&args, grammar, &NONE);
+                record(cmd, &args, &grammar.spec, &reading, false);
+            }
+            None => read(cmd, &args, spec_for(&program), false),
+        },
     }
     assume_worst_for_dynamic_options(cmd, &program);
 }
@@ -112,7 +122,17 @@ fn flag_names(opt: &Opt, written: &str, spec: &Spec) -> Vec<String> {
 /// into `cmd`'s flags and operands; `--` is recorded as the flag `--`. With `subcommand`,
 /// the first operand before `--` becomes the subcommand.
 fn read(cmd: &mut SimpleCommand, args: &[Arg], spec: &Spec, subcommand: bool) {
-    let reading = read_all(args, 0, spec);
+    record(cmd, args, spec, &read_all(args, 0, spec), subcommand);
+}
+
+/// Records what the reader read of `args` into `cmd` (see [`read`]); `spec` names options.
+fn record(
+    cmd: &mut SimpleCommand,
+    args: &[Arg],
+    spec: &Spec,
+    reading: &Permuted,
+    subcommand: bool,
+) {
     for (at, opt) in &reading.opts {
         for name in flag_names(opt, &args[*at].text, spec) {
             cmd.flags.insert(name);
@@ -221,4 +241,56 @@ pub fn canonical_flag(program: &str, subcommand: Option<&str>, flag: &str) -> St
         return short.to_string();
     }
     flag.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    /// The subcommand, flags and operands of the one command in `line`.
+    fn normalized(line: &str) -> (Option<String>, Vec<String>, Vec<String>) {
+        let analysis = crate::analyze(line);
+        let [cmd] = analysis.commands.as_slice() else {
+            panic!("one command: {line}");
+        };
+        let flags = cmd.flags.iter().map(str::to_string).collect();
+        (cmd.subcommand.clone(), flags, cmd.operands.clone())
+    }
+
+    #[test]
+    fn git_and_docker_global_options_come_before_the_subcommand() {
+        let (sub, flags, operands) =
+            normalized("git -C dir -c a=b --git-dir x push --forc origin +main");
+        assert_eq!(sub.as_deref(), Some("push"));
+        assert_eq!(flags, ["force", "force-refspec"]);
+        assert_eq!(operands, ["origin", "+main"]);
+        let (sub, flags, operands) = normalized("git checkout --track direct -b x -- origin/x");
+        assert_eq!(sub.as_deref(), Some("checkout"));
+        assert_eq!(flags, ["--", "-b", "pathspec", "track"]);
+        assert_eq!(operands, ["origin/x"]);
+        let (sub, _, operands) = normalized("docker --tlscacert ca.pem -H h image pull -a img");
+        assert_eq!(
+            (sub.as_deref(), operands),
+            (Some("pull"), vec!["img".into()])
+        );
+    }
+
+    #[test]
+    fn short_letters_take_long_names_and_abbreviations_resolve() {
+        let (_, flags, operands) = normalized("rm --rec -fv -- -x");
+        assert_eq!(flags, ["--", "force", "recursive", "verbose"]);
+        assert_eq!(operands, ["-x"]);
+        let (sub, flags, operands) = normalized("pip install -r req.txt --index-url u pkg");
+        assert_eq!(sub.as_deref(), Some("install"));
+        assert!(flags.contains(&"index-url".to_string()), "{flags:?}");
+        assert_eq!(operands, ["pkg"]);
+    }
+
+    #[test]
+    fn a_module_ends_python_options() {
+        let (_, flags, operands) = normalized("python3 -W ignore -m django flush -v 3");
+        assert_eq!(flags, ["-W", "-m", "-v"]);
+        assert_eq!(operands, ["django", "flush", "3"]);
+        let (_, flags, operands) = normalized("python -u script.py -c x");
+        assert_eq!(flags, ["-c", "-u"]);
+        assert_eq!(operands, ["script.py", "x"]);
+    }
 }

@@ -271,6 +271,7 @@ fn framework_commands_that_drop_databases() {
         "prisma db push --force-reset",
         "python3 manage.py flush --noinput",
         "python -m django flush",
+        "python3 -W ignore -X dev -m django flush",
         "php artisan migrate:fresh --seed",
         "./artisan db:wipe",
         "npx sequelize-cli db:drop",

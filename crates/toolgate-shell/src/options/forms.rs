@@ -145,6 +145,52 @@ pub(crate) fn with_optional_choice(args: Vec<Arg>, long: &str, choices: &[&str])
     out
 }
 
+/// `args` as the reader reads a program whose parameters are written with one dash, in any
+/// case, as a documented alias (`aliases`: short name → full name) or an unambiguous prefix
+/// of a name `spec` knows (PowerShell: `-Command`, `-c`, `-NoProf`): each parameter word after
+/// the program (`args[0]`) as `--name`; a prefix that may stand for several names as the
+/// first of `worst` among them. One word for one word, so indices stay those of `args`.
+pub(crate) fn with_one_dash_parameters(
+    args: &[Arg],
+    spec: &Spec,
+    aliases: &[(&str, &str)],
+    worst: &[&str],
+) -> Vec<Arg> {
+    let known: Vec<&str> = spec
+        .long_val
+        .iter()
+        .chain(spec.long_flags)
+        .copied()
+        .collect();
+    args.iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let lower = a.text.to_ascii_lowercase();
+            let name = lower
+                .strip_prefix('-')
+                .filter(|n| i > 0 && !n.is_empty() && !n.starts_with('-'));
+            let full = name.and_then(|n| {
+                let alias = aliases.iter().find(|(al, _)| *al == n);
+                alias.map(|(_, f)| f.to_string()).or_else(|| {
+                    let names = super::resolve_long(n, &known);
+                    let worst = worst.iter().find(|w| names.contains(w));
+                    worst.map(|w| w.to_string()).or(match names.as_slice() {
+                        [one] => Some(one.to_string()),
+                        _ => None,
+                    })
+                })
+            });
+            match full {
+                Some(f) => Arg {
+                    text: format!("--{f}"),
+                    ..a.clone()
+                },
+                None => a.clone(),
+            }
+        })
+        .collect()
+}
+
 /// `args` with the long options of a program that also writes them with one dash, as
 /// `getopt_long_only` reads them (nmap's `-script`, `-min-rate`, `-iL`), written with two so
 /// that the reader reads them as long options: a one-dash word of two or more letters whose
@@ -345,6 +391,39 @@ mod tests {
                 "--",
                 "--track",
                 "inherit"
+            ]
+        );
+    }
+
+    #[test]
+    fn one_dash_parameters_in_any_case() {
+        let spec = Spec::with_flags("", &["command", "configurationname"], &["noprofile"]);
+        let args = with_one_dash_parameters(
+            &words(&[
+                "pwsh",
+                "-NoProf",
+                "-c",
+                "x",
+                "-Co",
+                "-conf",
+                "--",
+                "-NoProfile",
+            ]),
+            &spec,
+            &[("c", "command")],
+            &["command"],
+        );
+        assert_eq!(
+            texts(&args),
+            [
+                "pwsh",
+                "--noprofile",
+                "--command",
+                "x",
+                "--command",
+                "--configurationname",
+                "--",
+                "--noprofile"
             ]
         );
     }

@@ -8,7 +8,7 @@ pub(crate) mod normalize;
 
 pub(crate) use forms::{
     read_strict_flags, slice_of, values_in, with_attached_optional, with_long_only,
-    with_old_style_bundle, with_optional_choice,
+    with_old_style_bundle, with_one_dash_parameters, with_optional_choice,
 };
 
 pub(crate) use crate::knowledge::specs::Spec as OptionSpec;

@@ -368,3 +368,25 @@ fn git_config_keys_that_run_programs() {
         assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+#[test]
+fn a_yes_piped_into_ssh_keygen_is_read_after_the_printers_options() {
+    for cmd in [
+        "yes | ssh-keygen -t ed25519",
+        "echo y | ssh-keygen",
+        "echo -e 'y\\n' | ssh-keygen",
+        // echo prints an option it does not know: `-y` is text.
+        "echo -y | ssh-keygen",
+        "printf 'y\\n' | ssh-keygen",
+    ] {
+        assert_eq!(rules(cmd), ["TG-HOST-SSH-KEYGEN-OVERWRITE"], "{cmd}");
+    }
+    for cmd in [
+        "echo | ssh-keygen",
+        "echo -n | ssh-keygen",
+        "printf -v yes '\\n' | ssh-keygen",
+        "echo y | ssh-keygen -l -f key",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}");
+    }
+}

@@ -3,7 +3,7 @@
 //! inside a cluster: `-ni.bak`), old-style bundles without a dash (`tar czf out.tgz dir`),
 //! and programs whose unknown options are text (`echo -n` is an option, `echo -x` is text).
 
-use super::{Opt, read_one, resolve_in_spec};
+use super::{Opt, resolve_in_spec};
 use crate::knowledge::specs::Spec;
 use crate::model::Arg;
 
@@ -18,29 +18,16 @@ pub(crate) fn values_in<'a>(args: &'a [String], spec: &Spec, names: &[&str]) -> 
             ..Arg::default()
         })
         .collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        let w = words[i].text.as_str();
-        if w == "--" {
-            break;
-        }
-        if !w.starts_with('-') || w.len() < 2 {
-            i += 1;
-            continue;
-        }
-        let mut opts = Vec::new();
-        let used = read_one(&words, i, spec, &mut opts);
-        let read = &args[i..(i + used).min(args.len())];
-        for o in opts.iter().filter(|o| names.contains(&o.name.as_str())) {
-            let Some(v) = o.value.as_deref() else {
-                continue;
-            };
-            out.extend(slice_of(read, v));
-        }
-        i += used;
-    }
-    out
+    let read = super::read_all(&words, 0, spec);
+    read.opts
+        .iter()
+        .filter(|(_, o)| names.contains(&o.name.as_str()))
+        .filter_map(|(at, o)| {
+            // The value is the option's word's tail, or the next word.
+            let from = &args[*at..(at + 2).min(args.len())];
+            slice_of(from, o.value.as_deref()?)
+        })
+        .collect()
 }
 
 /// `text` as a slice of the last of `args` that ends with it (an option's value is a whole

@@ -3,7 +3,7 @@
 //! inside a cluster: `-ni.bak`), old-style bundles without a dash (`tar czf out.tgz dir`),
 //! and programs whose unknown options are text (`echo -n` is an option, `echo -x` is text).
 
-use super::{Opt, read_one, resolve_in_spec};
+use super::{Opt, resolve_in_spec};
 use crate::knowledge::specs::Spec;
 use crate::model::Arg;
 
@@ -18,29 +18,16 @@ pub(crate) fn values_in<'a>(args: &'a [String], spec: &Spec, names: &[&str]) -> 
             ..Arg::default()
         })
         .collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        let w = words[i].text.as_str();
-        if w == "--" {
-            break;
-        }
-        if !w.starts_with('-') || w.len() < 2 {
-            i += 1;
-            continue;
-        }
-        let mut opts = Vec::new();
-        let used = read_one(&words, i, spec, &mut opts);
-        let read = &args[i..(i + used).min(args.len())];
-        for o in opts.iter().filter(|o| names.contains(&o.name.as_str())) {
-            let Some(v) = o.value.as_deref() else {
-                continue;
-            };
-            out.extend(slice_of(read, v));
-        }
-        i += used;
-    }
-    out
+    let read = super::read_all(&words, 0, spec);
+    read.opts
+        .iter()
+        .filter(|(_, o)| names.contains(&o.name.as_str()))
+        .filter_map(|(at, o)| {
+            // The value is the option's word's tail, or the next word.
+            let from = &args[*at..(at + 2).min(args.len())];
+            slice_of(from, o.value.as_deref()?)
+        })
+        .collect()
 }
 
 /// `text` as a slice of the last of `args` that ends with it (an option's value is a whole
@@ -119,6 +106,76 @@ pub(crate) fn with_attached_optional(
         }
     }
     out
+}
+
+/// `args` with the long option `--long`, whose value is optional and one of `choices`,
+/// written `--long=WORD` where the next word is one of them (git checkout's `--track
+/// direct`), so that the reader (whose spec lists `--long` as a flag) reads the word as its
+/// value, not as an operand. Up to `--`.
+pub(crate) fn with_optional_choice(args: Vec<Arg>, long: &str, choices: &[&str]) -> Vec<Arg> {
+    let long_word = format!("--{long}");
+    let mut out: Vec<Arg> = Vec::with_capacity(args.len());
+    let mut words = args.into_iter().peekable();
+    while let Some(mut a) = words.next() {
+        if a.text == "--" {
+            out.push(a);
+            out.extend(words);
+            break;
+        }
+        if a.text == long_word
+            && let Some(next) = words.next_if(|n| choices.contains(&n.text.as_str()))
+        {
+            a.text = format!("{long_word}={}", next.text);
+        }
+        out.push(a);
+    }
+    out
+}
+
+/// `args` as the reader reads a program whose parameters are written with one dash, in any
+/// case, as a documented alias (`aliases`: short name → full name) or an unambiguous prefix
+/// of a name `spec` knows (PowerShell: `-Command`, `-c`, `-NoProf`): each parameter word after
+/// the program (`args[0]`) as `--name`; a prefix that may stand for several names as the
+/// first of `worst` among them. One word for one word, so indices stay those of `args`.
+pub(crate) fn with_one_dash_parameters(
+    args: &[Arg],
+    spec: &Spec,
+    aliases: &[(&str, &str)],
+    worst: &[&str],
+) -> Vec<Arg> {
+    let known: Vec<&str> = spec
+        .long_val
+        .iter()
+        .chain(spec.long_flags)
+        .copied()
+        .collect();
+    args.iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let lower = a.text.to_ascii_lowercase();
+            let name = lower
+                .strip_prefix('-')
+                .filter(|n| i > 0 && !n.is_empty() && !n.starts_with('-'));
+            let full = name.and_then(|n| {
+                let alias = aliases.iter().find(|(al, _)| *al == n);
+                alias.map(|(_, f)| f.to_string()).or_else(|| {
+                    let names = super::resolve_long(n, &known);
+                    let worst = worst.iter().find(|w| names.contains(w));
+                    worst.map(|w| w.to_string()).or(match names.as_slice() {
+                        [one] => Some(one.to_string()),
+                        _ => None,
+                    })
+                })
+            });
+            match full {
+                Some(f) => Arg {
+                    text: format!("--{f}"),
+                    ..a.clone()
+                },
+                None => a.clone(),
+            }
+        })
+        .collect()
 }
 
 /// `args` with the long options of a program that also writes them with one dash, as
@@ -299,6 +356,61 @@ mod tests {
                 "f",
                 "--",
                 "-iz"
+            ]
+        );
+    }
+
+    #[test]
+    fn optional_values_among_choices() {
+        let args = with_optional_choice(
+            words(&[
+                "--track", "direct", "--track", "main", "--", "--track", "inherit",
+            ]),
+            "track",
+            &["direct", "inherit"],
+        );
+        assert_eq!(
+            texts(&args),
+            [
+                "--track=direct",
+                "--track",
+                "main",
+                "--",
+                "--track",
+                "inherit"
+            ]
+        );
+    }
+
+    #[test]
+    fn one_dash_parameters_in_any_case() {
+        let spec = Spec::with_flags("", &["command", "configurationname"], &["noprofile"]);
+        let args = with_one_dash_parameters(
+            &words(&[
+                "pwsh",
+                "-NoProf",
+                "-c",
+                "x",
+                "-Co",
+                "-conf",
+                "--",
+                "-NoProfile",
+            ]),
+            &spec,
+            &[("c", "command")],
+            &["command"],
+        );
+        assert_eq!(
+            texts(&args),
+            [
+                "pwsh",
+                "--noprofile",
+                "--command",
+                "x",
+                "--command",
+                "--configurationname",
+                "--",
+                "--noprofile"
             ]
         );
     }

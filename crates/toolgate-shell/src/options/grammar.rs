@@ -23,6 +23,8 @@ pub(crate) struct Ending {
 pub(crate) struct Reading {
     /// The options, in order (an ending option last).
     pub(crate) opts: Vec<Opt>,
+    /// The index of the word each of [`Reading::opts`] was read from.
+    pub(crate) words: Vec<usize>,
     /// The index of the first word not read: the first operand, or the first word after an
     /// ending option and its value.
     pub(crate) end: usize,
@@ -49,6 +51,7 @@ pub(crate) fn value_arg(words: &[Arg], value: &str) -> Arg {
 /// when it ends options (consumed), or an ending option.
 pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Reading {
     let mut opts = Vec::new();
+    let mut words = Vec::new();
     let mut i = start;
     let mut ended_by = None;
     let mut dashdash = false;
@@ -64,6 +67,7 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
             break;
         }
         let word = read_word(args, i, grammar, &mut opts);
+        words.resize(opts.len(), i);
         i += word.used;
         if word.ended {
             ended_by = opts.last().map(|o| Ending {
@@ -75,6 +79,7 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
     }
     Reading {
         opts,
+        words,
         end: i.min(args.len()),
         ended_by,
         dashdash,
@@ -223,26 +228,26 @@ mod tests {
             .collect()
     }
 
-    const PYTHONISH: Grammar =
-        Grammar::plain(Spec::values("cmWX", &["check-hash-based-pycs"])).ending(&["-c", "-m"]);
+    /// python's grammar: `-c` and `-m` end its options.
+    const PYTHON: Grammar = crate::knowledge::specs::launchers::PYTHON;
 
     #[test]
     fn an_ending_option_ends_reading_with_its_value() {
         let args = words(&["python", "-Bc", "code", "-x", "arg"]);
-        let r = read_grammar(&args, 1, &PYTHONISH);
+        let r = read_grammar(&args, 1, &PYTHON);
         assert_eq!(names(&r), ["-B", "-c=code"]);
         assert_eq!(r.end, 3);
         let ending = r.ended_by.expect("ended");
         assert_eq!(ending.opt.name, "-c");
         assert_eq!(ending.value_at, Some(2));
         let args = words(&["python", "-W", "ignore", "-cprint(1)", "-v"]);
-        let r = read_grammar(&args, 1, &PYTHONISH);
+        let r = read_grammar(&args, 1, &PYTHON);
         assert_eq!(names(&r), ["-W=ignore", "-c=print(1)"]);
         assert_eq!(r.end, 4);
         assert_eq!(r.ended_by.and_then(|e| e.value_at), None);
         // No ending option: reading stops at the script, as `read_options` does.
         let args = words(&["python", "-u", "x.py", "-c", "y"]);
-        let r = read_grammar(&args, 1, &PYTHONISH);
+        let r = read_grammar(&args, 1, &PYTHON);
         assert_eq!((names(&r), r.end), (vec!["-u".to_string()], 2));
         assert!(r.ended_by.is_none());
     }

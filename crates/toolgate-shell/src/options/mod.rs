@@ -8,7 +8,7 @@ pub(crate) mod normalize;
 
 pub(crate) use forms::{
     read_strict_flags, slice_of, values_in, with_attached_optional, with_long_only,
-    with_old_style_bundle,
+    with_old_style_bundle, with_one_dash_parameters, with_optional_choice,
 };
 
 pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
@@ -96,36 +96,66 @@ pub(crate) fn read_options(args: &[Arg], start: usize, spec: &OptionSpec) -> (Ve
     (out, i.min(args.len()))
 }
 
-/// Reads options as [`read_options`] does, but stops after the first option spelled as one
-/// of `last`, whose value ends the options (python's `-m MODULE` and `-c CODE`: the words
-/// after them are the module's or the code's arguments, options or not).
-pub(crate) fn read_options_until(
-    args: &[Arg],
-    start: usize,
-    spec: &OptionSpec,
-    last: &[&str],
-) -> (Vec<Opt>, usize) {
-    let mut out = Vec::new();
+/// Every option and operand of `args[start..]` as [`read_all`] reads them.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Permuted {
+    /// The options, in order, each with the index of the word it was read from (a short
+    /// cluster gives several options of one word).
+    pub(crate) opts: Vec<(usize, Opt)>,
+    /// The indices of the operands, in order (those after `--` included).
+    pub(crate) operands: Vec<usize>,
+    /// The index of the `--` that ended the options, if one did.
+    pub(crate) dashdash: Option<usize>,
+}
+
+/// Reads every option in `args[start..]`, operands interleaved (GNU argument permutation),
+/// up to `--`; the words after `--` are operands.
+pub(crate) fn read_all(args: &[Arg], start: usize, spec: &OptionSpec) -> Permuted {
+    let mut read = Permuted::default();
     let mut i = start;
     while i < args.len() {
         let w = args[i].text.as_str();
         if w == "--" {
-            i += 1;
+            read.dashdash = Some(i);
+            read.operands.extend(i + 1..args.len());
             break;
         }
         if !w.starts_with('-') || w.len() < 2 {
-            break;
+            read.operands.push(i);
+            i += 1;
+            continue;
         }
-        let before = out.len();
-        i += read_one(args, i, spec, &mut out);
-        if out[before..]
-            .iter()
-            .any(|o| last.contains(&o.name.as_str()))
-        {
-            break;
-        }
+        let mut opts = Vec::new();
+        let at = i;
+        i += read_one(args, i, spec, &mut opts);
+        read.opts.extend(opts.into_iter().map(|o| (at, o)));
     }
-    (out, i.min(args.len()))
+    read
+}
+
+/// Reads the words of a program whose options end at an option of its grammar (`python -m
+/// MODULE ARGS`, `python -c CODE ARGS`) or at its first operand (`python script.py ARGS`):
+/// its own options with `grammar`, then the words after them with `rest` (the options of
+/// what it runs, as far as known). The ending option's value, when it is a word of its own,
+/// is the first operand (the module or code it runs: `python -m django flush` has the
+/// operands `django flush`).
+pub(crate) fn read_launcher(args: &[Arg], grammar: &Grammar, rest: &OptionSpec) -> Permuted {
+    let own = read_grammar(args, 0, grammar);
+    let mut read = Permuted {
+        opts: own.words.iter().copied().zip(own.opts).collect(),
+        ..Permuted::default()
+    };
+    if own.dashdash {
+        read.dashdash = own.end.checked_sub(1);
+        read.operands.extend(own.end..args.len());
+        return read;
+    }
+    read.operands.extend(own.ended_by.and_then(|e| e.value_at));
+    let after = read_all(args, own.end, rest);
+    read.opts.extend(after.opts);
+    read.operands.extend(after.operands);
+    read.dashdash = after.dashdash;
+    read
 }
 
 /// Reads every option in `args[start..]`, operands interleaved (GNU argument permutation),
@@ -135,23 +165,11 @@ pub(crate) fn read_permuted(
     start: usize,
     spec: &OptionSpec,
 ) -> (Vec<Opt>, Vec<usize>) {
-    let mut out = Vec::new();
-    let mut operands = Vec::new();
-    let mut i = start;
-    while i < args.len() {
-        let w = args[i].text.as_str();
-        if w == "--" {
-            operands.extend(i + 1..args.len());
-            break;
-        }
-        if !w.starts_with('-') || w.len() < 2 {
-            operands.push(i);
-            i += 1;
-            continue;
-        }
-        i += read_one(args, i, spec, &mut out);
-    }
-    (out, operands)
+    let read = read_all(args, start, spec);
+    (
+        read.opts.into_iter().map(|(_, o)| o).collect(),
+        read.operands,
+    )
 }
 
 /// Reads the option word at `args[i]` into `out`; returns how many words it used.
@@ -392,15 +410,37 @@ mod tests {
 
     #[test]
     fn options_end_at_a_module() {
-        let python = OptionSpec::values("cmWX", &[]);
+        let python = crate::knowledge::specs::launchers::PYTHON;
         let args = words(&["python", "-Im", "pip", "install", "-i", "u"]);
-        let (opts, end) = read_options_until(&args, 1, &python, &["-m", "-c"]);
-        assert_eq!((value_of(&opts, &["-m"]), end), (Some("pip"), 3));
+        let r = read_grammar(&args, 1, &python);
+        let module = r.ended_by.as_ref().and_then(|e| e.opt.value.as_deref());
+        assert_eq!((module, r.end), (Some("pip"), 3));
         let args = words(&["python", "-W", "ignore", "-mpip", "-i", "u"]);
-        let (opts, end) = read_options_until(&args, 1, &python, &["-m", "-c"]);
-        assert_eq!((value_of(&opts, &["-m"]), end), (Some("pip"), 4));
-        let (_, end) = read_options(&args, 1, &python);
+        let r = read_grammar(&args, 1, &python);
+        let module = r.ended_by.as_ref().and_then(|e| e.opt.value.as_deref());
+        assert_eq!((module, r.end), (Some("pip"), 4));
+        let (_, end) = read_options(&args, 1, &python.spec);
         assert_eq!(end, 5, "read_options reads on, past `-mpip`");
+    }
+
+    #[test]
+    fn a_launcher_s_words_after_its_ending_option_are_operands() {
+        let python = crate::knowledge::specs::launchers::PYTHON;
+        let none = OptionSpec::values("", &[]);
+        let args = words(&["python", "-W", "x", "-m", "mod", "a", "-v", "--", "-q"]);
+        let read = read_launcher(&args[1..], &python, &none);
+        let names: Vec<(usize, &str)> = read
+            .opts
+            .iter()
+            .map(|(at, o)| (*at, o.name.as_str()))
+            .collect();
+        assert_eq!(names, [(0, "-W"), (2, "-m"), (5, "-v")]);
+        assert_eq!((read.operands, read.dashdash), (vec![3, 4, 7], Some(6)));
+        let args = words(&["-mmod", "a"]);
+        assert_eq!(read_launcher(&args, &python, &none).operands, [1]);
+        let args = words(&["-u", "--", "-x"]);
+        let read = read_launcher(&args, &python, &none);
+        assert_eq!((read.operands, read.dashdash), (vec![2], Some(1)));
     }
 
     #[test]

@@ -1,32 +1,44 @@
-//! Flag normalisation: clustered short flags expanded, long aliases mapped, option values
+//! Flag normalisation: the options the one option reader reads, named as rules write them
+//! (clustered short flags expanded, long aliases and abbreviations mapped), option values
 //! separated from operands, subcommands found (`git -C dir push -f` → `push`, `force`).
 
 use crate::SimpleCommand;
+use crate::model::Arg;
 
-use crate::knowledge::specs::{DOCKER_PULL, DOCKER_RUN, Spec, git_spec, spec_for};
+use crate::knowledge::programs::lookup;
+use crate::knowledge::specs::{
+    DOCKER_GLOBAL, DOCKER_PULL, DOCKER_RUN, GIT_CHECKOUT_OPTIONAL_CHOICES, GIT_GLOBAL, NONE, Spec,
+    git_spec, spec_for,
+};
+use crate::options::{
+    Opt, Permuted, args_of, read_all, read_launcher, read_options, with_optional_choice,
+};
 
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
 pub fn normalize(cmd: &mut SimpleCommand) {
     let program = cmd.program_lower();
-    let mut args = cmd.args.clone();
+    let mut args = args_of(cmd, 0);
     if crate::knowledge::programs::single_dash_long(&program) {
-        for a in args.iter_mut().take_while(|a| a.as_str() != "--") {
-            if let Some(long) = crate::options::two_dashes(a) {
-                *a = long;
-            }
-        }
+        args = crate::options::with_two_dashes(args);
     }
     match program.as_str() {
         "git" => git(cmd, &args),
         "find" => find(cmd, &args),
         "docker" | "podman" | "nerdctl" => docker(cmd, &args),
         "dd" | "dcfldd" => {
-            cmd.operands = args.clone();
+            cmd.operands = args.into_iter().map(|a| a.text).collect();
         }
         "pip" | "pip3" | "npm" | "yarn" | "pnpm" => {
-            parse(cmd, &args, spec_for(&program), true);
+            read(cmd, &args, spec_for(&program), true);
         }
-        _ => parse(cmd, &args, spec_for(&program), false),
+        _ => match lookup(&program).and_then(|p| p.grammar) {
+            // `python -m MODULE ARGS`: the words after the module are the module's.
+            Some(grammar) => {
+                let reading = read_launcher(&args, grammar, &NONE);
+                record(cmd, &args, &grammar.spec, &reading, false);
+            }
+            None => read(cmd, &args, spec_for(&program), false),
+        },
     }
     assume_worst_for_dynamic_options(cmd, &program);
 }
@@ -84,125 +96,90 @@ fn long_names_meant(written: &str, spec: &Spec) -> Vec<String> {
     }
 }
 
-/// Generic option parsing. With `subcommand`, the first operand becomes the subcommand.
-fn parse(cmd: &mut SimpleCommand, args: &[String], spec: &Spec, subcommand: bool) {
-    let mut i = 0;
-    let mut only_operands = false;
-    while i < args.len() {
-        let w = args[i].as_str();
-        if only_operands || w == "-" || !w.starts_with('-') {
-            if w.starts_with('+') && w.len() > 1 && cmd.subcommand.as_deref() == Some("push") {
-                cmd.flags.insert("force-refspec");
-            }
-            if subcommand && cmd.subcommand.is_none() && !only_operands {
-                cmd.subcommand = Some(w.to_string());
-            } else {
-                cmd.operands.push(w.to_string());
-            }
-            i += 1;
-            continue;
-        }
-        if w == "--" {
-            cmd.flags.insert("--");
-            only_operands = true;
-            i += 1;
-            continue;
-        }
-        if let Some(long) = w.strip_prefix("--") {
-            let (name, has_value) = match long.split_once('=') {
-                Some((n, _)) => (n, true),
-                None => (long, false),
-            };
-            let names = long_names_meant(name, spec);
-            for n in &names {
-                let mapped = spec
-                    .long
-                    .iter()
-                    .find(|(a, _)| a == n)
-                    .map(|(_, m)| *m)
-                    .unwrap_or(n);
-                cmd.flags.insert(mapped);
-            }
-            if !has_value && names.len() == 1 && spec.long_val.contains(&names[0].as_str()) {
-                i += 1;
-            }
-            i += 1;
-            continue;
-        }
-        // A short cluster.
-        let body = &w[1..];
-        let mut skip_next = false;
-        for (pos, c) in body.char_indices() {
-            let name = spec
-                .short
-                .iter()
-                .find(|(s, _)| *s == c)
-                .map(|(_, n)| n.to_string())
-                .unwrap_or_else(|| format!("-{c}"));
+/// The flag names rules match for `opt`, read from the word `written`: a short option by
+/// its long name in `spec` (`-f` → `force`) or as written (`-x`); a long option by the
+/// names it stands for, aliases mapped (`--quiet` → `silent`).
+fn flag_names(opt: &Opt, written: &str, spec: &Spec) -> Vec<String> {
+    let Some(long) = written
+        .strip_prefix("--")
+        .filter(|_| opt.name.starts_with("--"))
+    else {
+        let c = opt.name.chars().nth(1);
+        let name = spec.short.iter().find(|(s, _)| Some(*s) == c);
+        return vec![name.map_or_else(|| opt.name.clone(), |(_, n)| n.to_string())];
+    };
+    let name = long.split_once('=').map_or(long, |(n, _)| n);
+    long_names_meant(name, spec)
+        .into_iter()
+        .map(|n| {
+            let alias = spec.long.iter().find(|(a, _)| *a == n);
+            alias.map_or(n, |(_, m)| m.to_string())
+        })
+        .collect()
+}
+
+/// Reads `args` with `spec` (options and operands interleaved, as the one reader reads them)
+/// into `cmd`'s flags and operands; `--` is recorded as the flag `--`. With `subcommand`,
+/// the first operand before `--` becomes the subcommand.
+fn read(cmd: &mut SimpleCommand, args: &[Arg], spec: &Spec, subcommand: bool) {
+    record(cmd, args, spec, &read_all(args, 0, spec), subcommand);
+}
+
+/// Records what the reader read of `args` into `cmd` (see [`read`]); `spec` names options.
+fn record(
+    cmd: &mut SimpleCommand,
+    args: &[Arg],
+    spec: &Spec,
+    reading: &Permuted,
+    subcommand: bool,
+) {
+    for (at, opt) in &reading.opts {
+        for name in flag_names(opt, &args[*at].text, spec) {
             cmd.flags.insert(name);
-            if spec.short_val.contains(c) {
-                skip_next = body[pos + c.len_utf8()..].is_empty();
-                break;
-            }
         }
-        i += if skip_next { 2 } else { 1 };
+    }
+    if reading.dashdash.is_some() {
+        cmd.flags.insert("--");
+    }
+    for &k in &reading.operands {
+        let w = &args[k].text;
+        // `git push origin +main`: a refspec that forces its update.
+        if w.starts_with('+') && w.len() > 1 && cmd.subcommand.as_deref() == Some("push") {
+            cmd.flags.insert("force-refspec");
+        }
+        let before_dashdash = reading.dashdash.is_none_or(|d| k < d);
+        if subcommand && cmd.subcommand.is_none() && before_dashdash {
+            cmd.subcommand = Some(w.clone());
+        } else {
+            cmd.operands.push(w.clone());
+        }
     }
 }
 
-fn git(cmd: &mut SimpleCommand, args: &[String]) {
-    // Global options before the subcommand.
-    let mut i = 0;
-    while i < args.len() {
-        let w = args[i].as_str();
-        if matches!(
-            w,
-            "-C" | "-c"
-                | "--git-dir"
-                | "--work-tree"
-                | "--namespace"
-                | "--config-env"
-                | "--super-prefix"
-        ) {
-            i += 2;
-        } else if w == "--" {
-            i += 1;
-            break;
-        } else if w.starts_with('-') {
-            i += 1;
-        } else {
-            break;
-        }
-    }
+/// git: global options (`-C DIR`, `-c K=V`) before the subcommand, then the subcommand's.
+fn git(cmd: &mut SimpleCommand, args: &[Arg]) {
+    let (_, i) = read_options(args, 0, &GIT_GLOBAL);
     let Some(sub) = args.get(i) else { return };
-    let sub_lower = sub.to_ascii_lowercase();
-    cmd.subcommand = Some(sub.clone());
+    let sub_lower = sub.text.to_ascii_lowercase();
+    cmd.subcommand = Some(sub.text.clone());
     let rest = &args[i + 1..];
     if sub_lower == "checkout" {
-        // `--track` and `--recurse-submodules` take an optional separate value.
-        let mut filtered = Vec::with_capacity(rest.len());
-        let mut j = 0;
-        while j < rest.len() {
-            filtered.push(rest[j].clone());
-            let next = rest.get(j + 1).map(|s| s.as_str());
-            if (rest[j] == "--track" && matches!(next, Some("direct" | "inherit")))
-                || (rest[j] == "--recurse-submodules"
-                    && matches!(next, Some("checkout" | "on-demand")))
-            {
-                j += 1;
-            }
-            j += 1;
+        let mut rest = rest.to_vec();
+        for (long, choices) in GIT_CHECKOUT_OPTIONAL_CHOICES {
+            rest = with_optional_choice(rest, long, choices);
         }
-        parse(cmd, &filtered, git_spec(&sub_lower), false);
+        read(cmd, &rest, git_spec(&sub_lower), false);
         if cmd.flags.contains("--") {
             cmd.flags.insert("pathspec");
         }
         return;
     }
-    parse(cmd, rest, git_spec(&sub_lower), false);
+    read(cmd, rest, git_spec(&sub_lower), false);
 }
 
-fn find(cmd: &mut SimpleCommand, args: &[String]) {
-    let line = crate::options::find::read_find(args);
+fn find(cmd: &mut SimpleCommand, args: &[Arg]) {
+    let args: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
+    let line = crate::options::find::read_find(&args);
     for o in &line.options {
         cmd.flags.insert(&o.name[1..]);
     }
@@ -221,34 +198,23 @@ fn find(cmd: &mut SimpleCommand, args: &[String]) {
     cmd.operands.extend(args[line.starts].iter().cloned());
 }
 
-fn docker(cmd: &mut SimpleCommand, args: &[String]) {
-    let mut i = 0;
-    while i < args.len() {
-        let w = args[i].as_str();
-        if matches!(
-            w,
-            "-H" | "--host" | "-c" | "--context" | "--config" | "-l" | "--log-level"
-        ) {
-            i += 2;
-        } else if w.starts_with('-') {
-            i += 1;
-        } else {
-            break;
-        }
-    }
+/// docker, podman, nerdctl: global options (`-H HOST`, `--context C`), the subcommand
+/// (`image pull` and `container run` as `pull` and `run`), then its options.
+fn docker(cmd: &mut SimpleCommand, args: &[Arg]) {
+    let (_, i) = read_options(args, 0, &DOCKER_GLOBAL);
     let Some(sub) = args.get(i) else { return };
-    cmd.subcommand = Some(sub.clone());
+    cmd.subcommand = Some(sub.text.clone());
     let mut rest = &args[i + 1..];
     // `docker image pull`, `docker container run`.
-    if matches!(sub.as_str(), "image" | "container") && !rest.is_empty() {
-        cmd.subcommand = Some(rest[0].clone());
+    if matches!(sub.text.as_str(), "image" | "container") && !rest.is_empty() {
+        cmd.subcommand = Some(rest[0].text.clone());
         rest = &rest[1..];
     }
     let spec = match cmd.subcommand.as_deref() {
         Some("run" | "create") => &DOCKER_RUN,
         _ => &DOCKER_PULL,
     };
-    parse(cmd, rest, spec, false);
+    read(cmd, rest, spec, false);
 }
 
 /// The normalised name of a flag as a rule writes it: `--force` → `force`, `-f` → the
@@ -275,4 +241,56 @@ pub fn canonical_flag(program: &str, subcommand: Option<&str>, flag: &str) -> St
         return short.to_string();
     }
     flag.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    /// The subcommand, flags and operands of the one command in `line`.
+    fn normalized(line: &str) -> (Option<String>, Vec<String>, Vec<String>) {
+        let analysis = crate::analyze(line);
+        let [cmd] = analysis.commands.as_slice() else {
+            panic!("one command: {line}");
+        };
+        let flags = cmd.flags.iter().map(str::to_string).collect();
+        (cmd.subcommand.clone(), flags, cmd.operands.clone())
+    }
+
+    #[test]
+    fn git_and_docker_global_options_come_before_the_subcommand() {
+        let (sub, flags, operands) =
+            normalized("git -C dir -c a=b --git-dir x push --forc origin +main");
+        assert_eq!(sub.as_deref(), Some("push"));
+        assert_eq!(flags, ["force", "force-refspec"]);
+        assert_eq!(operands, ["origin", "+main"]);
+        let (sub, flags, operands) = normalized("git checkout --track direct -b x -- origin/x");
+        assert_eq!(sub.as_deref(), Some("checkout"));
+        assert_eq!(flags, ["--", "-b", "pathspec", "track"]);
+        assert_eq!(operands, ["origin/x"]);
+        let (sub, _, operands) = normalized("docker --tlscacert ca.pem -H h image pull -a img");
+        assert_eq!(
+            (sub.as_deref(), operands),
+            (Some("pull"), vec!["img".into()])
+        );
+    }
+
+    #[test]
+    fn short_letters_take_long_names_and_abbreviations_resolve() {
+        let (_, flags, operands) = normalized("rm --rec -fv -- -x");
+        assert_eq!(flags, ["--", "force", "recursive", "verbose"]);
+        assert_eq!(operands, ["-x"]);
+        let (sub, flags, operands) = normalized("pip install -r req.txt --index-url u pkg");
+        assert_eq!(sub.as_deref(), Some("install"));
+        assert!(flags.contains(&"index-url".to_string()), "{flags:?}");
+        assert_eq!(operands, ["pkg"]);
+    }
+
+    #[test]
+    fn a_module_ends_python_options() {
+        let (_, flags, operands) = normalized("python3 -W ignore -m django flush -v 3");
+        assert_eq!(flags, ["-W", "-m", "-v"]);
+        assert_eq!(operands, ["django", "flush", "3"]);
+        let (_, flags, operands) = normalized("python -u script.py -c x");
+        assert_eq!(flags, ["-c", "-u"]);
+        assert_eq!(operands, ["script.py", "x"]);
+    }
 }

@@ -12,7 +12,7 @@ use crate::knowledge::specs::launchers::{
 };
 use crate::knowledge::specs::{AWK, AWK_PROGRAM_FILE, AWK_SOURCE};
 use crate::model::{Arg, Destination, IndeterminateKind, Stdin};
-use crate::options::{has, read_grammar, read_options, read_permuted, resolve_long};
+use crate::options::{has, read_grammar, read_options, read_permuted, with_one_dash_parameters};
 use crate::syntax::words::basename;
 
 /// Where an interpreter's code comes from.
@@ -244,7 +244,11 @@ impl Walker {
     fn powershell(&mut self, args: &[Arg], scope: &Scope) {
         // The pwsh command itself, emitted just before.
         let me = self.out.commands.len().saturating_sub(1);
-        let reading = read_grammar(&pwsh_words(args), 1, &PWSH);
+        let reading = read_grammar(
+            &with_one_dash_parameters(args, &PWSH.spec, PWSH_ALIASES, PWSH_WORST),
+            1,
+            &PWSH,
+        );
         let ending = reading.ended_by.as_ref().map(|e| e.opt.name.as_str());
         let rest = match ending {
             Some("--encodedcommand") => {
@@ -289,46 +293,6 @@ impl Walker {
         }
         self.script(&script, &scope.child("pwsh -Command"));
     }
-}
-
-/// PowerShell's words as the option reader reads them: a parameter (one dash, any case, a
-/// documented alias or an unambiguous prefix; an ambiguous one as the worst it may be) as
-/// `--name`. One word for one word, so indices stay those of `args`.
-fn pwsh_words(args: &[Arg]) -> Vec<Arg> {
-    let known: Vec<&str> = PWSH
-        .spec
-        .long_val
-        .iter()
-        .chain(PWSH.spec.long_flags)
-        .copied()
-        .collect();
-    args.iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let lower = a.text.to_ascii_lowercase();
-            let name = lower
-                .strip_prefix('-')
-                .filter(|n| i > 0 && !n.is_empty() && !n.starts_with('-'));
-            let full = name.and_then(|n| {
-                let alias = PWSH_ALIASES.iter().find(|(al, _)| *al == n);
-                alias.map(|(_, f)| *f).or_else(|| {
-                    let names = resolve_long(n, &known);
-                    let worst = PWSH_WORST.iter().find(|w| names.contains(w)).copied();
-                    worst.or(match names.as_slice() {
-                        [one] => Some(*one),
-                        _ => None,
-                    })
-                })
-            });
-            match full {
-                Some(f) => Arg {
-                    text: format!("--{f}"),
-                    ..a.clone()
-                },
-                None => a.clone(),
-            }
-        })
-        .collect()
 }
 
 /// awk's program text: the `-e`/`--source` values (gawk joins them), else the first operand

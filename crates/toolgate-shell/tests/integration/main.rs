@@ -12,6 +12,7 @@ mod launchers;
 mod layering;
 mod limits;
 mod never_panics;
+mod one_option_reader;
 mod option_specs;
 mod precision;
 mod structure;

@@ -205,15 +205,15 @@ pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
 
 /// For `python [OPTIONS] -m pip ARGS…`: where pip's arguments start.
 fn python_pip(cmd: &SimpleCommand, program: &str) -> Option<usize> {
-    use crate::knowledge::specs::{PYTHON, PYTHON_LAST};
+    use crate::knowledge::specs::launchers::PYTHON;
     if crate::knowledge::interpreters::is_interpreter(program).is_none()
         || !program.starts_with("python")
     {
         return None;
     }
-    let (opts, at) = crate::options::read_options_until(&args_of(cmd, 0), 0, &PYTHON, PYTHON_LAST);
-    let module = opts.last().filter(|o| o.name == "-m")?.value.as_deref();
-    matches!(module, Some("pip" | "pip3")).then_some(at)
+    let reading = crate::options::read_grammar(&args_of(cmd, 0), 0, &PYTHON);
+    let module = reading.ended_by.filter(|e| e.opt.name == "-m")?.opt.value;
+    matches!(module.as_deref(), Some("pip" | "pip3")).then_some(reading.end)
 }
 
 /// Runs the destination handler `h` of the program table on `cmd`, whose options `spec`

@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::knowledge::specs::Spec;
+use crate::knowledge::specs::launchers::Grammar;
 
 pub(crate) use handlers::Destinations;
 pub(crate) use table::PROGRAMS;
@@ -60,6 +61,10 @@ pub(crate) struct Program {
     pub(crate) classes: &'static [Class],
     /// Its options.
     pub(crate) options: &'static Spec,
+    /// For a program whose options end at one of them (`python -m MODULE ARGS`): its option
+    /// grammar, whose spec is [`Program::options`]; the words after the ending option are
+    /// what it runs, not its options.
+    pub(crate) grammar: Option<&'static Grammar>,
     /// Where its destinations are, if it reaches any.
     pub(crate) destinations: Option<Destinations>,
     /// Version suffixes are the same program (`python3.12`, `perl5.36`, `lua5.4`).
@@ -231,6 +236,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_row_with_a_grammar_reads_with_it() {
+        let mut rows = 0;
+        for p in PROGRAMS {
+            let Some(grammar) = p.grammar else { continue };
+            rows += 1;
+            assert!(std::ptr::eq(p.options, &grammar.spec), "{}", p.name);
+            assert!(
+                !grammar.ends.is_empty(),
+                "{}: nothing ends its options",
+                p.name
+            );
+            // The walker reads the same interpreter with the same grammar.
+            let walked = crate::knowledge::specs::launchers::interpreter_for(p.name);
+            assert_eq!(walked.grammar.ends, grammar.ends, "{}", p.name);
+            assert_eq!(walked.grammar.spec.short_val, grammar.spec.short_val);
+        }
+        assert!(rows >= 2, "python and pypy");
     }
 
     #[test]

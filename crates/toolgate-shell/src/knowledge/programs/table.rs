@@ -1,7 +1,8 @@
 //! The program table's rows.
 
 use super::{Class, Destinations, Program};
-use crate::knowledge::specs::{self as specs, Spec, launchers as L};
+use crate::knowledge::specs::launchers::{self as L, Grammar};
+use crate::knowledge::specs::{self as specs, Spec};
 use Class::*;
 use Destinations as D;
 
@@ -10,6 +11,7 @@ const fn row(name: &'static str, classes: &'static [Class], options: &'static Sp
         name,
         classes,
         options,
+        grammar: None,
         destinations: None,
         versioned: false,
         single_dash_long: false,
@@ -18,6 +20,13 @@ const fn row(name: &'static str, classes: &'static [Class], options: &'static Sp
 
 const fn reaches(mut p: Program, d: Destinations) -> Program {
     p.destinations = Some(d);
+    p
+}
+
+/// A row whose options are read with a grammar whose options end reading (`python -m`).
+const fn ends_options(mut p: Program, grammar: &'static Grammar) -> Program {
+    p.options = &grammar.spec;
+    p.grammar = Some(grammar);
     p
 }
 
@@ -166,8 +175,8 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("csh", SHELL, &L::SH.spec),
     row("tcsh", SHELL, &L::SH.spec),
     // Interpreters and code runners.
-    versioned(row("python", CODE, NONE)),
-    versioned(row("pypy", CODE, NONE)),
+    versioned(ends_options(row("python", CODE, NONE), &L::PYTHON)),
+    versioned(ends_options(row("pypy", CODE, NONE), &L::PYTHON)),
     versioned(row("perl", CODE, &specs::PERL)),
     versioned(row("ruby", CODE, &specs::PERL)),
     versioned(row("lua", CODE, NONE)),

@@ -306,12 +306,6 @@ pub(crate) const ECHO: Spec = Spec {
     ..Spec::values("", &[])
 };
 
-/// python's options that take a value; `-c CODE` and `-m MODULE` end its options.
-pub(crate) const PYTHON: Spec = Spec::values("cmWXQ", &["check-hash-based-pycs"]);
-
-/// python's options whose value ends its options.
-pub(crate) const PYTHON_LAST: &[&str] = &["-c", "-m"];
-
 /// The shell's declaration builtins (`export`, `declare`, `typeset`, `readonly`, `local`):
 /// their options (`-x`, `-r`, `-f` …) take no value.
 pub(crate) const DECLARE: Spec = Spec::values("", &[]);
@@ -495,7 +489,6 @@ mod tests {
                 (&TAR, TAR_DIRECTORY),
                 (&TAR, TAR_FILES_FROM),
                 (&SORT, SORT_OUTPUT),
-                (&PYTHON, PYTHON_LAST),
                 (&super::super::SED, SED_EXPRESSION),
                 (&super::super::SED, SED_SCRIPT_FILE),
                 (&AWK, AWK_PROGRAM_FILE),

@@ -54,6 +54,13 @@ pub(crate) const GIT_CONFIG: Spec = Spec::values(
     "f",
     &["file", "blob", "type", "default", "comment", "value"],
 );
+/// git checkout's long options whose optional value may be the next word when it is one of
+/// these (`--track direct`, `--recurse-submodules on-demand`).
+pub(crate) const GIT_CHECKOUT_OPTIONAL_CHOICES: &[(&str, &[&str])] = &[
+    ("track", &["direct", "inherit"]),
+    ("recurse-submodules", &["checkout", "on-demand"]),
+];
+/// git checkout's options.
 pub(crate) const GIT_CHECKOUT: Spec = Spec {
     short_val: "bBU",
     long_val: &[
@@ -458,5 +465,19 @@ pub(crate) fn git_spec(sub: &str) -> &'static Spec {
         "remote" => &GIT_REMOTE,
         "stash" => &GIT_STASH,
         _ => &NONE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn optional_choices_are_flags_of_checkout() {
+        for (long, choices) in GIT_CHECKOUT_OPTIONAL_CHOICES {
+            assert!(GIT_CHECKOUT.long_flags.contains(long), "{long}");
+            assert!(!GIT_CHECKOUT.long_val.contains(long), "{long}");
+            assert!(!choices.is_empty() && choices.iter().all(|c| !c.starts_with('-')));
+        }
     }
 }

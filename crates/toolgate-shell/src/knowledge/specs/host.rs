@@ -69,8 +69,9 @@ pub(crate) const APT: Spec = Spec::values(
     &["option", "config-file", "target-release", "default-release"],
 );
 
-/// dnf / yum: `-c FILE`, `--setopt`, repositories, `--installroot`.
-pub(crate) const DNF: Spec = Spec::values(
+/// dnf / yum: `-c FILE`, `--setopt`, repositories, `--installroot`; `config-manager
+/// --enable` and `--disable` are flags (exact names win over `--enablerepo`).
+pub(crate) const DNF: Spec = Spec::with_flags(
     "cdex",
     &[
         "config",
@@ -87,6 +88,7 @@ pub(crate) const DNF: Spec = Spec::values(
         "downloaddir",
         "destdir",
     ],
+    &["enable", "disable"],
 );
 
 /// dpkg: `--root`, `--admindir`, `--instdir`, `--force-*` are glued.

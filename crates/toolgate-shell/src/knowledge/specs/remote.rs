@@ -103,7 +103,9 @@ pub(crate) const RSYNC: Spec = Spec {
     ],
     short: &[('r', "recursive"), ('a', "archive")],
     long: &[],
-    long_flags: &[],
+    // Flags whose names begin value options' names: exact names win (`--partial` is no
+    // `--partial-dir`).
+    long_flags: &["partial", "backup", "progress"],
     abbreviate: false,
 };
 

@@ -1,7 +1,9 @@
 //! The `host` pack: taking the machine down or weakening it.
 
 use super::{Check, Matcher as M, Operands, Seen};
+use crate::knowledge::specs::{ECHO, PRINTF, Spec};
 use crate::model::SimpleCommand;
+use crate::options::read_strict_flags;
 
 const HELP: &[&str] = &["--help", "-h"];
 const PACKAGE_MANAGERS_REMOVE: &[&[&str]] = &[&["remove", "purge", "autoremove", "erase"]];
@@ -253,12 +255,16 @@ pub(super) fn overwrites_ssh_key(seen: &Seen<'_>) -> bool {
 fn pipes_a_yes(producer: &SimpleCommand) -> bool {
     match producer.program_lower().as_str() {
         "yes" => true,
-        "echo" | "printf" => producer
-            .args
-            .iter()
-            .any(|a| !a.starts_with('-') && a.contains(['y', 'Y'])),
+        "echo" => text_has_a_yes(&producer.args, &ECHO),
+        "printf" => text_has_a_yes(&producer.args, &PRINTF),
         _ => false,
     }
+}
+
+/// Whether the words `echo` or `printf` print (after the options `spec` knows) have a `y`.
+fn text_has_a_yes(args: &[String], spec: &Spec) -> bool {
+    let (_, text) = read_strict_flags(args, spec);
+    args[text..].iter().any(|a| a.contains(['y', 'Y']))
 }
 
 /// `systemctl poweroff --when cancel` cancels a scheduled shutdown.

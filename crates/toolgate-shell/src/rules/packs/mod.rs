@@ -31,7 +31,9 @@ use serde::Serialize;
 use crate::knowledge::programs::{lookup, single_dash_long, table_name};
 use crate::knowledge::specs::{NONE, Spec};
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
-use crate::options::{Opt, args_of, read_options, read_permuted, with_two_dashes};
+use crate::options::{
+    Grammar, Opt, args_of, read_grammar, read_launcher, read_permuted, with_two_dashes,
+};
 use crate::rules::glob_match_ci;
 
 pub use exfiltration::{SECRET_UPLOAD, SecretFlow, secret_flows};
@@ -263,16 +265,23 @@ impl View {
     /// with `rest` (options may follow operands).
     pub(crate) fn read(cmd: &SimpleCommand, rest: Option<&Spec>) -> View {
         let program = cmd.program_lower();
-        let global = lookup(&program).map_or(&NONE, |p| p.options);
+        let row = lookup(&program);
+        let global = row.map_or(&NONE, |p| p.options);
         let mut args = args_of(cmd, 0);
         if single_dash_long(&program) {
             args = with_two_dashes(args);
         }
-        let (mut opts, end) = read_options(&args, 0, global);
-        let dashdash = end > 0
-            && args[end - 1].text == "--"
-            && opts.last().is_none_or(|o| o.value.as_deref() != Some("--"));
-        let operands = if dashdash {
+        if let Some(grammar) = row.and_then(|p| p.grammar) {
+            let read = read_launcher(&args, grammar, rest.unwrap_or(&NONE));
+            return View {
+                args,
+                opts: read.opts.into_iter().map(|(_, o)| o).collect(),
+                operands: read.operands,
+            };
+        }
+        let own = read_grammar(&args, 0, &Grammar::plain(*global));
+        let (mut opts, end) = (own.opts, own.end);
+        let operands = if own.dashdash {
             (end..args.len()).collect()
         } else {
             let (more, operands) = read_permuted(&args, end, rest.unwrap_or(global));

@@ -271,6 +271,7 @@ fn framework_commands_that_drop_databases() {
         "prisma db push --force-reset",
         "python3 manage.py flush --noinput",
         "python -m django flush",
+        "python3 -W ignore -X dev -m django flush",
         "php artisan migrate:fresh --seed",
         "./artisan db:wipe",
         "npx sequelize-cli db:drop",
@@ -365,5 +366,27 @@ fn git_config_keys_that_run_programs() {
         "git -c core.pager=less log",
     ] {
         assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
+    }
+}
+
+#[test]
+fn a_yes_piped_into_ssh_keygen_is_read_after_the_printers_options() {
+    for cmd in [
+        "yes | ssh-keygen -t ed25519",
+        "echo y | ssh-keygen",
+        "echo -e 'y\\n' | ssh-keygen",
+        // echo prints an option it does not know: `-y` is text.
+        "echo -y | ssh-keygen",
+        "printf 'y\\n' | ssh-keygen",
+    ] {
+        assert_eq!(rules(cmd), ["TG-HOST-SSH-KEYGEN-OVERWRITE"], "{cmd}");
+    }
+    for cmd in [
+        "echo | ssh-keygen",
+        "echo -n | ssh-keygen",
+        "printf -v yes '\\n' | ssh-keygen",
+        "echo y | ssh-keygen -l -f key",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}");
     }
 }

@@ -22,7 +22,9 @@ const fn interpreter(name: &'static str, grammar: Grammar) -> Interpreter {
     }
 }
 
-const PYTHON: Grammar =
+/// python's (and pypy's) options: those that take a value, and `-c CODE` and `-m MODULE`,
+/// which end its options (the words after them are the code's or the module's arguments).
+pub(crate) const PYTHON: Grammar =
     Grammar::plain(Spec::values("cmWXQ", &["check-hash-based-pycs"])).ending(&["-c", "-m"]);
 const PERL: Grammar = Grammar::plain(crate::knowledge::specs::PERL)
     .ending(&["-e", "-E"])

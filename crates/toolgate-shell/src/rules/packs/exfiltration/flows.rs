@@ -26,6 +26,7 @@ use crate::knowledge::exfiltration::{
 };
 use crate::knowledge::programs::table_name;
 use crate::model::{CommandAnalysis, CommandContext, Destination, SimpleCommand};
+use crate::options::normalize::canonical_flag;
 use crate::syntax::words::uses_variable;
 
 /// One secret reaching a network sink.
@@ -396,7 +397,7 @@ fn opaque(cmd: &SimpleCommand) -> bool {
         *name == base
             && quiet
                 .iter()
-                .any(|q| cmd.flags.contains(q.strip_prefix("--").unwrap_or(q)))
+                .any(|q| cmd.flags.contains(&canonical_flag(base, None, q)))
     })
 }
 

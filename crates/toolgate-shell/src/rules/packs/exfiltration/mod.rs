@@ -13,7 +13,8 @@ use super::{Check, Matcher as M, Seen};
 use crate::knowledge::exfiltration::{SOCAT_EXEC_TYPES, Sender, sender};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::programs::{Class, in_class, table_name};
-use crate::model::{CommandAnalysis, SimpleCommand};
+use crate::model::{Arg, CommandAnalysis, SimpleCommand};
+use crate::options::{Grammar, read_grammar};
 use crate::syntax::words::basename;
 
 pub use flows::{SecretFlow, secret_flows};
@@ -55,16 +56,27 @@ fn is_socket_path(path: &str) -> bool {
 /// shell or interpreter with options only (`/bin/sh`, `bash -li`, `python3 -i`,
 /// `cmd.exe`), not one given a script or code.
 pub(super) fn starts_a_shell(line: &str) -> bool {
-    let mut words = line.split_whitespace();
-    let Some(first) = words.next() else {
+    let words: Vec<Arg> = line
+        .split_whitespace()
+        .map(|w| Arg {
+            text: w.to_string(),
+            ..Arg::default()
+        })
+        .collect();
+    let Some(first) = words.first() else {
         return false;
     };
-    let name = basename(first).to_ascii_lowercase();
+    let name = basename(&first.text).to_ascii_lowercase();
     let shell = in_class(&name, Class::Shell)
         || is_interpreter(&name).is_some_and(|opts| !opts.is_empty())
         || matches!(name.as_str(), "cmd" | "cmd.exe" | "powershell" | "pwsh");
-    shell && words.all(|w| w.starts_with('-'))
+    // Options only, read as a shell reads them (`sh -`, `bash +x` too): no script, no code.
+    shell && read_grammar(&words, 1, &OPTIONS_ONLY).end == words.len()
 }
+
+/// How [`starts_a_shell`] reads the words after the program: no option takes a value
+/// (a `-c` without its command still runs a shell), `+x` options, `-` ends options.
+const OPTIONS_ONLY: Grammar = Grammar::plain(crate::knowledge::specs::NONE).shell();
 
 /// Whether `c` is a raw socket program (nc, ncat, netcat, telnet, socat).
 fn is_socket(c: &SimpleCommand) -> bool {

@@ -337,3 +337,29 @@ fn public_servers_of_homes_and_credentials() {
         assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+#[test]
+fn a_shell_with_options_only() {
+    use super::starts_a_shell;
+    for line in [
+        "bash -i",
+        "/bin/sh",
+        "sh -",
+        "bash +x -i",
+        "python3 -i",
+        "bash --",
+        "zsh -l -c",
+    ] {
+        assert!(starts_a_shell(line), "{line}");
+    }
+    for line in [
+        "bash script.sh",
+        "python3 -c print",
+        "bash -- x",
+        "sh - x",
+        "ls -l",
+        "",
+    ] {
+        assert!(!starts_a_shell(line), "{line}");
+    }
+}

@@ -29,7 +29,7 @@
 //! `temp`, `cwd`, `inside_cwd`, `outside_cwd`, `unknown`, `any`; one or a list), `enabled`.
 
 use toolgate_core::{Severity, Verdict, WorkflowAction};
-use toolgate_shell::{CommandRule, CommandRuleSet, PathClass};
+use toolgate_shell::{CommandRule, CommandRuleSet, PathGroup};
 
 use crate::ReadContext;
 use crate::diagnostic::Diagnostics;
@@ -304,14 +304,17 @@ fn read_rule(node: &Node, path: &str, diags: &mut Diagnostics) -> Option<Command
     }
     if let Some((list, _)) = one_or_many(&mut map, "path_class", diags) {
         for (s, pos) in list {
-            match PathClass::parse_group(s) {
-                Some(g) => rule.path_class.push(g.to_string()),
+            match PathGroup::parse(s) {
+                Some(g) => rule.path_class.push(g),
                 None => {
                     diags.error_hint(
                         "invalid-value",
                         pos,
                         format!("`{path}.path_class` has an unknown class"),
-                        "write one of: root, home, system, temp, cwd, inside_cwd, outside_cwd, unknown, any",
+                        format!(
+                            "write one of: {}",
+                            PathGroup::names().collect::<Vec<_>>().join(", ")
+                        ),
                     );
                     ok = false;
                 }

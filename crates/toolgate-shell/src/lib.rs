@@ -60,7 +60,7 @@ mod rules;
 mod syntax;
 mod walker;
 
-pub use facts::paths::PathClass;
+pub use facts::paths::{PathClass, PathGroup};
 pub use model::{
     CommandAnalysis, CommandContext, Destination, FlagSet, Indeterminate, IndeterminateKind,
     InlineNetwork, MAX_COMMAND_BYTES, MAX_COMMANDS, MAX_DEPTH, METHOD_AT_RUN_TIME, SimpleCommand,

@@ -32,38 +32,78 @@ pub enum PathClass {
     Unknown,
 }
 
-impl PathClass {
-    /// Parses the policy spelling. `outside_cwd` and `any` are groups, see [`PathClass::in_group`].
-    pub fn parse_group(s: &str) -> Option<&'static str> {
-        [
-            "root",
-            "home",
-            "system",
-            "temp",
-            "inside_cwd",
-            "cwd",
-            "outside_cwd",
-            "unknown",
-            "any",
-        ]
-        .into_iter()
-        .find(|g| *g == s)
+/// A group of path classes a command rule names (`path_class:` in a policy): one class, or
+/// `outside_cwd` (everything not inside the working directory or a temp directory, unknown
+/// included) or `any`. Parsed once when the policy is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PathGroup {
+    /// `/` itself.
+    Root,
+    /// Home directories.
+    Home,
+    /// System directories.
+    System,
+    /// Temporary directories.
+    Temp,
+    /// Strictly inside the working directory.
+    InsideCwd,
+    /// The working directory itself.
+    Cwd,
+    /// Not inside the working directory or a temp directory (unknown included).
+    OutsideCwd,
+    /// Only known at run time.
+    Unknown,
+    /// Every class.
+    Any,
+}
+
+/// Every group with its policy spelling.
+const PATH_GROUPS: &[(PathGroup, &str)] = &[
+    (PathGroup::Root, "root"),
+    (PathGroup::Home, "home"),
+    (PathGroup::System, "system"),
+    (PathGroup::Temp, "temp"),
+    (PathGroup::InsideCwd, "inside_cwd"),
+    (PathGroup::Cwd, "cwd"),
+    (PathGroup::OutsideCwd, "outside_cwd"),
+    (PathGroup::Unknown, "unknown"),
+    (PathGroup::Any, "any"),
+];
+
+impl PathGroup {
+    /// Parses the policy spelling (`inside_cwd`).
+    pub fn parse(s: &str) -> Option<PathGroup> {
+        PATH_GROUPS.iter().find(|(_, n)| *n == s).map(|(g, _)| *g)
     }
 
-    /// Whether this class belongs to the policy group `group`: `outside_cwd` is everything
-    /// that is not inside the working directory or a temp directory (unknown included).
-    pub fn in_group(self, group: &str) -> bool {
+    /// The policy spelling.
+    pub fn name(self) -> &'static str {
+        PATH_GROUPS
+            .iter()
+            .find(|(g, _)| *g == self)
+            .map_or("any", |(_, n)| n)
+    }
+
+    /// Every policy spelling, in order (for error messages).
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        PATH_GROUPS.iter().map(|(_, n)| *n)
+    }
+}
+
+impl PathClass {
+    /// Whether this class belongs to `group`.
+    pub fn in_group(self, group: PathGroup) -> bool {
         match group {
-            "any" => true,
-            "root" => self == PathClass::Root,
-            "home" => self == PathClass::Home,
-            "system" => self == PathClass::System,
-            "temp" => self == PathClass::Temp,
-            "inside_cwd" => self == PathClass::InsideCwd,
-            "cwd" => self == PathClass::Cwd,
-            "unknown" => self == PathClass::Unknown,
-            "outside_cwd" => !matches!(self, PathClass::InsideCwd | PathClass::Temp),
-            _ => false,
+            PathGroup::Any => true,
+            PathGroup::Root => self == PathClass::Root,
+            PathGroup::Home => self == PathClass::Home,
+            PathGroup::System => self == PathClass::System,
+            PathGroup::Temp => self == PathClass::Temp,
+            PathGroup::InsideCwd => self == PathClass::InsideCwd,
+            PathGroup::Cwd => self == PathClass::Cwd,
+            PathGroup::Unknown => self == PathClass::Unknown,
+            PathGroup::OutsideCwd => !matches!(self, PathClass::InsideCwd | PathClass::Temp),
         }
     }
 }
@@ -521,6 +561,21 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
 mod tests {
     use super::*;
     use toolgate_core::path_class::{SecretSource, secret_source};
+
+    #[test]
+    fn path_groups_parse_their_own_names_and_nothing_else() {
+        for name in PathGroup::names() {
+            let group = PathGroup::parse(name).expect(name);
+            assert_eq!(group.name(), name);
+        }
+        assert_eq!(PathGroup::names().count(), PATH_GROUPS.len());
+        for bad in ["", "Root", "everywhere", "inside-cwd", "any "] {
+            assert!(PathGroup::parse(bad).is_none(), "{bad:?}");
+        }
+        assert!(PathClass::Unknown.in_group(PathGroup::OutsideCwd));
+        assert!(!PathClass::Temp.in_group(PathGroup::OutsideCwd));
+        assert!(PathClass::InsideCwd.in_group(PathGroup::Any));
+    }
 
     fn secret(path: &str) -> Option<SecretSource> {
         let (cwd, home) = (Path::new("/home/u/p"), Path::new("/home/u"));

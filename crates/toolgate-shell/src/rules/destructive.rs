@@ -4,7 +4,7 @@
 use toolgate_core::Severity;
 
 use crate::SimpleCommand;
-use crate::facts::paths::{PathClass, classify, is_critical_dir};
+use crate::facts::paths::{PathClass, PathGroup, classify, is_critical_dir};
 use crate::facts::writes::{writes_block_device, writes_protected};
 use crate::rules::{CommandContext, CommandRule};
 
@@ -325,8 +325,8 @@ impl R {
         self.0.args_any = strings(a);
         self
     }
-    fn paths(mut self, p: &[&str]) -> R {
-        self.0.path_class = strings(p);
+    fn paths(mut self, p: &[PathGroup]) -> R {
+        self.0.path_class = p.to_vec();
         self
     }
     fn check(mut self, c: Check) -> R {
@@ -352,28 +352,28 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             RM,
         )
         .any(&["recursive"])
-        .paths(&["root"]),
+        .paths(&[PathGroup::Root]),
         R::new(
             "TG-CMD-RM-HOME",
             "Recursive delete in a home directory",
             RM,
         )
         .any(&["recursive"])
-        .paths(&["home"]),
+        .paths(&[PathGroup::Home]),
         R::new(
             "TG-CMD-RM-SYSTEM",
             "Recursive delete of a system directory",
             RM,
         )
         .any(&["recursive"])
-        .paths(&["system"]),
+        .paths(&[PathGroup::System]),
         R::new(
             "TG-CMD-RM-OUTSIDE-CWD",
             "Recursive delete outside the working directory (or of a path only known at run time)",
             RM,
         )
         .any(&["recursive"])
-        .paths(&["outside_cwd"]),
+        .paths(&[PathGroup::OutsideCwd]),
         R::new(
             "TG-CMD-FIND-DELETE",
             "find -delete over a tree outside the working directory (or only known at run time) removes every match",
@@ -393,7 +393,7 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             "Truncating a file of the system (or the root) destroys its content",
             &["truncate"],
         )
-        .paths(&["root", "system"]),
+        .paths(&[PathGroup::Root, PathGroup::System]),
         R::new(
             "TG-CMD-GIT-PUSH-FORCE",
             "Force push rewrites remote history (use --force-with-lease)",
@@ -579,7 +579,7 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             &["chmod", "chown", "chgrp"],
         )
         .any(&["recursive"])
-        .paths(&["root", "system"]),
+        .paths(&[PathGroup::Root, PathGroup::System]),
         R::new(
             "TG-CMD-CHMOD-CRITICAL",
             "Recursive mode or owner change of a home directory, the root or a system directory",

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use toolgate_core::{Severity, WorkflowAction};
 
-use crate::facts::paths::{PathClass, classify};
+use crate::facts::paths::{PathClass, PathGroup, classify};
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 use crate::rules::destructive::Check;
 
@@ -56,9 +56,9 @@ pub struct CommandRule {
     pub flags_none: Vec<String>,
     /// Globs of which one must match an argument.
     pub args_any: Vec<String>,
-    /// Path classes (`root`, `home`, `system`, `temp`, `cwd`, `inside_cwd`, `outside_cwd`,
+    /// Path groups (`root`, `home`, `system`, `temp`, `cwd`, `inside_cwd`, `outside_cwd`,
     /// `unknown`, `any`) of which one must hold for an operand.
-    pub path_class: Vec<String>,
+    pub path_class: Vec<PathGroup>,
     /// Disabled rules never match.
     pub enabled: bool,
     pub(crate) check: Option<Check>,
@@ -146,7 +146,7 @@ impl CommandRule {
             let classes = operand_classes(cmd, operand_start, cx);
             if !classes
                 .iter()
-                .any(|c| self.path_class.iter().any(|g| c.in_group(g)))
+                .any(|c| self.path_class.iter().any(|g| c.in_group(*g)))
             {
                 return false;
             }

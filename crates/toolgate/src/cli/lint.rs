@@ -9,7 +9,7 @@ use toolgate_core::rules::{Rule, RuleSet};
 use toolgate_policy::document::{Format, Node, Position, parse_document};
 use toolgate_policy::examples::{Example, RuleExamples};
 use toolgate_policy::{Diagnostic, Policy};
-use toolgate_shell::{CommandRule, CommandRuleSet};
+use toolgate_shell::{CommandRule, CommandRuleSet, PathGroup};
 
 use super::policy_cases::{Call, decide, host_answer, rules_of, stopped};
 use super::policy_test::rule_ids_by_origin;
@@ -329,8 +329,8 @@ fn command_covers(b: &CommandRule, a: &CommandRule) -> bool {
         && subset(&b.flags_none, &a.flags_none)
         && (b.args_any.is_empty() || (!a.args_any.is_empty() && subset(&a.args_any, &b.args_any)))
         && (b.path_class.is_empty()
-            || b.path_class.iter().any(|c| c == "any")
-            || (!a.path_class.is_empty() && subset(&a.path_class, &b.path_class)))
+            || b.path_class.contains(&PathGroup::Any)
+            || (!a.path_class.is_empty() && a.path_class.iter().all(|x| b.path_class.contains(x))))
 }
 
 fn shadowed(

@@ -1,0 +1,525 @@
+//! The stdio transport: newline-delimited JSON-RPC, as rmcp's own `AsyncRwTransport`, made
+//! cheaper per message on the two paths a busy session takes.
+//!
+//! - Reading: a `tools/call` request of the plain shape clients send (`jsonrpc`, `id`, `method`,
+//!   `params` with `name` and `arguments`, nothing else) is read straight into rmcp's message
+//!   types ([`fast_tool_call`]). rmcp reads every message through serde's buffered untagged
+//!   machinery, which costs about as much as the rest of the call. Every other line (any other
+//!   method, `_meta`, an extra key, a duplicate key, anything unreadable) goes to rmcp's own
+//!   reader unchanged, with its replies and its errors, so the protocol is rmcp's.
+//! - Writing: replies are appended to one buffer that a writer task writes out whenever it
+//!   runs. A single request is answered at once (nothing else is waiting), but replies that
+//!   complete together (pipelined calls) leave in one `write` instead of one each. A send
+//!   completes once its bytes are written, as with rmcp's transport, so nothing is lost when
+//!   the session ends.
+//!
+//! Lines longer than [`MAX_LINE_BYTES`] are dropped (rmcp's limit and behaviour).
+
+use std::borrow::Cow;
+use std::io;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+
+use rmcp::RoleServer;
+use rmcp::model::{
+    CallToolRequestMethod, CallToolRequestParams, ClientRequest, JsonObject, JsonRpcMessage,
+    JsonRpcRequest, JsonRpcVersion2_0, Request, RequestId,
+};
+use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
+use rmcp::transport::Transport;
+use rmcp::transport::async_rw::AsyncRwTransport;
+use serde::Deserialize;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::{Notify, watch};
+
+/// The longest line (one JSON-RPC message) that is read; a longer one is dropped.
+pub const MAX_LINE_BYTES: usize = rmcp::transport::async_rw::DEFAULT_MAX_LINE_LENGTH;
+
+/// A `tools/call` request in the plain shape, read with the field types rmcp uses, so that a
+/// line this accepts means what rmcp would make of it. Anything else fails and is left to rmcp.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainToolCall {
+    jsonrpc: JsonRpcVersion2_0,
+    id: RequestId,
+    method: CallToolRequestMethod,
+    params: PlainToolCallParams,
+}
+
+/// The `params` of a [`PlainToolCall`]: a tool name and its arguments, no `_meta`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainToolCallParams {
+    name: String,
+    arguments: Option<JsonObject>,
+}
+
+/// Reads `line` as a plain `tools/call` request, or `None` when it is anything else (rmcp's
+/// reader then decides what it is).
+pub fn fast_tool_call(line: &[u8]) -> Option<RxJsonRpcMessage<RoleServer>> {
+    // The version and the method are checked by reading them; their values are constants.
+    let PlainToolCall {
+        jsonrpc: JsonRpcVersion2_0,
+        id,
+        method: CallToolRequestMethod,
+        params: PlainToolCallParams { name, arguments },
+    } = serde_json::from_slice(line).ok()?;
+    let mut params = CallToolRequestParams::new(Cow::Owned(name));
+    if let Some(arguments) = arguments {
+        params = params.with_arguments(arguments);
+    }
+    let request = ClientRequest::CallToolRequest(Request::new(params));
+    Some(JsonRpcMessage::Request(JsonRpcRequest::new(id, request)))
+}
+
+/// Replies waiting to be written, shared by the senders and the writer task.
+struct Outbox {
+    state: Mutex<Pending>,
+    /// Wakes the writer task when bytes are queued or the transport closes.
+    wake_writer: Notify,
+    /// How many messages have been written (`u64::MAX` once writing failed).
+    written: watch::Sender<u64>,
+}
+
+#[derive(Default)]
+struct Pending {
+    /// Serialised messages, each ending in `\n`.
+    bytes: Vec<u8>,
+    /// How many messages have been queued since the start.
+    queued: u64,
+    /// Writing failed: the peer is gone.
+    failed: bool,
+    /// The transport is closing: the writer stops once the queue is written.
+    closing: bool,
+}
+
+impl Outbox {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Pending> {
+        // A panic while holding the lock cannot leave a half-written message (the bytes of a
+        // failed serialisation are cut off before unlocking), so the state stays usable.
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Appends one message, written by `serialise`; its number, or an error when writing
+    /// already failed or the transport is closing.
+    fn queue(&self, serialise: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> io::Result<u64> {
+        let mut pending = self.lock();
+        if pending.failed || pending.closing {
+            return Err(closed());
+        }
+        let start = pending.bytes.len();
+        if let Err(e) = serialise(&mut pending.bytes) {
+            pending.bytes.truncate(start);
+            return Err(e);
+        }
+        pending.bytes.push(b'\n');
+        pending.queued += 1;
+        let number = pending.queued;
+        drop(pending);
+        self.wake_writer.notify_one();
+        Ok(number)
+    }
+
+    /// Waits until message `number` is written.
+    async fn written(&self, number: u64) -> io::Result<()> {
+        let mut written = self.written.subscribe();
+        match written.wait_for(|w| *w >= number).await.map(|w| *w) {
+            Ok(w) if w != u64::MAX => Ok(()),
+            _ => Err(closed()),
+        }
+    }
+}
+
+fn closed() -> io::Error {
+    io::Error::new(io::ErrorKind::BrokenPipe, "the MCP output is closed")
+}
+
+/// Writes the outbox to `out` until the transport closes or a write fails.
+async fn write_out<W: AsyncWrite + Unpin>(mut out: W, outbox: Arc<Outbox>) {
+    let mut batch = Vec::new();
+    loop {
+        let (upto, closing) = {
+            let mut pending = outbox.lock();
+            std::mem::swap(&mut batch, &mut pending.bytes);
+            (pending.queued, pending.closing)
+        };
+        if batch.is_empty() {
+            if closing {
+                return;
+            }
+            outbox.wake_writer.notified().await;
+            continue;
+        }
+        let wrote = match out.write_all(&batch).await {
+            Ok(()) => out.flush().await,
+            Err(e) => Err(e),
+        };
+        batch.clear();
+        if wrote.is_err() {
+            outbox.lock().failed = true;
+            outbox.written.send_replace(u64::MAX);
+            return;
+        }
+        outbox.written.send_replace(upto);
+    }
+}
+
+/// An `AsyncWrite` into the outbox, for the replies rmcp's reader writes itself (its
+/// `Invalid Request` answer to a line it cannot use).
+struct OutboxWriter(Arc<Outbox>);
+
+impl AsyncWrite for OutboxWriter {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let mut pending = self.0.lock();
+        if pending.failed {
+            return Poll::Ready(Err(closed()));
+        }
+        pending.bytes.extend_from_slice(buf);
+        Poll::Ready(Ok(buf.len()))
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.0.wake_writer.notify_one();
+        Poll::Ready(Ok(()))
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.poll_flush(cx)
+    }
+}
+
+/// What one bounded line read found.
+enum LineRead {
+    /// A whole `\n`-terminated line is in the line buffer.
+    Line,
+    /// The line was longer than [`MAX_LINE_BYTES`]; it was dropped.
+    Oversized,
+    /// The peer closed its end (a partial last line is not a message).
+    Eof,
+    /// Reading failed.
+    Failed,
+}
+
+/// The server side of a newline-delimited JSON-RPC session over `R` (input) and a writer
+/// given to [`LineTransport::new`] (output).
+pub struct LineTransport<R> {
+    read: BufReader<R>,
+    line: Vec<u8>,
+    /// `line` holds a whole line that is not handled yet (a `receive` was cancelled while
+    /// rmcp read it).
+    line_ready: bool,
+    /// Dropping the rest of an oversized line until its newline.
+    discarding: bool,
+    outbox: Arc<Outbox>,
+    writer: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
+    /// A transport reading `input` and writing to `output`. Starts the writer task, so it
+    /// must be called on a tokio runtime.
+    pub fn new<W>(input: R, output: W) -> LineTransport<R>
+    where
+        W: AsyncWrite + Send + Unpin + 'static,
+    {
+        let outbox = Arc::new(Outbox {
+            state: Mutex::new(Pending::default()),
+            wake_writer: Notify::new(),
+            written: watch::channel(0).0,
+        });
+        let writer = tokio::spawn(write_out(output, outbox.clone()));
+        LineTransport {
+            read: BufReader::new(input),
+            line: Vec::new(),
+            line_ready: false,
+            discarding: false,
+            outbox,
+            writer: Some(writer),
+        }
+    }
+
+    /// Reads one line into `self.line`, never letting it grow past [`MAX_LINE_BYTES`].
+    /// Cancel-safe: a read cancelled half-way leaves its bytes in `self.line` for the next
+    /// call (the service polls `receive` in a `select!`).
+    async fn read_line(&mut self) -> LineRead {
+        loop {
+            let (consumed, done) = {
+                let Ok(available) = self.read.fill_buf().await else {
+                    return LineRead::Failed;
+                };
+                if available.is_empty() {
+                    return LineRead::Eof;
+                }
+                let newline = newline_at(available);
+                let take = newline.map_or(available.len(), |i| i + 1);
+                if self.discarding {
+                    if newline.is_some() {
+                        self.discarding = false;
+                    }
+                    (take, None)
+                } else if self.line.len().saturating_add(take) > MAX_LINE_BYTES {
+                    self.line.clear();
+                    self.discarding = newline.is_none();
+                    (take, Some(LineRead::Oversized))
+                } else {
+                    self.line.extend_from_slice(&available[..take]);
+                    (take, newline.map(|_| LineRead::Line))
+                }
+            };
+            self.read.consume(consumed);
+            if let Some(done) = done {
+                return done;
+            }
+        }
+    }
+}
+
+/// rmcp's reading of one whole line (`\n` included): the message, or `None` when rmcp
+/// ignores the line (its own error reply, if any, is queued in `outbox`).
+async fn rmcp_read(line: Vec<u8>, outbox: Arc<Outbox>) -> Option<RxJsonRpcMessage<RoleServer>> {
+    let mut reader = AsyncRwTransport::<RoleServer, _, _>::new_server(
+        std::io::Cursor::new(line),
+        OutboxWriter(outbox),
+    );
+    // The reader holds exactly one line: it answers it, then sees the end of its input.
+    Transport::<RoleServer>::receive(&mut reader).await
+}
+
+fn newline_at(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|b| *b == b'\n')
+}
+
+impl<R: AsyncRead + Send + Unpin + 'static> Transport<RoleServer> for LineTransport<R> {
+    type Error = io::Error;
+
+    fn send(
+        &mut self,
+        item: TxJsonRpcMessage<RoleServer>,
+    ) -> impl Future<Output = Result<(), io::Error>> + Send + 'static {
+        let outbox = self.outbox.clone();
+        let queued =
+            outbox.queue(|bytes| serde_json::to_writer(bytes, &item).map_err(io::Error::from));
+        async move { outbox.written(queued?).await }
+    }
+
+    async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
+        loop {
+            if !self.line_ready {
+                match self.read_line().await {
+                    LineRead::Line => self.line_ready = true,
+                    LineRead::Oversized => continue,
+                    LineRead::Eof | LineRead::Failed => return None,
+                }
+            }
+            let body = self.line.strip_suffix(b"\n").unwrap_or(&self.line);
+            let body = body.strip_suffix(b"\r").unwrap_or(body);
+            let message = match fast_tool_call(body) {
+                Some(message) => Some(message),
+                // rmcp's reader does not wait on anything but the runtime's cooperative
+                // budget; `unconstrained` lifts that, and the line stays in `self.line` until
+                // it is handled in case the read is cancelled all the same.
+                None => {
+                    let read = rmcp_read(self.line.clone(), self.outbox.clone());
+                    tokio::task::unconstrained(read).await
+                }
+            };
+            self.line.clear();
+            self.line_ready = false;
+            if message.is_some() {
+                return message;
+            }
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), io::Error> {
+        self.outbox.lock().closing = true;
+        self.outbox.wake_writer.notify_one();
+        if let Some(writer) = self.writer.take() {
+            let _ = writer.await;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rmcp::model::{CallToolResult, ContentBlock, ServerResult};
+    use serde_json::Value;
+    use tokio::io::AsyncReadExt;
+
+    /// rmcp's own reading of a line.
+    fn rmcp_parse(line: &str) -> Option<RxJsonRpcMessage<RoleServer>> {
+        serde_json::from_str(line).ok()
+    }
+
+    /// Lines in the plain shape: the fast reading must be exactly rmcp's.
+    const PLAIN: &[&str] = &[
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"check_url","arguments":{"url":"https://a.example/"}}}"#,
+        r#"{"params":{"arguments":{"url":"x","policy":{"allow":["*.b"],"methods":["GET"]}},"name":"check_url"},"method":"tools/call","id":"r-1","jsonrpc":"2.0"}"#,
+        r#"{"jsonrpc":"2.0","id":"q\"\u00e9\\n","method":"tools/call","params":{"name":"ch\u0065ck_url","arguments":{"n":[1.5e300,-0.0,18446744073709551615,-9223372036854775808,true,null,{"k":"\ud83d\ude00"}]}}}"#,
+        r#"{"jsonrpc":"2.0","id":-7,"method":"tools/call","params":{"name":"explain_command"}}"#,
+        r#"{"jsonrpc":"2.0","id":9223372036854775807,"method":"tools/call","params":{"name":"x","arguments":null}}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{}}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"x","arguments":{"a":1,"a":2}}}"#,
+        r#"  {"jsonrpc" : "2.0", "id" : 4, "method" : "tools/call", "params" : {"name" : "x"}}  "#,
+    ];
+
+    /// Lines the fast reading must leave to rmcp.
+    const NOT_PLAIN: &[&str] = &[
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"progressToken":1}}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","task":{}}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"},"extra":1}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"},"result":{}}"#,
+        r#"{"jsonrpc":"1.0","id":1,"method":"tools/call","params":{"name":"x"}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"id":2,"method":"tools/call","params":{"name":"x"}}"#,
+        r#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"x"}}"#,
+        r#"{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{"name":"x"}}"#,
+        r#"{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"x"}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":7}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":[1]}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[]}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call"}"#,
+        "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"x\"}}",
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}"#,
+        "",
+    ];
+
+    #[test]
+    fn plain_tool_calls_read_exactly_as_rmcp_reads_them() {
+        for line in PLAIN {
+            let fast = fast_tool_call(line.as_bytes()).unwrap_or_else(|| panic!("{line}"));
+            let rmcp = rmcp_parse(line).unwrap_or_else(|| panic!("rmcp: {line}"));
+            assert!(
+                matches!(
+                    &fast,
+                    JsonRpcMessage::Request(JsonRpcRequest {
+                        request: ClientRequest::CallToolRequest(_),
+                        ..
+                    })
+                ),
+                "{line}"
+            );
+            assert_eq!(format!("{fast:?}"), format!("{rmcp:?}"), "{line}");
+            let fast = serde_json::to_value(&fast).unwrap();
+            assert_eq!(fast, serde_json::to_value(&rmcp).unwrap(), "{line}");
+        }
+    }
+
+    #[test]
+    fn every_other_line_is_left_to_rmcp() {
+        for line in NOT_PLAIN {
+            assert!(fast_tool_call(line.as_bytes()).is_none(), "{line}");
+        }
+    }
+
+    fn reply(id: i64, text: &str) -> TxJsonRpcMessage<RoleServer> {
+        let result = CallToolResult::success(vec![ContentBlock::text(text)]);
+        JsonRpcMessage::response(ServerResult::CallToolResult(result), RequestId::Number(id))
+    }
+
+    #[tokio::test]
+    async fn the_transport_reads_every_kind_of_line_and_writes_every_reply() {
+        let (mut client_in, server_in) = tokio::io::duplex(1 << 16);
+        let (server_out, mut client_out) = tokio::io::duplex(1 << 16);
+        let mut transport = LineTransport::new(server_in, server_out);
+        let input = [
+            PLAIN[0],
+            "not json at all",
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}"#,
+            "",
+            r#"{"foo":1}"#,
+            "\r",
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"x"}}"#,
+        ]
+        .join("\n");
+        client_in.write_all(input.as_bytes()).await.unwrap();
+        // A last line without its newline is no message.
+        client_in
+            .write_all(b"\n{\"jsonrpc\":\"2.0\",\"id\":4")
+            .await
+            .unwrap();
+        drop(client_in);
+
+        let mut ids = Vec::new();
+        while let Some(message) = transport.receive().await {
+            let JsonRpcMessage::Request(request) = message else {
+                panic!("not a request");
+            };
+            ids.push(request.id);
+        }
+        assert_eq!(
+            ids,
+            [1, 2, 3].map(RequestId::Number),
+            "the unreadable lines are skipped"
+        );
+
+        // Replies sent together arrive whole and in order; each send completes.
+        let mut sends = Vec::new();
+        for id in 10..13 {
+            sends.push(transport.send(reply(id, "ok")));
+        }
+        for send in sends {
+            send.await.unwrap();
+        }
+        transport.close().await.unwrap();
+        drop(transport);
+        let mut output = String::new();
+        client_out.read_to_string(&mut output).await.unwrap();
+        let lines: Vec<Value> = output
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        // rmcp's own answer to the well-formed line it could not use comes first.
+        assert_eq!(lines.len(), 4, "{output}");
+        assert_eq!(lines[0]["error"]["code"], -32600, "{output}");
+        assert!(lines[0].get("id").is_none_or(Value::is_null), "{output}");
+        for (line, id) in lines[1..].iter().zip(10..) {
+            assert_eq!(line["id"], id, "{output}");
+            assert_eq!(line["result"]["content"][0]["text"], "ok", "{output}");
+        }
+    }
+
+    #[tokio::test]
+    async fn sends_fail_once_the_peer_is_gone() {
+        let (_client_in, server_in) = tokio::io::duplex(64);
+        let (server_out, client_out) = tokio::io::duplex(64);
+        drop(client_out);
+        let mut transport = LineTransport::new(server_in, server_out);
+        assert!(transport.send(reply(1, "lost")).await.is_err());
+        assert!(transport.send(reply(2, "lost")).await.is_err());
+        transport.close().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn oversized_lines_are_dropped_and_reading_goes_on() {
+        let (mut client_in, server_in) = tokio::io::duplex(1 << 16);
+        let (server_out, _client_out) = tokio::io::duplex(1 << 16);
+        let mut transport = LineTransport::new(server_in, server_out);
+        let writer = tokio::spawn(async move {
+            let chunk = vec![b'x'; 1 << 16];
+            let mut sent = 0;
+            while sent <= MAX_LINE_BYTES {
+                client_in.write_all(&chunk).await.unwrap();
+                sent += chunk.len();
+            }
+            client_in.write_all(b"\n").await.unwrap();
+            client_in.write_all(PLAIN[0].as_bytes()).await.unwrap();
+            client_in.write_all(b"\n").await.unwrap();
+        });
+        let Some(JsonRpcMessage::Request(request)) = transport.receive().await else {
+            panic!("the call after the long line is read");
+        };
+        assert_eq!(request.id, RequestId::Number(1));
+        writer.await.unwrap();
+        assert!(transport.receive().await.is_none());
+        transport.close().await.unwrap();
+    }
+}

@@ -1,7 +1,6 @@
 //! The `policy` argument: agentguard's `{allow, deny, methods}` object (plus `schemes` and
 //! toolgate's pattern forms), read strictly.
 
-use std::hash::Hasher;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -159,41 +158,66 @@ pub fn same_json(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// A hash of a JSON value consistent with [`same_json`] (equal values, equal hashes).
+/// A hash of a JSON value consistent with [`same_json`] (equal values, equal hashes). It only
+/// picks the entry to compare, so it is a fast multiply-rotate hash, not a keyed one: a
+/// collision costs one more comparison, never a wrong policy.
 fn json_hash(value: &Value) -> u64 {
-    fn feed(value: &Value, h: &mut std::collections::hash_map::DefaultHasher) {
+    let mut h = JsonHasher(0);
+    h.feed(value);
+    h.0
+}
+
+/// The state of [`json_hash`] (the FxHash step, over 8-byte words).
+struct JsonHasher(u64);
+
+impl JsonHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn word(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        self.word(bytes.len() as u64);
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.word(u64::from_le_bytes(word));
+        }
+        let mut last = [0u8; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.word(u64::from_le_bytes(last));
+    }
+
+    fn feed(&mut self, value: &Value) {
         match value {
-            Value::Null => h.write_u8(0),
-            Value::Bool(b) => h.write_u8(1 + u8::from(*b)),
+            Value::Null => self.word(0),
+            Value::Bool(b) => self.word(1 + u64::from(*b)),
             Value::Number(n) => {
                 let (kind, bits) = number_key(n);
-                h.write_u8(3 + kind);
-                h.write_u64(bits);
+                self.word(3 + u64::from(kind));
+                self.word(bits);
             }
             Value::String(s) => {
-                h.write_u8(6);
-                h.write_usize(s.len());
-                h.write(s.as_bytes());
+                self.word(6);
+                self.bytes(s.as_bytes());
             }
             Value::Array(items) => {
-                h.write_u8(7);
-                h.write_usize(items.len());
-                items.iter().for_each(|v| feed(v, h));
+                self.word(7);
+                self.word(items.len() as u64);
+                items.iter().for_each(|v| self.feed(v));
             }
             Value::Object(map) => {
-                h.write_u8(8);
-                h.write_usize(map.len());
+                self.word(8);
+                self.word(map.len() as u64);
                 for (k, v) in map {
-                    h.write_usize(k.len());
-                    h.write(k.as_bytes());
-                    feed(v, h);
+                    self.bytes(k.as_bytes());
+                    self.feed(v);
                 }
             }
         }
     }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    feed(value, &mut h);
-    h.finish()
 }
 
 fn short(text: &str) -> String {

@@ -33,6 +33,9 @@ use serde::Deserialize;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{Notify, watch};
 
+/// How much input is read at once: pipelined calls arrive by the hundred.
+const READ_BUFFER_BYTES: usize = 64 * 1024;
+
 /// The longest line (one JSON-RPC message) that is read; a longer one is dropped.
 pub const MAX_LINE_BYTES: usize = rmcp::transport::async_rw::DEFAULT_MAX_LINE_LENGTH;
 
@@ -235,7 +238,7 @@ impl<R: AsyncRead + Send + Unpin> LineTransport<R> {
         });
         let writer = tokio::spawn(write_out(output, outbox.clone()));
         LineTransport {
-            read: BufReader::new(input),
+            read: BufReader::with_capacity(READ_BUFFER_BYTES, input),
             line: Vec::new(),
             line_ready: false,
             discarding: false,

@@ -10,8 +10,10 @@
 //! - Writing: replies are appended to one buffer that a writer task writes out whenever it
 //!   runs. A single request is answered at once (nothing else is waiting), but replies that
 //!   complete together (pipelined calls) leave in one `write` instead of one each. A send
-//!   completes once its bytes are written, as with rmcp's transport, so nothing is lost when
-//!   the session ends.
+//!   completes once its reply is queued, or, while more than [`MAX_UNWRITTEN_BYTES`] wait,
+//!   once it is written (a client that stops reading slows the server down instead of growing
+//!   its memory). Closing the transport waits until everything queued is written, so nothing
+//!   is lost when the session ends.
 //!
 //! Lines longer than [`MAX_LINE_BYTES`] are dropped (rmcp's limit and behaviour).
 
@@ -35,6 +37,9 @@ use tokio::sync::{Notify, watch};
 
 /// How much input is read at once: pipelined calls arrive by the hundred.
 const READ_BUFFER_BYTES: usize = 64 * 1024;
+
+/// How many bytes of replies may wait to be written before a send waits for its own.
+pub const MAX_UNWRITTEN_BYTES: usize = 4 * 1024 * 1024;
 
 /// The longest line (one JSON-RPC message) that is read; a longer one is dropped.
 pub const MAX_LINE_BYTES: usize = rmcp::transport::async_rw::DEFAULT_MAX_LINE_LENGTH;
@@ -106,9 +111,12 @@ impl Outbox {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Appends one message, written by `serialise`; its number, or an error when writing
-    /// already failed or the transport is closing.
-    fn queue(&self, serialise: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> io::Result<u64> {
+    /// Appends one message, written by `serialise`: its number and how many bytes now wait to
+    /// be written, or an error when writing already failed or the transport is closing.
+    fn queue(
+        &self,
+        serialise: impl FnOnce(&mut Vec<u8>) -> io::Result<()>,
+    ) -> io::Result<(u64, usize)> {
         let mut pending = self.lock();
         if pending.failed || pending.closing {
             return Err(closed());
@@ -120,10 +128,10 @@ impl Outbox {
         }
         pending.bytes.push(b'\n');
         pending.queued += 1;
-        let number = pending.queued;
+        let queued = (pending.queued, pending.bytes.len());
         drop(pending);
         self.wake_writer.notify_one();
-        Ok(number)
+        Ok(queued)
     }
 
     /// Waits until message `number` is written.
@@ -308,7 +316,12 @@ impl<R: AsyncRead + Send + Unpin + 'static> Transport<RoleServer> for LineTransp
         let outbox = self.outbox.clone();
         let queued =
             outbox.queue(|bytes| serde_json::to_writer(bytes, &item).map_err(io::Error::from));
-        async move { outbox.written(queued?).await }
+        async move {
+            match queued? {
+                (number, waiting) if waiting > MAX_UNWRITTEN_BYTES => outbox.written(number).await,
+                _ => Ok(()),
+            }
+        }
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
@@ -496,9 +509,64 @@ mod tests {
         let (server_out, client_out) = tokio::io::duplex(64);
         drop(client_out);
         let mut transport = LineTransport::new(server_in, server_out);
-        assert!(transport.send(reply(1, "lost")).await.is_err());
-        assert!(transport.send(reply(2, "lost")).await.is_err());
+        // The first reply may be queued before the writer finds the peer gone; once it has,
+        // every send fails.
+        let mut failed_at = None;
+        for id in 0..100 {
+            if transport.send(reply(id, "lost")).await.is_err() {
+                failed_at = Some(id);
+                break;
+            }
+            tokio::task::yield_now().await;
+        }
+        assert!(failed_at.is_some_and(|id| id <= 2), "{failed_at:?}");
+        assert!(transport.send(reply(100, "lost")).await.is_err());
         transport.close().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_client_that_stops_reading_holds_up_the_sends() {
+        let (_client_in, server_in) = tokio::io::duplex(64);
+        let (server_out, mut client_out) = tokio::io::duplex(64 * 1024);
+        let mut transport = LineTransport::new(server_in, server_out);
+        let text = "x".repeat(1024 * 1024);
+        let wait = std::time::Duration::from_millis(100);
+        let mut held = None;
+        for id in 0..8 {
+            let send = transport.send(reply(id, &text));
+            match tokio::time::timeout(wait, send).await {
+                Ok(sent) => sent.unwrap(),
+                Err(_) => {
+                    held = Some(id);
+                    break;
+                }
+            }
+        }
+        // More than MAX_UNWRITTEN_BYTES (4 MiB) never wait: the fourth reply of just over 1 MiB
+        // is held up, or the fifth if the writer took the first one into its pipe already.
+        let held = held.expect("a send is held up");
+        assert!((3..=4).contains(&held), "{held}");
+        // Once the client reads, the held reply and everything before it arrive.
+        let reader = tokio::spawn(async move {
+            let mut output = Vec::new();
+            client_out.read_to_end(&mut output).await.unwrap();
+            output
+        });
+        transport.send(reply(5, "last")).await.unwrap();
+        transport.close().await.unwrap();
+        drop(transport);
+        let output = reader.await.unwrap();
+        let ids: Vec<i64> = output
+            .split(|b| *b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| {
+                serde_json::from_slice::<Value>(l).unwrap()["id"]
+                    .as_i64()
+                    .unwrap()
+            })
+            .collect();
+        let expected: Vec<i64> = (0..=held).chain([5]).collect();
+        assert_eq!(ids, expected);
     }
 
     #[tokio::test]

@@ -217,6 +217,14 @@ fn reply<T: Serialize>(reply: &T) -> Result<CallToolResult, String> {
     Ok(result)
 }
 
+/// Takes the `policy` argument out of a call's arguments before they are read into their type.
+/// The typed field would hold the same value (`present`: any value, `null` included, is
+/// `Some`), but reading it there rebuilds the whole object, once per call.
+fn without_policy(mut args: JsonObject) -> (JsonObject, Option<Value>) {
+    let policy = args.remove("policy");
+    (args, policy)
+}
+
 /// Splits a serialised engine value into the named fields and the rest.
 fn take_field(map: &mut serde_json::Map<String, Value>, key: &str) -> Value {
     map.remove(key).unwrap_or(Value::Null)
@@ -241,8 +249,9 @@ impl ToolgateServer {
         output_schema = schema_for_output::<UrlDecision>()
     )]
     pub async fn check_url(&self, args: JsonObject) -> Result<CallToolResult, String> {
+        let (args, policy) = without_policy(args);
         let args: CheckUrlArgs = check_arguments(args)?;
-        let policy = self.resolve(args.policy.as_ref());
+        let policy = self.resolve(policy.as_ref());
         reply(&self.decide(&policy, &args.url, args.method.as_deref()))
     }
 
@@ -253,6 +262,7 @@ impl ToolgateServer {
         output_schema = schema_for_output::<BatchReply>()
     )]
     pub async fn check_urls_batch(&self, args: JsonObject) -> Result<CallToolResult, String> {
+        let (args, policy) = without_policy(args);
         let args: CheckUrlsBatchArgs = check_arguments(args)?;
         if args.urls.len() > MAX_BATCH_URLS {
             return Err(format!(
@@ -260,7 +270,7 @@ impl ToolgateServer {
                 args.urls.len()
             ));
         }
-        let policy = self.resolve(args.policy.as_ref());
+        let policy = self.resolve(policy.as_ref());
         let mut results = Vec::with_capacity(args.urls.len());
         for url in args.urls {
             let d = self.decide(&policy, &url, args.method.as_deref());

@@ -16,6 +16,7 @@ pub mod policy_arg;
 pub mod replies;
 pub mod server;
 pub mod tool_call;
+pub mod transport;
 
 pub use server::{SERVER_NAME, SERVER_VERSION, ToolgateServer};
 
@@ -58,6 +59,10 @@ pub fn run_stdio(policy: Policy) -> Result<(), String> {
     let server = ToolgateServer::new(policy);
     eprintln!("toolgate MCP server v{SERVER_VERSION} ready on stdio (policy: {source})");
     // `stdio_pipes` drives pipe stdio on the IO reactor (no blocking-pool hand-off per
-    // message); it falls back to blocking stdio for terminals and files. It needs the runtime.
-    runtime.block_on(async { serve(server, rmcp::transport::stdio_pipes()).await })
+    // message); it falls back to blocking stdio for terminals and files. It needs the runtime,
+    // as does the transport (it starts its writer task).
+    runtime.block_on(async {
+        let (input, output) = rmcp::transport::stdio_pipes();
+        serve(server, transport::LineTransport::new(input, output)).await
+    })
 }

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::schema_for_output;
-use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use rmcp::{tool, tool_router};
 use serde::Serialize;
@@ -137,10 +136,10 @@ impl ToolgateServer {
 
     /// The policy a call's `policy` argument names, compiled once per distinct policy (a
     /// poisoned cache is bypassed, never trusted).
-    fn resolve(&self, policy: Option<&Value>) -> ResolvedPolicy {
+    fn resolve(&self, policy: Option<&Value>) -> Arc<ResolvedPolicy> {
         match self.state.policies.lock() {
             Ok(mut cache) => cache.resolve(policy),
-            Err(_) => resolve_policy(policy),
+            Err(_) => Arc::new(resolve_policy(policy)),
         }
     }
 
@@ -212,9 +211,18 @@ fn reply<T: Serialize>(reply: &T) -> Result<CallToolResult, String> {
     let failed = |_| "internal error: the reply could not be serialised".to_string();
     let text = serde_json::to_string_pretty(reply).map_err(failed)?;
     let value = serde_json::to_value(reply).map_err(failed)?;
-    let mut result = CallToolResult::structured(value);
-    result.content = vec![ContentBlock::text(text)];
+    // As `CallToolResult::structured(value)`, without rendering a text that is replaced.
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    result.structured_content = Some(value);
     Ok(result)
+}
+
+/// Takes the `policy` argument out of a call's arguments before they are read into their type.
+/// The typed field would hold the same value (`present`: any value, `null` included, is
+/// `Some`), but reading it there rebuilds the whole object, once per call.
+fn without_policy(mut args: JsonObject) -> (JsonObject, Option<Value>) {
+    let policy = args.remove("policy");
+    (args, policy)
 }
 
 /// Splits a serialised engine value into the named fields and the rest.
@@ -240,12 +248,10 @@ impl ToolgateServer {
         input_schema = input_schema::<CheckUrlArgs>(),
         output_schema = schema_for_output::<UrlDecision>()
     )]
-    pub async fn check_url(
-        &self,
-        Parameters(args): Parameters<JsonObject>,
-    ) -> Result<CallToolResult, String> {
+    pub async fn check_url(&self, args: JsonObject) -> Result<CallToolResult, String> {
+        let (args, policy) = without_policy(args);
         let args: CheckUrlArgs = check_arguments(args)?;
-        let policy = self.resolve(args.policy.as_ref());
+        let policy = self.resolve(policy.as_ref());
         reply(&self.decide(&policy, &args.url, args.method.as_deref()))
     }
 
@@ -255,10 +261,8 @@ impl ToolgateServer {
         input_schema = input_schema::<CheckUrlsBatchArgs>(),
         output_schema = schema_for_output::<BatchReply>()
     )]
-    pub async fn check_urls_batch(
-        &self,
-        Parameters(args): Parameters<JsonObject>,
-    ) -> Result<CallToolResult, String> {
+    pub async fn check_urls_batch(&self, args: JsonObject) -> Result<CallToolResult, String> {
+        let (args, policy) = without_policy(args);
         let args: CheckUrlsBatchArgs = check_arguments(args)?;
         if args.urls.len() > MAX_BATCH_URLS {
             return Err(format!(
@@ -266,7 +270,7 @@ impl ToolgateServer {
                 args.urls.len()
             ));
         }
-        let policy = self.resolve(args.policy.as_ref());
+        let policy = self.resolve(policy.as_ref());
         let mut results = Vec::with_capacity(args.urls.len());
         for url in args.urls {
             let d = self.decide(&policy, &url, args.method.as_deref());
@@ -295,10 +299,7 @@ impl ToolgateServer {
         input_schema = input_schema::<ValidatePolicyArgs>(),
         output_schema = schema_for_output::<ValidationReply>()
     )]
-    pub async fn validate_policy(
-        &self,
-        Parameters(args): Parameters<JsonObject>,
-    ) -> Result<CallToolResult, String> {
+    pub async fn validate_policy(&self, args: JsonObject) -> Result<CallToolResult, String> {
         let args: ValidatePolicyArgs = check_arguments(args)?;
         reply(&validate(&args.policy))
     }
@@ -309,10 +310,7 @@ impl ToolgateServer {
         input_schema = input_schema::<CheckToolCallArgs>(),
         output_schema = schema_for_output::<ToolCallReply>()
     )]
-    pub async fn check_tool_call(
-        &self,
-        Parameters(args): Parameters<JsonObject>,
-    ) -> Result<CallToolResult, String> {
+    pub async fn check_tool_call(&self, args: JsonObject) -> Result<CallToolResult, String> {
         let args: CheckToolCallArgs = check_arguments(args)?;
         let input = Value::Object(args.tool_input);
         let checked = catch_unwind(AssertUnwindSafe(|| {
@@ -364,10 +362,7 @@ impl ToolgateServer {
         input_schema = input_schema::<ExplainCommandArgs>(),
         output_schema = schema_for_output::<CommandReply>()
     )]
-    pub async fn explain_command(
-        &self,
-        Parameters(args): Parameters<JsonObject>,
-    ) -> Result<CallToolResult, String> {
+    pub async fn explain_command(&self, args: JsonObject) -> Result<CallToolResult, String> {
         let args: ExplainCommandArgs = check_arguments(args)?;
         if args.command.len() > MAX_COMMAND_BYTES {
             return Err(format!(

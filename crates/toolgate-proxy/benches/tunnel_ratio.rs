@@ -5,7 +5,8 @@
 //! the figure, the spread across rounds says how much to trust it. Same client, same echo
 //! server, same round trips as `--bench tunnel`.
 //!
-//! `cargo bench -p toolgate-proxy --bench tunnel_ratio` (`-- ROUNDS` for another round count).
+//! `cargo bench -p toolgate-proxy --bench tunnel_ratio` (`-- ROUNDS` for another round count;
+//! without `--bench`, as `cargo test --benches` runs it, one round).
 
 mod support;
 
@@ -31,10 +32,13 @@ fn quartiles(v: &mut [f64]) -> (f64, f64) {
 }
 
 fn main() {
-    let rounds: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(15);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo test --benches` runs this without `--bench`: one round, as a smoke test.
+    let rounds: usize = if args.iter().any(|a| a == "--bench") {
+        args.iter().find_map(|a| a.parse().ok()).unwrap_or(15)
+    } else {
+        1
+    };
     let setup = Setup::start();
     let target = setup.echo.addr();
     let paths: [(&str, Option<SocketAddr>); 3] = [

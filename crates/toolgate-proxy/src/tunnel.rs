@@ -7,10 +7,9 @@
 //! TLS passes. Each direction closes its sending side when the other side ends (half-close);
 //! an error or reset in either direction ends both; so do the idle and total timeouts.
 //!
-//! The two directions run as two tasks, so a busy tunnel can use two of the runtime's threads
-//! (one task doing both made the proxy's one thread the bottleneck of a bulk echo, at about
-//! half of a direct connection's throughput). Buffers are not zeroed, idle time is kept as one
-//! relaxed store per chunk, not a timer reset.
+//! The two directions run as two tasks, so a tunnel busy both ways can use two of the
+//! runtime's threads instead of one. Buffers are not zeroed; idle time is kept as one relaxed
+//! store per chunk, not a timer reset.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -2,70 +2,27 @@
 //! connection to the same echo server. The tunnel targets an address literal, so no DNS
 //! resolution is in the measured path ("beyond resolution").
 //!
+//! For reference, the same is measured through a bare relay: a few lines of tokio that read a
+//! `CONNECT` head, dial, answer 200 and copy both ways, with no policy, no limits, no timers.
+//! What a user-space hop costs on the machine is what the bare relay adds; what toolgate's
+//! checks and hygiene cost is the difference between the two.
+//!
 //! `cargo bench -p toolgate-proxy --bench tunnel -- --warm-up-time 1 --measurement-time 3`
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+mod support;
+
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-use toolgate_core::egress::{EgressPolicy, HostPattern};
-use toolgate_nettest::{Behaviour, DnsServer, Upstream};
-use toolgate_proxy::{DnsConfig, ProxyConfig};
 
-const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+use support::{Setup, direct, open_tunnel, ping, round_trip};
+
 const CHUNK: usize = 1024 * 1024;
 
-async fn open_tunnel(proxy: SocketAddr, target: SocketAddr) -> TcpStream {
-    let mut s = TcpStream::connect(proxy).await.unwrap();
-    s.set_nodelay(true).unwrap();
-    s.write_all(format!("CONNECT {target} HTTP/1.1\r\nHost: {target}\r\n\r\n").as_bytes())
-        .await
-        .unwrap();
-    let mut head = Vec::with_capacity(64);
-    let mut b = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") {
-        s.read_exact(&mut b).await.unwrap();
-        head.push(b[0]);
-    }
-    assert!(head.starts_with(b"HTTP/1.1 200"));
-    s
-}
-
-async fn direct(target: SocketAddr) -> TcpStream {
-    let s = TcpStream::connect(target).await.unwrap();
-    s.set_nodelay(true).unwrap();
-    s
-}
-
-/// Sends one chunk and reads its echo, both at once.
-async fn round_trip(s: &mut TcpStream, data: &[u8], back: &mut [u8]) {
-    let (mut r, mut w) = s.split();
-    let write = async { w.write_all(data).await.unwrap() };
-    let read = async { r.read_exact(back).await.unwrap() };
-    tokio::join!(write, read);
-}
-
-async fn ping(s: &mut TcpStream) {
-    let mut b = [0u8; 1];
-    s.write_all(b"p").await.unwrap();
-    s.read_exact(&mut b).await.unwrap();
-}
-
 fn benches(c: &mut Criterion) {
-    let echo = Upstream::start(LOCAL, "echo", Behaviour::Echo);
-    let dns = DnsServer::start();
-    let mut config = ProxyConfig::new(EgressPolicy::new(
-        Some(vec![HostPattern::parse("127.0.0.1").unwrap()]),
-        vec![],
-        None,
-        None,
-    ));
-    config.listen = SocketAddr::new(LOCAL, 0);
-    config.dns = DnsConfig::Servers(vec![dns.addr()]);
-    let proxy = toolgate_proxy::start(config).unwrap();
-    let (proxy_addr, target) = (proxy.local_addr(), echo.addr());
+    let setup = Setup::start();
+    let (proxy_addr, target, bare_addr) =
+        (setup.proxy.local_addr(), setup.echo.addr(), setup.bare_addr);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -81,6 +38,10 @@ fn benches(c: &mut Criterion) {
     });
     let mut s = rt.block_on(open_tunnel(proxy_addr, target));
     g.bench_function("connect_tunnel_1MiB_echo", |b| {
+        b.iter(|| rt.block_on(round_trip(&mut s, &data, &mut back)))
+    });
+    let mut s = rt.block_on(open_tunnel(bare_addr, target));
+    g.bench_function("bare_relay_1MiB_echo", |b| {
         b.iter(|| rt.block_on(round_trip(&mut s, &data, &mut back)))
     });
     g.finish();
@@ -102,8 +63,16 @@ fn benches(c: &mut Criterion) {
             })
         })
     });
+    g.bench_function("bare_relay_and_first_byte", |b| {
+        b.iter(|| {
+            rt.block_on(async {
+                let mut s = open_tunnel(bare_addr, target).await;
+                ping(&mut s).await;
+            })
+        })
+    });
     g.finish();
-    drop(proxy);
+    drop(setup);
     std::thread::sleep(Duration::from_millis(10));
 }
 

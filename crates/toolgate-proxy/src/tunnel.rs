@@ -6,14 +6,20 @@
 //! tunnel's own host as its server name (or none, per [`MissingSni`]); anything that is not
 //! TLS passes. Each direction closes its sending side when the other side ends (half-close);
 //! an error or reset in either direction ends both; so do the idle and total timeouts.
+//!
+//! The two directions run as two tasks, so a tunnel busy both ways can use two of the
+//! runtime's threads instead of one. Buffers are not zeroed; idle time is kept as one relaxed
+//! store per chunk, not a timer reset.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use bytes::BufMut;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use toolgate_core::egress::canonicalize_host;
 
@@ -34,6 +40,13 @@ struct Activity {
 }
 
 impl Activity {
+    fn new() -> Activity {
+        Activity {
+            start: Instant::now(),
+            last_ms: AtomicU64::new(0),
+        }
+    }
+
     fn touch(&self) {
         let ms = self.start.elapsed().as_millis() as u64;
         self.last_ms.store(ms, Ordering::Relaxed);
@@ -55,20 +68,48 @@ async fn idle_watch(activity: &Activity, idle: Duration) {
     }
 }
 
+/// Copies `from` to `to` until `from` ends, then closes `to`'s sending side (half-close).
 async fn pump(
     mut from: OwnedReadHalf,
     mut to: OwnedWriteHalf,
     activity: &Activity,
 ) -> std::io::Result<()> {
-    let mut buf = vec![0u8; BUFFER];
+    // Read into spare capacity: no zeroing, no allocation per chunk.
+    let mut buf = Vec::with_capacity(BUFFER);
     loop {
-        let n = from.read(&mut buf).await?;
+        buf.clear();
+        let n = from.read_buf(&mut buf).await?;
         if n == 0 {
             to.shutdown().await?;
             return Ok(());
         }
         activity.touch();
-        to.write_all(&buf[..n]).await?;
+        to.write_all(&buf).await?;
+    }
+}
+
+/// One direction of a tunnel running as its own task; dropping it cancels the task (so the
+/// tunnel's end, timeout or error closes that direction's sockets too).
+struct Direction(JoinHandle<std::io::Result<()>>);
+
+impl Direction {
+    /// Runs [`pump`] on a task of its own.
+    fn spawn(from: OwnedReadHalf, to: OwnedWriteHalf, activity: Arc<Activity>) -> Direction {
+        Direction(tokio::spawn(async move { pump(from, to, &activity).await }))
+    }
+
+    /// Waits for the direction to end; a task that panicked or was cancelled is an error.
+    async fn finish(&mut self) -> std::io::Result<()> {
+        match (&mut self.0).await {
+            Ok(result) => result,
+            Err(_) => Err(std::io::ErrorKind::Interrupted.into()),
+        }
+    }
+}
+
+impl Drop for Direction {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 
@@ -88,7 +129,6 @@ async fn first_flight(
     activity: &Activity,
 ) -> std::io::Result<FirstFlight> {
     let mut deadline: Option<Instant> = None;
-    let mut buf = vec![0u8; BUFFER];
     loop {
         match sni::scan(&held) {
             Err(_) => return Ok(FirstFlight::Refuse(ProxyReason::TlsMalformed)),
@@ -115,11 +155,15 @@ async fn first_flight(
         if held.len() >= MAX_FIRST_FLIGHT {
             return Ok(FirstFlight::Refuse(ProxyReason::TlsMalformed));
         }
+        // Read straight into `held` (no zeroed buffer per tunnel), never past the limit.
+        let room = (MAX_FIRST_FLIGHT - held.len()).min(BUFFER);
+        held.reserve(room);
+        let mut into = (&mut held).limit(room);
         let n = match deadline {
             // Before the first byte the client may wait for the server: no deadline but the
             // tunnel's idle and total timeouts.
-            None => from.read(&mut buf).await?,
-            Some(d) => match tokio::time::timeout_at(d, from.read(&mut buf)).await {
+            None => from.read_buf(&mut into).await?,
+            Some(d) => match tokio::time::timeout_at(d, from.read_buf(&mut into)).await {
                 Ok(r) => r?,
                 Err(_) => return Ok(FirstFlight::Refuse(ProxyReason::ClientTimeout)),
             },
@@ -132,7 +176,6 @@ async fn first_flight(
             });
         }
         activity.touch();
-        held.extend_from_slice(&buf[..n]);
         deadline.get_or_insert_with(|| Instant::now() + handshake);
     }
 }
@@ -169,14 +212,12 @@ pub(crate) async fn run(
         shared: &shared,
         decision: std::sync::Mutex::new(Some(decision)),
     };
-    let activity = Activity {
-        start: Instant::now(),
-        last_ms: AtomicU64::new(0),
-    };
+    let activity = Arc::new(Activity::new());
     {
         let (mut client_r, client_w) = client.into_split();
         let (upstream_r, mut upstream_w) = upstream.into_split();
-        let down = pump(upstream_r, client_w, &activity);
+        // The destination's bytes flow to the client at once, on their own task.
+        let mut down = Direction::spawn(upstream_r, client_w, activity.clone());
         let up = async {
             let judged = first_flight(
                 &mut client_r,
@@ -206,7 +247,7 @@ pub(crate) async fn run(
                 }
             }
         };
-        let both = async { tokio::try_join!(up, down) };
+        let both = async { tokio::try_join!(up, down.finish()) };
         tokio::select! {
             _ = both => {}
             _ = idle_watch(&activity, limits.idle_timeout) => {}

@@ -14,7 +14,7 @@ use super::fields::Fields;
 use super::literals::LiteralIndex;
 use super::model::{MatchFilter, Rule, RuleError, RuleProblem, validate_rules};
 use super::normalize::{View, caseless_view, folded_view};
-use super::pattern::{compile_pattern, literal_prefilter};
+use super::pattern::{ascii_twin, compile_pattern, literal_prefilter};
 use super::render::render_tool_call_fields;
 use super::verdict::{RuleEvaluation, decide};
 
@@ -44,6 +44,8 @@ struct Pattern {
     /// Its place in the rule's `patterns`.
     item: usize,
     regex: OnceLock<Result<Regex, String>>,
+    /// Its ASCII twin, compiled the first time an ASCII text is searched.
+    ascii: OnceLock<Option<Regex>>,
 }
 
 impl Pattern {
@@ -51,6 +53,17 @@ impl Pattern {
         self.regex.get_or_init(|| {
             compile_pattern(&rules[self.rule].patterns[self.item]).map_err(|e| e.message)
         })
+    }
+
+    /// The regex to search `hay` with: the ASCII twin when `hay` is ASCII and there is one.
+    fn regex_for<'a>(&'a self, unicode: &'a Regex, rules: &[Rule], hay: &str) -> &'a Regex {
+        if !hay.is_ascii() {
+            return unicode;
+        }
+        self.ascii
+            .get_or_init(|| ascii_twin(&rules[self.rule].patterns[self.item]))
+            .as_ref()
+            .unwrap_or(unicode)
     }
 }
 
@@ -142,6 +155,7 @@ impl RuleSet {
                     rule: ri,
                     item: k,
                     regex,
+                    ascii: OnceLock::new(),
                 });
             }
         }
@@ -266,12 +280,14 @@ impl RuleSet {
                 }
             };
             let filter = c.rules[p.rule].match_filter;
-            let in_text = flags & IN_TEXT != 0 && found_in_a_field(re, filter, text, fields);
+            let in_text = flags & IN_TEXT != 0
+                && found_in_a_field(p.regex_for(re, &c.rules, text), filter, text, fields);
             let in_view = !in_text
                 && flags & IN_VIEW != 0
-                && folded
-                    .as_ref()
-                    .is_some_and(|v| found_in_a_field(re, filter, &v.text, &v.fields));
+                && folded.as_ref().is_some_and(|v| {
+                    let re = p.regex_for(re, &c.rules, &v.text);
+                    found_in_a_field(re, filter, &v.text, &v.fields)
+                });
             if in_text || in_view {
                 matched.push(p.rule);
             }
@@ -319,14 +335,30 @@ fn now_epoch_seconds() -> i64 {
 /// compiles with `re.IGNORECASE`, with the `regex` crate's default size limits.
 pub(crate) fn build_regex(source: &str) -> Result<Regex, Box<meta::BuildError>> {
     meta::Builder::new()
-        .configure(
-            meta::Config::new()
-                .nfa_size_limit(Some(10 * (1 << 20)))
-                .hybrid_cache_capacity(2 * (1 << 20)),
-        )
+        .configure(regex_config())
         .syntax(syntax::Config::new().case_insensitive(true))
         .build(source)
         .map_err(Box::new)
+}
+
+/// [`build_regex`] without Unicode, for ASCII texts (see [`super::pattern::ascii_twin`]).
+pub(crate) fn build_ascii_regex(source: &str) -> Result<Regex, Box<meta::BuildError>> {
+    meta::Builder::new()
+        .configure(regex_config())
+        .syntax(
+            syntax::Config::new()
+                .case_insensitive(true)
+                .unicode(false)
+                .utf8(false),
+        )
+        .build(source)
+        .map_err(Box::new)
+}
+
+fn regex_config() -> meta::Config {
+    meta::Config::new()
+        .nfa_size_limit(Some(10 * (1 << 20)))
+        .hybrid_cache_capacity(2 * (1 << 20))
 }
 
 #[cfg(test)]

@@ -123,15 +123,12 @@ impl PathView {
 
     /// Whether the path is named by `pattern` (the path itself or, for a tree, below it).
     pub fn matches(&self, pattern: &PathPattern) -> bool {
-        let starts: Vec<usize> = match pattern.anchor {
-            Anchor::Home => self.homes.clone(),
-            Anchor::Root if self.absolute => vec![0],
-            Anchor::Root => Vec::new(),
-            Anchor::Anywhere => (0..=self.parts.len()).collect(),
+        let from = |s: usize| parts_match(pattern.parts, &self.parts[s..], pattern.subtree);
+        let matched = match pattern.anchor {
+            Anchor::Home => self.homes.iter().any(|&s| from(s)),
+            Anchor::Root => self.absolute && from(0),
+            Anchor::Anywhere => (0..=self.parts.len()).any(from),
         };
-        let matched = starts
-            .into_iter()
-            .any(|s| parts_match(pattern.parts, &self.parts[s..], pattern.subtree));
         matched && !self.excluded(pattern)
     }
 

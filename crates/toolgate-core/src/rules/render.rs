@@ -172,12 +172,30 @@ pub fn is_python_space(c: char) -> bool {
 
 /// `" ".join(s.split())`.
 pub fn collapse_whitespace(s: &str) -> String {
+    if s.is_ascii() {
+        return collapse_ascii_whitespace(s);
+    }
     let mut out = String::with_capacity(s.len());
     for word in s.split(is_python_space).filter(|w| !w.is_empty()) {
         if !out.is_empty() {
             out.push(' ');
         }
         out.push_str(word);
+    }
+    out
+}
+
+/// [`collapse_whitespace`] of an ASCII text, by bytes: the ASCII characters Python's
+/// `str.split()` splits at are `\t \n \v \f \r`, space and `\x1c`-`\x1f`.
+fn collapse_ascii_whitespace(s: &str) -> String {
+    let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ' | 0x1c..=0x1f);
+    let mut out = String::with_capacity(s.len());
+    for word in s.as_bytes().split(space).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        // Whole ASCII runs cut at ASCII bytes: always valid UTF-8.
+        out.push_str(std::str::from_utf8(word).unwrap_or_default());
     }
     out
 }
@@ -448,5 +466,23 @@ mod tests {
     fn python_whitespace_includes_separators() {
         assert_eq!(collapse_whitespace("\u{1c}a\u{3000}\u{2028}b\t"), "a b");
         assert_eq!(collapse_whitespace("a\u{200b}b"), "a\u{200b}b");
+        for text in [
+            "",
+            " ",
+            "a",
+            " a  b\t\nc\x0b\x0cd\re\x1cf\x1d\x1e\x1fg ",
+            "x\x1by",
+            "\x00 \x7f",
+        ] {
+            let by_chars: Vec<&str> = text
+                .split(is_python_space)
+                .filter(|w| !w.is_empty())
+                .collect();
+            assert_eq!(
+                collapse_ascii_whitespace(text),
+                by_chars.join(" "),
+                "{text:?}"
+            );
+        }
     }
 }

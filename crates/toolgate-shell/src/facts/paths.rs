@@ -178,6 +178,24 @@ const TEMP_DIRS: &[&str] = &[
     "/dev/shm",
 ];
 
+/// [`normalize`] without a copy when `p` is already normal: absolute, no empty, `.` or `..`
+/// component and no trailing `/` (the working and home directories nearly always are).
+fn normalized(p: &Path) -> std::borrow::Cow<'_, Path> {
+    let normal = p.to_str().is_some_and(|t| {
+        t == "/"
+            || (t.starts_with('/')
+                && !t.ends_with('/')
+                && t[1..]
+                    .split('/')
+                    .all(|c| !c.is_empty() && c != "." && c != ".."))
+    });
+    if normal {
+        std::borrow::Cow::Borrowed(p)
+    } else {
+        std::borrow::Cow::Owned(normalize(p))
+    }
+}
+
 fn normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::from("/");
     for c in p.components() {
@@ -190,6 +208,16 @@ fn normalize(p: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// `Path::starts_with` for a normalized absolute path (as [`normalize`] makes it) and an
+/// absolute `dir` without a trailing `/`, by text: the classification tries some forty
+/// directories per operand, and splitting both paths into components each time was most
+/// of a delete's analysis.
+fn under(path: &str, dir: &str) -> bool {
+    path == dir
+        || (path.starts_with(dir)
+            && (dir.ends_with('/') || path.as_bytes().get(dir.len()) == Some(&b'/')))
 }
 
 fn has_glob(s: &str) -> bool {
@@ -401,20 +429,25 @@ fn is_partial_glob(component: &str) -> bool {
 /// Working directories where "inside the working directory" is no excuse: `/`, a home
 /// directory itself, and system trees (but not temp directories).
 fn is_sensitive_cwd(cwd: &Path, home: Option<&Path>) -> bool {
-    if cwd == Path::new("/") || home.is_some_and(|h| normalize(h) == cwd) {
+    // `cwd` and `home` are normalized: equal paths are equal text.
+    let text = cwd.as_os_str();
+    if text == "/" || home.is_some_and(|h| normalized(h).as_os_str() == text) {
         return true;
     }
-    if TEMP_DIRS.iter().any(|t| cwd.starts_with(t)) {
+    // A working directory that is not UTF-8 is none of the named directories.
+    let Some(c) = cwd.to_str() else {
+        return false;
+    };
+    if TEMP_DIRS.iter().any(|t| under(c, t)) {
         return false;
     }
-    let comps: Vec<_> = cwd.components().collect();
-    let is_home_root = comps.len() == 3 && (cwd.starts_with("/home") || cwd.starts_with("/Users"))
-        || cwd == Path::new("/root");
+    let is_home_root =
+        cwd.components().count() == 3 && (under(c, "/home") || under(c, "/Users")) || c == "/root";
     is_home_root
-        || cwd == Path::new("/home")
-        || cwd == Path::new("/Users")
-        || SYSTEM_DIRS.iter().any(|d| cwd == Path::new(d))
-        || OS_TREES.iter().any(|d| cwd.starts_with(d))
+        || c == "/home"
+        || c == "/Users"
+        || SYSTEM_DIRS.contains(&c)
+        || OS_TREES.iter().any(|d| under(c, d))
 }
 
 /// Trees the operating system owns: no project lives there, so every path in them is a
@@ -452,33 +485,41 @@ fn has_dynamic(s: &str) -> bool {
 }
 
 fn classify_absolute(path: &Path, cx: &CommandContext, home: Option<&Path>) -> PathClass {
-    if path == Path::new("/") {
+    // Operands are shell words, so their paths are UTF-8; anything else is not known.
+    let Some(p) = path.to_str() else {
+        return PathClass::Unknown;
+    };
+    // `path` is normalized: equal paths are equal text.
+    if p == "/" {
         return PathClass::Root;
     }
     if let Some(cwd) = cx.cwd {
-        let cwd = normalize(cwd);
-        if !is_sensitive_cwd(&cwd, home.map(normalize).as_deref()) {
-            if path == cwd {
-                return PathClass::Cwd;
-            }
-            if path.starts_with(&cwd) {
-                return PathClass::InsideCwd;
+        let cwd = normalized(cwd);
+        if !is_sensitive_cwd(&cwd, home.map(normalized).as_deref()) {
+            // A UTF-8 path is never under a working directory that is not UTF-8.
+            if let Some(c) = cwd.to_str() {
+                if p == c {
+                    return PathClass::Cwd;
+                }
+                if under(p, c) {
+                    return PathClass::InsideCwd;
+                }
             }
         }
     }
     if let Some(h) = home
-        && path.starts_with(normalize(h))
+        && normalized(h).to_str().is_some_and(|h| under(p, h))
     {
         return PathClass::Home;
     }
     // After cwd and home: a home (or project) that lives under /tmp is still a home.
-    if TEMP_DIRS.iter().any(|t| path.starts_with(t)) {
+    if TEMP_DIRS.iter().any(|t| under(p, t)) {
         return PathClass::Temp;
     }
-    if path.starts_with("/home") || path.starts_with("/Users") || path.starts_with("/root") {
+    if under(p, "/home") || under(p, "/Users") || under(p, "/root") {
         return PathClass::Home;
     }
-    if SYSTEM_DIRS.iter().any(|d| path.starts_with(d)) {
+    if SYSTEM_DIRS.iter().any(|d| under(p, d)) {
         return PathClass::System;
     }
     PathClass::OutsideCwd
@@ -561,6 +602,62 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
 mod tests {
     use super::*;
     use toolgate_core::path_class::{SecretSource, secret_source};
+
+    #[test]
+    fn normalized_borrows_only_normal_paths() {
+        for p in [
+            "/", "/a", "/a/b", "a", "/a/", "//a", "/a//b", "/a/./b", "/a/../b", "/.", "", "/a/b/..",
+        ] {
+            let p = Path::new(p);
+            let n = normalized(p);
+            assert_eq!(n.as_ref(), normalize(p).as_path(), "{}", p.display());
+            assert_eq!(
+                matches!(n, std::borrow::Cow::Borrowed(_)),
+                n.as_os_str() == p.as_os_str(),
+                "{}",
+                p.display()
+            );
+        }
+    }
+
+    #[test]
+    fn under_is_path_starts_with_for_normalized_paths() {
+        let paths = [
+            "/",
+            "/usr",
+            "/usr/bin",
+            "/usrx",
+            "/us",
+            "/home/u/p",
+            "/tmp",
+            "/tmpx/a",
+            "/private/tmp/x",
+        ];
+        let dirs = [
+            "/",
+            "/usr",
+            "/us",
+            "/home",
+            "/home/u",
+            "/tmp",
+            "/private/tmp",
+            "/usr/bin",
+        ];
+        for p in paths {
+            for d in dirs {
+                let p = normalize(Path::new(p));
+                assert_eq!(
+                    under(p.to_str().unwrap(), d),
+                    p.starts_with(d),
+                    "{} {d}",
+                    p.display()
+                );
+            }
+        }
+        for d in SYSTEM_DIRS.iter().chain(OS_TREES).chain(TEMP_DIRS) {
+            assert!(d.starts_with('/') && !d.ends_with('/'), "{d}");
+        }
+    }
 
     #[test]
     fn path_groups_parse_their_own_names_and_nothing_else() {

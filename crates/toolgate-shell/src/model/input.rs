@@ -27,6 +27,19 @@ pub struct Arg {
     pub listed_roots: Option<Vec<String>>,
 }
 
+#[cfg(test)]
+impl Arg {
+    /// Plain, fully known words (`["rm", "-rf", "x"]`), for tests of the option reader.
+    pub(crate) fn words(ws: &[&str]) -> Vec<Arg> {
+        ws.iter()
+            .map(|w| Arg {
+                text: w.to_string(),
+                ..Arg::default()
+            })
+            .collect()
+    }
+}
+
 /// What a command reads on stdin from a heredoc, a here-string or `< <(…)`.
 #[derive(Debug, Clone, Default)]
 pub struct Stdin {

@@ -276,15 +276,6 @@ pub(crate) fn read_strict_flags(args: &[String], spec: &Spec) -> (Vec<Opt>, usiz
 mod tests {
     use super::*;
 
-    fn words(ws: &[&str]) -> Vec<Arg> {
-        ws.iter()
-            .map(|w| Arg {
-                text: w.to_string(),
-                ..Arg::default()
-            })
-            .collect()
-    }
-
     fn texts(args: &[Arg]) -> Vec<&str> {
         args.iter().map(|a| a.text.as_str()).collect()
     }
@@ -324,7 +315,7 @@ mod tests {
     fn glued_optional_values() {
         let sed = Spec::with_flags("ef", &["expression"], &["in-place"]);
         let args = with_attached_optional(
-            words(&[
+            Arg::words(&[
                 "-i.bak",
                 "-ni",
                 "-nie",
@@ -363,7 +354,7 @@ mod tests {
     #[test]
     fn optional_values_among_choices() {
         let args = with_optional_choice(
-            words(&[
+            Arg::words(&[
                 "--track", "direct", "--track", "main", "--", "--track", "inherit",
             ]),
             "track",
@@ -386,7 +377,7 @@ mod tests {
     fn one_dash_parameters_in_any_case() {
         let spec = Spec::with_flags("", &["command", "configurationname"], &["noprofile"]);
         let args = with_one_dash_parameters(
-            &words(&[
+            &Arg::words(&[
                 "pwsh",
                 "-NoProf",
                 "-c",
@@ -419,7 +410,7 @@ mod tests {
     fn one_dash_long_options() {
         let nmap = Spec::with_flags("op", &["iL", "script", "min-rate"], &["open"]);
         let args = with_long_only(
-            words(&[
+            Arg::words(&[
                 "-iL",
                 "t.txt",
                 "-scr=x",
@@ -453,9 +444,9 @@ mod tests {
     #[test]
     fn old_style_bundles() {
         let tar = Spec::values("fC", &["file"]);
-        let args = with_old_style_bundle(words(&["cfC", "out.tgz", "dir", "src"]), &tar);
+        let args = with_old_style_bundle(Arg::words(&["cfC", "out.tgz", "dir", "src"]), &tar);
         assert_eq!(texts(&args), ["-c", "-f", "out.tgz", "-C", "dir", "src"]);
-        let dashed = with_old_style_bundle(words(&["-czf", "a", "b"]), &tar);
+        let dashed = with_old_style_bundle(Arg::words(&["-czf", "a", "b"]), &tar);
         assert_eq!(texts(&dashed), ["-czf", "a", "b"]);
         assert!(with_old_style_bundle(Vec::new(), &tar).is_empty());
     }

@@ -209,15 +209,6 @@ mod tests {
     use super::*;
     use crate::knowledge::specs::Spec;
 
-    fn words(ws: &[&str]) -> Vec<Arg> {
-        ws.iter()
-            .map(|w| Arg {
-                text: w.to_string(),
-                ..Arg::default()
-            })
-            .collect()
-    }
-
     fn names(r: &Reading) -> Vec<String> {
         r.opts
             .iter()
@@ -233,20 +224,20 @@ mod tests {
 
     #[test]
     fn an_ending_option_ends_reading_with_its_value() {
-        let args = words(&["python", "-Bc", "code", "-x", "arg"]);
+        let args = Arg::words(&["python", "-Bc", "code", "-x", "arg"]);
         let r = read_grammar(&args, 1, &PYTHON);
         assert_eq!(names(&r), ["-B", "-c=code"]);
         assert_eq!(r.end, 3);
         let ending = r.ended_by.expect("ended");
         assert_eq!(ending.opt.name, "-c");
         assert_eq!(ending.value_at, Some(2));
-        let args = words(&["python", "-W", "ignore", "-cprint(1)", "-v"]);
+        let args = Arg::words(&["python", "-W", "ignore", "-cprint(1)", "-v"]);
         let r = read_grammar(&args, 1, &PYTHON);
         assert_eq!(names(&r), ["-W=ignore", "-c=print(1)"]);
         assert_eq!(r.end, 4);
         assert_eq!(r.ended_by.and_then(|e| e.value_at), None);
         // No ending option: reading stops at the script, as `read_options` does.
-        let args = words(&["python", "-u", "x.py", "-c", "y"]);
+        let args = Arg::words(&["python", "-u", "x.py", "-c", "y"]);
         let r = read_grammar(&args, 1, &PYTHON);
         assert_eq!((names(&r), r.end), (vec!["-u".to_string()], 2));
         assert!(r.ended_by.is_none());
@@ -256,14 +247,14 @@ mod tests {
     fn a_cluster_of_ending_options_takes_the_next_word() {
         let node = Grammar::plain(Spec::values("epr", &["eval", "print"]))
             .ending(&["-e", "-p", "--eval", "--print"]);
-        let args = words(&["node", "-pe", "code", "x"]);
+        let args = Arg::words(&["node", "-pe", "code", "x"]);
         let r = read_grammar(&args, 1, &node);
         assert_eq!(names(&r), ["-p=code"]);
         assert_eq!(r.end, 3);
-        let args = words(&["node", "--eval=code", "x"]);
+        let args = Arg::words(&["node", "--eval=code", "x"]);
         let r = read_grammar(&args, 1, &node);
         assert_eq!((names(&r), r.end), (vec!["--eval=code".to_string()], 2));
-        let args = words(&["node", "-r", "dotenv/config", "--print", "code"]);
+        let args = Arg::words(&["node", "-r", "dotenv/config", "--print", "code"]);
         let r = read_grammar(&args, 1, &node);
         assert_eq!(names(&r), ["-r=dotenv/config", "--print=code"]);
         assert_eq!(r.ended_by.and_then(|e| e.value_at), Some(4));
@@ -274,10 +265,10 @@ mod tests {
         let perl = Grammar::plain(Spec::values("eEI", &[]))
             .ending(&["-e", "-E"])
             .glued("iMmx", "l0");
-        let args = words(&["perl", "-wle", "code", "f"]);
+        let args = Arg::words(&["perl", "-wle", "code", "f"]);
         let r = read_grammar(&args, 1, &perl);
         assert_eq!(names(&r), ["-w", "-l", "-e=code"]);
-        let args = words(&["perl", "-0777", "-i.bak", "-Mstrict", "-pe", "code"]);
+        let args = Arg::words(&["perl", "-0777", "-i.bak", "-Mstrict", "-pe", "code"]);
         let r = read_grammar(&args, 1, &perl);
         assert_eq!(
             names(&r),
@@ -285,7 +276,7 @@ mod tests {
         );
         assert_eq!(r.end, 6);
         // Alone, a glued-only option takes no word.
-        let args = words(&["perl", "-i", "-p", "x.pl"]);
+        let args = Arg::words(&["perl", "-i", "-p", "x.pl"]);
         let r = read_grammar(&args, 1, &perl);
         assert_eq!((names(&r), r.end), (vec!["-i".into(), "-p".into()], 3));
     }
@@ -295,33 +286,33 @@ mod tests {
         let sh = Grammar::plain(Spec::values("oO", &["rcfile", "init-file"]))
             .shell()
             .next_word("oO");
-        let args = words(&["bash", "-eo", "pipefail", "+O", "extglob", "-c", "cmd"]);
+        let args = Arg::words(&["bash", "-eo", "pipefail", "+O", "extglob", "-c", "cmd"]);
         let r = read_grammar(&args, 1, &sh);
         assert_eq!(names(&r), ["-e", "-o=pipefail", "+O=extglob", "-c"]);
         assert_eq!(r.end, 6);
-        let args = words(&["sh", "-x", "-", "a"]);
+        let args = Arg::words(&["sh", "-x", "-", "a"]);
         let r = read_grammar(&args, 1, &sh);
         assert_eq!((r.end, r.dashdash), (3, true));
         // A value `--` is no end of options.
-        let args = words(&["bash", "-o", "--", "x"]);
+        let args = Arg::words(&["bash", "-o", "--", "x"]);
         let r = read_grammar(&args, 1, &sh);
         assert_eq!((r.end, r.dashdash), (3, false));
         // Without the shell rules `+x` is an operand and `-` too.
         // bash's `-o` takes the next word wherever it stands in its cluster.
-        let args = words(&["bash", "-oc", "pipefail", "cmd"]);
+        let args = Arg::words(&["bash", "-oc", "pipefail", "cmd"]);
         let r = read_grammar(&args, 1, &sh);
         assert_eq!(
             (names(&r), r.end),
             (vec!["-o=pipefail".into(), "-c".into()], 3)
         );
-        let args = words(&["bash", "-oOx", "errexit", "extglob", "cmd"]);
+        let args = Arg::words(&["bash", "-oOx", "errexit", "extglob", "cmd"]);
         let r = read_grammar(&args, 1, &sh);
         assert_eq!(names(&r), ["-o=errexit", "-O=extglob", "-x"]);
         assert_eq!(r.end, 4);
         let plain = Grammar::plain(sh.spec);
-        let args = words(&["sh", "-x", "-", "a"]);
+        let args = Arg::words(&["sh", "-x", "-", "a"]);
         assert_eq!(read_grammar(&args, 1, &plain).end, 2);
-        let args = words(&["x", "+O", "y"]);
+        let args = Arg::words(&["x", "+O", "y"]);
         assert_eq!(read_grammar(&args, 1, &plain).end, 1);
     }
 }

@@ -384,15 +384,6 @@ mod tests {
         assert_eq!(resolve_long("d", &two), ["delete", "dry-run"]);
     }
 
-    fn words(ws: &[&str]) -> Vec<Arg> {
-        ws.iter()
-            .map(|w| Arg {
-                text: w.to_string(),
-                ..Arg::default()
-            })
-            .collect()
-    }
-
     #[test]
     fn one_dash_long_options() {
         assert_eq!(two_dashes("-chdir=infra").as_deref(), Some("--chdir=infra"));
@@ -403,7 +394,7 @@ mod tests {
         for not in ["-h", "-1", "-9x", "--all", "x", "-", "-x=1"] {
             assert_eq!(two_dashes(not), None, "{not}");
         }
-        let args = with_two_dashes(words(&["-chdir", "d", "destroy", "--", "-target"]));
+        let args = with_two_dashes(Arg::words(&["-chdir", "d", "destroy", "--", "-target"]));
         let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
         assert_eq!(texts, ["--chdir", "d", "destroy", "--", "-target"]);
     }
@@ -411,11 +402,11 @@ mod tests {
     #[test]
     fn options_end_at_a_module() {
         let python = crate::knowledge::specs::launchers::PYTHON;
-        let args = words(&["python", "-Im", "pip", "install", "-i", "u"]);
+        let args = Arg::words(&["python", "-Im", "pip", "install", "-i", "u"]);
         let r = read_grammar(&args, 1, &python);
         let module = r.ended_by.as_ref().and_then(|e| e.opt.value.as_deref());
         assert_eq!((module, r.end), (Some("pip"), 3));
-        let args = words(&["python", "-W", "ignore", "-mpip", "-i", "u"]);
+        let args = Arg::words(&["python", "-W", "ignore", "-mpip", "-i", "u"]);
         let r = read_grammar(&args, 1, &python);
         let module = r.ended_by.as_ref().and_then(|e| e.opt.value.as_deref());
         assert_eq!((module, r.end), (Some("pip"), 4));
@@ -427,7 +418,7 @@ mod tests {
     fn a_launcher_s_words_after_its_ending_option_are_operands() {
         let python = crate::knowledge::specs::launchers::PYTHON;
         let none = OptionSpec::values("", &[]);
-        let args = words(&["python", "-W", "x", "-m", "mod", "a", "-v", "--", "-q"]);
+        let args = Arg::words(&["python", "-W", "x", "-m", "mod", "a", "-v", "--", "-q"]);
         let read = read_launcher(&args[1..], &python, &none);
         let names: Vec<(usize, &str)> = read
             .opts
@@ -436,9 +427,9 @@ mod tests {
             .collect();
         assert_eq!(names, [(0, "-W"), (2, "-m"), (5, "-v")]);
         assert_eq!((read.operands, read.dashdash), (vec![3, 4, 7], Some(6)));
-        let args = words(&["-mmod", "a"]);
+        let args = Arg::words(&["-mmod", "a"]);
         assert_eq!(read_launcher(&args, &python, &none).operands, [1]);
-        let args = words(&["-u", "--", "-x"]);
+        let args = Arg::words(&["-u", "--", "-x"]);
         let read = read_launcher(&args, &python, &none);
         assert_eq!((read.operands, read.dashdash), (vec![2], Some(1)));
     }
@@ -446,13 +437,13 @@ mod tests {
     #[test]
     fn long_values_by_prefix() {
         let spec = OptionSpec::with_flags("u", &["user", "chdir"], &["login"]);
-        let args = words(&["sudo", "--chd", "/tmp", "-uroot", "rm"]);
+        let args = Arg::words(&["sudo", "--chd", "/tmp", "-uroot", "rm"]);
         let (opts, end) = read_options(&args, 1, &spec);
         assert_eq!(end, 4);
         assert_eq!(opts[0].name, "--chdir");
         assert_eq!(opts[0].value.as_deref(), Some("/tmp"));
         assert_eq!(value_of(&opts, &["-u"]), Some("root"));
-        let args = words(&["su", "root", "--log", "-c", "x", "y"]);
+        let args = Arg::words(&["su", "root", "--log", "-c", "x", "y"]);
         let (opts, operands) = read_permuted(&args, 1, &spec);
         assert!(has(&opts, &["--login", "-c"]));
         assert_eq!(operands, [1, 4, 5]);

@@ -528,15 +528,6 @@ fn xargs_options(args: &[Arg]) -> (usize, Option<String>) {
 mod tests {
     use super::*;
 
-    fn words(ws: &[&str]) -> Vec<Arg> {
-        ws.iter()
-            .map(|w| Arg {
-                text: w.to_string(),
-                ..Arg::default()
-            })
-            .collect()
-    }
-
     #[test]
     fn xargs_options_name_the_command_and_the_replacement_string() {
         let cases: &[(&[&str], usize, Option<&str>)] = &[
@@ -554,7 +545,7 @@ mod tests {
             (&["xargs", "--", "-rm"], 2, None),
         ];
         for (ws, at, placeholder) in cases {
-            let (start, p) = xargs_options(&words(ws));
+            let (start, p) = xargs_options(&Arg::words(ws));
             assert_eq!((start, p.as_deref()), (*at, *placeholder), "{ws:?}");
         }
     }

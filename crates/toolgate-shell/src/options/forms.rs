@@ -114,22 +114,14 @@ pub(crate) fn with_attached_optional(
 /// value, not as an operand. Up to `--`.
 pub(crate) fn with_optional_choice(args: Vec<Arg>, long: &str, choices: &[&str]) -> Vec<Arg> {
     let long_word = format!("--{long}");
-    let mut out: Vec<Arg> = Vec::with_capacity(args.len());
-    let mut words = args.into_iter().peekable();
-    while let Some(mut a) = words.next() {
-        if a.text == "--" {
-            out.push(a);
-            out.extend(words);
-            break;
-        }
+    super::rewrite_before_dashdash(args, |mut a, words| {
         if a.text == long_word
             && let Some(next) = words.next_if(|n| choices.contains(&n.text.as_str()))
         {
             a.text = format!("{long_word}={}", next.text);
         }
-        out.push(a);
-    }
-    out
+        a
+    })
 }
 
 /// `args` as the reader reads a program whose parameters are written with one dash, in any

@@ -213,14 +213,7 @@ pub(crate) fn with_optional_values(
 ) -> Vec<Arg> {
     let short_word = format!("-{short}");
     let long_word = format!("--{long}");
-    let mut out: Vec<Arg> = Vec::with_capacity(args.len());
-    let mut words = args.into_iter().peekable();
-    while let Some(mut a) = words.next() {
-        if a.text == "--" {
-            out.push(a);
-            out.extend(words);
-            break;
-        }
+    rewrite_before_dashdash(args, |mut a, words| {
         if let Some(value) = a.text.strip_prefix(&short_word)
             && !value.is_empty()
             && !a.text.starts_with("--")
@@ -234,7 +227,28 @@ pub(crate) fn with_optional_values(
             a.dynamic |= next.dynamic;
             a.splits |= next.splits;
         }
-        out.push(a);
+        a
+    })
+}
+
+/// The words still to be rewritten by [`rewrite_before_dashdash`].
+pub(crate) type WordsAhead = std::iter::Peekable<std::vec::IntoIter<Arg>>;
+
+/// `args` with each word before `--` replaced by what `step` makes of it; `step` may also
+/// take the words after it (an option's separate value). `--` and what follows stay as they are.
+pub(crate) fn rewrite_before_dashdash(
+    args: Vec<Arg>,
+    mut step: impl FnMut(Arg, &mut WordsAhead) -> Arg,
+) -> Vec<Arg> {
+    let mut out: Vec<Arg> = Vec::with_capacity(args.len());
+    let mut words = args.into_iter().peekable();
+    while let Some(a) = words.next() {
+        if a.text == "--" {
+            out.push(a);
+            out.extend(words);
+            break;
+        }
+        out.push(step(a, &mut words));
     }
     out
 }

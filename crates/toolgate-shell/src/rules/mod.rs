@@ -87,10 +87,16 @@ impl CommandRule {
 
     /// Whether the rule matches `cmd`.
     pub fn matches(&self, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
-        self.matches_program(cmd, &cmd.program_lower(), cx)
+        self.matches_program(cmd, &cmd.program_lower(), cx, &mut ClassMemo::default())
     }
 
-    fn matches_program(&self, cmd: &SimpleCommand, program: &str, cx: &CommandContext) -> bool {
+    fn matches_program(
+        &self,
+        cmd: &SimpleCommand,
+        program: &str,
+        cx: &CommandContext,
+        memo: &mut ClassMemo,
+    ) -> bool {
         if !self.enabled {
             return false;
         }
@@ -143,7 +149,7 @@ impl CommandRule {
             return false;
         }
         if !self.path_class.is_empty() {
-            let classes = operand_classes(cmd, operand_start, cx);
+            let classes = memo.classes(cmd, operand_start, cx);
             if !classes
                 .iter()
                 .any(|c| self.path_class.iter().any(|g| c.in_group(*g)))
@@ -164,6 +170,24 @@ impl CommandRule {
             severity: self.severity,
             action: self.workflow_action,
         }
+    }
+}
+
+/// The operand classes of one command, by the operand they start from: several rules of a
+/// program (`rm` of root, of home, of system trees …) ask for the same classes.
+#[derive(Default)]
+struct ClassMemo(Vec<(usize, Vec<PathClass>)>);
+
+impl ClassMemo {
+    fn classes(&mut self, cmd: &SimpleCommand, start: usize, cx: &CommandContext) -> &[PathClass] {
+        let at = match self.0.iter().position(|(s, _)| *s == start) {
+            Some(at) => at,
+            None => {
+                self.0.push((start, operand_classes(cmd, start, cx)));
+                self.0.len() - 1
+            }
+        };
+        &self.0[at].1
     }
 }
 
@@ -292,8 +316,9 @@ impl CommandRuleSet {
         }
         for c in &analysis.commands {
             let program = c.program_lower();
+            let mut memo = ClassMemo::default();
             for i in self.index.candidates(&program) {
-                if !hit[i] && self.rules[i].matches_program(c, &program, cx) {
+                if !hit[i] && self.rules[i].matches_program(c, &program, cx, &mut memo) {
                     hit[i] = true;
                 }
             }

@@ -8,7 +8,6 @@
 //! no input component cannot match, and is skipped. A row without a literal key, or any glob
 //! in the inputs, keeps the row on the slow path.
 
-use std::collections::HashMap;
 use std::path::Path;
 
 /// The number of rows a [`KeyIndex`] can hold.
@@ -52,9 +51,9 @@ impl RowSet {
 #[derive(Debug)]
 pub(crate) struct KeyIndex {
     rows: usize,
-    keyed: HashMap<Box<[u8]>, RowSet>,
+    /// By key length: each key of that length (lower-cased) and the rows it keys.
+    by_len: Vec<Vec<(Box<[u8]>, RowSet)>>,
     always: RowSet,
-    longest: usize,
 }
 
 /// Whether a component holds a glob character.
@@ -69,9 +68,8 @@ impl KeyIndex {
     pub(crate) fn new<'a>(keys: impl IntoIterator<Item = Option<&'a str>>) -> Option<KeyIndex> {
         let mut index = KeyIndex {
             rows: 0,
-            keyed: HashMap::new(),
+            by_len: Vec::new(),
             always: RowSet::default(),
-            longest: 0,
         };
         for (row, key) in keys.into_iter().enumerate() {
             if row >= MAX_ROWS {
@@ -87,8 +85,18 @@ impl KeyIndex {
                         && !has_glob(k.as_bytes()) =>
                 {
                     let k = k.to_ascii_lowercase().into_bytes().into_boxed_slice();
-                    index.longest = index.longest.max(k.len());
-                    index.keyed.entry(k).or_default().insert(row);
+                    if index.by_len.len() <= k.len() {
+                        index.by_len.resize(k.len() + 1, Vec::new());
+                    }
+                    let bucket = &mut index.by_len[k.len()];
+                    match bucket.iter_mut().find(|(key, _)| *key == k) {
+                        Some((_, rows)) => rows.insert(row),
+                        None => {
+                            let mut rows = RowSet::default();
+                            rows.insert(row);
+                            bucket.push((k, rows));
+                        }
+                    }
                 }
                 _ => index.always.insert(row),
             }
@@ -97,15 +105,20 @@ impl KeyIndex {
     }
 
     /// The rows that could match `path` resolved against `cwd` and `home`: every row when an
-    /// input component holds a glob character.
+    /// input component holds a glob character. The working directory counts only for a path
+    /// not starting with `/`, the home only for one starting with `~` (as [`resolve`] uses
+    /// them).
+    ///
+    /// [`resolve`]: crate::protected::resolve
     pub(crate) fn candidates(&self, path: &str, cwd: Option<&Path>, home: Option<&Path>) -> RowSet {
         let mut out = self.always;
         let inputs = [
             Some(path.as_bytes()),
-            cwd.map(|c| c.as_os_str().as_encoded_bytes()),
-            home.map(|h| h.as_os_str().as_encoded_bytes()),
+            cwd.filter(|_| !path.starts_with('/'))
+                .map(|c| c.as_os_str().as_encoded_bytes()),
+            home.filter(|_| path.starts_with('~'))
+                .map(|h| h.as_os_str().as_encoded_bytes()),
         ];
-        let mut lower = [0u8; MAX_KEY_LEN];
         for component in inputs
             .into_iter()
             .flatten()
@@ -114,14 +127,13 @@ impl KeyIndex {
             if has_glob(component) {
                 return RowSet::all(self.rows);
             }
-            if component.is_empty() || component.len() > self.longest {
+            let Some(bucket) = self.by_len.get(component.len()) else {
                 continue;
-            }
-            let buf = &mut lower[..component.len()];
-            buf.copy_from_slice(component);
-            buf.make_ascii_lowercase();
-            if let Some(rows) = self.keyed.get(&*buf) {
-                out.union(rows);
+            };
+            for (key, rows) in bucket {
+                if component.eq_ignore_ascii_case(key) {
+                    out.union(rows);
+                }
             }
         }
         out
@@ -139,6 +151,11 @@ mod tests {
         assert!(c.contains(0) && c.contains(1) && !c.contains(2) && c.contains(3));
         let c = index.candidates("x", Some(Path::new("/ETC")), None);
         assert!(!c.contains(0) && c.contains(2));
+        // The working directory does not count for an absolute path, nor the home without `~`.
+        let c = index.candidates("/x", Some(Path::new("/etc")), Some(Path::new("/.ssh")));
+        assert!(!c.contains(0) && !c.contains(2));
+        let c = index.candidates("~/x", Some(Path::new("/etc")), Some(Path::new("/.ssh")));
+        assert!(c.contains(0) && c.contains(2));
         let c = index.candidates("/srv/*", None, None);
         assert!((0..4).all(|i| c.contains(i)) && !c.contains(4));
         assert!(KeyIndex::new(std::iter::repeat_n(None, MAX_ROWS + 1)).is_none());

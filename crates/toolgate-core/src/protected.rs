@@ -7,6 +7,9 @@
 //! when it could expand to a protected name.
 
 use std::path::{Component, Path, PathBuf};
+use std::sync::LazyLock;
+
+use crate::path_class::index::KeyIndex;
 
 /// File names of toolgate policies, in the order they are looked for in each directory.
 pub const POLICY_FILE_NAMES: &[&str] = &[
@@ -51,6 +54,18 @@ pub const AGENT_HOOK_FILES: &[(&[&str], &str)] = &[
     (&[], "opencode.json"),
     (&[], "opencode.jsonc"),
 ];
+
+/// Directories (runs of components, anywhere in the path) holding Claude Code's managed
+/// settings: everything in them is protected.
+const CLAUDE_MANAGED_DIRS: &[&[&str]] = &[
+    &["etc", "claude-code"],
+    &["managed-settings.d"],
+    &["application support", "claudecode"],
+];
+
+/// The directory (a run of components, anywhere in the path) holding the user's toolgate
+/// policy: everything in it is protected.
+const POLICY_DIR: &[&str] = &[".config", "toolgate"];
 
 /// Why a path is protected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,9 +131,7 @@ pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKi
     if (parent.is_some_and(claude_dir) && settings_name(name))
         || claude_dir(name)
         || component_matches(name, MANAGED_SETTINGS_NAME)
-        || in_dir(&["etc", "claude-code"])
-        || in_dir(&["managed-settings.d"])
-        || in_dir(&["application support", "claudecode"])
+        || CLAUDE_MANAGED_DIRS.iter().any(|d| in_dir(d))
     {
         return Some(ProtectedKind::ClaudeSettings);
     }
@@ -140,9 +153,7 @@ pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKi
     if agent_file {
         return Some(ProtectedKind::AgentHookConfig);
     }
-    if POLICY_FILE_NAMES.iter().any(|n| component_matches(name, n))
-        || in_dir(&[".config", "toolgate"])
-    {
+    if POLICY_FILE_NAMES.iter().any(|n| component_matches(name, n)) || in_dir(POLICY_DIR) {
         return Some(ProtectedKind::ToolgatePolicy);
     }
     if binary_by_name && BINARY_NAMES.iter().any(|b| component_matches(name, b)) {
@@ -155,6 +166,59 @@ pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKi
 /// touch a protected file; `binary` is the running toolgate binary, when known (the other
 /// toolgate binaries in its directory are protected with it).
 pub fn protected_kind(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+    binary: Option<&Path>,
+) -> Option<ProtectedKind> {
+    if !could_be_protected(path, cwd, home, binary) {
+        return None;
+    }
+    protected_kind_exhaustive(path, cwd, home, binary)
+}
+
+/// A literal component that every protected match needs, one per condition of
+/// [`protected_kind_of`] (without the binary by name) and of the binary check of
+/// [`protected_kind`]; `None` (or a glob) for a condition without one.
+fn protected_keys() -> Vec<Option<&'static str>> {
+    let mut keys = vec![Some(CLAUDE_DIR_NAME), Some(MANAGED_SETTINGS_NAME)];
+    keys.extend(CLAUDE_MANAGED_DIRS.iter().map(|d| d.last().copied()));
+    keys.extend(
+        AGENT_HOOK_FILES
+            .iter()
+            .map(|(dirs, file)| dirs.last().copied().or(Some(*file))),
+    );
+    keys.extend(POLICY_FILE_NAMES.iter().copied().map(Some));
+    keys.push(POLICY_DIR.last().copied());
+    keys.extend(BINARY_NAMES.iter().copied().map(Some));
+    keys
+}
+
+/// Whether [`protected_kind`] can answer anything but `None`: false only when no component
+/// of `path`, `cwd` or `home` is a glob or one of [`protected_keys`] (resolution takes its
+/// components from those), and the running binary's name is one of [`BINARY_NAMES`].
+fn could_be_protected(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+    binary: Option<&Path>,
+) -> bool {
+    static INDEX: LazyLock<Option<KeyIndex>> = LazyLock::new(|| KeyIndex::new(protected_keys()));
+    let Some(index) = INDEX.as_ref() else {
+        return true;
+    };
+    // `resolved == binary` needs the binary's name among the components: only the names
+    // the index holds are known to be looked for.
+    let binary_named = binary.is_none_or(|b| {
+        b.file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| BINARY_NAMES.contains(&n))
+    });
+    !binary_named || !index.candidates(path, cwd, home).is_empty()
+}
+
+/// [`protected_kind`] without the prefilter: resolves `path` and checks every condition.
+pub(crate) fn protected_kind_exhaustive(
     path: &str,
     cwd: Option<&Path>,
     home: Option<&Path>,

@@ -51,9 +51,7 @@ fn collect_path_arguments<'a>(value: &'a Value, depth: usize, out: &mut Vec<&'a 
     match value {
         Value::Object(map) => {
             for (key, v) in map {
-                let lower = key.to_ascii_lowercase();
-                let path_key = PATH_KEYS.contains(&lower.as_str())
-                    || PATH_KEY_PARTS.iter().any(|p| lower.contains(p));
+                let path_key = is_path_key(key);
                 match v {
                     Value::String(s) if path_key => out.push(s),
                     Value::Array(items) if path_key => {
@@ -68,6 +66,20 @@ fn collect_path_arguments<'a>(value: &'a Value, depth: usize, out: &mut Vec<&'a 
             .for_each(|v| collect_path_arguments(v, depth + 1, out)),
         _ => {}
     }
+}
+
+/// Whether an argument name says its value is a path: one of [`PATH_KEYS`] or holding one
+/// of [`PATH_KEY_PARTS`], ignoring ASCII case (compared in place: the names and parts are
+/// ASCII, which never occurs inside a multi-byte UTF-8 character).
+fn is_path_key(key: &str) -> bool {
+    let key = key.as_bytes();
+    PATH_KEYS
+        .iter()
+        .any(|k| key.eq_ignore_ascii_case(k.as_bytes()))
+        || PATH_KEY_PARTS.iter().any(|p| {
+            key.windows(p.len())
+                .any(|w| w.eq_ignore_ascii_case(p.as_bytes()))
+        })
 }
 
 /// One persistence write found.
@@ -141,6 +153,52 @@ mod tests {
             Some(Path::new("/home/u/proj")),
             Some(Path::new("/home/u")),
         )
+    }
+
+    #[test]
+    fn path_keys_answer_as_the_lower_cased_comparison() {
+        let reference = |key: &str| {
+            let lower = key.to_ascii_lowercase();
+            PATH_KEYS.contains(&lower.as_str()) || PATH_KEY_PARTS.iter().any(|p| lower.contains(p))
+        };
+        let mut keys: Vec<String> = PATH_KEYS
+            .iter()
+            .chain(PATH_KEY_PARTS)
+            .flat_map(|k| {
+                [
+                    k.to_string(),
+                    k.to_ascii_uppercase(),
+                    format!("src{}", k.to_ascii_uppercase()),
+                    format!("{k}s"),
+                    format!("x_{k}_y"),
+                    k[1..].to_string(),
+                    k[..k.len() - 1].to_string(),
+                    format!("\u{e9}{k}\u{e9}"),
+                ]
+            })
+            .collect();
+        keys.extend(
+            [
+                "",
+                "job",
+                "dryRun",
+                "steps",
+                "args",
+                "TO",
+                "Tö",
+                "naMe",
+                "uri_",
+                "FilePath",
+                "destination",
+            ]
+            .map(String::from),
+        );
+        let mut hits = 0;
+        for k in &keys {
+            assert_eq!(is_path_key(k), reference(k), "{k}");
+            hits += usize::from(is_path_key(k));
+        }
+        assert!(hits > 20 && hits < keys.len());
     }
 
     #[test]

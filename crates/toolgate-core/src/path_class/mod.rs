@@ -4,6 +4,7 @@
 //! of writes and reads use the same tables.
 
 pub mod git_config;
+pub(crate) mod index;
 pub mod pattern;
 pub mod persistence;
 pub mod secrets;
@@ -11,3 +12,6 @@ pub mod secrets;
 pub use pattern::{Anchor, PathPattern, PathView};
 pub use persistence::{PERSISTENCE_CLASSES, PersistenceClass, persistence_class};
 pub use secrets::{SECRET_SOURCES, SecretSource, secret_source, secret_source_below};
+
+#[cfg(test)]
+mod prefilter_tests;

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use super::index::KeyIndex;
 use crate::protected::resolve;
 
 /// Where a [`PathPattern`]'s components start.
@@ -55,6 +56,48 @@ impl PathPattern {
     /// This pattern, without the final names matching `except`.
     pub const fn except(self, except: &'static [&'static str]) -> PathPattern {
         PathPattern { except, ..self }
+    }
+
+    /// A literal component every path this pattern matches has (its last part without glob
+    /// characters), if any.
+    fn key(&self) -> Option<&'static str> {
+        self.parts.iter().rev().find(|p| !has_glob(p)).copied()
+    }
+}
+
+/// The patterns of a path table, each with the row value it stands for, in table order, and a
+/// [`KeyIndex`] that skips the patterns a path cannot match before the path is taken apart.
+pub(crate) struct PatternTable<T: Copy> {
+    rows: Vec<(T, &'static PathPattern)>,
+    index: Option<KeyIndex>,
+}
+
+impl<T: Copy> PatternTable<T> {
+    /// The table of `rows`, in order.
+    pub(crate) fn new(rows: Vec<(T, &'static PathPattern)>) -> PatternTable<T> {
+        let index = KeyIndex::new(rows.iter().map(|(_, p)| p.key()));
+        PatternTable { rows, index }
+    }
+
+    /// The value of the first row whose pattern [`PathView::matches`] `path`: the same answer
+    /// as trying every row in order.
+    pub(crate) fn first_match(
+        &self,
+        path: &str,
+        cwd: Option<&Path>,
+        home: Option<&Path>,
+    ) -> Option<T> {
+        let candidates = self.index.as_ref().map(|i| i.candidates(path, cwd, home));
+        if candidates.is_some_and(|c| c.is_empty()) {
+            return None;
+        }
+        let view = PathView::new(path, cwd, home);
+        self.rows
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| candidates.is_none_or(|c| c.contains(*i)))
+            .find(|(_, (_, p))| view.matches(p))
+            .map(|(_, (v, _))| *v)
     }
 }
 

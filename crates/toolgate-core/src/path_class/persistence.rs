@@ -3,8 +3,9 @@
 //! whichever tool writes (Write, Edit, a shell redirect, `tee`, `cp`, an MCP file tool).
 
 use std::path::Path;
+use std::sync::LazyLock;
 
-use super::pattern::{Anchor, PathPattern, PathView};
+use super::pattern::{Anchor, PathPattern, PatternTable};
 
 /// A class of files whose writing plants persistence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -231,7 +232,26 @@ pub fn persistence_class(
     cwd: Option<&Path>,
     home: Option<&Path>,
 ) -> Option<PersistenceClass> {
-    let view = PathView::new(path, cwd, home);
+    static TABLE: LazyLock<PatternTable<PersistenceClass>> = LazyLock::new(|| {
+        PatternTable::new(
+            PERSISTENCE_CLASSES
+                .iter()
+                .flat_map(|i| i.patterns.iter().map(|p| (i.class, p)))
+                .collect(),
+        )
+    });
+    TABLE.first_match(path, cwd, home)
+}
+
+/// [`persistence_class`] trying every pattern, as it did before the prefilter: the reference
+/// of the differential test.
+#[cfg(test)]
+pub(crate) fn persistence_class_exhaustive(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<PersistenceClass> {
+    let view = super::pattern::PathView::new(path, cwd, home);
     PERSISTENCE_CLASSES
         .iter()
         .find(|i| i.patterns.iter().any(|p| view.matches(p)))

@@ -4,8 +4,9 @@
 //! here as data for the shell analysis.
 
 use std::path::Path;
+use std::sync::LazyLock;
 
-use super::pattern::{Anchor, PathPattern, PathView};
+use super::pattern::{Anchor, PathPattern, PathView, PatternTable};
 
 /// A kind of secret a command can read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -318,6 +319,25 @@ impl serde::Serialize for SecretSource {
 
 /// The secret source `path` is (a credential file, or inside a credential directory).
 pub fn secret_source(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> Option<SecretSource> {
+    static TABLE: LazyLock<PatternTable<SecretSource>> = LazyLock::new(|| {
+        PatternTable::new(
+            SECRET_SOURCES
+                .iter()
+                .flat_map(|i| i.patterns.iter().map(|p| (i.source, p)))
+                .collect(),
+        )
+    });
+    TABLE.first_match(path, cwd, home)
+}
+
+/// [`secret_source`] trying every pattern, as it did before the prefilter: the reference of
+/// the differential test.
+#[cfg(test)]
+pub(crate) fn secret_source_exhaustive(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<SecretSource> {
     let view = PathView::new(path, cwd, home);
     SECRET_SOURCES
         .iter()

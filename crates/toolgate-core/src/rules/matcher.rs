@@ -55,15 +55,17 @@ impl Pattern {
         })
     }
 
-    /// The regex to search `hay` with: the ASCII twin when `hay` is ASCII and there is one.
-    fn regex_for<'a>(&'a self, unicode: &'a Regex, rules: &[Rule], hay: &str) -> &'a Regex {
-        if !hay.is_ascii() {
-            return unicode;
+    /// The regex to search a text with: the ASCII twin when the text is ASCII and the
+    /// pattern has one (then the Unicode regex is not compiled at all), else the pattern.
+    fn regex_for(&self, rules: &[Rule], ascii_text: bool) -> Result<&Regex, &String> {
+        if ascii_text
+            && let Some(twin) = self
+                .ascii
+                .get_or_init(|| ascii_twin(&rules[self.rule].patterns[self.item]))
+        {
+            return Ok(twin);
         }
-        self.ascii
-            .get_or_init(|| ascii_twin(&rules[self.rule].patterns[self.item]))
-            .as_ref()
-            .unwrap_or(unicode)
+        self.regex(rules).as_ref()
     }
 }
 
@@ -262,6 +264,9 @@ impl RuleSet {
             candidates[pi] = IN_TEXT | IN_VIEW;
         }
         let mut matched: Vec<usize> = dedupe(hits);
+        // Whether each text is ASCII, once: it chooses which regex of a pattern searches it.
+        let text_ascii = text.is_ascii();
+        let view_ascii = folded.as_ref().is_some_and(|v| v.text.is_ascii());
         for (pi, flags) in candidates.iter().enumerate() {
             if *flags == 0 {
                 continue;
@@ -270,24 +275,30 @@ impl RuleSet {
             if !active(p.rule) || matched.contains(&p.rule) {
                 continue;
             }
-            let re = match p.regex(&c.rules) {
-                Ok(re) => re,
-                Err(_) => {
-                    return RuleEvaluation::failed(format!(
-                        "a pattern of rule {} could not be compiled",
-                        c.rules[p.rule].id
-                    ));
-                }
+            let failed = || {
+                RuleEvaluation::failed(format!(
+                    "a pattern of rule {} could not be compiled",
+                    c.rules[p.rule].id
+                ))
             };
             let filter = c.rules[p.rule].match_filter;
-            let in_text = flags & IN_TEXT != 0
-                && found_in_a_field(p.regex_for(re, &c.rules, text), filter, text, fields);
-            let in_view = !in_text
-                && flags & IN_VIEW != 0
-                && folded.as_ref().is_some_and(|v| {
-                    let re = p.regex_for(re, &c.rules, &v.text);
+            let in_text = if flags & IN_TEXT != 0 {
+                let Ok(re) = p.regex_for(&c.rules, text_ascii) else {
+                    return failed();
+                };
+                found_in_a_field(re, filter, text, fields)
+            } else {
+                false
+            };
+            let in_view = match folded.as_ref() {
+                Some(v) if !in_text && flags & IN_VIEW != 0 => {
+                    let Ok(re) = p.regex_for(&c.rules, view_ascii) else {
+                        return failed();
+                    };
                     found_in_a_field(re, filter, &v.text, &v.fields)
-                });
+                }
+                _ => false,
+            };
             if in_text || in_view {
                 matched.push(p.rule);
             }

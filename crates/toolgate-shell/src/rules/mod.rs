@@ -4,13 +4,13 @@ mod destructive;
 mod git;
 mod packs;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::Serialize;
 use toolgate_core::{Severity, WorkflowAction};
 
 use crate::facts::paths::{PathClass, PathGroup, classify};
+use crate::knowledge::programs::folded_name_hash;
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 use crate::rules::destructive::Check;
 
@@ -234,8 +234,9 @@ pub struct CommandRuleSet {
 /// glob or no program at all, not against every rule of every pack.
 #[derive(Debug, Default)]
 struct ProgramIndex {
-    /// Rules by exact program name, lower case.
-    by_program: HashMap<String, Vec<usize>>,
+    /// `(hash of an exact program name ignoring case, rule)`, sorted: a hash shared by two
+    /// names only adds candidates, which `matches_program` then refuses.
+    by_program: Vec<(u64, usize)>,
     /// Rules whose programs include a glob, or that name none (any program).
     any_program: Vec<usize>,
 }
@@ -249,19 +250,27 @@ impl ProgramIndex {
                 continue;
             }
             for p in &r.programs {
-                let rules = index.by_program.entry(p.to_ascii_lowercase()).or_default();
-                if rules.last() != Some(&i) {
-                    rules.push(i);
-                }
+                index.by_program.push((folded_name_hash(p), i));
             }
         }
+        index.by_program.sort_unstable();
+        index.by_program.dedup();
         index
+    }
+
+    /// The rules indexed under `program`'s name (in rule order), before the any-program ones.
+    fn named<'a>(&'a self, program: &str) -> impl Iterator<Item = usize> + 'a {
+        let hash = folded_name_hash(program);
+        let first = self.by_program.partition_point(|(h, _)| *h < hash);
+        self.by_program[first..]
+            .iter()
+            .take_while(move |(h, _)| *h == hash)
+            .map(|(_, i)| *i)
     }
 
     /// The rules that may match a command running `program` (lower case).
     fn candidates<'a>(&'a self, program: &str) -> impl Iterator<Item = usize> + 'a {
-        let named = self.by_program.get(program).map_or(&[][..], Vec::as_slice);
-        named.iter().chain(&self.any_program).copied()
+        self.named(program).chain(self.any_program.iter().copied())
     }
 }
 
@@ -451,7 +460,9 @@ mod tests {
         let set = CommandRuleSet::empty()
             .with_rules(vec![rm, any, off])
             .disable(&["C-OFF"]);
-        assert_eq!(set.index.by_program.get("rm"), Some(&vec![0]));
+        assert!(set.index.named("rm").eq([0]));
+        assert!(set.index.named("RM").eq([0]));
+        assert!(set.index.named("ls").next().is_none());
         assert_eq!(set.index.any_program, vec![1]);
         assert!(set.index.candidates("ls").eq([1]));
         assert!(set.index.candidates("rm").eq([0, 1]));

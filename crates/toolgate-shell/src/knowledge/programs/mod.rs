@@ -77,25 +77,43 @@ pub(crate) struct Program {
 /// The row of a program basename: a row in capitals matches only as written (`GET`), any
 /// other ignoring case; `python3.12` finds `python`.
 pub(crate) fn lookup(name: &str) -> Option<&'static Program> {
-    let exact = rows_named(name).find(|p| p.name == name || !is_capitals(p.name));
-    if exact.is_some() {
-        return exact;
+    // A row in capitals matches only as written; a lower-case row matches the name folded
+    // to lower case. When both exist (`HEAD`, `head`) the earlier row wins.
+    let as_written = BY_NAME.get(name).copied();
+    let folded = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        BY_NAME
+            .get(name.to_ascii_lowercase().as_str())
+            .copied()
+            .filter(|(_, p)| !is_capitals(p.name))
+    } else {
+        None
+    };
+    let exact = match (as_written, folded) {
+        (Some(a), Some(f)) => Some(if a.0 <= f.0 { a } else { f }),
+        (a, f) => a.or(f),
+    };
+    if let Some((_, p)) = exact {
+        return Some(p);
     }
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     if base.len() == name.len() || base.is_empty() {
         return None;
     }
-    rows_named(base).find(|p| p.versioned && !is_capitals(p.name))
+    BY_NAME
+        .get(base.to_ascii_lowercase().as_str())
+        .map(|(_, p)| *p)
+        .filter(|p| p.versioned && !is_capitals(p.name))
 }
 
-/// The table's rows by lower-case name, each list in table order: the lookup runs for every
-/// word that may name a program, several times per command, so it is a hash lookup rather
-/// than a scan of the whole table.
-static BY_LOWER_NAME: LazyLock<HashMap<String, Vec<&'static Program>, NameHash>> =
+/// The table's rows by name as written (names are unique, lower case or capitals), with
+/// their place in the table: the lookup runs for every word that may name a program,
+/// several times per command, so it is a hash lookup rather than a scan of the table; the
+/// keys borrow the table's names, so building it costs the hook no allocation per row.
+static BY_NAME: LazyLock<HashMap<&'static str, (usize, &'static Program), NameHash>> =
     LazyLock::new(|| {
-        let mut rows: HashMap<String, Vec<&'static Program>, NameHash> = HashMap::default();
-        for p in PROGRAMS {
-            rows.entry(p.name.to_ascii_lowercase()).or_default().push(p);
+        let mut rows = HashMap::with_capacity_and_hasher(PROGRAMS.len(), NameHash);
+        for (i, p) in PROGRAMS.iter().enumerate() {
+            rows.entry(p.name).or_insert((i, p));
         }
         rows
     });
@@ -109,7 +127,7 @@ struct NameHash;
 impl std::hash::BuildHasher for NameHash {
     type Hasher = NameHasher;
     fn build_hasher(&self) -> NameHasher {
-        NameHasher(0xcbf2_9ce4_8422_2325)
+        NameHasher(FNV_OFFSET)
     }
 }
 
@@ -121,20 +139,23 @@ impl std::hash::Hasher for NameHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        self.0 = fnv1a(self.0, bytes.iter().copied());
     }
 }
 
-/// The rows whose name equals `name` ignoring ASCII case, in table order.
-fn rows_named(name: &str) -> impl Iterator<Item = &'static Program> {
-    let rows = if name.bytes().any(|b| b.is_ascii_uppercase()) {
-        BY_LOWER_NAME.get(&name.to_ascii_lowercase())
-    } else {
-        BY_LOWER_NAME.get(name)
-    };
-    rows.map_or(&[][..], Vec::as_slice).iter().copied()
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv1a(mut state: u64, bytes: impl Iterator<Item = u8>) -> u64 {
+    for b in bytes {
+        state = (state ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    state
+}
+
+/// A hash of a program name ignoring ASCII case, without copying it (for indexes whose
+/// entries are confirmed by a comparison afterwards: equal names ignoring case hash alike).
+pub(crate) fn folded_name_hash(name: &str) -> u64 {
+    fnv1a(FNV_OFFSET, name.bytes().map(|b| b.to_ascii_lowercase()))
 }
 
 /// Whether a row's name is written in capitals (`GET`): such names are case-sensitive.

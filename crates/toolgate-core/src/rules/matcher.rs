@@ -342,6 +342,13 @@ fn now_epoch_seconds() -> i64 {
         .unwrap_or(0)
 }
 
+// The meta regex's fast engines must be compiled in (see the workspace Cargo.toml): without
+// their features every search runs on the PikeVM, silently. Naming their types fails the build
+// instead.
+const _: Option<regex_automata::hybrid::dfa::Config> = None;
+const _: Option<regex_automata::dfa::onepass::Config> = None;
+const _: Option<regex_automata::nfa::thompson::backtrack::Config> = None;
+
 /// Builds a regex the way every rule pattern is built: case-insensitive, as acgs-lite
 /// compiles with `re.IGNORECASE`, with the `regex` crate's default size limits.
 pub(crate) fn build_regex(source: &str) -> Result<Regex, Box<meta::BuildError>> {

@@ -244,7 +244,7 @@ pub(crate) fn working_directory(analysis: &CommandAnalysis, index: usize) -> Opt
     let mut dir: Option<String> = None;
     for c in &analysis.commands[..index] {
         let program = c.program_lower();
-        if !matches!(program.as_str(), "cd" | "pushd") {
+        if !matches!(&*program, "cd" | "pushd") {
             continue;
         }
         let Some(target) = c.operands.first() else {

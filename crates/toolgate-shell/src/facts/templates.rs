@@ -63,7 +63,7 @@ pub(crate) fn template(cmd: &SimpleCommand, input: Option<&Stdin>) -> Option<(St
     let program = cmd.program_lower();
     // Whether each `{}` is one whole input item (a path stays that path).
     let mut whole = true;
-    let text = match program.as_str() {
+    let text = match &*program {
         "find" => {
             let line = read_find(&cmd.args);
             let printf = line.named(&["-printf"]).next()?;

@@ -16,7 +16,7 @@ use crate::options::{
 
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
 pub fn normalize(cmd: &mut SimpleCommand) {
-    let program = cmd.program_lower();
+    let program = cmd.program_lower().into_owned();
     let mut args = args_of(cmd, 0);
     if crate::knowledge::programs::single_dash_long(&program) {
         args = crate::options::with_two_dashes(args);

@@ -453,9 +453,9 @@ pub fn evaluate_packs(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Pa
         // `python3.12` is the table's `python`: the matchers of the name as written and those
         // of its table name both apply (a matcher may name `python3` while another names
         // `python`).
-        let exact = index.by_program.get(program.as_str());
+        let exact = index.by_program.get(&*program);
         let named = table_name(&program)
-            .filter(|name| *name != program.as_str())
+            .filter(|name| *name != &*program)
             .and_then(|name| index.by_program.get(name));
         let own = exact.into_iter().chain(named);
         let writers: &[&Matcher] = if cmd.writes.is_empty() {

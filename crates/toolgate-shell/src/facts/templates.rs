@@ -37,7 +37,7 @@ pub(crate) fn awk_program(cmd: &SimpleCommand) -> Option<(&str, bool)> {
     let (opts, at) = read_options(&args, 0, &AWK);
     if !opts
         .iter()
-        .all(|o| AWK_TEMPLATE_OPTIONS.contains(&o.name.as_str()))
+        .all(|o| AWK_TEMPLATE_OPTIONS.contains(&&*o.name))
         || args.iter().take(at + 1).any(|a| a.dynamic)
     {
         return None;

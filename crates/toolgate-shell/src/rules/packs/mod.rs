@@ -298,7 +298,7 @@ impl View {
     /// Whether an option spelled as one of `names` is given (`--x=false` is not).
     pub(crate) fn has(&self, names: &[&str]) -> bool {
         self.opts.iter().any(|o| {
-            names.contains(&o.name.as_str())
+            names.contains(&&*o.name)
                 && !o
                     .value
                     .as_deref()
@@ -311,7 +311,7 @@ impl View {
         self.opts
             .iter()
             .rev()
-            .find(|o| names.contains(&o.name.as_str()))
+            .find(|o| names.contains(&&*o.name))
             .and_then(|o| o.value.as_deref())
     }
 

@@ -184,7 +184,7 @@ pub(super) fn netcat_runs_shell(seen: &Seen<'_>) -> bool {
     seen.view
         .opts
         .iter()
-        .filter(|o| matches!(o.name.as_str(), "-e" | "--exec" | "-c" | "--sh-exec"))
+        .filter(|o| matches!(&*o.name, "-e" | "--exec" | "-c" | "--sh-exec"))
         .filter_map(|o| o.value.as_deref())
         .any(starts_a_shell)
 }

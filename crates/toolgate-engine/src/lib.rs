@@ -279,13 +279,13 @@ impl Guard {
 
     fn check_rules(&self, tool_name: &str, input: &Value, d: &mut DecisionBuilder) {
         let eval = self.policy.rules.rules.evaluate_tool_call(tool_name, input);
-        d.warning_ids.extend(eval.warning_ids.iter().cloned());
+        d.warning_ids.extend(eval.warning_ids);
         if eval.verdict > Verdict::Allow {
             d.add(CheckOutcome {
                 check: CheckKind::Rules,
                 verdict: eval.verdict,
-                reason: eval.reason.clone(),
-                rule_ids: eval.rule_ids.clone(),
+                reason: eval.reason,
+                rule_ids: eval.rule_ids,
             });
         }
     }

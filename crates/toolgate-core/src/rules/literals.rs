@@ -88,8 +88,14 @@ impl<T: Copy> LiteralIndex<T> {
             AhoCorasickBuilder::new()
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::Standard)
-                // A DFA scans a little faster but takes far longer to build.
-                .kind(Some(AhoCorasickKind::ContiguousNFA))
+                // A DFA scans several times faster per byte but takes far longer to build:
+                // only a process that evidently evaluates many calls builds one (a set too
+                // large to scan literal by literal is built at load, as an NFA).
+                .kind(Some(if self.literals.len() > Self::DIRECT_LITERALS {
+                    AhoCorasickKind::ContiguousNFA
+                } else {
+                    AhoCorasickKind::DFA
+                }))
                 .build(self.literals.iter().map(|l| l.as_bytes()))
                 .map_err(|e| e.to_string())
         })

@@ -1,6 +1,7 @@
 //! The text a tool call is matched against: claude-agent-acgs's `format_tool_call`, byte for
 //! byte, so constitutions written for it match the same text here.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use serde_json::Value;
@@ -39,10 +40,10 @@ pub fn render_tool_call_fields(
     tool_name: &str,
     input: &Value,
 ) -> Result<RenderedCall, RenderError> {
-    let mut leaves: Vec<(String, Leaf<'_>)> = Vec::new();
+    let mut leaves: Vec<(Cow<'_, str>, Leaf<'_>)> = Vec::new();
     match input {
         Value::Object(map) => walk_object(map, "", 0, &mut leaves)?,
-        other => walk(other, "input".to_string(), 0, &mut leaves)?,
+        other => walk(other, Cow::Borrowed("input"), 0, &mut leaves)?,
     }
     let mut out = String::with_capacity(64 + 32 * leaves.len());
     let mut fields: Vec<Range<usize>> = Vec::with_capacity(leaves.len() + 4);
@@ -53,16 +54,17 @@ pub fn render_tool_call_fields(
     let start = out.len();
     out.push_str("arguments:");
     fields.push(start..out.len());
-    let mut rendered: Vec<String> = Vec::with_capacity(leaves.len());
+    // Where each leaf's value lies in `out`: the values are rendered in place, once.
+    let mut values: Vec<Range<usize>> = Vec::with_capacity(leaves.len());
     for (path, leaf) in &leaves {
-        let value = leaf.render();
         out.push('\n');
         let start = out.len();
         out.push_str(path);
         out.push_str(": ");
-        out.push_str(&value);
+        let value_start = out.len();
+        leaf.render_into(&mut out);
         fields.push(start..out.len());
-        rendered.push(value);
+        values.push(value_start..out.len());
     }
     if leaves.is_empty() {
         out.push('\n');
@@ -72,8 +74,9 @@ pub fn render_tool_call_fields(
     }
     let mut kept: Vec<String> = Vec::new();
     consider_identifier(tool_name, &mut kept);
-    for ((path, leaf), value) in leaves.iter().zip(&rendered) {
+    for ((path, leaf), value) in leaves.iter().zip(&values) {
         consider_identifier(path, &mut kept);
+        let value = &out[value.clone()];
         if matches!(leaf, Leaf::Scalar(Value::String(_))) && is_identifier_value(value) {
             consider_identifier(value, &mut kept);
         }
@@ -105,25 +108,26 @@ enum Leaf<'a> {
 }
 
 impl Leaf<'_> {
-    fn render(&self) -> String {
+    /// Appends the leaf's value as `format_tool_call` writes it.
+    fn render_into(&self, out: &mut String) {
         match self {
-            Leaf::EmptyObject => "{}".into(),
-            Leaf::EmptyArray => "[]".into(),
-            Leaf::Scalar(Value::String(s)) => collapse_whitespace(s),
-            Leaf::Scalar(Value::Null) => "null".into(),
-            Leaf::Scalar(Value::Bool(b)) => if *b { "true" } else { "false" }.into(),
-            Leaf::Scalar(Value::Number(n)) => python_number(n),
+            Leaf::EmptyObject => out.push_str("{}"),
+            Leaf::EmptyArray => out.push_str("[]"),
+            Leaf::Scalar(Value::String(s)) => collapse_whitespace_into(s, out),
+            Leaf::Scalar(Value::Null) => out.push_str("null"),
+            Leaf::Scalar(Value::Bool(b)) => out.push_str(if *b { "true" } else { "false" }),
+            Leaf::Scalar(Value::Number(n)) => out.push_str(&python_number(n)),
             // Containers never reach here; render them defensively as JSON.
-            Leaf::Scalar(other) => other.to_string(),
+            Leaf::Scalar(other) => out.push_str(&other.to_string()),
         }
     }
 }
 
 fn walk<'a>(
     value: &'a Value,
-    path: String,
+    path: Cow<'a, str>,
     depth: usize,
-    out: &mut Vec<(String, Leaf<'a>)>,
+    out: &mut Vec<(Cow<'a, str>, Leaf<'a>)>,
 ) -> Result<(), RenderError> {
     if depth > MAX_DEPTH {
         return Err(RenderError::TooDeep);
@@ -134,7 +138,7 @@ fn walk<'a>(
         Value::Array(items) if items.is_empty() => out.push((path, Leaf::EmptyArray)),
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                walk(item, format!("{path}[{i}]"), depth + 1, out)?;
+                walk(item, Cow::Owned(format!("{path}[{i}]")), depth + 1, out)?;
             }
         }
         scalar => out.push((path, Leaf::Scalar(scalar))),
@@ -146,21 +150,31 @@ fn walk_object<'a>(
     map: &'a serde_json::Map<String, Value>,
     parent: &str,
     depth: usize,
-    out: &mut Vec<(String, Leaf<'a>)>,
+    out: &mut Vec<(Cow<'a, str>, Leaf<'a>)>,
 ) -> Result<(), RenderError> {
     if depth > MAX_DEPTH {
         return Err(RenderError::TooDeep);
     }
-    // Rust's byte order on UTF-8 is code-point order, which is Python's str order.
-    let mut keys: Vec<(&String, &Value)> = map.iter().collect();
-    keys.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    for (key, value) in keys {
+    let mut visit = |key: &'a String, value: &'a Value| {
         let path = if parent.is_empty() {
-            key.clone()
+            Cow::Borrowed(key.as_str())
         } else {
-            format!("{parent}.{key}")
+            Cow::Owned(format!("{parent}.{key}"))
         };
-        walk(value, path, depth + 1, out)?;
+        walk(value, path, depth + 1, out)
+    };
+    // Rust's byte order on UTF-8 is code-point order, which is Python's str order. A map
+    // kept in key order (serde_json's default) is walked as it is, without a sorted copy.
+    if map.keys().is_sorted() {
+        for (key, value) in map {
+            visit(key, value)?;
+        }
+    } else {
+        let mut keys: Vec<(&String, &Value)> = map.iter().collect();
+        keys.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        for (key, value) in keys {
+            visit(key, value)?;
+        }
     }
     Ok(())
 }
@@ -172,32 +186,39 @@ pub fn is_python_space(c: char) -> bool {
 
 /// `" ".join(s.split())`.
 pub fn collapse_whitespace(s: &str) -> String {
-    if s.is_ascii() {
-        return collapse_ascii_whitespace(s);
-    }
     let mut out = String::with_capacity(s.len());
-    for word in s.split(is_python_space).filter(|w| !w.is_empty()) {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
+    collapse_whitespace_into(s, &mut out);
     out
 }
 
-/// [`collapse_whitespace`] of an ASCII text, by bytes: the ASCII characters Python's
-/// `str.split()` splits at are `\t \n \v \f \r`, space and `\x1c`-`\x1f`.
-fn collapse_ascii_whitespace(s: &str) -> String {
-    let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ' | 0x1c..=0x1f);
-    let mut out = String::with_capacity(s.len());
-    for word in s.as_bytes().split(space).filter(|w| !w.is_empty()) {
-        if !out.is_empty() {
+/// Appends [`collapse_whitespace`] of `s` to `out`.
+fn collapse_whitespace_into(s: &str, out: &mut String) {
+    if s.is_ascii() {
+        return collapse_ascii_whitespace_into(s, out);
+    }
+    let mut first = true;
+    for word in s.split(is_python_space).filter(|w| !w.is_empty()) {
+        if !first {
             out.push(' ');
         }
+        first = false;
+        out.push_str(word);
+    }
+}
+
+/// [`collapse_whitespace_into`] for an ASCII text, by bytes: the ASCII characters Python's
+/// `str.split()` splits at are `\t \n \v \f \r`, space and `\x1c`-`\x1f`.
+fn collapse_ascii_whitespace_into(s: &str, out: &mut String) {
+    let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ' | 0x1c..=0x1f);
+    let mut first = true;
+    for word in s.as_bytes().split(space).filter(|w| !w.is_empty()) {
+        if !first {
+            out.push(' ');
+        }
+        first = false;
         // Whole ASCII runs cut at ASCII bytes: always valid UTF-8.
         out.push_str(std::str::from_utf8(word).unwrap_or_default());
     }
-    out
 }
 
 /// A JSON number as Python's `json.dumps` writes what `json.loads` read: integers exactly,
@@ -478,11 +499,10 @@ mod tests {
                 .split(is_python_space)
                 .filter(|w| !w.is_empty())
                 .collect();
-            assert_eq!(
-                collapse_ascii_whitespace(text),
-                by_chars.join(" "),
-                "{text:?}"
-            );
+            // Appended after text already there, as values are rendered in place.
+            let mut out = String::from("path: ");
+            collapse_ascii_whitespace_into(text, &mut out);
+            assert_eq!(out, format!("path: {}", by_chars.join(" ")), "{text:?}");
         }
     }
 }

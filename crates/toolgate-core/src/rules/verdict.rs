@@ -34,11 +34,18 @@ impl RuleEvaluation {
 }
 
 fn describe(rules: &[&Rule]) -> String {
-    rules
-        .iter()
-        .map(|r| format!("rule {} ({})", r.id, r.text))
-        .collect::<Vec<_>>()
-        .join("; ")
+    let mut out = String::with_capacity(rules.iter().map(|r| r.id.len() + r.text.len() + 10).sum());
+    for (i, r) in rules.iter().enumerate() {
+        if i > 0 {
+            out.push_str("; ");
+        }
+        out.push_str("rule ");
+        out.push_str(&r.id);
+        out.push_str(" (");
+        out.push_str(&r.text);
+        out.push(')');
+    }
+    out
 }
 
 /// Decides from the matched rules (in match order, each once).

@@ -28,7 +28,7 @@ pub(crate) fn scan(cmd: &SimpleCommand) -> Option<DataScan> {
     let mut gives_text = false;
     for o in &read.opts {
         if let Some(v) = &o.value
-            && client.text_options.contains(&o.name.as_str())
+            && client.text_options.contains(&&*o.name)
         {
             out.merge(scan_text(client.language, v));
             gives_text = true;
@@ -36,7 +36,7 @@ pub(crate) fn scan(cmd: &SimpleCommand) -> Option<DataScan> {
     }
     let mut file_is_stdin = false;
     for o in &read.opts {
-        if client.file_options.contains(&o.name.as_str()) {
+        if client.file_options.contains(&&*o.name) {
             // `psql -f -` reads stdin; any other file is run as `bash FILE` is (not read here).
             file_is_stdin |= o.value.as_deref() == Some("-");
             gives_text = true;

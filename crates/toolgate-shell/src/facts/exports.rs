@@ -18,7 +18,7 @@ const MAX_EXPORTED: usize = 256;
 pub(crate) fn record(exported: &mut Vec<(String, String)>, cmd: &SimpleCommand) {
     let program = cmd.program_lower();
     if !matches!(
-        program.as_str(),
+        &*program,
         "export" | "declare" | "typeset" | "readonly" | "local"
     ) {
         return;

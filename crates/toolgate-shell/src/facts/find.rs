@@ -36,7 +36,7 @@ pub(crate) fn from_tree(cmd: &mut SimpleCommand, roots: Option<Vec<String>>) {
     cmd.input_roots = roots.unwrap_or_default();
     if wide
         && matches!(
-            cmd.program_lower().as_str(),
+            cmd.program_lower().as_ref(),
             "rm" | "unlink" | "shred" | "chmod" | "chown" | "chgrp"
         )
     {

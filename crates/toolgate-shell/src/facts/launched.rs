@@ -113,7 +113,7 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         }
     }
     let program = cmd.program_lower();
-    match program.as_str() {
+    match &*program {
         "export" | "declare" | "typeset" => {
             for (name, value) in crate::facts::exports::assignments(cmd) {
                 scripts_of_variable(name, value, &mut out);

@@ -37,7 +37,7 @@ pub fn producer_output(cmd: &SimpleCommand, input: Option<&Stdin>, downloads: bo
         // find's own template lists its tree; the others pass on their input's. A `{}` that
         // is part of a path (`%f`, `$1`, what sed leaves) may be anywhere in that tree, or
         // outside it (`./..x` cut to `..`): its roots are only known at run time.
-        let listed_roots = match cmd.program_lower().as_str() {
+        let listed_roots = match cmd.program_lower().as_ref() {
             "find" => Some(listed_roots(cmd)),
             _ => input.and_then(|s| s.listed_roots.clone()),
         }
@@ -79,7 +79,7 @@ pub fn producer_output(cmd: &SimpleCommand, input: Option<&Stdin>, downloads: bo
         data: false,
         listed_roots: None,
     };
-    match cmd.program_lower().as_str() {
+    match cmd.program_lower().as_ref() {
         "echo" => {
             let (opts, at) = read_strict_flags(&cmd.args, &ECHO);
             let text = cmd.args[at..].join(" ");
@@ -228,7 +228,7 @@ pub(crate) fn writes_no_file(cmd: &SimpleCommand) -> bool {
         return false;
     }
     let program = cmd.program_lower();
-    match program.as_str() {
+    match &*program {
         "cd" | "pushd" | "popd" | "true" | ":" | "echo" | "printf" | "pwd" | "set" | "cat" => true,
         "find" => lists_files(cmd) && !read_find(&cmd.args).has(&["-delete"]),
         "sort" => passes_lines(cmd) && !Scan::read(&args_of(cmd, 0), &SORT, false).has(SORT_OUTPUT),
@@ -243,7 +243,7 @@ pub(crate) fn writes_no_file(cmd: &SimpleCommand) -> bool {
 /// Filters whose output lines are some of their input lines (`grep`, `sort`, `head` …).
 fn passes_lines(cmd: &SimpleCommand) -> bool {
     matches!(
-        cmd.program_lower().as_str(),
+        cmd.program_lower().as_ref(),
         "grep" | "egrep" | "fgrep" | "sort" | "uniq" | "head" | "tail" | "tac"
     ) && cmd.operands.len() <= 1
         && cmd.writes.is_empty()

@@ -37,7 +37,7 @@ pub(crate) fn awk_program(cmd: &SimpleCommand) -> Option<(&str, bool)> {
     let (opts, at) = read_options(&args, 0, &AWK);
     if !opts
         .iter()
-        .all(|o| AWK_TEMPLATE_OPTIONS.contains(&o.name.as_str()))
+        .all(|o| AWK_TEMPLATE_OPTIONS.contains(&&*o.name))
         || args.iter().take(at + 1).any(|a| a.dynamic)
     {
         return None;
@@ -63,7 +63,7 @@ pub(crate) fn template(cmd: &SimpleCommand, input: Option<&Stdin>) -> Option<(St
     let program = cmd.program_lower();
     // Whether each `{}` is one whole input item (a path stays that path).
     let mut whole = true;
-    let text = match program.as_str() {
+    let text = match &*program {
         "find" => {
             let line = read_find(&cmd.args);
             let printf = line.named(&["-printf"]).next()?;

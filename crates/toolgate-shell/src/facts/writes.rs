@@ -63,7 +63,7 @@ fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
     let mut out: Vec<&str> = Vec::new();
     let operands = || cmd.operands.iter().map(String::as_str);
     let last = || cmd.operands.last().map(String::as_str);
-    match cmd.program_lower().as_str() {
+    match cmd.program_lower().as_ref() {
         "tee" | "rm" | "unlink" | "truncate" | "shred" | "chmod" | "chown" | "chgrp" | "touch"
         | "sponge" | "chattr" | "setfacl" => out.extend(operands()),
         "mv" | "cp" | "install" | "ln" | "link" | "rsync" | "scp" => {
@@ -145,7 +145,7 @@ fn awk_redirect_targets(code: &str) -> Vec<&str> {
 }
 
 fn program_is(cmd: &SimpleCommand, names: &[&str]) -> bool {
-    names.contains(&cmd.program_lower().as_str())
+    names.contains(&cmd.program_lower().as_ref())
 }
 
 /// The directories a copy writes into (`cp -t DIR`, `--target-directory=DIR`): coreutils'
@@ -173,7 +173,7 @@ pub(crate) const COPIERS: &[&str] = &["mv", "cp", "install", "ln", "link", "rsyn
 pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
     let mut out: Vec<String> = cmd.writes.clone();
     let program = cmd.program_lower();
-    if COPIERS.contains(&program.as_str()) {
+    if COPIERS.contains(&&*program) {
         let dirs = target_directories(cmd);
         if dirs.is_empty() {
             out.extend(cmd.operands.last().cloned());
@@ -193,7 +193,7 @@ pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
             line.named(specs::FIND_FILE_PRIMARIES)
                 .filter_map(|p| p.value().map(str::to_string)),
         );
-    } else if !NO_CONTENT.contains(&program.as_str()) {
+    } else if !NO_CONTENT.contains(&&*program) {
         out.extend(
             modelled_targets(cmd)
                 .unwrap_or_default()
@@ -379,8 +379,8 @@ pub(crate) fn writes_protected_after_cd(analysis: &CommandAnalysis) -> bool {
     let mut dir: Option<String> = None;
     for cmd in &analysis.commands {
         let program = cmd.program_lower();
-        if matches!(program.as_str(), "cd" | "pushd" | "popd") {
-            dir = match (program.as_str(), cmd.operands.first()) {
+        if matches!(&*program, "cd" | "pushd" | "popd") {
+            dir = match (&*program, cmd.operands.first()) {
                 ("popd", _) | (_, None) => None,
                 (_, Some(o)) if o.starts_with('/') || o.starts_with('~') => Some(o.clone()),
                 (_, Some(o)) => Some(match &dir {
@@ -444,7 +444,7 @@ pub(crate) fn is_block_device(target: &str) -> bool {
 /// `cp /dev/zero /dev/sda`, `dd of=//dev/sda`), or `dd` with an operand only known at run
 /// time (`dd if=/dev/zero of=$DISK`).
 pub(crate) fn writes_block_device(cmd: &SimpleCommand) -> bool {
-    if matches!(cmd.program_lower().as_str(), "dd" | "dcfldd")
+    if matches!(cmd.program_lower().as_ref(), "dd" | "dcfldd")
         && cmd.operands.iter().enumerate().any(|(i, o)| {
             (o.starts_with("of=$") || o.starts_with("of=`") || o.starts_with(['$', '`']))
                 && cmd.is_dynamic(i)

@@ -152,9 +152,14 @@ pub(crate) fn is_false(b: &bool) -> bool {
 }
 
 impl SimpleCommand {
-    /// The program name in lower case, as rules compare it.
-    pub fn program_lower(&self) -> String {
-        self.program.to_ascii_lowercase()
+    /// The program name in lower case, as rules compare it: borrowed when it has no ASCII
+    /// capital (nearly always), so asking costs no allocation.
+    pub fn program_lower(&self) -> std::borrow::Cow<'_, str> {
+        if self.program.bytes().any(|b| b.is_ascii_uppercase()) {
+            std::borrow::Cow::Owned(self.program.to_ascii_lowercase())
+        } else {
+            std::borrow::Cow::Borrowed(&self.program)
+        }
     }
 
     /// Whether argument `i` is only known at run time.

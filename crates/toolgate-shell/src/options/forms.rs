@@ -21,7 +21,7 @@ pub(crate) fn values_in<'a>(args: &'a [String], spec: &Spec, names: &[&str]) -> 
     let read = super::read_all(&words, 0, spec);
     read.opts
         .iter()
-        .filter(|(_, o)| names.contains(&o.name.as_str()))
+        .filter(|(_, o)| names.contains(&&*o.name))
         .filter_map(|(at, o)| {
             // The value is the option's word's tail, or the next word.
             let from = &args[*at..(at + 2).min(args.len())];
@@ -246,7 +246,7 @@ pub(crate) fn read_strict_flags(args: &[String], spec: &Spec) -> (Vec<Opt>, usiz
                 Some(rest.to_string())
             };
             out.push(Opt {
-                name: format!("-{c}"),
+                name: crate::options::short_name("-", c),
                 value,
             });
             i += 1;
@@ -256,7 +256,7 @@ pub(crate) fn read_strict_flags(args: &[String], spec: &Spec) -> (Vec<Opt>, usiz
             break;
         }
         out.extend(body.chars().map(|c| Opt {
-            name: format!("-{c}"),
+            name: crate::options::short_name("-", c),
             value: None,
         }));
         i += 1;

@@ -8,6 +8,7 @@
 use super::Opt;
 pub(crate) use crate::knowledge::specs::launchers::Grammar;
 use crate::model::Arg;
+use std::borrow::Cow;
 
 /// The option that ended reading (one of [`Grammar::ends`]).
 #[derive(Debug, Clone)]
@@ -117,8 +118,8 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
             None => (long, None),
         };
         let (name, takes_value) = super::resolve_in_spec(written, spec);
-        let name = format!("--{name}");
-        let ended = grammar.ends.contains(&name.as_str());
+        let name: Cow<'static, str> = Cow::Owned(format!("--{name}"));
+        let ended = grammar.ends.contains(&&*name);
         if value.is_none() && takes_value {
             out.push(Opt {
                 name,
@@ -145,9 +146,9 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
     };
     let mut chars = body.char_indices().peekable();
     while let Some((pos, c)) = chars.next() {
-        let name = format!("{sign}{c}");
+        let name = super::short_name(sign, c);
         let rest = &body[pos + c.len_utf8()..];
-        let ended = grammar.ends.contains(&name.as_str());
+        let ended = grammar.ends.contains(&&*name);
         if grammar.next_word.contains(c) {
             taken += 1;
             out.push(Opt {
@@ -164,7 +165,7 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
                 && ended
                 && rest
                     .chars()
-                    .all(|r| grammar.ends.contains(&format!("{sign}{r}").as_str()));
+                    .all(|r| grammar.ends.contains(&&*super::short_name(sign, r)));
             if rest.is_empty() || only_ending {
                 out.push(Opt {
                     name,
@@ -214,7 +215,7 @@ mod tests {
             .iter()
             .map(|o| match &o.value {
                 Some(v) => format!("{}={v}", o.name),
-                None => o.name.clone(),
+                None => o.name.to_string(),
             })
             .collect()
     }

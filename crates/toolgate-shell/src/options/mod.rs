@@ -14,6 +14,7 @@ pub(crate) use forms::{
 pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
 use crate::knowledge::specs::Spec;
 use crate::model::{Arg, SimpleCommand};
+use std::borrow::Cow;
 
 /// Launcher grammars (options that end option reading, glued values, `+x` options) and the
 /// word reader every reading uses.
@@ -24,8 +25,45 @@ pub(crate) use grammar::{Grammar, read_grammar, value_arg};
 /// when an abbreviation was resolved) and its value.
 #[derive(Debug, Clone)]
 pub(crate) struct Opt {
-    pub(crate) name: String,
+    pub(crate) name: Cow<'static, str>,
     pub(crate) value: Option<String>,
+}
+
+/// Every `SIGN` + printable ASCII character pair, for [`short_name`].
+const fn sign_pairs(sign: u8) -> [u8; 2 * 95] {
+    let mut out = [0u8; 2 * 95];
+    let mut i = 0;
+    while i < 95 {
+        out[2 * i] = sign;
+        out[2 * i + 1] = 0x20 + i as u8;
+        i += 1;
+    }
+    out
+}
+
+const DASH_PAIR_BYTES: [u8; 2 * 95] = sign_pairs(b'-');
+const PLUS_PAIR_BYTES: [u8; 2 * 95] = sign_pairs(b'+');
+const DASH_PAIRS: &str = match std::str::from_utf8(&DASH_PAIR_BYTES) {
+    Ok(s) => s,
+    Err(_) => panic!("ASCII pairs are UTF-8"),
+};
+const PLUS_PAIRS: &str = match std::str::from_utf8(&PLUS_PAIR_BYTES) {
+    Ok(s) => s,
+    Err(_) => panic!("ASCII pairs are UTF-8"),
+};
+
+/// The name of the short option `c` written after `sign` (`-` or `+`): `-x`. Borrowed from a
+/// table for printable ASCII, so reading `-la` allocates no names.
+pub(crate) fn short_name(sign: &str, c: char) -> Cow<'static, str> {
+    let table = match sign {
+        "-" => DASH_PAIRS,
+        "+" => PLUS_PAIRS,
+        _ => return Cow::Owned(format!("{sign}{c}")),
+    };
+    match u32::from(c).checked_sub(0x20).map(|i| i as usize) {
+        Some(i) if i < 95 => Cow::Borrowed(&table[2 * i..2 * i + 2]),
+        _ => Cow::Owned(format!("{sign}{c}")),
+    }
 }
 
 /// The long names `written` stands for among `known`: the exact name, else the one name it
@@ -58,7 +96,15 @@ pub(crate) fn resolve_long<'k>(written: &str, known: &[&'k str]) -> Vec<&'k str>
 
 /// Resolves a long option against a spec: the full name (or the name as written when it is
 /// not known) and whether it takes a value.
-pub(super) fn resolve_in_spec(written: &str, spec: &OptionSpec) -> (String, bool) {
+pub(super) fn resolve_in_spec<'w>(written: &'w str, spec: &OptionSpec) -> (Cow<'w, str>, bool) {
+    // The name as written, when the spec knows it (nearly always): nothing to copy. The first
+    // list that holds it decides, as in the resolution below.
+    if spec.long_val.contains(&written) {
+        return (Cow::Borrowed(written), true);
+    }
+    if spec.long_flags.contains(&written) {
+        return (Cow::Borrowed(written), false);
+    }
     let known: Vec<&str> = spec
         .long_val
         .iter()
@@ -67,13 +113,13 @@ pub(super) fn resolve_in_spec(written: &str, spec: &OptionSpec) -> (String, bool
         .collect();
     let names = resolve_long(written, &known);
     match names.as_slice() {
-        [one] => (one.to_string(), spec.long_val.contains(one)),
+        [one] => (Cow::Owned(one.to_string()), spec.long_val.contains(one)),
         // Ambiguous between flags and value options: assume a value (skips less of nothing).
         [_, ..] => (
-            written.to_string(),
+            Cow::Borrowed(written),
             names.iter().all(|n| spec.long_val.contains(n)),
         ),
-        [] => (written.to_string(), false),
+        [] => (Cow::Borrowed(written), false),
     }
 }
 
@@ -255,14 +301,14 @@ pub(crate) fn rewrite_before_dashdash(
 
 /// Whether any of `opts` is spelled as one of `names`.
 pub(crate) fn has(opts: &[Opt], names: &[&str]) -> bool {
-    opts.iter().any(|o| names.contains(&o.name.as_str()))
+    opts.iter().any(|o| names.contains(&&*o.name))
 }
 
 /// The value of the last of `opts` spelled as one of `names`.
 pub(crate) fn value_of<'o>(opts: &'o [Opt], names: &[&str]) -> Option<&'o str> {
     opts.iter()
         .rev()
-        .find(|o| names.contains(&o.name.as_str()))
+        .find(|o| names.contains(&&*o.name))
         .and_then(|o| o.value.as_deref())
 }
 
@@ -323,7 +369,7 @@ impl Scan {
                     }
                 });
                 scan.opts.push(ScanOpt {
-                    name: o.name,
+                    name: o.name.into_owned(),
                     value,
                 });
             }
@@ -355,13 +401,13 @@ impl Scan {
     pub(crate) fn values<'s>(&'s self, names: &'s [&str]) -> impl Iterator<Item = &'s Value> {
         self.opts
             .iter()
-            .filter(|o| names.contains(&o.name.as_str()))
+            .filter(|o| names.contains(&&*o.name))
             .filter_map(|o| o.value.as_ref())
     }
 
     /// Whether an option spelled as one of `names` was given.
     pub(crate) fn has(&self, names: &[&str]) -> bool {
-        self.opts.iter().any(|o| names.contains(&o.name.as_str()))
+        self.opts.iter().any(|o| names.contains(&&*o.name))
     }
 }
 
@@ -434,11 +480,7 @@ mod tests {
         let none = OptionSpec::values("", &[]);
         let args = Arg::words(&["python", "-W", "x", "-m", "mod", "a", "-v", "--", "-q"]);
         let read = read_launcher(&args[1..], &python, &none);
-        let names: Vec<(usize, &str)> = read
-            .opts
-            .iter()
-            .map(|(at, o)| (*at, o.name.as_str()))
-            .collect();
+        let names: Vec<(usize, &str)> = read.opts.iter().map(|(at, o)| (*at, &*o.name)).collect();
         assert_eq!(names, [(0, "-W"), (2, "-m"), (5, "-v")]);
         assert_eq!((read.operands, read.dashdash), (vec![3, 4, 7], Some(6)));
         let args = Arg::words(&["-mmod", "a"]);

@@ -16,7 +16,7 @@ use crate::options::{
 
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
 pub fn normalize(cmd: &mut SimpleCommand) {
-    let program = cmd.program_lower();
+    let program = cmd.program_lower().into_owned();
     let mut args = args_of(cmd, 0);
     if crate::knowledge::programs::single_dash_long(&program) {
         args = crate::options::with_two_dashes(args);
@@ -106,7 +106,7 @@ fn flag_names(opt: &Opt, written: &str, spec: &Spec) -> Vec<String> {
     else {
         let c = opt.name.chars().nth(1);
         let name = spec.short.iter().find(|(s, _)| Some(*s) == c);
-        return vec![name.map_or_else(|| opt.name.clone(), |(_, n)| n.to_string())];
+        return vec![name.map_or_else(|| opt.name.to_string(), |(_, n)| n.to_string())];
     };
     let name = long.split_once('=').map_or(long, |(n, _)| n);
     long_names_meant(name, spec)

@@ -97,10 +97,10 @@ fn disk_listing(cmd: &SimpleCommand) -> bool {
     let only =
         |names: &[&str]| !cmd.flags.is_empty() && cmd.flags.iter().all(|f| names.contains(&f));
     let program = cmd.program_lower();
-    if has(&["help", "version"]) || (SHORT_HELP.contains(&program.as_str()) && has(&["-h"])) {
+    if has(&["help", "version"]) || (SHORT_HELP.contains(&&*program) && has(&["-h"])) {
         return true;
     }
-    match program.as_str() {
+    match &*program {
         "fdisk" | "gdisk" => has(&["-l", "list"]),
         "sfdisk" => has(&[
             "-l",
@@ -253,12 +253,12 @@ impl Check {
                 if disk_listing(cmd) {
                     return false;
                 }
-                if DEVICE_ONLY.contains(&cmd.program_lower().as_str()) {
+                if DEVICE_ONLY.contains(&cmd.program_lower().as_ref()) {
                     return true;
                 }
                 // Image files and files inside the project may be formatted, partitioned
                 // or shredded; devices and files elsewhere may not.
-                let skip = usize::from(READS_FIRST_OPERAND.contains(&cmd.program_lower().as_str()));
+                let skip = usize::from(READS_FIRST_OPERAND.contains(&cmd.program_lower().as_ref()));
                 crate::rules::operand_classes(cmd, skip, cx)
                     .into_iter()
                     .any(|c| !deletable(c))

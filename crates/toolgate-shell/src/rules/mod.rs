@@ -237,7 +237,11 @@ struct ProgramIndex {
     /// `(hash of an exact program name ignoring case, rule)`, sorted: a hash shared by two
     /// names only adds candidates, which `matches_program` then refuses.
     by_program: Vec<(u64, usize)>,
-    /// Rules whose programs include a glob, or that name none (any program).
+    /// `(the plain text before the first wildcard of a program glob, rule)`, for globs that
+    /// start with one (`mkfs.*` → `mkfs.`): a program the text does not start (ignoring
+    /// case) cannot match that glob.
+    by_prefix: Vec<(String, usize)>,
+    /// Rules that name no program (any program), or a glob that starts with a wildcard.
     any_program: Vec<usize>,
 }
 
@@ -245,12 +249,20 @@ impl ProgramIndex {
     fn of(rules: &[CommandRule]) -> ProgramIndex {
         let mut index = ProgramIndex::default();
         for (i, r) in rules.iter().enumerate().filter(|(_, r)| r.enabled) {
-            if r.programs.is_empty() || r.programs.iter().any(|p| p.contains(['*', '?'])) {
+            let prefix = |p: &str| p.find(['*', '?']).map(|at| p[..at].to_string());
+            if r.programs.is_empty()
+                || r.programs
+                    .iter()
+                    .any(|p| prefix(p).is_some_and(|x| x.is_empty()))
+            {
                 index.any_program.push(i);
                 continue;
             }
             for p in &r.programs {
-                index.by_program.push((folded_name_hash(p), i));
+                match prefix(p) {
+                    Some(x) => index.by_prefix.push((x, i)),
+                    None => index.by_program.push((folded_name_hash(p), i)),
+                }
             }
         }
         index.by_program.sort_unstable();
@@ -268,9 +280,26 @@ impl ProgramIndex {
             .map(|(_, i)| *i)
     }
 
-    /// The rules that may match a command running `program` (lower case).
-    fn candidates<'a>(&'a self, program: &str) -> impl Iterator<Item = usize> + 'a {
-        self.named(program).chain(self.any_program.iter().copied())
+    /// The rules whose program globs start with a text `program` starts with (ignoring
+    /// case), in rule order; a rule with several such globs may come more than once.
+    fn prefixed<'a>(&'a self, program: &'a str) -> impl Iterator<Item = usize> + 'a {
+        self.by_prefix
+            .iter()
+            .filter(move |(x, _)| {
+                program
+                    .as_bytes()
+                    .get(..x.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(x.as_bytes()))
+            })
+            .map(|(_, i)| *i)
+    }
+
+    /// The rules that may match a command running `program` (lower case): a superset of
+    /// those whose program list matches it (`matches_program` still checks the list).
+    fn candidates<'a>(&'a self, program: &'a str) -> impl Iterator<Item = usize> + 'a {
+        self.named(program)
+            .chain(self.prefixed(program))
+            .chain(self.any_program.iter().copied())
     }
 }
 
@@ -463,8 +492,82 @@ mod tests {
         assert!(set.index.named("rm").eq([0]));
         assert!(set.index.named("RM").eq([0]));
         assert!(set.index.named("ls").next().is_none());
-        assert_eq!(set.index.any_program, vec![1]);
-        assert!(set.index.candidates("ls").eq([1]));
+        assert!(set.index.any_program.is_empty());
+        assert!(set.index.candidates("ls").next().is_none());
         assert!(set.index.candidates("rm").eq([0, 1]));
+        assert!(set.index.candidates("Rsync").eq([1]));
+    }
+
+    /// The index only narrows: every enabled rule whose program list matches a name is among
+    /// that name's candidates, for the built-in rules and for globs of every shape.
+    #[test]
+    fn the_program_index_never_drops_a_rule_whose_programs_match() {
+        let mut extra = Vec::new();
+        for (n, globs) in [
+            vec!["mkfs*"],
+            vec!["*fs"],
+            vec!["?m"],
+            vec!["r?"],
+            vec!["ls", "MK*.x?"],
+            vec!["npm", "*"],
+            vec![],
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut r = CommandRule::new(format!("X-{n}"), "x");
+            r.programs = globs.into_iter().map(String::from).collect();
+            extra.push(r);
+        }
+        let set = CommandRuleSet::builtin().with_rules(extra);
+        let mut names: Vec<String> = vec![
+            "ls",
+            "rm",
+            "RM",
+            "mkfs",
+            "mkfs.ext4",
+            "MKFS.vfat",
+            "mkfs_x",
+            "newfs",
+            "newfs_msdos",
+            "mk",
+            "mkaxy",
+            "mk.x1",
+            "xfs",
+            "fs",
+            "am",
+            "rx",
+            "r",
+            "",
+            "npm",
+            "git",
+            "dd",
+            "é",
+            "mkfsé",
+            "sgdisk",
+            "find",
+            "tar",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect();
+        for r in set.rules() {
+            for p in &r.programs {
+                names.push(p.clone());
+                names.push(p.replace(['*', '?'], "z"));
+                names.push(p.replace('*', "").replace('?', "Q").to_ascii_uppercase());
+            }
+        }
+        for name in &names {
+            let lower = name.to_ascii_lowercase();
+            let candidates: Vec<usize> = set.index.candidates(&lower).collect();
+            for (i, r) in set.rules().iter().enumerate() {
+                let named =
+                    r.programs.is_empty() || r.programs.iter().any(|p| glob_match_ci(p, &lower));
+                if r.enabled && named {
+                    assert!(candidates.contains(&i), "{} for {name:?}", r.id);
+                }
+            }
+        }
     }
 }

@@ -24,6 +24,18 @@ use crate::options::{args_of, has, read_grammar, read_options};
 /// as the script it is. Any other written file that is run (`some_prog > t.sh; bash t.sh`)
 /// holds code this analysis did not see: the analysis is indeterminate.
 pub(crate) fn follow_written_scripts(w: &mut Walker) {
+    // Only a file run by a later command is followed: the first command's run target can
+    // only be a file written before the command string, so without a run target after it
+    // there is nothing to mark, analyse or call indeterminate.
+    if !w
+        .out
+        .commands
+        .iter()
+        .skip(1)
+        .any(|cmd| run_target(cmd).is_some())
+    {
+        return;
+    }
     let mut downloaded: Vec<String> = Vec::new();
     // Each written file and its text, when known; written twice means not known.
     let mut written: Vec<(String, Option<String>)> = Vec::new();
@@ -36,7 +48,7 @@ pub(crate) fn follow_written_scripts(w: &mut Walker) {
                 marks.push(i);
             } else if let Some((_, text)) = written.iter().find(|(f, _)| *f == target) {
                 match text {
-                    Some(t) => scripts.push((t.clone(), cmd.program_lower())),
+                    Some(t) => scripts.push((t.clone(), cmd.program_lower().into_owned())),
                     None => unknown_run = true,
                 }
             }
@@ -52,7 +64,7 @@ pub(crate) fn follow_written_scripts(w: &mut Walker) {
             (!output.dynamic && !output.from_download && !output.template).then_some(output.text);
         // Mode and owner changes keep the file's text.
         let keeps_text = matches!(
-            cmd.program_lower().as_str(),
+            cmd.program_lower().as_ref(),
             "chmod" | "chown" | "chgrp" | "touch" | "chattr" | "setfacl"
         ) && cmd.writes.is_empty();
         if keeps_text {
@@ -125,7 +137,7 @@ fn run_target(cmd: &SimpleCommand) -> Option<String> {
             return None;
         }
         reading.end
-    } else if matches!(program.as_str(), "source" | "." | "exec") {
+    } else if matches!(&*program, "source" | "." | "exec") {
         // `exec -a NAME FILE`: exec's row in the wrappers table.
         let spec = crate::knowledge::wrappers::lookup(&program)
             .map_or(crate::knowledge::specs::NONE, |w| w.spec);

@@ -52,7 +52,7 @@ fn code_source<'a>(args: &'a [Arg], name: &str) -> CodeSource<'a> {
     let reading = read_grammar(args, 1, &row.grammar);
     if let Some(ending) = reading.ended_by {
         let word = ending.value_at.and_then(|i| args.get(i));
-        let module = row.modules.contains(&ending.opt.name.as_str());
+        let module = row.modules.contains(&&*ending.opt.name);
         return match (word, ending.opt.value) {
             (Some(w), _) if module => CodeSource::File(w),
             (None, Some(_)) if module => CodeSource::File(&args[reading.end - 1]),
@@ -213,7 +213,7 @@ impl Walker {
         let (opts, operands) = read_permuted(args, 1, &VIM);
         let commands: Vec<String> = opts
             .iter()
-            .filter(|o| VIM_COMMAND.contains(&o.name.as_str()))
+            .filter(|o| VIM_COMMAND.contains(&&*o.name))
             .filter_map(|o| o.value.clone())
             .chain(operands.iter().filter_map(|&i| {
                 let c = args[i].text.strip_prefix('+')?;
@@ -249,7 +249,7 @@ impl Walker {
             1,
             &PWSH,
         );
-        let ending = reading.ended_by.as_ref().map(|e| e.opt.name.as_str());
+        let ending = reading.ended_by.as_ref().map(|e| &*e.opt.name);
         let rest = match ending {
             Some("--encodedcommand") => {
                 self.indeterminate(
@@ -301,7 +301,7 @@ fn awk_program(args: &[Arg]) -> Option<String> {
     let (opts, end) = read_options(args, 1, &AWK);
     let sources: Vec<&str> = opts
         .iter()
-        .filter(|o| AWK_SOURCE.contains(&o.name.as_str()))
+        .filter(|o| AWK_SOURCE.contains(&&*o.name))
         .filter_map(|o| o.value.as_deref())
         .collect();
     if !sources.is_empty() {

@@ -304,7 +304,7 @@ impl Walker {
                 // Filters that pass paths through unchanged.
                 Some(c)
                     if matches!(
-                        c.program_lower().as_str(),
+                        c.program_lower().as_ref(),
                         "grep" | "egrep" | "fgrep" | "sort" | "uniq" | "head" | "tail" | "tac"
                     ) =>
                 {
@@ -561,7 +561,7 @@ impl Walker {
         }
         cmd.cwd_changed |= self.cwd_changed;
         cmd.in_pipeline = scope.in_pipeline;
-        let lower = cmd.program_lower();
+        let changes_directory = matches!(cmd.program_lower().as_ref(), "cd" | "pushd" | "popd");
         cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
             && self.functions.contains(&cmd.program))
             || (scope.background && scope.unbounded_loop);
@@ -591,7 +591,7 @@ impl Walker {
                 cmd.words_from.push(range.clone());
             }
         }
-        if matches!(lower.as_str(), "cd" | "pushd" | "popd") {
+        if changes_directory {
             self.cwd_changed = true;
         }
         // A container's or pod's command reads the stdin given to `docker exec -i`,

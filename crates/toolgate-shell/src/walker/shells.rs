@@ -22,7 +22,7 @@ impl Walker {
             .opts
             .iter()
             .rev()
-            .find(|o| SHELL_COMMAND.contains(&o.name.as_str()));
+            .find(|o| SHELL_COMMAND.contains(&&*o.name));
         let has_c = command.is_some();
         let mut reads_stdin = has(&reading.opts, SHELL_STDIN);
         let i = reading.end;

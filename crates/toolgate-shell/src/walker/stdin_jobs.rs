@@ -69,7 +69,7 @@ impl Walker {
 pub(crate) fn makefile_from_stdin(args: &[Arg]) -> bool {
     let (opts, _) = read_permuted(args, 1, &MAKE);
     opts.iter()
-        .filter(|o| MAKE_FILE.contains(&o.name.as_str()))
+        .filter(|o| MAKE_FILE.contains(&&*o.name))
         .any(|o| o.value.as_deref().is_some_and(is_stdin))
 }
 

@@ -513,11 +513,11 @@ fn xargs_options(args: &[Arg]) -> (usize, Option<String>) {
         .opts
         .iter()
         .rev()
-        .find(|o| XARGS_REPLACE.contains(&o.name.as_str()))
+        .find(|o| XARGS_REPLACE.contains(&&*o.name))
         .map(|o| match o.value.as_deref() {
             Some(v) if !v.is_empty() => v.to_string(),
             // `-I` with no word left names nothing.
-            _ if matches!(o.name.as_str(), "-I" | "-J") => String::new(),
+            _ if matches!(&*o.name, "-I" | "-J") => String::new(),
             _ => "{}".to_string(),
         })
         .filter(|p| !p.is_empty());

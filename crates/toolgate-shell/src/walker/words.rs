@@ -51,7 +51,7 @@ impl Walker {
                 && ran.iter().all(|c| {
                     c.writes.is_empty()
                         && matches!(
-                            c.program_lower().as_str(),
+                            c.program_lower().as_ref(),
                             "cat"
                                 | "grep"
                                 | "egrep"

@@ -81,7 +81,7 @@ impl Walker {
         }
         let split: Vec<&str> = opts
             .iter()
-            .filter(|o| ENV_SPLIT.contains(&o.name.as_str()))
+            .filter(|o| ENV_SPLIT.contains(&&*o.name))
             .filter_map(|o| o.value.as_deref())
             .collect();
         if split.is_empty() {
@@ -105,7 +105,7 @@ impl Walker {
         let (opts, _) = read_permuted(args, 1, &SU);
         self.emit_final(inv, scope);
         for o in &opts {
-            if SU_COMMAND.contains(&o.name.as_str())
+            if SU_COMMAND.contains(&&*o.name)
                 && let Some(script) = &o.value
             {
                 let script = script.clone();

@@ -210,7 +210,7 @@ pub(super) fn lwp_request(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     // `-m METHOD`, else the name it was called by (`POST`, `HEAD`; `lwp-request` is GET).
     sink.method = Some(match scan.values(&["-m"]).last() {
         Some(v) => method_named(v),
-        None => match cmd.program_lower().as_str() {
+        None => match cmd.program_lower().as_ref() {
             "post" => "POST".to_string(),
             "head" => "HEAD".to_string(),
             _ => "GET".to_string(),
@@ -229,7 +229,7 @@ pub(super) fn lwp_request(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 /// host (`example.com/x`).
 pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let program = cmd.program_lower();
-    let program = program.as_str();
+    let program = &*program;
     let scan = Scan::read(&args_of(cmd, 0), spec, false);
     let mut operands = scan.operands.iter();
     let mut first = operands.next();

@@ -58,7 +58,7 @@ pub(super) fn every_container(seen: &Seen<'_>) -> bool {
     let from_run_time = seen.cmd.args_from_input || seen.view.any_operand_dynamic();
     from_run_time
         && seen.analysis.commands.iter().any(|c| {
-            DOCKER.contains(&c.program_lower().as_str())
+            DOCKER.contains(&c.program_lower().as_ref())
                 && lists_every_container(&View::read(c, Some(&DOCKER_REMOVE)))
         })
 }

@@ -159,6 +159,6 @@ fn lists_every_key(view: &View) -> bool {
 pub(super) fn deletes_every_key(seen: &Seen<'_>) -> bool {
     seen.cmd.args_from_input
         && seen.analysis.commands.iter().any(|c| {
-            REDIS.contains(&c.program_lower().as_str()) && lists_every_key(&View::read(c, None))
+            REDIS.contains(&c.program_lower().as_ref()) && lists_every_key(&View::read(c, None))
         })
 }

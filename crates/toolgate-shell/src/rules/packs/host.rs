@@ -253,7 +253,7 @@ pub(super) fn overwrites_ssh_key(seen: &Seen<'_>) -> bool {
 
 /// Whether `producer` writes a yes: `yes`, or `echo`/`printf` of words with a `y`.
 fn pipes_a_yes(producer: &SimpleCommand) -> bool {
-    match producer.program_lower().as_str() {
+    match producer.program_lower().as_ref() {
         "yes" => true,
         "echo" => text_has_a_yes(&producer.args, &ECHO),
         "printf" => text_has_a_yes(&producer.args, &PRINTF),

@@ -298,7 +298,7 @@ impl View {
     /// Whether an option spelled as one of `names` is given (`--x=false` is not).
     pub(crate) fn has(&self, names: &[&str]) -> bool {
         self.opts.iter().any(|o| {
-            names.contains(&o.name.as_str())
+            names.contains(&&*o.name)
                 && !o
                     .value
                     .as_deref()
@@ -311,7 +311,7 @@ impl View {
         self.opts
             .iter()
             .rev()
-            .find(|o| names.contains(&o.name.as_str()))
+            .find(|o| names.contains(&&*o.name))
             .and_then(|o| o.value.as_deref())
     }
 
@@ -453,9 +453,9 @@ pub fn evaluate_packs(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Pa
         // `python3.12` is the table's `python`: the matchers of the name as written and those
         // of its table name both apply (a matcher may name `python3` while another names
         // `python`).
-        let exact = index.by_program.get(program.as_str());
+        let exact = index.by_program.get(&*program);
         let named = table_name(&program)
-            .filter(|name| *name != program.as_str())
+            .filter(|name| *name != &*program)
             .and_then(|name| index.by_program.get(name));
         let own = exact.into_iter().chain(named);
         let writers: &[&Matcher] = if cmd.writes.is_empty() {

@@ -285,8 +285,8 @@ impl Pass<'_> {
         if let Some(f) = &cmd.stdin_file {
             out.0 |= self.secrets_of(f, dir, false).0;
         }
-        if !WORDS_NOT_FILES.contains(&program.as_str()) {
-            let trees = TREE_READERS.contains(&program.as_str());
+        if !WORDS_NOT_FILES.contains(&&*program) {
+            let trees = TREE_READERS.contains(&&*program);
             for operand in &cmd.operands {
                 if operand.contains("://") {
                     continue;
@@ -318,7 +318,7 @@ impl Pass<'_> {
     /// them (`while read l; do curl -d "$l" …; done < ~/.aws/credentials`).
     fn record_read_variables(&mut self, i: usize, dir: Option<&str>) {
         let cmd = &self.analysis.commands[i];
-        if !READERS_INTO_VARIABLES.contains(&cmd.program_lower().as_str()) {
+        if !READERS_INTO_VARIABLES.contains(&cmd.program_lower().as_ref()) {
             return;
         }
         let mut secrets = self.carried.over(&cmd.stdin_from);
@@ -356,7 +356,7 @@ impl Pass<'_> {
             return;
         }
         let mut secrets = self.carried.sets[i];
-        if COPIERS.contains(&cmd.program_lower().as_str())
+        if COPIERS.contains(&cmd.program_lower().as_ref())
             && let Some((_, sources)) = cmd.operands.split_last()
         {
             for s in sources {
@@ -384,7 +384,7 @@ fn in_directory(path: &str, dir: Option<&str>) -> String {
 /// Whether `cmd`'s output holds nothing of what it reads.
 fn opaque(cmd: &SimpleCommand) -> bool {
     let program = cmd.program_lower();
-    if OPAQUE_OUTPUT.contains(&program.as_str()) {
+    if OPAQUE_OUTPUT.contains(&&*program) {
         return true;
     }
     let base = table_name(&program).unwrap_or(&program).to_string();
@@ -404,10 +404,10 @@ fn opaque(cmd: &SimpleCommand) -> bool {
 /// Whether `cmd` prints the whole environment (`env`, `printenv`, `export -p`, `set`).
 fn prints_environment(cmd: &SimpleCommand) -> bool {
     let program = cmd.program_lower();
-    if !ENVIRONMENT_DUMPERS.contains(&program.as_str()) {
+    if !ENVIRONMENT_DUMPERS.contains(&&*program) {
         return false;
     }
-    match program.as_str() {
+    match &*program {
         "env" | "printenv" => cmd.operands.is_empty(),
         "set" => cmd.args.is_empty(),
         _ => cmd

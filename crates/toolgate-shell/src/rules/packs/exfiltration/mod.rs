@@ -113,7 +113,7 @@ impl PipeFacts {
                 diff[end] -= 1;
             }
             sockets_before[i + 1] = sockets_before[i] + u32::from(socket);
-            let literal = matches!(c.program_lower().as_str(), "echo" | "printf");
+            let literal = matches!(c.program_lower().as_ref(), "echo" | "printf");
             non_literal_before[i + 1] = non_literal_before[i] + u32::from(!literal);
             if in_class(&c.program_lower(), Class::Shell) && c.reads_code_from_stdin {
                 last_stdin_shell = Some(i);
@@ -184,7 +184,7 @@ pub(super) fn netcat_runs_shell(seen: &Seen<'_>) -> bool {
     seen.view
         .opts
         .iter()
-        .filter(|o| matches!(o.name.as_str(), "-e" | "--exec" | "-c" | "--sh-exec"))
+        .filter(|o| matches!(&*o.name, "-e" | "--exec" | "-c" | "--sh-exec"))
         .filter_map(|o| o.value.as_deref())
         .any(starts_a_shell)
 }

@@ -63,7 +63,7 @@ pub(super) fn sent(cmd: &SimpleCommand) -> Option<Sent> {
             let view = View::read(cmd, None);
             for o in &view.opts {
                 if let Some(v) = o.value.as_deref()
-                    && WGET_FILE_OPTIONS.contains(&o.name.as_str())
+                    && WGET_FILE_OPTIONS.contains(&&*o.name)
                 {
                     out.file(v);
                 }
@@ -106,7 +106,7 @@ fn curl(cmd: &SimpleCommand, out: &mut Sent) {
         let Some(v) = o.value.as_deref() else {
             continue;
         };
-        let name = o.name.as_str();
+        let name = &*o.name;
         if CURL_DATA_OPTIONS.contains(&name) {
             // `@FILE`, or `name@FILE` for `--data-urlencode` and `--variable`.
             if let Some(file) = v.strip_prefix('@') {

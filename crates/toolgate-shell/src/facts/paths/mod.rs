@@ -244,7 +244,7 @@ pub(crate) fn working_directory(analysis: &CommandAnalysis, index: usize) -> Opt
     let mut dir: Option<String> = None;
     for c in &analysis.commands[..index] {
         let program = c.program_lower();
-        if !matches!(program.as_str(), "cd" | "pushd") {
+        if !matches!(&*program, "cd" | "pushd") {
             continue;
         }
         let Some(target) = c.operands.first() else {
@@ -317,6 +317,42 @@ fn glob_letters(glob: &str) -> String {
 
 /// Classifies operand `i` of `cmd` (`args[i]` text, with its dynamic flag).
 pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
+    match plain_relative_class(text, dynamic, cmd, cx) {
+        Some(class) => class,
+        None => classify_full(text, dynamic, cmd, cx),
+    }
+}
+
+/// The class of a plain relative path (`build/`, `src/main.rs`: names only, without `.`,
+/// `..`, empty components, globs, `~` or run-time parts) under a known working directory
+/// that is not sensitive and holds no glob character: inside it, as [`classify_full`] finds
+/// by joining, normalising and comparing. `None`: not such a path (ask [`classify_full`]).
+fn plain_relative_class(
+    text: &str,
+    dynamic: bool,
+    cmd: &SimpleCommand,
+    cx: &CommandContext,
+) -> Option<PathClass> {
+    let cwd = cx.cwd.filter(|_| !dynamic && !cmd.cwd_changed)?;
+    let names = text.trim_end_matches('/');
+    if names.is_empty()
+        || names.starts_with('~')
+        || has_dynamic(names)
+        || has_glob(names)
+        || !names
+            .split('/')
+            .all(|n| !n.is_empty() && n != "." && n != "..")
+    {
+        return None;
+    }
+    let cwd = normalized(cwd);
+    let home = cx.home.map(normalized);
+    let plain_cwd = cwd.to_str().is_some_and(|c| !has_glob(c));
+    (plain_cwd && !is_sensitive_cwd(&cwd, home.as_deref())).then_some(PathClass::InsideCwd)
+}
+
+/// [`classify`] the full way: variables, `$(pwd)`, `~`, globs and `..` resolved.
+fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
     let home = cx.home.map(Path::to_path_buf);
     let mut text = text.trim_end_matches('/').to_string();
     if text.is_empty() {
@@ -359,10 +395,10 @@ pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCont
             },
         };
         let joined = format!("{base}{rest}");
-        return classify(&joined, false, cmd, cx);
+        return classify_full(&joined, false, cmd, cx);
     }
     if let Some(relative) = working_dir_form(&text) {
-        return classify(&relative, false, cmd, cx);
+        return classify_full(&relative, false, cmd, cx);
     }
     if dynamic || has_dynamic(&text) {
         return PathClass::Unknown;
@@ -442,7 +478,7 @@ fn is_sensitive_cwd(cwd: &Path, home: Option<&Path>) -> bool {
         return false;
     }
     let is_home_root =
-        cwd.components().count() == 3 && (under(c, "/home") || under(c, "/Users")) || c == "/root";
+        (under(c, "/home") || under(c, "/Users")) && cwd.components().count() == 3 || c == "/root";
     is_home_root
         || c == "/home"
         || c == "/Users"
@@ -597,6 +633,9 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
         || SYSTEM_DIRS.iter().any(|d| path == Path::new(d))
         || CRITICAL_SYSTEM_SUBDIRS.iter().any(|d| path == Path::new(d))
 }
+
+#[cfg(test)]
+mod differential;
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 import subprocess
 import sys
 import textwrap
@@ -409,6 +410,25 @@ def test_evaluate_cwd_is_the_session_cwd(tmp_path: Path) -> None:
     assert inside.verdict == "no_decision", inside.reason
     assert outside.verdict == "deny", outside.reason
     assert "TG-CMD-RM-OUTSIDE-CWD" in outside.rule_ids
+
+
+def test_evaluate_reads_the_cwd_in_every_path_form() -> None:
+    hook = ToolgateHook()
+    command = {"command": "rm -rf /srv/project/build"}
+    # str and PathLike name the same directory.
+    for cwd in ("/srv/project", Path("/srv/project")):
+        assert hook.evaluate("Bash", command, cwd=cwd).verdict == "no_decision", cwd
+    for cwd in ("/srv/other", Path("/srv/other")):
+        assert hook.evaluate("Bash", command, cwd=cwd).verdict == "deny", cwd
+    # A directory whose name is not UTF-8 (os.fsdecode's surrogates) is accepted, and since
+    # the checks cannot place paths under it, a delete there is denied (fail closed).
+    odd = hook.evaluate("Bash", {"command": "rm -rf build"}, cwd=os.fsdecode(b"/srv/\xffproject"))
+    assert odd.error is None
+    assert odd.verdict == "deny", odd.reason
+    assert hook.evaluate("Bash", {"command": "ls"}, cwd=os.fsdecode(b"/srv/\xffp")).verdict == "no_decision"
+    for not_a_path in (42, b"/srv/project"):
+        with pytest.raises(TypeError):
+            hook.evaluate("Bash", command, cwd=not_a_path)  # type: ignore[arg-type]
 
 
 def test_numbers_render_as_python_prints_them() -> None:

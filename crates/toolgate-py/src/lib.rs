@@ -190,13 +190,16 @@ impl Engine {
         py: Python<'_>,
         tool_name: &str,
         tool_input: &Bound<'_, PyAny>,
-        cwd: Option<PathBuf>,
-    ) -> Decision {
+        cwd: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Decision> {
+        // Not a path: a TypeError, as PyO3's own conversion raised (the wrapper's
+        // `os.fspath` raises it first).
+        let cwd = cwd.map(path_of).transpose()?;
         let input = match to_value(tool_input) {
             Ok(v) => v,
             Err(e) => {
                 let error = format!("the tool input holds {}", not_json_reason(e));
-                return Decision::failed(tool_name, &error);
+                return Ok(Decision::failed(tool_name, &error));
             }
         };
         let mut cx = self.context_without_cwd();
@@ -204,10 +207,10 @@ impl Engine {
         let decided = py.detach(|| {
             std::panic::catch_unwind(|| self.guard.check_tool_call_in(tool_name, &input, &cx))
         });
-        match decided {
+        Ok(match decided {
             Ok(d) => Decision::decided(tool_name, d),
             Err(_) => Decision::failed(tool_name, "an internal error"),
-        }
+        })
     }
 
     /// The hook's answer to one SDK hook event, exactly as `toolgate hook` answers it, and
@@ -329,6 +332,18 @@ impl Engine {
 }
 
 /// A tool name worth logging: a non-blank string.
+/// A path argument: a `str` read as UTF-8 directly (PyO3's `PathBuf` conversion encodes it
+/// to bytes through `os.fsencode` first); anything else, such as `bytes` or a `str` holding
+/// the surrogates `os.fsdecode` makes of undecodable bytes, the way PyO3 converts paths.
+fn path_of(obj: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    if let Ok(s) = obj.cast::<PyString>()
+        && let Ok(text) = s.to_str()
+    {
+        return Ok(PathBuf::from(text));
+    }
+    obj.extract()
+}
+
 fn usable_tool_name(name: Option<&str>) -> Option<&str> {
     name.filter(|t| !t.trim().is_empty())
 }

@@ -12,6 +12,7 @@
 //! Only this crate knows its runtime (tokio, hyper, hickory): [`start`] is the whole API.
 #![forbid(unsafe_code)]
 
+mod buffer_budget;
 mod config;
 pub mod decision;
 mod gate;
@@ -98,7 +99,11 @@ pub fn start(config: ProxyConfig) -> Result<RunningProxy, ProxyError> {
     let local_addr = listener.local_addr().map_err(listen_error)?;
     let gate = gate::Gate::new(config.egress.clone(), &config.dns, &config.limits)?;
     let drain_timeout = config.limits.drain_timeout;
-    let shared = Arc::new(server::Shared { config, gate });
+    let shared = Arc::new(server::Shared {
+        config,
+        gate,
+        relay_growth: buffer_budget::GrowthBudget::new(buffer_budget::GROWTH_BUDGET),
+    });
     let slots = Arc::new(Semaphore::new(max_connections as usize));
     let (shutdown, shutdown_rx) = watch::channel(false);
     runtime.spawn(server::accept_loop(

@@ -8,6 +8,7 @@ use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
+use crate::buffer_budget::GrowthBudget;
 use crate::config::ProxyConfig;
 use crate::decision::{Protocol, ProxyDecision, ProxyReason, Reason};
 use crate::gate::Gate;
@@ -17,6 +18,8 @@ use crate::{http_front, socks_front};
 pub(crate) struct Shared {
     pub config: ProxyConfig,
     pub gate: Gate,
+    /// What the tunnels' relay buffers may grow by, together.
+    pub relay_growth: GrowthBudget,
 }
 
 impl Shared {

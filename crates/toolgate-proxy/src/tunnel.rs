@@ -23,13 +23,17 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use toolgate_core::egress::canonicalize_host;
 
+use crate::buffer_budget::{Grown, GrowthBudget};
 use crate::config::MissingSni;
 use crate::decision::{ProxyDecision, ProxyReason, Reason, TunnelStart, Verdict};
 use crate::server::Shared;
 use crate::sni::{self, Scan};
 
-/// Bytes copied per read in each direction.
+/// Bytes copied per read in each direction, at first.
 const BUFFER: usize = 32 * 1024;
+/// The most a direction's buffer grows to while its reads keep filling it (a bulk transfer):
+/// fewer reads, writes and wake-ups per byte. Interactive tunnels keep the first size.
+const MAX_BUFFER: usize = 256 * 1024;
 /// Most bytes held while a ClientHello is read (a ClientHello plus record headers).
 const MAX_FIRST_FLIGHT: usize = sni::MAX_CLIENT_HELLO + 8 * 1024;
 
@@ -73,9 +77,11 @@ async fn pump(
     mut from: OwnedReadHalf,
     mut to: OwnedWriteHalf,
     activity: &Activity,
+    budget: &GrowthBudget,
 ) -> std::io::Result<()> {
     // Read into spare capacity: no zeroing, no allocation per chunk.
     let mut buf = Vec::with_capacity(BUFFER);
+    let mut grown = Grown::none(budget);
     loop {
         buf.clear();
         let n = from.read_buf(&mut buf).await?;
@@ -85,6 +91,13 @@ async fn pump(
         }
         activity.touch();
         to.write_all(&buf).await?;
+        // A full read means more was waiting: a bigger buffer takes it in fewer reads.
+        if n == buf.capacity() && n < MAX_BUFFER {
+            let more = (2 * n).min(MAX_BUFFER) - n;
+            if grown.take(more) {
+                buf.reserve_exact(more);
+            }
+        }
     }
 }
 
@@ -94,8 +107,15 @@ struct Direction(JoinHandle<std::io::Result<()>>);
 
 impl Direction {
     /// Runs [`pump`] on a task of its own.
-    fn spawn(from: OwnedReadHalf, to: OwnedWriteHalf, activity: Arc<Activity>) -> Direction {
-        Direction(tokio::spawn(async move { pump(from, to, &activity).await }))
+    fn spawn(
+        from: OwnedReadHalf,
+        to: OwnedWriteHalf,
+        activity: Arc<Activity>,
+        shared: Arc<Shared>,
+    ) -> Direction {
+        Direction(tokio::spawn(async move {
+            pump(from, to, &activity, &shared.relay_growth).await
+        }))
     }
 
     /// Waits for the direction to end; a task that panicked or was cancelled is an error.
@@ -217,7 +237,7 @@ pub(crate) async fn run(
         let (mut client_r, client_w) = client.into_split();
         let (upstream_r, mut upstream_w) = upstream.into_split();
         // The destination's bytes flow to the client at once, on their own task.
-        let mut down = Direction::spawn(upstream_r, client_w, activity.clone());
+        let mut down = Direction::spawn(upstream_r, client_w, activity.clone(), shared.clone());
         let up = async {
             let judged = first_flight(
                 &mut client_r,
@@ -236,7 +256,7 @@ pub(crate) async fn run(
                         return Ok(());
                     }
                     upstream_w.write_all(&bytes).await?;
-                    pump(client_r, upstream_w, &activity).await
+                    pump(client_r, upstream_w, &activity, &shared.relay_growth).await
                 }
                 FirstFlight::Refuse(reason) => {
                     pending.emit(|d| {
@@ -256,4 +276,99 @@ pub(crate) async fn run(
     }
     // Ended (idle, reset, closed) before the client sent anything judged.
     pending.emit(|d| d.tunnel = Some(TunnelStart::NoClientData));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::buffer_budget::GrowthBudget;
+    use tokio::net::TcpListener;
+
+    async fn pair() -> (TcpStream, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let near = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (far, _) = listener.accept().await.unwrap();
+        (near, far)
+    }
+
+    /// Sends `data` through `pump` under `budget`; returns what arrived and the most the
+    /// direction held from the budget while it ran.
+    async fn relay(data: &[u8], budget: &GrowthBudget) -> (Vec<u8>, usize) {
+        let (mut source, source_peer) = pair().await;
+        let (sink_peer, mut sink) = pair().await;
+        let (from, _from_w) = source_peer.into_split();
+        let (_to_r, to) = sink_peer.into_split();
+        let activity = Activity::new();
+        let send = async {
+            source.write_all(data).await.unwrap();
+            source.shutdown().await.unwrap();
+        };
+        let receive = async {
+            let mut got = Vec::new();
+            let mut most = 0;
+            let mut chunk = vec![0u8; 64 * 1024];
+            loop {
+                let n = sink.read(&mut chunk).await.unwrap();
+                most = most.max(budget.used());
+                if n == 0 {
+                    return (got, most);
+                }
+                got.extend_from_slice(&chunk[..n]);
+            }
+        };
+        let (pumped, (), received) = tokio::join!(pump(from, to, &activity, budget), send, receive);
+        pumped.unwrap();
+        received
+    }
+
+    fn pattern(len: usize) -> Vec<u8> {
+        (0..len).map(|i| (i * 7 % 251) as u8).collect()
+    }
+
+    #[tokio::test]
+    async fn a_bulk_direction_grows_its_buffer_within_the_budget_and_gives_it_back() {
+        let budget = GrowthBudget::new(64 * 1024 * 1024);
+        let data = pattern(16 * 1024 * 1024);
+        let (got, most) = relay(&data, &budget).await;
+        assert!(got == data, "the bytes arrived whole and in order");
+        assert!(most > 0, "a bulk transfer grew its buffer");
+        assert!(most <= MAX_BUFFER - BUFFER, "one direction grew by {most}");
+        assert_eq!(budget.used(), 0, "given back at the end");
+    }
+
+    #[tokio::test]
+    async fn without_budget_left_a_direction_keeps_its_first_buffer() {
+        let budget = GrowthBudget::new(0);
+        let data = pattern(4 * 1024 * 1024);
+        let (got, most) = relay(&data, &budget).await;
+        assert!(got == data);
+        assert_eq!(most, 0);
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_direction_gives_its_growth_back() {
+        let budget = GrowthBudget::new(64 * 1024 * 1024);
+        let (mut source, source_peer) = pair().await;
+        let (sink_peer, mut sink) = pair().await;
+        let (from, _from_w) = source_peer.into_split();
+        let (_to_r, to) = sink_peer.into_split();
+        let activity = Activity::new();
+        let data = pattern(8 * 1024 * 1024);
+        let mut running = Box::pin(pump(from, to, &activity, &budget));
+        // Feed and drain until the direction has grown, without ever ending the stream.
+        let mut chunk = vec![0u8; 256 * 1024];
+        let mut sent = 0;
+        while budget.used() == 0 && sent < data.len() {
+            tokio::select! {
+                r = &mut running => panic!("the direction ended early: {r:?}"),
+                w = source.write(&data[sent..]) => sent += w.unwrap(),
+                r = sink.read(&mut chunk) => { r.unwrap(); }
+            }
+        }
+        assert!(budget.used() > 0, "the direction grew");
+        drop(running);
+        assert_eq!(budget.used(), 0, "cancelling gave the growth back");
+    }
 }

@@ -210,6 +210,16 @@ fn collapse_whitespace_into(s: &str, out: &mut String) {
 /// `str.split()` splits at are `\t \n \v \f \r`, space and `\x1c`-`\x1f`.
 fn collapse_ascii_whitespace_into(s: &str, out: &mut String) {
     let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ' | 0x1c..=0x1f);
+    // Words already apart by single spaces (`ls -la`): the text is its own collapse.
+    let b = s.as_bytes();
+    let single_spaced = b.first().is_none_or(|c| !space(c))
+        && b.last().is_none_or(|c| !space(c))
+        && b.windows(2).all(|w| !(space(&w[0]) && space(&w[1])))
+        && b.iter().all(|c| *c == b' ' || !space(c));
+    if single_spaced {
+        out.push_str(s);
+        return;
+    }
     let mut first = true;
     for word in s.as_bytes().split(space).filter(|w| !w.is_empty()) {
         if !first {

@@ -227,9 +227,14 @@ fn docker(cmd: &mut SimpleCommand, args: &[Arg]) {
 
 /// The normalised name of a flag as a rule writes it: `--force` → `force`, `-f` → the
 /// program's long name for it (`force` for `rm`), else `-f`; bare names stay as they are.
-pub fn canonical_flag(program: &str, subcommand: Option<&str>, flag: &str) -> String {
+pub fn canonical_flag<'f>(
+    program: &str,
+    subcommand: Option<&str>,
+    flag: &'f str,
+) -> std::borrow::Cow<'f, str> {
+    use std::borrow::Cow;
     if let Some(long) = flag.strip_prefix("--") {
-        return long.split('=').next().unwrap_or(long).to_string();
+        return Cow::Borrowed(long.split('=').next().unwrap_or(long));
     }
     if let Some(short) = flag.strip_prefix('-') {
         let mut chars = short.chars();
@@ -243,12 +248,11 @@ pub fn canonical_flag(program: &str, subcommand: Option<&str>, flag: &str) -> St
                 .short
                 .iter()
                 .find(|(s, _)| *s == c)
-                .map(|(_, n)| n.to_string())
-                .unwrap_or_else(|| flag.to_string());
+                .map_or(Cow::Borrowed(flag), |(_, n)| Cow::Borrowed(*n));
         }
-        return short.to_string();
+        return Cow::Borrowed(short);
     }
-    flag.to_string()
+    Cow::Borrowed(flag)
 }
 
 #[cfg(test)]

@@ -122,7 +122,14 @@ impl CommandRule {
             }
             operand_start = skip + rest.len();
         }
-        let sub = cmd.subcommand.as_deref().map(str::to_ascii_lowercase);
+        // Lower case, copied only when it has a capital.
+        let sub = cmd.subcommand.as_deref().map(|s| {
+            if s.bytes().any(|b| b.is_ascii_uppercase()) {
+                std::borrow::Cow::Owned(s.to_ascii_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(s)
+            }
+        });
         let has = |f: &String| {
             cmd.flags
                 .contains(&crate::options::normalize::canonical_flag(

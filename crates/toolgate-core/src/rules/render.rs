@@ -346,12 +346,14 @@ fn has_camel_group(rest: &[u8]) -> bool {
 fn consider_identifier(identifier: &str, kept: &mut Vec<String>) {
     // Letters and digits with no lower-to-upper step (`Bash`, `command`) humanize to their
     // own lower case, which is never kept: skip the copies.
-    let b = identifier.as_bytes();
-    if b.iter().all(u8::is_ascii_alphanumeric)
-        && !b.windows(2).any(|w| {
-            (w[0].is_ascii_lowercase() || w[0].is_ascii_digit()) && w[1].is_ascii_uppercase()
-        })
-    {
+    // One pass: every byte alphanumeric, no upper case after a lower-case letter or digit.
+    let mut after_lower_or_digit = false;
+    let plain = identifier.bytes().all(|c| {
+        let ok = c.is_ascii_alphanumeric() && !(after_lower_or_digit && c.is_ascii_uppercase());
+        after_lower_or_digit = c.is_ascii_lowercase() || c.is_ascii_digit();
+        ok
+    });
+    if plain {
         return;
     }
     let human = humanize(identifier);

@@ -96,7 +96,7 @@ impl ProtectedKind {
 /// The binary is matched by name only when `binary_by_name` is set (a shell command cannot be
 /// resolved to the running binary's path).
 pub fn is_protected_path(path: &str, binary_by_name: bool) -> bool {
-    protected_kind_of(path, binary_by_name).is_some()
+    could_be_protected(path, None, None, None) && protected_kind_of(path, binary_by_name).is_some()
 }
 
 /// The kind of protected file `path` names, lexically (relative paths match by their last
@@ -194,7 +194,9 @@ fn protected_keys() -> Vec<Option<&'static str>> {
     keys
 }
 
-/// Whether [`protected_kind`] can answer anything but `None`: false only when no component
+/// Whether [`protected_kind`] (and, without a working directory, home or binary,
+/// [`protected_kind_of`], whose binary names are keys too) can answer anything but `None`:
+/// false only when no component
 /// of `path`, `cwd` or `home` is a glob or one of [`protected_keys`] (resolution takes its
 /// components from those), and the running binary's name is one of [`BINARY_NAMES`].
 fn could_be_protected(

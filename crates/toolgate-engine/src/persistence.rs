@@ -100,7 +100,9 @@ pub fn persistence_writes<'a>(
     home: Option<&Path>,
 ) -> Vec<PersistenceWrite> {
     let packs = &policy.commands.packs;
-    if packs.verdict(PERSISTENCE_RULE_ID).is_none() {
+    // Most calls write nothing: the pack's setting is only looked up for a path.
+    let mut paths = paths.into_iter().peekable();
+    if paths.peek().is_none() || packs.verdict(PERSISTENCE_RULE_ID).is_none() {
         return Vec::new();
     }
     let mut out: Vec<PersistenceWrite> = Vec::new();

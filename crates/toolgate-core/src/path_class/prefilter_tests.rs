@@ -11,7 +11,8 @@ use super::persistence::{PERSISTENCE_CLASSES, persistence_class, persistence_cla
 use super::secrets::{SECRET_SOURCES, secret_source, secret_source_exhaustive};
 use crate::protected::{
     AGENT_HOOK_FILES, BINARY_NAMES, CLAUDE_DIR_NAME, CLAUDE_SETTINGS_NAMES, MANAGED_SETTINGS_NAME,
-    POLICY_FILE_NAMES, protected_kind, protected_kind_exhaustive,
+    POLICY_FILE_NAMES, is_protected_path, protected_kind, protected_kind_exhaustive,
+    protected_kind_of,
 };
 
 /// Working directories and homes the paths are resolved against.
@@ -238,6 +239,17 @@ fn check(path: &str, cwd: Option<&Path>, home: Option<&Path>, binaries: &[Option
         secret_source_exhaustive(path, cwd, home),
         "secret {path:?} {cwd:?} {home:?}"
     );
+    // The lexical check knows no directories: once, in the context without them.
+    for by_name in [false, true]
+        .into_iter()
+        .filter(|_| cwd.is_none() && home.is_none())
+    {
+        assert_eq!(
+            is_protected_path(path, by_name),
+            protected_kind_of(path, by_name).is_some(),
+            "protected by name {path:?} (binary by name: {by_name})"
+        );
+    }
     for b in binaries {
         let b = b.map(Path::new);
         assert_eq!(

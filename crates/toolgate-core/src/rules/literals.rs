@@ -6,7 +6,9 @@ use std::ops::Range;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use aho_corasick::automaton::Automaton;
+use aho_corasick::dfa::DFA;
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, Anchored, MatchKind};
 
 use super::fields::Fields;
 
@@ -20,7 +22,7 @@ pub(crate) struct LiteralIndex<T> {
     /// The targets of literal `i` are `targets[spans[i]]`, in the order they were given.
     targets: Vec<T>,
     spans: Vec<Range<usize>>,
-    pub(crate) automaton: OnceLock<Result<AhoCorasick, String>>,
+    pub(crate) automaton: OnceLock<Result<Scanner, String>>,
     /// Texts scanned literal by literal so far; past [`LiteralIndex::DIRECT_SCANS`] the
     /// automaton is built, since the process is evidently evaluating many calls.
     direct_scans: AtomicU32,
@@ -83,21 +85,29 @@ impl<T: Copy> LiteralIndex<T> {
         self.literals.iter().any(|l| !l.is_ascii())
     }
 
-    fn automaton(&self) -> &Result<AhoCorasick, String> {
+    fn automaton(&self) -> &Result<Scanner, String> {
         self.automaton.get_or_init(|| {
-            AhoCorasickBuilder::new()
-                .ascii_case_insensitive(true)
-                .match_kind(MatchKind::Standard)
-                // A DFA scans several times faster per byte but takes far longer to build:
-                // only a process that evidently evaluates many calls builds one (a set too
-                // large to scan literal by literal is built at load, as an NFA).
-                .kind(Some(if self.literals.len() > Self::DIRECT_LITERALS {
-                    AhoCorasickKind::ContiguousNFA
-                } else {
-                    AhoCorasickKind::DFA
-                }))
-                .build(self.literals.iter().map(|l| l.as_bytes()))
-                .map_err(|e| e.to_string())
+            let literals = self.literals.iter().map(|l| l.as_bytes());
+            if self.literals.len() > Self::DIRECT_LITERALS {
+                // Built when the policy loads (the hook too): an NFA builds fast.
+                AhoCorasickBuilder::new()
+                    .ascii_case_insensitive(true)
+                    .match_kind(MatchKind::Standard)
+                    .kind(Some(AhoCorasickKind::ContiguousNFA))
+                    .build(literals)
+                    .map(Scanner::Nfa)
+                    .map_err(|e| e.to_string())
+            } else {
+                // Built once a process has evidently evaluated many calls: a DFA builds
+                // slower and scans several times faster.
+                aho_corasick::dfa::Builder::new()
+                    .ascii_case_insensitive(true)
+                    .match_kind(MatchKind::Standard)
+                    .prefilter(false)
+                    .build(literals)
+                    .map(|dfa| Scanner::Dfa(Box::new(dfa)))
+                    .map_err(|e| e.to_string())
+            }
         })
     }
 
@@ -155,14 +165,63 @@ impl<T: Copy> LiteralIndex<T> {
         fields: &Fields,
         mut found: impl FnMut(usize),
     ) -> Result<(), String> {
-        let ac = self.automaton().as_ref().map_err(Clone::clone)?;
-        for m in ac.find_overlapping_iter(hay) {
-            if fields.holds(m.start(), m.end()) {
-                found(m.pattern().as_usize());
+        match self.automaton().as_ref().map_err(Clone::clone)? {
+            Scanner::Nfa(ac) => {
+                for m in ac.find_overlapping_iter(hay) {
+                    if fields.holds(m.start(), m.end()) {
+                        found(m.pattern().as_usize());
+                    }
+                }
+                Ok(())
+            }
+            Scanner::Dfa(dfa) => scan_dfa(dfa, hay.as_bytes(), |start, end, pattern| {
+                if fields.holds(start, end) {
+                    found(pattern);
+                }
+            }),
+        }
+    }
+}
+
+/// The automaton that finds the literals, overlapping.
+pub(crate) enum Scanner {
+    /// For a large set, built at load.
+    Nfa(AhoCorasick),
+    /// For a set scanned many times.
+    Dfa(Box<DFA>),
+}
+
+/// Every occurrence of every literal of `dfa` in `hay`, overlapping, in the order
+/// `find_overlapping_iter` reports them (by end; at one end, in the state's match order),
+/// as `(start, end, literal)`: the DFA's transitions walked directly, one byte at a time,
+/// without the iterator's per-match bookkeeping.
+fn scan_dfa(
+    dfa: &DFA,
+    hay: &[u8],
+    mut found: impl FnMut(usize, usize, usize),
+) -> Result<(), String> {
+    let mut sid = dfa.start_state(Anchored::No).map_err(|e| e.to_string())?;
+    let mut report = |sid, end: usize| {
+        for i in 0..dfa.match_len(sid) {
+            let pattern = dfa.match_pattern(sid, i);
+            found(end - dfa.pattern_len(pattern), end, pattern.as_usize());
+        }
+    };
+    if dfa.is_match(sid) {
+        report(sid, 0);
+    }
+    for (at, &byte) in hay.iter().enumerate() {
+        sid = dfa.next_state(Anchored::No, sid, byte);
+        if dfa.is_special(sid) {
+            if dfa.is_dead(sid) {
+                break;
+            }
+            if dfa.is_match(sid) {
+                report(sid, at + 1);
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 /// Which adjacent byte pairs occur in a text: one bit for each of the 65,536 pairs.
@@ -205,6 +264,50 @@ mod tests {
         assert_eq!(index.targets(0), &[1, 3]);
         assert_eq!(index.targets(1), &[2, 5]);
         assert_eq!(index.targets(2), &[4]);
+    }
+
+    /// The DFA walk reports what the library's overlapping search reports, in its order.
+    #[test]
+    fn the_dfa_walk_finds_what_the_overlapping_search_finds() {
+        let literals = [
+            "rm",
+            "rm -rf",
+            "-rf",
+            "f",
+            "ab",
+            "b",
+            "abc",
+            "bc",
+            "skip audit",
+            "SK-",
+        ];
+        let dfa = aho_corasick::dfa::Builder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .prefilter(false)
+            .build(literals)
+            .unwrap();
+        let ac = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(literals)
+            .unwrap();
+        for hay in [
+            "",
+            "rm -rf /",
+            "RM -RF abc abcabc",
+            "please skip AUDIT, sk-x",
+            "ffff",
+            "ünï rm",
+        ] {
+            let want: Vec<(usize, usize, usize)> = ac
+                .find_overlapping_iter(hay)
+                .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
+                .collect();
+            let mut got = Vec::new();
+            scan_dfa(&dfa, hay.as_bytes(), |s, e, p| got.push((s, e, p))).unwrap();
+            assert_eq!(got, want, "{hay:?}");
+        }
     }
 
     #[test]

@@ -230,7 +230,16 @@ impl RuleSet {
         let now = if c.dated { now_epoch_seconds() } else { 0 };
         let active = |ri: usize| c.applies[ri] && (!c.dated || c.rules[ri].valid_at(now));
         let mut hits: Vec<usize> = Vec::new();
-        let mut candidates = vec![0u8; c.patterns.len()];
+        // Which patterns the literals point at: on the stack for a set of ordinary size.
+        let mut on_stack = [0u8; 128];
+        let mut on_heap = Vec::new();
+        let candidates: &mut [u8] = match on_stack.get_mut(..c.patterns.len()) {
+            Some(small) => small,
+            None => {
+                on_heap.resize(c.patterns.len(), 0u8);
+                &mut on_heap
+            }
+        };
         // Pure-ASCII text has no view, so the folding tables stay untouched on the hot path.
         let folded = (!text.is_ascii()).then(|| View::folded(text, fields));
         let caseless =
@@ -454,6 +463,27 @@ mod tests {
         assert!(set.inner.literals.automaton.get().is_some());
         assert_eq!(set.evaluate_text(text), first);
         assert_eq!(first.rule_ids, vec!["ACGS-002", "ACGS-004"]);
+    }
+
+    /// More patterns than the stack's candidate flags hold: they live on the heap and the
+    /// last pattern still matches.
+    #[test]
+    fn a_large_pattern_set_finds_its_last_pattern() {
+        let rules: Vec<Rule> = (0..200)
+            .map(|k| {
+                let mut r = Rule::new(format!("P-{k}"), "t", crate::Severity::High);
+                r.patterns = vec![format!("zq{k}x[0-9]+")];
+                r
+            })
+            .collect();
+        let set = RuleSet::new(rules).unwrap();
+        assert!(set.inner.patterns.len() > 128);
+        assert_eq!(
+            set.evaluate_text("say zq199x42 now").rule_ids,
+            vec!["P-199"]
+        );
+        assert_eq!(set.evaluate_text("say zq3x7").rule_ids, vec!["P-3"]);
+        assert!(set.evaluate_text("say zq200x1").rule_ids.is_empty());
     }
 
     #[test]

@@ -210,6 +210,16 @@ fn collapse_whitespace_into(s: &str, out: &mut String) {
 /// `str.split()` splits at are `\t \n \v \f \r`, space and `\x1c`-`\x1f`.
 fn collapse_ascii_whitespace_into(s: &str, out: &mut String) {
     let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ' | 0x1c..=0x1f);
+    // Words already apart by single spaces (`ls -la`): the text is its own collapse.
+    let b = s.as_bytes();
+    let single_spaced = b.first().is_none_or(|c| !space(c))
+        && b.last().is_none_or(|c| !space(c))
+        && b.windows(2).all(|w| !(space(&w[0]) && space(&w[1])))
+        && b.iter().all(|c| *c == b' ' || !space(c));
+    if single_spaced {
+        out.push_str(s);
+        return;
+    }
     let mut first = true;
     for word in s.as_bytes().split(space).filter(|w| !w.is_empty()) {
         if !first {
@@ -336,12 +346,14 @@ fn has_camel_group(rest: &[u8]) -> bool {
 fn consider_identifier(identifier: &str, kept: &mut Vec<String>) {
     // Letters and digits with no lower-to-upper step (`Bash`, `command`) humanize to their
     // own lower case, which is never kept: skip the copies.
-    let b = identifier.as_bytes();
-    if b.iter().all(u8::is_ascii_alphanumeric)
-        && !b.windows(2).any(|w| {
-            (w[0].is_ascii_lowercase() || w[0].is_ascii_digit()) && w[1].is_ascii_uppercase()
-        })
-    {
+    // One pass: every byte alphanumeric, no upper case after a lower-case letter or digit.
+    let mut after_lower_or_digit = false;
+    let plain = identifier.bytes().all(|c| {
+        let ok = c.is_ascii_alphanumeric() && !(after_lower_or_digit && c.is_ascii_uppercase());
+        after_lower_or_digit = c.is_ascii_lowercase() || c.is_ascii_digit();
+        ok
+    });
+    if plain {
         return;
     }
     let human = humanize(identifier);

@@ -33,9 +33,9 @@ impl RuleEvaluation {
     }
 }
 
-fn describe(rules: &[&Rule]) -> String {
-    let mut out = String::with_capacity(rules.iter().map(|r| r.id.len() + r.text.len() + 10).sum());
-    for (i, r) in rules.iter().enumerate() {
+/// Appends `rule ID (TEXT)` for each of `rules`, separated by `; `.
+fn describe<'r>(out: &mut String, rules: impl Iterator<Item = &'r Rule>) {
+    for (i, r) in rules.enumerate() {
         if i > 0 {
             out.push_str("; ");
         }
@@ -45,16 +45,15 @@ fn describe(rules: &[&Rule]) -> String {
         out.push_str(&r.text);
         out.push(')');
     }
-    out
 }
 
 /// Decides from the matched rules (in match order, each once).
 pub fn decide(matched: &[&Rule]) -> RuleEvaluation {
-    let (warnings, violations): (Vec<&Rule>, Vec<&Rule>) = matched
-        .iter()
-        .partition(|r| r.workflow_action == WorkflowAction::Warn);
-    let warning_ids: Vec<String> = warnings.iter().map(|r| r.id.clone()).collect();
-    if violations.is_empty() {
+    // The rules are filtered in place, in match order, rather than copied into lists.
+    let warns = |r: &&&Rule| r.workflow_action == WorkflowAction::Warn;
+    let violations = || matched.iter().copied().filter(|r| !warns(&r));
+    let warning_ids: Vec<String> = matched.iter().filter(warns).map(|r| r.id.clone()).collect();
+    if violations().next().is_none() {
         return RuleEvaluation {
             verdict: Verdict::NoDecision,
             rule_ids: Vec::new(),
@@ -64,10 +63,7 @@ pub fn decide(matched: &[&Rule]) -> RuleEvaluation {
         };
     }
     // acgs-lite raises for a HALT primary action, even when not strict: only that rule is named.
-    if let Some(halt) = violations
-        .iter()
-        .find(|r| r.workflow_action == WorkflowAction::HaltAndAlert)
-    {
+    if let Some(halt) = violations().find(|r| r.workflow_action == WorkflowAction::HaltAndAlert) {
         return RuleEvaluation {
             verdict: Verdict::Deny,
             rule_ids: vec![halt.id.clone()],
@@ -76,25 +72,29 @@ pub fn decide(matched: &[&Rule]) -> RuleEvaluation {
             error: None,
         };
     }
-    let rule_ids: Vec<String> = violations.iter().map(|r| r.id.clone()).collect();
-    let (review, blocking): (Vec<&Rule>, Vec<&Rule>) = violations
-        .iter()
-        .partition(|r| r.workflow_action.is_review());
-    if blocking.is_empty() {
+    let rule_ids: Vec<String> = violations().map(|r| r.id.clone()).collect();
+    let review = || violations().filter(|r| r.workflow_action.is_review());
+    let blocking = || violations().filter(|r| !r.workflow_action.is_review());
+    let mut reason = String::new();
+    if blocking().next().is_none() {
+        reason.push_str("Human review required by ");
+        describe(&mut reason, review());
+        reason.push('.');
         return RuleEvaluation {
             verdict: Verdict::Review,
             rule_ids,
             warning_ids,
-            reason: format!("Human review required by {}.", describe(&review)),
+            reason,
             error: None,
         };
     }
-    let mut reason = format!("Blocked by {}.", describe(&blocking));
-    if !review.is_empty() {
-        reason.push_str(&format!(
-            " Review rules that also matched: {}.",
-            describe(&review)
-        ));
+    reason.push_str("Blocked by ");
+    describe(&mut reason, blocking());
+    reason.push('.');
+    if review().next().is_some() {
+        reason.push_str(" Review rules that also matched: ");
+        describe(&mut reason, review());
+        reason.push('.');
     }
     RuleEvaluation {
         verdict: Verdict::Deny,

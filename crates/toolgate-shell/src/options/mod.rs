@@ -105,6 +105,11 @@ pub(super) fn resolve_in_spec<'w>(written: &'w str, spec: &OptionSpec) -> (Cow<'
     if spec.long_flags.contains(&written) {
         return (Cow::Borrowed(written), false);
     }
+    // Nothing it abbreviates: the name as written, without a value.
+    let mut known = spec.long_val.iter().chain(spec.long_flags.iter());
+    if written.is_empty() || !known.any(|k| k.starts_with(written)) {
+        return (Cow::Borrowed(written), false);
+    }
     let known: Vec<&str> = spec
         .long_val
         .iter()

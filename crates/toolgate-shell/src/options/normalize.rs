@@ -96,26 +96,36 @@ fn long_names_meant(written: &str, spec: &Spec) -> Vec<String> {
     }
 }
 
-/// The flag names rules match for `opt`, read from the word `written`: a short option by
-/// its long name in `spec` (`-f` → `force`) or as written (`-x`); a long option by the
-/// names it stands for, aliases mapped (`--quiet` → `silent`).
-fn flag_names(opt: &Opt, written: &str, spec: &Spec) -> Vec<String> {
+/// The flag names rules match for `opt`, read from the word `written`, each given to `add`:
+/// a short option by its long name in `spec` (`-f` → `force`) or as written (`-x`); a long
+/// option by the names it stands for, aliases mapped (`--quiet` → `silent`).
+fn flag_names(opt: &Opt, written: &str, spec: &Spec, mut add: impl FnMut(&str)) {
     let Some(long) = written
         .strip_prefix("--")
         .filter(|_| opt.name.starts_with("--"))
     else {
         let c = opt.name.chars().nth(1);
         let name = spec.short.iter().find(|(s, _)| Some(*s) == c);
-        return vec![name.map_or_else(|| opt.name.to_string(), |(_, n)| n.to_string())];
+        return add(name.map_or(&*opt.name, |(_, n)| n));
     };
     let name = long.split_once('=').map_or(long, |(n, _)| n);
-    long_names_meant(name, spec)
-        .into_iter()
-        .map(|n| {
-            let alias = spec.long.iter().find(|(a, _)| *a == n);
-            alias.map_or(n, |(_, m)| m.to_string())
-        })
-        .collect()
+    let alias = |n: &str| spec.long.iter().find(|(a, _)| *a == n).map(|(_, m)| *m);
+    // The names an abbreviation may stand for, as `long_names_meant` reads them.
+    let known = || {
+        spec.long_flags
+            .iter()
+            .chain(spec.long_val.iter())
+            .copied()
+            .chain(spec.long.iter().map(|(a, _)| *a))
+            .chain(spec.short.iter().map(|(_, n)| *n))
+    };
+    // A name known exactly, or one that abbreviates nothing, stands for itself.
+    if !spec.abbreviate || known().any(|k| k == name) || !known().any(|k| k.starts_with(name)) {
+        return add(alias(name).unwrap_or(name));
+    }
+    for n in long_names_meant(name, spec) {
+        add(alias(&n).unwrap_or(&n));
+    }
 }
 
 /// Reads `args` with `spec` (options and operands interleaved, as the one reader reads them)
@@ -134,9 +144,7 @@ fn record(
     subcommand: bool,
 ) {
     for (at, opt) in &reading.opts {
-        for name in flag_names(opt, &args[*at].text, spec) {
-            cmd.flags.insert(name);
-        }
+        flag_names(opt, &args[*at].text, spec, |name| cmd.flags.insert(name));
     }
     if reading.dashdash.is_some() {
         cmd.flags.insert("--");
@@ -219,9 +227,14 @@ fn docker(cmd: &mut SimpleCommand, args: &[Arg]) {
 
 /// The normalised name of a flag as a rule writes it: `--force` → `force`, `-f` → the
 /// program's long name for it (`force` for `rm`), else `-f`; bare names stay as they are.
-pub fn canonical_flag(program: &str, subcommand: Option<&str>, flag: &str) -> String {
+pub fn canonical_flag<'f>(
+    program: &str,
+    subcommand: Option<&str>,
+    flag: &'f str,
+) -> std::borrow::Cow<'f, str> {
+    use std::borrow::Cow;
     if let Some(long) = flag.strip_prefix("--") {
-        return long.split('=').next().unwrap_or(long).to_string();
+        return Cow::Borrowed(long.split('=').next().unwrap_or(long));
     }
     if let Some(short) = flag.strip_prefix('-') {
         let mut chars = short.chars();
@@ -235,12 +248,11 @@ pub fn canonical_flag(program: &str, subcommand: Option<&str>, flag: &str) -> St
                 .short
                 .iter()
                 .find(|(s, _)| *s == c)
-                .map(|(_, n)| n.to_string())
-                .unwrap_or_else(|| flag.to_string());
+                .map_or(Cow::Borrowed(flag), |(_, n)| Cow::Borrowed(*n));
         }
-        return short.to_string();
+        return Cow::Borrowed(short);
     }
-    flag.to_string()
+    Cow::Borrowed(flag)
 }
 
 #[cfg(test)]

@@ -122,7 +122,14 @@ impl CommandRule {
             }
             operand_start = skip + rest.len();
         }
-        let sub = cmd.subcommand.as_deref().map(str::to_ascii_lowercase);
+        // Lower case, copied only when it has a capital.
+        let sub = cmd.subcommand.as_deref().map(|s| {
+            if s.bytes().any(|b| b.is_ascii_uppercase()) {
+                std::borrow::Cow::Owned(s.to_ascii_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(s)
+            }
+        });
         let has = |f: &String| {
             cmd.flags
                 .contains(&crate::options::normalize::canonical_flag(
@@ -346,7 +353,16 @@ impl CommandRuleSet {
 
     /// The rules that match any command of `analysis`, each once, in rule order.
     pub fn evaluate(&self, analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<CommandMatch> {
-        let mut hit = vec![false; self.rules.len()];
+        // Which rules matched: on the stack for a rule set of ordinary size.
+        let mut on_stack = [false; 256];
+        let mut on_heap = Vec::new();
+        let hit: &mut [bool] = match on_stack.get_mut(..self.rules.len()) {
+            Some(small) => small,
+            None => {
+                on_heap.resize(self.rules.len(), false);
+                &mut on_heap
+            }
+        };
         if crate::facts::writes::writes_protected_after_cd(analysis) {
             for (i, r) in self.rules.iter().enumerate() {
                 hit[i] = r.enabled && r.check == Some(Check::ProtectedWrite);
@@ -363,8 +379,8 @@ impl CommandRuleSet {
         }
         self.rules
             .iter()
-            .zip(hit)
-            .filter(|(_, hit)| *hit)
+            .zip(hit.iter())
+            .filter(|(_, hit)| **hit)
             .map(|(r, _)| r.to_match())
             .collect()
     }
@@ -496,6 +512,28 @@ mod tests {
         assert!(set.index.candidates("ls").next().is_none());
         assert!(set.index.candidates("rm").eq([0, 1]));
         assert!(set.index.candidates("Rsync").eq([1]));
+    }
+
+    /// A set larger than the stack's flags keeps them on the heap and still finds its rules.
+    #[test]
+    fn a_large_rule_set_finds_its_last_rule() {
+        let rules: Vec<CommandRule> = (0..300)
+            .map(|i| {
+                let mut r = CommandRule::new(format!("X-{i}"), "x");
+                r.programs = vec![format!("prog{i}")];
+                r
+            })
+            .collect();
+        let set = CommandRuleSet::empty().with_rules(rules);
+        let cx = CommandContext::default();
+        let ids = |command: &str| -> Vec<String> {
+            set.evaluate(&crate::analyze(command), &cx)
+                .into_iter()
+                .map(|m| m.rule_id)
+                .collect()
+        };
+        assert_eq!(ids("prog299 a; prog3"), ["X-3", "X-299"]);
+        assert!(ids("prog300").is_empty());
     }
 
     /// The index only narrows: every enabled rule whose program list matches a name is among

@@ -15,6 +15,7 @@ mod unwrap;
 mod words;
 mod wrappers;
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use brush_parser::ParserOptions;
@@ -232,8 +233,15 @@ impl Walker {
 
     fn list(&mut self, list: &CompoundList, scope: &Scope) {
         for item in &list.0 {
-            let mut item_scope = scope.clone();
-            item_scope.background |= matches!(item.1, ast::SeparatorOperator::Async);
+            // A copy of the scope only when the item changes it.
+            let item_scope = if matches!(item.1, ast::SeparatorOperator::Async) && !scope.background
+            {
+                let mut s = scope.clone();
+                s.background = true;
+                Cow::Owned(s)
+            } else {
+                Cow::Borrowed(scope)
+            };
             for (_, pipeline) in item.0.iter() {
                 self.pipeline(pipeline, &item_scope);
             }
@@ -241,17 +249,28 @@ impl Walker {
     }
 
     fn pipeline(&mut self, p: &Pipeline, scope: &Scope) {
-        let mut inner = scope.clone();
-        inner.in_pipeline = p.seq.len() > 1;
+        let in_pipeline = p.seq.len() > 1;
+        // Copies of the scope only where they differ from it.
+        let inner = if scope.in_pipeline == in_pipeline {
+            Cow::Borrowed(scope)
+        } else {
+            let mut s = scope.clone();
+            s.in_pipeline = in_pipeline;
+            Cow::Owned(s)
+        };
         let mut ranges: Vec<std::ops::Range<usize>> = Vec::with_capacity(p.seq.len());
         let mut input: Option<Stdin> = None;
         for (n, cmd) in p.seq.iter().enumerate() {
-            let mut element = inner.clone();
-            if let Some(prev) = ranges.last() {
-                let simple = matches!(p.seq[n - 1], Command::Simple(_));
-                let output = self.pipe_output(prev, simple, input.as_ref(), &inner);
-                element.pipe_input = Some(output);
-            }
+            let element = match ranges.last() {
+                Some(prev) => {
+                    let simple = matches!(p.seq[n - 1], Command::Simple(_));
+                    let output = self.pipe_output(prev, simple, input.as_ref(), &inner);
+                    let mut e = Scope::clone(&inner);
+                    e.pipe_input = Some(output);
+                    Cow::Owned(e)
+                }
+                None => Cow::Borrowed(&*inner),
+            };
             input = element.pipe_input.clone();
             let start = self.out.commands.len();
             self.command(cmd, &element);

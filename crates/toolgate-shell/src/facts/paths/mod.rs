@@ -1,6 +1,7 @@
 //! Classifying path operands: root, home, system directories, temp, inside the working
 //! directory or outside it.
 
+use std::cell::RefCell;
 use std::path::{Component, Path, PathBuf};
 
 use serde::Serialize;
@@ -345,10 +346,39 @@ fn plain_relative_class(
     {
         return None;
     }
-    let cwd = normalized(cwd);
-    let home = cx.home.map(normalized);
-    let plain_cwd = cwd.to_str().is_some_and(|c| !has_glob(c));
-    (plain_cwd && !is_sensitive_cwd(&cwd, home.as_deref())).then_some(PathClass::InsideCwd)
+    ordinary_cwd(cwd, cx.home).then_some(PathClass::InsideCwd)
+}
+
+thread_local! {
+    /// The last working and home directories [`ordinary_cwd`] judged, as given, and its
+    /// answer: a session asks about one pair for every relative operand it classifies.
+    static ORDINARY_CWD: RefCell<Option<(PathBuf, Option<PathBuf>, bool)>> =
+        const { RefCell::new(None) };
+}
+
+/// Whether relative names under `cwd` are simply inside it: `cwd` (normalised) is UTF-8,
+/// holds no glob character, and is not sensitive ([`is_sensitive_cwd`]). Remembered for the
+/// last pair of directories asked about, by their text.
+fn ordinary_cwd(cwd: &Path, home: Option<&Path>) -> bool {
+    let judge = || {
+        let cwd = normalized(cwd);
+        let home = home.map(normalized);
+        let plain_cwd = cwd.to_str().is_some_and(|c| !has_glob(c));
+        plain_cwd && !is_sensitive_cwd(&cwd, home.as_deref())
+    };
+    ORDINARY_CWD.with_borrow_mut(|memo| match memo {
+        Some((c, h, answer))
+            if c.as_os_str() == cwd.as_os_str()
+                && h.as_deref().map(Path::as_os_str) == home.map(Path::as_os_str) =>
+        {
+            *answer
+        }
+        _ => {
+            let answer = judge();
+            *memo = Some((cwd.to_path_buf(), home.map(Path::to_path_buf), answer));
+            answer
+        }
+    })
 }
 
 /// [`classify`] the full way: variables, `$(pwd)`, `~`, globs and `..` resolved.

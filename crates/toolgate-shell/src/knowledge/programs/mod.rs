@@ -9,6 +9,7 @@
 mod handlers;
 mod table;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -77,6 +78,26 @@ pub(crate) struct Program {
 /// The row of a program basename: a row in capitals matches only as written (`GET`), any
 /// other ignoring case; `python3.12` finds `python`.
 pub(crate) fn lookup(name: &str) -> Option<&'static Program> {
+    // One command asks for its program's row a dozen times (options, destinations, writes,
+    // packs): the last answer is kept, by the name's text.
+    LAST_LOOKUP.with_borrow_mut(|(last, row)| {
+        if last.as_str() != name {
+            *row = lookup_in_table(name);
+            last.clear();
+            last.push_str(name);
+        }
+        *row
+    })
+}
+
+thread_local! {
+    /// The last name [`lookup`] was asked for and its row (`""` has none).
+    static LAST_LOOKUP: RefCell<(String, Option<&'static Program>)> =
+        const { RefCell::new((String::new(), None)) };
+}
+
+/// [`lookup`] in the table itself.
+fn lookup_in_table(name: &str) -> Option<&'static Program> {
     // A row in capitals matches only as written; a lower-case row matches the name folded
     // to lower case. When both exist (`HEAD`, `head`) the earlier row wins.
     let as_written = BY_NAME.get(name).copied();
@@ -240,6 +261,17 @@ mod tests {
         for n in &names {
             let by_index = lookup(n).map(|p| p.name);
             assert_eq!(by_index, lookup_by_scan(n).map(|p| p.name), "{n:?}");
+        }
+        // The remembered last answer: each name asked twice in a row, then after another
+        // (a repeat, a name with a row after one without, and the reverse).
+        for pair in names.windows(2) {
+            for n in [&pair[0], &pair[0], &pair[1], &pair[0]] {
+                assert_eq!(
+                    lookup(n).map(|p| p.name),
+                    lookup_by_scan(n).map(|p| p.name),
+                    "{n:?} after {pair:?}"
+                );
+            }
         }
         assert_eq!(lookup("python3.12").map(|p| p.name), Some("python"));
         assert_eq!(lookup("CURL").map(|p| p.name), Some("curl"));

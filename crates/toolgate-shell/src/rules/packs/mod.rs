@@ -424,6 +424,23 @@ impl Operands {
 }
 
 impl Matcher {
+    /// False only when the matcher cannot match `cmd`, without reading its options: its
+    /// first subcommand step is plain words (no glob, none starting with `-`) and no
+    /// argument is one of them. A view's operands are arguments (the one-dash rewrite only
+    /// changes words that start with `-`), and a plain step word matches only itself.
+    fn may_match(&self, cmd: &SimpleCommand) -> bool {
+        let Some(first) = self.path.first() else {
+            return true;
+        };
+        first
+            .iter()
+            .any(|g| g.is_empty() || g.starts_with('-') || g.contains(['*', '?']))
+            || cmd
+                .args
+                .iter()
+                .any(|a| first.iter().any(|g| g.eq_ignore_ascii_case(a)))
+    }
+
     fn matches(&self, seen: &Seen<'_>) -> bool {
         let view = seen.view;
         if !view.path_matches(self.path) {
@@ -445,6 +462,16 @@ impl Matcher {
 /// The pack rules that match some command of `analysis`, each once, in catalog order.
 /// Whether a match denies, asks or does nothing is the policy's (`commands.packs`).
 pub fn evaluate_packs(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<PackMatch> {
+    evaluate_packs_with(analysis, cx, true)
+}
+
+/// [`evaluate_packs`], with or without [`Matcher::may_match`] asked before a matcher's view
+/// is read (without: the full way, for the test that both agree).
+fn evaluate_packs_with(
+    analysis: &CommandAnalysis,
+    cx: &CommandContext,
+    precheck: bool,
+) -> Vec<PackMatch> {
     let index = &*INDEX;
     let mut hits: Vec<&'static str> = Vec::new();
     let pipes = OnceCell::new();
@@ -467,7 +494,7 @@ pub fn evaluate_packs(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Pa
             .into_iter()
             .flatten()
             .chain(writers.iter())
-            .filter(|m| !hits.contains(&m.rule));
+            .filter(|m| !hits.contains(&m.rule) && (!precheck || m.may_match(cmd)));
         let mut views: Vec<(Option<*const Spec>, View)> = Vec::new();
         for m in candidates.collect::<Vec<_>>() {
             let key = m.spec.map(|s| s as *const Spec);

@@ -390,3 +390,71 @@ fn a_yes_piped_into_ssh_keygen_is_read_after_the_printers_options() {
         assert!(rules(cmd).is_empty(), "{cmd}");
     }
 }
+
+/// Commands for the precheck test: every matcher's programs with its subcommand path (in
+/// capitals too, after an option, and with the path cut short), and the commands of the
+/// real-world, dcg and cc-safety-net corpora.
+fn precheck_commands() -> Vec<String> {
+    let mut out = Vec::new();
+    for m in all_matchers() {
+        let path: Vec<&str> = m
+            .path
+            .iter()
+            .filter_map(|step| step.first().copied())
+            .collect();
+        for program in m.programs.iter().take(2) {
+            let words = path.join(" ");
+            out.push(format!("{program} {words} x"));
+            out.push(format!("{program} -v {} x", words.to_ascii_uppercase()));
+            out.push(format!("{program} --force {words} -- y"));
+            if let Some(first) = path.first() {
+                out.push(format!("{program} {first}"));
+            }
+            out.push(format!("{program} x {words}"));
+        }
+    }
+    for corpus in [
+        "realworld-shell/commands.jsonl",
+        "dcg-command-corpus/cases.jsonl",
+        "cc-safety-net-cases/cases.jsonl",
+    ] {
+        if let Some(path) = toolgate_corpora::corpus(corpus) {
+            out.extend(
+                toolgate_corpora::read_jsonl(&path)
+                    .iter()
+                    .filter_map(|row| row["command"].as_str().map(str::to_string)),
+            );
+        }
+    }
+    out
+}
+
+/// Asking a matcher's subcommand words before reading its view changes no match.
+#[test]
+fn the_subcommand_precheck_changes_no_match() {
+    let contexts = [
+        CommandContext {
+            cwd: Some(Path::new("/home/me/project")),
+            home: Some(Path::new("/home/me")),
+        },
+        CommandContext::default(),
+    ];
+    let (mut commands, mut matched) = (0usize, 0usize);
+    for command in precheck_commands() {
+        let analysis = analyze(&command);
+        for cx in &contexts {
+            let ids = |precheck| -> Vec<&'static str> {
+                evaluate_packs_with(&analysis, cx, precheck)
+                    .into_iter()
+                    .map(|m| m.rule_id)
+                    .collect()
+            };
+            let full = ids(false);
+            assert_eq!(ids(true), full, "{command:?}");
+            matched += usize::from(!full.is_empty());
+        }
+        commands += 1;
+    }
+    println!("pack precheck: {commands} commands, {matched} matching analyses, all alike");
+    assert!(matched > 200, "only {matched} analyses matched a pack rule");
+}

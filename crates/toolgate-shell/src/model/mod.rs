@@ -10,6 +10,7 @@ mod destination;
 mod input;
 mod network;
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
@@ -171,7 +172,7 @@ impl SimpleCommand {
 /// A set of normalised flag names: long names without dashes (`recursive`, `force`), short
 /// flags that have no long name as `-x`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct FlagSet(pub BTreeSet<String>);
+pub struct FlagSet(pub BTreeSet<Cow<'static, str>>);
 
 impl FlagSet {
     /// Whether the set holds `name` (already normalised).
@@ -179,14 +180,14 @@ impl FlagSet {
         self.0.contains(name)
     }
 
-    /// Adds a normalised name.
-    pub fn insert(&mut self, name: impl Into<String>) {
+    /// Adds a normalised name (names from the option tables are borrowed, not copied).
+    pub fn insert(&mut self, name: impl Into<Cow<'static, str>>) {
         self.0.insert(name.into());
     }
 
     /// The names, sorted.
     pub fn iter(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().map(|s| s.as_str())
+        self.0.iter().map(|s| &**s)
     }
 
     /// Whether the set is empty.

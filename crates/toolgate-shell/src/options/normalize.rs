@@ -2,6 +2,8 @@
 //! (clustered short flags expanded, long aliases and abbreviations mapped), option values
 //! separated from operands, subcommands found (`git -C dir push -f` → `push`, `force`).
 
+use std::borrow::Cow;
+
 use crate::SimpleCommand;
 use crate::model::Arg;
 
@@ -99,14 +101,14 @@ fn long_names_meant(written: &str, spec: &Spec) -> Vec<String> {
 /// The flag names rules match for `opt`, read from the word `written`, each given to `add`:
 /// a short option by its long name in `spec` (`-f` → `force`) or as written (`-x`); a long
 /// option by the names it stands for, aliases mapped (`--quiet` → `silent`).
-fn flag_names(opt: &Opt, written: &str, spec: &Spec, mut add: impl FnMut(&str)) {
+fn flag_names(opt: &Opt, written: &str, spec: &Spec, mut add: impl FnMut(Cow<'static, str>)) {
     let Some(long) = written
         .strip_prefix("--")
         .filter(|_| opt.name.starts_with("--"))
     else {
         let c = opt.name.chars().nth(1);
         let name = spec.short.iter().find(|(s, _)| Some(*s) == c);
-        return add(name.map_or(&*opt.name, |(_, n)| n));
+        return add(name.map_or_else(|| opt.name.clone(), |(_, n)| Cow::Borrowed(*n)));
     };
     let name = long.split_once('=').map_or(long, |(n, _)| n);
     let alias = |n: &str| spec.long.iter().find(|(a, _)| *a == n).map(|(_, m)| *m);
@@ -119,12 +121,18 @@ fn flag_names(opt: &Opt, written: &str, spec: &Spec, mut add: impl FnMut(&str)) 
             .chain(spec.long.iter().map(|(a, _)| *a))
             .chain(spec.short.iter().map(|(_, n)| *n))
     };
-    // A name known exactly, or one that abbreviates nothing, stands for itself.
-    if !spec.abbreviate || known().any(|k| k == name) || !known().any(|k| k.starts_with(name)) {
-        return add(alias(name).unwrap_or(name));
+    // A name known exactly, or one that abbreviates nothing, stands for itself (borrowed
+    // from the spec when the spec names it).
+    let exact = known().find(|k| *k == name);
+    if !spec.abbreviate || exact.is_some() || !known().any(|k| k.starts_with(name)) {
+        return add(match (alias(name), exact) {
+            (Some(m), _) => Cow::Borrowed(m),
+            (None, Some(k)) => Cow::Borrowed(k),
+            (None, None) => Cow::Owned(name.to_string()),
+        });
     }
     for n in long_names_meant(name, spec) {
-        add(alias(&n).unwrap_or(&n));
+        add(alias(&n).map_or(Cow::Owned(n), Cow::Borrowed));
     }
 }
 
@@ -189,10 +197,10 @@ fn find(cmd: &mut SimpleCommand, args: &[Arg]) {
     let args: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
     let line = crate::options::find::read_find(&args);
     for o in &line.options {
-        cmd.flags.insert(&o.name[1..]);
+        cmd.flags.insert(o.name[1..].to_string());
     }
     for p in &line.primaries {
-        cmd.flags.insert(&p.name[1..]);
+        cmd.flags.insert(p.name[1..].to_string());
         if p.runs_command()
             && let Some(prog) = p.command.first()
         {
@@ -227,12 +235,7 @@ fn docker(cmd: &mut SimpleCommand, args: &[Arg]) {
 
 /// The normalised name of a flag as a rule writes it: `--force` → `force`, `-f` → the
 /// program's long name for it (`force` for `rm`), else `-f`; bare names stay as they are.
-pub fn canonical_flag<'f>(
-    program: &str,
-    subcommand: Option<&str>,
-    flag: &'f str,
-) -> std::borrow::Cow<'f, str> {
-    use std::borrow::Cow;
+pub fn canonical_flag<'f>(program: &str, subcommand: Option<&str>, flag: &'f str) -> Cow<'f, str> {
     if let Some(long) = flag.strip_prefix("--") {
         return Cow::Borrowed(long.split('=').next().unwrap_or(long));
     }

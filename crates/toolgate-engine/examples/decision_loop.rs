@@ -75,6 +75,7 @@ fn main() -> ExitCode {
     };
     let cx = CallContext {
         cwd: options.cwd,
+        process_cwd: None,
         home: options.home,
         binary: None,
     };

@@ -16,8 +16,10 @@ mod protected;
 mod sql_arguments;
 mod targets;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
 use std::sync::Arc;
+pub use toolgate_shell::ProcessDir;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -155,8 +157,12 @@ impl ToolCallDecision {
 /// Facts about the call's environment that some checks use.
 #[derive(Debug, Clone, Default)]
 pub struct CallContext {
-    /// The session's working directory (deletes outside it are destructive).
+    /// The session's working directory, when the caller names it (deletes outside it are
+    /// destructive). Checks read it through [`CallContext::working_dir`].
     pub cwd: Option<PathBuf>,
+    /// When `cwd` is `None`: this process's working directory, read the first time a check
+    /// needs it (`None` here too: not known).
+    pub process_cwd: Option<ProcessDir>,
     /// The user's home directory.
     pub home: Option<PathBuf>,
     /// The toolgate binary that runs, protected from writes.
@@ -173,6 +179,7 @@ impl CallContext {
             Ok(env) => CallContext::from_environment(&env),
             Err(_) => CallContext {
                 cwd: None,
+                process_cwd: None,
                 home: None,
                 binary: std::env::current_exe().ok(),
             },
@@ -183,8 +190,28 @@ impl CallContext {
     pub fn from_environment(env: &toolgate_policy::environment::ProcessEnvironment) -> CallContext {
         CallContext {
             cwd: Some(env.cwd.clone()),
+            process_cwd: None,
             home: env.home.clone(),
             binary: std::env::current_exe().ok(),
+        }
+    }
+
+    /// The working directory the checks use: `cwd`, else this process's when it is deferred.
+    pub fn working_dir(&self) -> Option<&Path> {
+        match (&self.cwd, &self.process_cwd) {
+            (Some(cwd), _) => Some(cwd),
+            (None, Some(dir)) => dir.get(),
+            (None, None) => None,
+        }
+    }
+
+    /// The context a command of this call runs in.
+    fn command_context(&self) -> toolgate_shell::CommandContext<'_> {
+        match (&self.cwd, &self.process_cwd) {
+            (None, Some(dir)) => {
+                toolgate_shell::CommandContext::in_process_dir(dir, self.home.as_deref())
+            }
+            _ => toolgate_shell::CommandContext::new(self.cwd.as_deref(), self.home.as_deref()),
         }
     }
 
@@ -308,10 +335,7 @@ impl Guard {
             return;
         }
         let section = &self.policy.commands;
-        let command_cx = toolgate_shell::CommandContext {
-            cwd: cx.cwd.as_deref(),
-            home: cx.home.as_deref(),
-        };
+        let command_cx = cx.command_context();
         for command in commands {
             let analysis = toolgate_shell::analyze(&command);
             if let Some(why) = &analysis.indeterminate {
@@ -446,7 +470,12 @@ impl Guard {
         cx: &CallContext,
         d: &mut DecisionBuilder,
     ) {
-        for w in persistence_writes(&self.policy, paths, cx.cwd.as_deref(), cx.home.as_deref()) {
+        let mut paths = paths.into_iter().peekable();
+        if paths.peek().is_none() {
+            // Nothing written: the working directory is not needed (nor read).
+            return;
+        }
+        for w in persistence_writes(&self.policy, paths, cx.working_dir(), cx.home.as_deref()) {
             d.add(CheckOutcome {
                 check: CheckKind::Files,
                 verdict: w.verdict,
@@ -505,7 +534,7 @@ fn check_files(tool_name: &str, input: &Value, cx: &CallContext, d: &mut Decisio
     for path in targets::written_paths(tool_name, input) {
         if let Some(kind) = protected_kind(
             path,
-            cx.cwd.as_deref(),
+            cx.working_dir(),
             cx.home.as_deref(),
             cx.binary.as_deref(),
         ) {

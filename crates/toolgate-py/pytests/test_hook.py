@@ -412,6 +412,29 @@ def test_evaluate_cwd_is_the_session_cwd(tmp_path: Path) -> None:
     assert "TG-CMD-RM-OUTSIDE-CWD" in outside.rule_ids
 
 
+def test_without_a_cwd_the_process_cwd_is_the_session_cwd(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hook = ToolgateHook()
+    command = {"command": "rm -rf build"}
+    no_cwd = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": command}
+    # Read when the call is checked, not when the hook was made: a chdir in between counts.
+    # In a project, `build` is inside the working directory.
+    monkeypatch.chdir(tmp_path)
+    assert hook.evaluate("Bash", command).verdict == "no_decision"
+    assert decision_of(call(hook, no_cwd)) == "no decision"
+    # In `/`, the same words delete a directory outside any project.
+    monkeypatch.chdir("/")
+    assert hook.evaluate("Bash", command).verdict == "deny"
+    assert decision_of(call(hook, no_cwd)) == "deny"
+    # Back in the project, read again (not the first answer remembered).
+    monkeypatch.chdir(tmp_path)
+    assert hook.evaluate("Bash", command).verdict == "no_decision"
+    # An event's own cwd is the session's, whatever this process's is.
+    monkeypatch.chdir("/")
+    assert decision_of(call(hook, event("Bash", command, cwd=str(tmp_path)))) == "no decision"
+
+
 def test_evaluate_reads_the_cwd_in_every_path_form() -> None:
     hook = ToolgateHook()
     command = {"command": "rm -rf /srv/project/build"}

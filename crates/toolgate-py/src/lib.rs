@@ -31,7 +31,7 @@ use serde_json::{Map, Value};
 use toolgate_audit::DecisionLog;
 use toolgate_audit::record::PolicyRecord;
 use toolgate_engine::hook::{PRE_TOOL_USE, answer_call, read_event};
-use toolgate_engine::{CallContext, Guard};
+use toolgate_engine::{CallContext, Guard, ProcessDir};
 use toolgate_policy::hook::denied;
 use toolgate_policy::{HookAnswer, OnReview};
 
@@ -202,8 +202,8 @@ impl Engine {
                 return Ok(Decision::failed(tool_name, &error));
             }
         };
-        let mut cx = self.context_without_cwd();
-        cx.cwd = cwd.or_else(|| std::env::current_dir().ok());
+        let mut cx = self.call_context();
+        cx.cwd = cwd;
         let decided = py.detach(|| {
             std::panic::catch_unwind(|| self.guard.check_tool_call_in(tool_name, &input, &cx))
         });
@@ -239,10 +239,12 @@ impl Engine {
 }
 
 impl Engine {
-    /// The call context with the session cwd left to the caller.
-    fn context_without_cwd(&self) -> CallContext {
+    /// The call context with the session cwd left to the caller: without one, this
+    /// process's working directory is the best guess, read only if a check needs it.
+    fn call_context(&self) -> CallContext {
         CallContext {
             cwd: None,
+            process_cwd: Some(ProcessDir::default()),
             home: self.home.clone(),
             binary: self.binary.clone(),
         }
@@ -280,11 +282,8 @@ impl Engine {
                 return py.detach(|| self.log_call(call, &ids, started));
             }
         };
-        let mut cx = self.context_without_cwd();
-        if !event.get("cwd").is_some_and(Value::is_string) {
-            // The event names no session cwd: this process's is the best guess.
-            cx.cwd = std::env::current_dir().ok();
-        }
+        // The event's cwd, when it names one, is the session's (`answer_call` sets it).
+        let cx = self.call_context();
         py.detach(|| {
             let call = catch_unwind(AssertUnwindSafe(|| match read_event(&event) {
                 Ok(call) => {

@@ -63,7 +63,8 @@ mod walker;
 pub use facts::paths::{PathClass, PathGroup};
 pub use model::{
     CommandAnalysis, CommandContext, Destination, FlagSet, Indeterminate, IndeterminateKind,
-    InlineNetwork, MAX_COMMAND_BYTES, MAX_COMMANDS, MAX_DEPTH, METHOD_AT_RUN_TIME, SimpleCommand,
+    InlineNetwork, MAX_COMMAND_BYTES, MAX_COMMANDS, MAX_DEPTH, METHOD_AT_RUN_TIME, ProcessDir,
+    SimpleCommand,
 };
 pub use rules::{
     CommandMatch, CommandRule, CommandRuleSet, PACKS_WITH_COMMAND_MATCHERS, PackMatch,

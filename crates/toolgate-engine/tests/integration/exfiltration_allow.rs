@@ -19,6 +19,7 @@ fn guard(yaml: &str) -> Guard {
 fn bash(g: &Guard, command: &str) -> ToolCallDecision {
     let cx = CallContext {
         cwd: Some(PathBuf::from("/home/u/proj")),
+        process_cwd: None,
         home: Some(PathBuf::from("/home/u")),
         binary: None,
     };

@@ -12,6 +12,7 @@ use toolgate_policy::{Format, Policy, PolicySource, load_str};
 fn cx() -> CallContext {
     CallContext {
         cwd: Some(PathBuf::from("/home/u/proj")),
+        process_cwd: None,
         home: Some(PathBuf::from("/home/u")),
         binary: None,
     }

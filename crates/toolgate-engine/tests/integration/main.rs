@@ -8,6 +8,7 @@ mod file_persistence;
 mod homograph_hosts;
 mod local_dev_ports;
 mod pack_cases;
+mod process_cwd;
 mod realworld;
 mod shell_persistence;
 mod sql_arguments;

@@ -73,6 +73,7 @@ fn every_pack_rule_has_cases_and_every_case_names_a_rule() {
 fn decide(guard: &Guard, command: &str) -> ToolCallDecision {
     let cx = CallContext {
         cwd: Some(PathBuf::from("/home/dev/project")),
+        process_cwd: None,
         home: Some(PathBuf::from("/home/dev")),
         binary: Some(PathBuf::from("/usr/local/bin/toolgate")),
     };

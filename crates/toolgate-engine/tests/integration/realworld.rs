@@ -68,6 +68,7 @@ fn realworld_precision() {
     let guard = Guard::new(Arc::new(Policy::builtin()));
     let cx = CallContext {
         cwd: Some(PathBuf::from(CWD)),
+        process_cwd: None,
         home: Some(PathBuf::from(HOME)),
         binary: Some(PathBuf::from("/usr/local/bin/toolgate")),
     };

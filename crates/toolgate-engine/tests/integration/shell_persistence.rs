@@ -13,6 +13,7 @@ use toolgate_policy::{Format, Policy, PolicySource, load_str};
 fn check(g: &Guard, tool: &str, input: Value) -> ToolCallDecision {
     let cx = CallContext {
         cwd: Some(PathBuf::from("/home/u/proj")),
+        process_cwd: None,
         home: Some(PathBuf::from("/home/u")),
         binary: None,
     };

@@ -13,7 +13,8 @@ mod network;
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde::Serialize;
 use toolgate_core::datastore::DataLoss;
@@ -226,8 +227,64 @@ pub enum IndeterminateKind {
 /// What is known about where the command runs.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CommandContext<'a> {
-    /// The working directory, when known (relative paths inside it are not "outside").
-    pub cwd: Option<&'a Path>,
+    cwd: WorkingDir<'a>,
     /// The user's home directory, when known.
     pub home: Option<&'a Path>,
+}
+
+impl<'a> CommandContext<'a> {
+    /// A command run in `cwd` (`None`: not known).
+    pub fn new(cwd: Option<&'a Path>, home: Option<&'a Path>) -> CommandContext<'a> {
+        CommandContext {
+            cwd: cwd.map_or(WorkingDir::Unknown, WorkingDir::Known),
+            home,
+        }
+    }
+
+    /// A command run in this process's working directory, read the first time a check needs
+    /// it.
+    pub fn in_process_dir(cwd: &'a ProcessDir, home: Option<&'a Path>) -> CommandContext<'a> {
+        CommandContext {
+            cwd: WorkingDir::Process(cwd),
+            home,
+        }
+    }
+
+    /// The working directory, when known (relative paths inside it are not "outside").
+    pub fn cwd(&self) -> Option<&'a Path> {
+        match self.cwd {
+            WorkingDir::Unknown => None,
+            WorkingDir::Known(cwd) => Some(cwd),
+            WorkingDir::Process(cwd) => cwd.get(),
+        }
+    }
+}
+
+/// Where a command's working directory comes from.
+#[derive(Debug, Clone, Copy, Default)]
+enum WorkingDir<'a> {
+    #[default]
+    Unknown,
+    Known(&'a Path),
+    Process(&'a ProcessDir),
+}
+
+/// This process's working directory, read once, the first time it is asked for. Reading it
+/// is a system call (about half a microsecond on a VM) that most tool calls never need: a
+/// command without path operands, a call without paths.
+#[derive(Debug, Clone, Default)]
+pub struct ProcessDir(OnceLock<Option<PathBuf>>);
+
+impl ProcessDir {
+    /// The directory, read now if it has not been (`None` when it cannot be read).
+    pub fn get(&self) -> Option<&Path> {
+        self.0
+            .get_or_init(|| std::env::current_dir().ok())
+            .as_deref()
+    }
+
+    /// Whether the directory has been read (a check asked for it).
+    pub fn is_read(&self) -> bool {
+        self.0.get().is_some()
+    }
 }

@@ -223,10 +223,7 @@ fn dcg_corpus() {
     }
     println!("dcg: {raw_hook} raw hook-input cases counted apart (hook JSON, not commands)");
     assert_eq!(raw_hook, 4);
-    let cx = CommandContext {
-        cwd: None,
-        home: Some(Path::new("/home/user")),
-    };
+    let cx = CommandContext::new(None, Some(Path::new("/home/user")));
     let (off, t) = run("dcg", &cases, &cx, None);
     assert_eq!(
         off.unclassified, 0,
@@ -264,19 +261,16 @@ fn cc_safety_net_corpus() {
         }
     }
     // Self-contained cases: the working directory is not known (as upstream runs them).
-    let no_cwd = CommandContext {
-        cwd: None,
-        home: Some(Path::new("/home/user")),
-    };
+    let no_cwd = CommandContext::new(None, Some(Path::new("/home/user")));
     let (off, t) = run("cc-safety-net", &plain, &no_cwd, None);
     assert_eq!(
         off.unclassified, 0,
         "every disagreement has a known reason (packs off)"
     );
-    let cx = CommandContext {
-        cwd: Some(Path::new("/home/user/project")),
-        home: Some(Path::new("/home/user")),
-    };
+    let cx = CommandContext::new(
+        Some(Path::new("/home/user/project")),
+        Some(Path::new("/home/user")),
+    );
     assert!(pct(t.deny_caught, t.deny_total) >= 99.0);
     // 93%, not 95%: three upstream "allow" labels are `rm -r` outside the working directory
     // without -f, which toolgate denies by design (listed above with that reason).
@@ -369,10 +363,10 @@ fn dcg_pack_fixtures_with_packs_off_and_on() {
         "fixtures read"
     );
     let rules = CommandRuleSet::builtin();
-    let cx = CommandContext {
-        cwd: Some(Path::new("/home/user/project")),
-        home: Some(Path::new("/home/user")),
-    };
+    let cx = CommandContext::new(
+        Some(Path::new("/home/user/project")),
+        Some(Path::new("/home/user")),
+    );
     let mut caught = [0usize; 2];
     let mut passed = [0usize; 2];
     let mut covered = [[0usize; 2]; 2];

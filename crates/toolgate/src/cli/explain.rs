@@ -43,10 +43,7 @@ pub fn run(args: ExplainArgs) -> ExitCode {
         }
     };
     let analysis = analyze(&args.command);
-    let cx = CommandContext {
-        cwd: Some(&cwd),
-        home: home.as_deref(),
-    };
+    let cx = CommandContext::new(Some(&cwd), home.as_deref());
     let matches = policy.commands.rules.evaluate(&analysis, &cx);
     let pack_matches = pack_matches(&policy, &analysis, &cx);
     let on_indeterminate = policy.commands.on_indeterminate;

@@ -100,10 +100,7 @@ fn compare(texts: &[String], cwds: &[Option<&str>], homes: &[Option<&str>]) -> (
     let (mut compared, mut shortcut) = (0usize, 0usize);
     for cwd in cwds {
         for home in homes {
-            let cx = CommandContext {
-                cwd: cwd.map(Path::new),
-                home: home.map(Path::new),
-            };
+            let cx = CommandContext::new(cwd.map(Path::new), home.map(Path::new));
             for cwd_changed in [false, true] {
                 let cmd = SimpleCommand {
                     program: "rm".into(),

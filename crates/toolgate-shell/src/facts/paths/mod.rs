@@ -334,7 +334,7 @@ fn plain_relative_class(
     cmd: &SimpleCommand,
     cx: &CommandContext,
 ) -> Option<PathClass> {
-    let cwd = cx.cwd.filter(|_| !dynamic && !cmd.cwd_changed)?;
+    let cwd = cx.cwd().filter(|_| !dynamic && !cmd.cwd_changed)?;
     let names = text.trim_end_matches('/');
     if names.is_empty()
         || names.starts_with('~')
@@ -443,7 +443,7 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
     }
     let relative = !text.starts_with('/');
     let path = if relative {
-        match cx.cwd {
+        match cx.cwd() {
             Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
             _ => return PathClass::Unknown,
         }
@@ -559,7 +559,7 @@ fn classify_absolute(path: &Path, cx: &CommandContext, home: Option<&Path>) -> P
     if p == "/" {
         return PathClass::Root;
     }
-    if let Some(cwd) = cx.cwd {
+    if let Some(cwd) = cx.cwd() {
         let cwd = normalized(cwd);
         if !is_sensitive_cwd(&cwd, home.map(normalized).as_deref()) {
             // A UTF-8 path is never under a working directory that is not UTF-8.
@@ -634,7 +634,7 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
     } else if text.starts_with('/') {
         PathBuf::from(&text)
     } else {
-        match cx.cwd {
+        match cx.cwd() {
             Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
             _ => return false,
         }

@@ -54,7 +54,7 @@ pub fn planted_files(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Str
                 Some(_) => t.into_owned(),
                 None => continue,
             };
-            let class = |p: &str| persistence_class(p, cx.cwd, cx.home);
+            let class = |p: &str| persistence_class(p, cx.cwd(), cx.home);
             let aimed = aimed_class(&path, class, |c| c.info().patterns).is_some();
             if (aimed || class(&path).is_none()) && !out.contains(&path) {
                 out.push(path);

@@ -9,10 +9,10 @@ use super::*;
 const BUILTINS: &[&str] = &["unset", "export", "set"];
 
 fn rules(cmd: &str) -> Vec<&'static str> {
-    let cx = CommandContext {
-        cwd: Some(Path::new("/home/me/project")),
-        home: Some(Path::new("/home/me")),
-    };
+    let cx = CommandContext::new(
+        Some(Path::new("/home/me/project")),
+        Some(Path::new("/home/me")),
+    );
     evaluate_packs(&analyze(cmd), &cx)
         .into_iter()
         .map(|m| m.rule_id)
@@ -298,10 +298,10 @@ fn framework_commands_that_drop_databases() {
 }
 
 fn planted(cmd: &str) -> Vec<String> {
-    let cx = CommandContext {
-        cwd: Some(Path::new("/home/me/project")),
-        home: Some(Path::new("/home/me")),
-    };
+    let cx = CommandContext::new(
+        Some(Path::new("/home/me/project")),
+        Some(Path::new("/home/me")),
+    );
     planted_files(&analyze(cmd), &cx)
 }
 
@@ -433,10 +433,10 @@ fn precheck_commands() -> Vec<String> {
 #[test]
 fn the_subcommand_precheck_changes_no_match() {
     let contexts = [
-        CommandContext {
-            cwd: Some(Path::new("/home/me/project")),
-            home: Some(Path::new("/home/me")),
-        },
+        CommandContext::new(
+            Some(Path::new("/home/me/project")),
+            Some(Path::new("/home/me")),
+        ),
         CommandContext::default(),
     ];
     let (mut commands, mut matched) = (0usize, 0usize);

@@ -7,10 +7,7 @@ use toolgate_shell::{CommandContext, CommandRuleSet, IndeterminateKind, analyze}
 /// The ids of the built-in rules that match `cmd`, with working directory `cwd` and home
 /// `/home/me`.
 pub fn rules_in(cmd: &str, cwd: Option<&str>) -> Vec<String> {
-    let cx = CommandContext {
-        cwd: cwd.map(Path::new),
-        home: Some(Path::new("/home/me")),
-    };
+    let cx = CommandContext::new(cwd.map(Path::new), Some(Path::new("/home/me")));
     CommandRuleSet::builtin()
         .evaluate(&analyze(cmd), &cx)
         .into_iter()

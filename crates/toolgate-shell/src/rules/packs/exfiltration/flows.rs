@@ -192,11 +192,11 @@ impl Pass<'_> {
         let cx = self.cx;
         out.extend(aimed_class(
             &path,
-            |p| secret_source(p, cx.cwd, cx.home),
+            |p| secret_source(p, cx.cwd(), cx.home),
             |s| s.info().patterns,
         ));
         if tree {
-            out.extend(secret_source_below(&path, cx.cwd, cx.home));
+            out.extend(secret_source_below(&path, cx.cwd(), cx.home));
         }
         if let Some(secrets) = self.written.get(&path) {
             out.0 |= secrets.0;

@@ -76,11 +76,11 @@ fn ruby_server(args: &[Arg]) -> Option<Served> {
 /// directory, or a directory above one.
 fn publishes_secrets(dir: &str, cx: &CommandContext) -> bool {
     let dir = tilde_home(dir);
-    let resolved = resolve(&dir, cx.cwd, cx.home);
+    let resolved = resolve(&dir, cx.cwd(), cx.home);
     resolved == Path::new("/")
         || cx.home.is_some_and(|h| resolved == h)
-        || secret_source(&dir, cx.cwd, cx.home).is_some()
-        || secret_source_below(&dir, cx.cwd, cx.home).is_some()
+        || secret_source(&dir, cx.cwd(), cx.home).is_some()
+        || secret_source_below(&dir, cx.cwd(), cx.home).is_some()
 }
 
 /// A file server bound to every interface (or another non-loopback address) serving a home

@@ -6,10 +6,10 @@ use toolgate_core::path_class::SecretSource::{self, *};
 use super::{CommandContext, Destination, analyze, evaluate_packs, secret_flows};
 
 fn cx() -> CommandContext<'static> {
-    CommandContext {
-        cwd: Some(Path::new("/home/me/project")),
-        home: Some(Path::new("/home/me")),
-    }
+    CommandContext::new(
+        Some(Path::new("/home/me/project")),
+        Some(Path::new("/home/me")),
+    )
 }
 
 fn sources(cmd: &str) -> Vec<SecretSource> {

@@ -9,8 +9,10 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -284,6 +286,37 @@ def test_other_events_get_no_decision() -> None:
         assert call(hook, {"hook_event_name": name, "tool_name": "Bash", "tool_input": {"command": "rm -rf /"}}) == {}
     # Another event's odd values are no reason to deny.
     assert call(hook, {"hook_event_name": "Stop", "tool_input": {b"bytes": object()}}) == {}
+
+
+class _Plain(Mapping[str, Any]):
+    """A read-only mapping that is not a dict."""
+
+    def __init__(self, items: dict[str, Any]) -> None:
+        self._items = items
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def test_every_kind_of_mapping_is_read_alike(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hook = ToolgateHook()
+    denied = event("Bash", {"command": "rm -rf ~/x"})
+    allowed = event("Bash", {"command": "ls -la"})
+    # Without a cwd, this process's is the session's: `build` is inside it.
+    monkeypatch.chdir(tmp_path)
+    no_cwd = {k: v for k, v in event("Bash", {"command": "rm -rf build"}).items() if k != "cwd"}
+    for kind in (dict, MappingProxyType, _Plain, OrderedDict, lambda d: defaultdict(lambda: "/", d)):
+        assert decision_of(call(hook, kind(denied))) == "deny", kind
+        assert decision_of(call(hook, kind(allowed))) == "no decision", kind
+        # A missing member is missing, whatever a defaultdict would make up for it (`/` as
+        # the cwd would put `build` in a system directory).
+        assert decision_of(call(hook, kind(no_cwd))) == "no decision", kind
 
 
 class _Odd(Mapping[str, Any]):

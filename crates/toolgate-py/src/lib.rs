@@ -25,6 +25,7 @@ use std::time::Instant;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyMapping, PyString};
 use serde_json::{Map, Value};
@@ -49,7 +50,7 @@ create_exception!(
 );
 
 /// The members of a hook event that the answer depends on, in the order they are read.
-const EVENT_KEYS: &[&str] = &["hook_event_name", "tool_name", "cwd", "tool_input"];
+const EVENT_KEYS: [&str; 4] = ["hook_event_name", "tool_name", "cwd", "tool_input"];
 
 const INTERNAL_ERROR: &str =
     "toolgate hit an internal error while checking this tool call, so it was denied.";
@@ -378,9 +379,25 @@ fn event_value(event: &Bound<'_, PyAny>) -> Result<Value, (Option<String>, NotJs
         // Not a mapping: `read_event` denies it as not an object.
         return Ok(Value::Null);
     };
+    let py = event.py();
+    // Interned keys: no new string (and hash) per lookup. A dict (what the SDK passes) is
+    // read for the items it holds (a `defaultdict` makes none up); any other mapping through
+    // the mapping protocol.
+    let keys = [
+        intern!(py, "hook_event_name"),
+        intern!(py, "tool_name"),
+        intern!(py, "cwd"),
+        intern!(py, "tool_input"),
+    ];
+    let dict = event.cast::<PyDict>().ok();
     let mut map = Map::new();
-    for key in EVENT_KEYS {
-        let Ok(value) = mapping.get_item(key) else {
+    for (key, interned) in EVENT_KEYS.iter().zip(keys) {
+        let member = match dict {
+            Some(dict) => dict.get_item(interned).ok().flatten(),
+            None => mapping.get_item(interned).ok(),
+        };
+        debug_assert_eq!(interned.to_str().ok(), Some(*key));
+        let Some(value) = member else {
             continue;
         };
         match to_value(&value) {

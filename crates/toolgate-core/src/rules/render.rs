@@ -40,7 +40,10 @@ pub fn render_tool_call_fields(
     tool_name: &str,
     input: &Value,
 ) -> Result<RenderedCall, RenderError> {
-    let mut leaves: Vec<(Cow<'_, str>, Leaf<'_>)> = Vec::new();
+    let mut leaves: Vec<(Cow<'_, str>, Leaf<'_>)> = match input {
+        Value::Object(map) => Vec::with_capacity(map.len()),
+        _ => Vec::with_capacity(1),
+    };
     match input {
         Value::Object(map) => walk_object(map, "", 0, &mut leaves)?,
         other => walk(other, Cow::Borrowed("input"), 0, &mut leaves)?,
@@ -54,8 +57,10 @@ pub fn render_tool_call_fields(
     let start = out.len();
     out.push_str("arguments:");
     fields.push(start..out.len());
-    // Where each leaf's value lies in `out`: the values are rendered in place, once.
-    let mut values: Vec<Range<usize>> = Vec::with_capacity(leaves.len());
+    // Identifiers are considered in text order: the tool name, then each leaf's path and
+    // (for a string) its value, as the leaves are rendered.
+    let mut kept: Vec<String> = Vec::new();
+    consider_identifier(tool_name, &mut kept);
     for (path, leaf) in &leaves {
         out.push('\n');
         let start = out.len();
@@ -64,22 +69,17 @@ pub fn render_tool_call_fields(
         let value_start = out.len();
         leaf.render_into(&mut out);
         fields.push(start..out.len());
-        values.push(value_start..out.len());
+        consider_identifier(path, &mut kept);
+        let value = &out[value_start..];
+        if matches!(leaf, Leaf::Scalar(Value::String(_))) && is_identifier_value(value) {
+            consider_identifier(value, &mut kept);
+        }
     }
     if leaves.is_empty() {
         out.push('\n');
         let start = out.len();
         out.push_str("(none)");
         fields.push(start..out.len());
-    }
-    let mut kept: Vec<String> = Vec::new();
-    consider_identifier(tool_name, &mut kept);
-    for ((path, leaf), value) in leaves.iter().zip(&values) {
-        consider_identifier(path, &mut kept);
-        let value = &out[value.clone()];
-        if matches!(leaf, Leaf::Scalar(Value::String(_))) && is_identifier_value(value) {
-            consider_identifier(value, &mut kept);
-        }
     }
     if !kept.is_empty() {
         out.push('\n');
@@ -210,13 +210,23 @@ fn collapse_whitespace_into(s: &str, out: &mut String) {
 /// `str.split()` splits at are `\t \n \v \f \r`, space and `\x1c`-`\x1f`.
 fn collapse_ascii_whitespace_into(s: &str, out: &mut String) {
     let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ' | 0x1c..=0x1f);
-    // Words already apart by single spaces (`ls -la`): the text is its own collapse.
+    // Words already apart by single spaces (`ls -la`): the text is its own collapse. One
+    // pass: no space but ` `, none first or last, never two in a row.
     let b = s.as_bytes();
-    let single_spaced = b.first().is_none_or(|c| !space(c))
-        && b.last().is_none_or(|c| !space(c))
-        && b.windows(2).all(|w| !(space(&w[0]) && space(&w[1])))
-        && b.iter().all(|c| *c == b' ' || !space(c));
-    if single_spaced {
+    let mut after_space = true;
+    let mut single_spaced = true;
+    for c in b {
+        if space(c) {
+            if *c != b' ' || after_space {
+                single_spaced = false;
+                break;
+            }
+            after_space = true;
+        } else {
+            after_space = false;
+        }
+    }
+    if single_spaced && (b.is_empty() || !after_space) {
         out.push_str(s);
         return;
     }
@@ -356,11 +366,47 @@ fn consider_identifier(identifier: &str, kept: &mut Vec<String>) {
     if plain {
         return;
     }
-    let human = humanize(identifier);
-    if human.is_empty() || human == identifier.to_lowercase() || kept.contains(&human) {
+    let (human, own_lower_case) = if identifier.is_ascii() {
+        let human = humanize_ascii(identifier.as_bytes());
+        let own = human.len() == identifier.len()
+            && human
+                .bytes()
+                .zip(identifier.bytes())
+                .all(|(h, i)| h == i.to_ascii_lowercase());
+        (human, own)
+    } else {
+        let human = humanize(identifier);
+        let own = human == identifier.to_lowercase();
+        (human, own)
+    };
+    if human.is_empty() || own_lower_case || kept.contains(&human) {
         return;
     }
     kept.push(human);
+}
+
+/// [`humanize`] of an ASCII identifier in one pass and one string: a separator or a
+/// lower-to-upper step starts a new word, words are joined by one space, all lower case.
+fn humanize_ascii(identifier: &[u8]) -> String {
+    let mut out = String::with_capacity(identifier.len() + 4);
+    let mut after_lower_or_digit = false;
+    let mut new_word = false;
+    for &c in identifier {
+        let separator = matches!(c, b'\t'..=b'\r' | b' ' | 0x1c..=0x1f)
+            || matches!(c, b'_' | b'-' | b'.' | b'/' | b':' | b'[' | b']');
+        if separator || (after_lower_or_digit && c.is_ascii_uppercase()) {
+            new_word = true;
+        }
+        if !separator {
+            if new_word && !out.is_empty() {
+                out.push(' ');
+            }
+            new_word = false;
+            out.push(char::from(c.to_ascii_lowercase()));
+        }
+        after_lower_or_digit = c.is_ascii_lowercase() || c.is_ascii_digit();
+    }
+    out
 }
 
 /// Splits camelCase, turns `_-./:[]` and whitespace runs into one space, lower-cases.
@@ -385,6 +431,62 @@ fn humanize(identifier: &str) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn collapsing_ascii_answers_as_python_split_and_join() {
+        // Every string of up to six characters over a letter and the kinds of space.
+        let alphabet = ['a', ' ', '\t', '\n', '\u{1c}'];
+        let mut words = vec![String::new()];
+        for _ in 0..6 {
+            let mut longer = Vec::new();
+            for w in &words {
+                for c in alphabet {
+                    let mut next = w.clone();
+                    next.push(c);
+                    let python: Vec<&str> = next
+                        .split(is_python_space)
+                        .filter(|w| !w.is_empty())
+                        .collect();
+                    assert_eq!(collapse_whitespace(&next), python.join(" "), "{next:?}");
+                    longer.push(next);
+                }
+            }
+            words = longer;
+        }
+    }
+
+    #[test]
+    fn the_ascii_humanizer_answers_as_the_general_one() {
+        // Every string of up to four characters over letters of both cases, a digit, each
+        // separator and the ASCII spaces Python splits at.
+        let alphabet: Vec<char> = "aZb9_-./:[] \t\u{b}\u{1c}\u{1f}".chars().collect();
+        let mut words = vec![String::new()];
+        let mut checked = 0;
+        for _ in 0..4 {
+            let mut longer = Vec::new();
+            for w in &words {
+                for c in &alphabet {
+                    let mut next = w.clone();
+                    next.push(*c);
+                    assert_eq!(humanize_ascii(next.as_bytes()), humanize(&next), "{next:?}");
+                    checked += 1;
+                    longer.push(next);
+                }
+            }
+            words = longer;
+        }
+        assert!(checked > 60_000);
+        for id in [
+            "file_path",
+            "oldString",
+            "HTTPServer",
+            "mcp__fs__write_file",
+            "a1B2c3",
+            "x--y",
+        ] {
+            assert_eq!(humanize_ascii(id.as_bytes()), humanize(id), "{id}");
+        }
+    }
 
     #[test]
     fn identifiers_that_humanize_to_their_own_lower_case_are_not_kept() {

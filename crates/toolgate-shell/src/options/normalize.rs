@@ -18,17 +18,25 @@ use crate::options::{
 
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
 pub fn normalize(cmd: &mut SimpleCommand) {
+    let args = args_of(cmd, 0);
+    normalize_args(cmd, Cow::Owned(args));
+}
+
+/// [`normalize`] with `cmd`'s arguments already at hand: `args` are [`args_of`]`(cmd, 0)`
+/// or the walker's words they were made from (the same texts and run-time marks, which is
+/// all the option reader reads), so they need not be copied again.
+pub(crate) fn normalize_args(cmd: &mut SimpleCommand, args: Cow<'_, [Arg]>) {
     let program = cmd.program_lower().into_owned();
-    let mut args = args_of(cmd, 0);
+    let mut args = args;
     if crate::knowledge::programs::single_dash_long(&program) {
-        args = crate::options::with_two_dashes(args);
+        args = Cow::Owned(crate::options::with_two_dashes(args.into_owned()));
     }
     match program.as_str() {
         "git" => git(cmd, &args),
         "find" => find(cmd, &args),
         "docker" | "podman" | "nerdctl" => docker(cmd, &args),
         "dd" | "dcfldd" => {
-            cmd.operands = args.into_iter().map(|a| a.text).collect();
+            cmd.operands = args.iter().map(|a| a.text.clone()).collect();
         }
         "pip" | "pip3" | "npm" | "yarn" | "pnpm" => {
             read(cmd, &args, spec_for(&program), true);

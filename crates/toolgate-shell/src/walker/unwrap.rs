@@ -171,7 +171,13 @@ impl Walker {
                 );
                 return;
             }
-            let name = basename(&first.text).to_ascii_lowercase();
+            // Lower case, copied only when the name has a capital.
+            let name = match basename(&first.text) {
+                n if n.bytes().any(|b| b.is_ascii_uppercase()) => {
+                    Cow::Owned(n.to_ascii_lowercase())
+                }
+                n => Cow::Borrowed(n),
+            };
             let mut inv = Invocation {
                 args,
                 env: &env,

@@ -40,13 +40,49 @@ pub fn render_tool_call_fields(
     tool_name: &str,
     input: &Value,
 ) -> Result<RenderedCall, RenderError> {
+    let mut buffers = Buffers::default();
+    let len = render_into(tool_name, input, &mut buffers)?;
+    Ok(RenderedCall {
+        text: buffers.text,
+        fields: Fields::new(buffers.fields, len),
+    })
+}
+
+/// What a rendering writes: the text, its field ranges and the leaves' value ranges. A
+/// caller that renders many calls keeps one and hands it to each (see [`render_into`]).
+#[derive(Debug, Default)]
+pub(crate) struct Buffers {
+    /// The text, as [`RenderedCall::text`].
+    pub(crate) text: String,
+    /// The fields' content ranges (see [`Fields`]).
+    pub(crate) fields: Vec<Range<usize>>,
+    /// Where each leaf's value lies in the text.
+    values: Vec<Range<usize>>,
+}
+
+/// Renders a tool call as [`render_tool_call_fields`] does, into `buffers` (whatever they
+/// held is cleared first, their capacity kept); returns the text's length.
+pub(crate) fn render_into(
+    tool_name: &str,
+    input: &Value,
+    buffers: &mut Buffers,
+) -> Result<usize, RenderError> {
     let mut leaves: Vec<(Cow<'_, str>, Leaf<'_>)> = Vec::new();
     match input {
         Value::Object(map) => walk_object(map, "", 0, &mut leaves)?,
         other => walk(other, Cow::Borrowed("input"), 0, &mut leaves)?,
     }
-    let mut out = String::with_capacity(64 + 32 * leaves.len());
-    let mut fields: Vec<Range<usize>> = Vec::with_capacity(leaves.len() + 4);
+    let Buffers {
+        text: out,
+        fields,
+        values,
+    } = buffers;
+    out.clear();
+    out.reserve(64 + 32 * leaves.len());
+    fields.clear();
+    fields.reserve(leaves.len() + 4);
+    values.clear();
+    values.reserve(leaves.len());
     out.push_str("tool: ");
     out.push_str(tool_name);
     fields.push(0..out.len());
@@ -55,14 +91,13 @@ pub fn render_tool_call_fields(
     out.push_str("arguments:");
     fields.push(start..out.len());
     // Where each leaf's value lies in `out`: the values are rendered in place, once.
-    let mut values: Vec<Range<usize>> = Vec::with_capacity(leaves.len());
     for (path, leaf) in &leaves {
         out.push('\n');
         let start = out.len();
         out.push_str(path);
         out.push_str(": ");
         let value_start = out.len();
-        leaf.render_into(&mut out);
+        leaf.render_into(out);
         fields.push(start..out.len());
         values.push(value_start..out.len());
     }
@@ -74,7 +109,7 @@ pub fn render_tool_call_fields(
     }
     let mut kept: Vec<String> = Vec::new();
     consider_identifier(tool_name, &mut kept);
-    for ((path, leaf), value) in leaves.iter().zip(&values) {
+    for ((path, leaf), value) in leaves.iter().zip(values.iter()) {
         consider_identifier(path, &mut kept);
         let value = &out[value.clone()];
         if matches!(leaf, Leaf::Scalar(Value::String(_))) && is_identifier_value(value) {
@@ -94,11 +129,7 @@ pub fn render_tool_call_fields(
             fields.push(start..out.len());
         }
     }
-    let len = out.len();
-    Ok(RenderedCall {
-        text: out,
-        fields: Fields::new(fields, len),
-    })
+    Ok(out.len())
 }
 
 enum Leaf<'a> {
@@ -449,6 +480,39 @@ mod tests {
             "1a_b",
         ] {
             assert!(!is_identifier_value(no), "{no}");
+        }
+    }
+
+    /// Buffers left by an earlier rendering (longer, shorter, with more or fewer fields, or a
+    /// failed one) give what fresh ones give.
+    #[test]
+    fn reused_buffers_render_as_fresh_ones() {
+        let deep = (0..40).fold(json!(1), |v, _| json!([v]));
+        let calls = [
+            ("Bash", json!({"command": "ls -la", "description": "List"})),
+            (
+                "Write",
+                json!({"file_path": "/x/.env", "content": "A=1\n".repeat(300)}),
+            ),
+            (
+                "mcp__deploy__run_job",
+                json!({"job": "billing", "dryRun": false}),
+            ),
+            ("T", json!({})),
+            ("T", json!([1, {"a": [], "b": {}}, null])),
+            ("T", deep),
+            ("Bash", json!({"command": "rm -rf build/"})),
+        ];
+        let mut buffers = Buffers::default();
+        for _round in 0..2 {
+            for (tool, input) in &calls {
+                let fresh = render_tool_call_fields(tool, input);
+                let reused = render_into(tool, input, &mut buffers).map(|len| RenderedCall {
+                    text: buffers.text.clone(),
+                    fields: Fields::new(buffers.fields.clone(), len),
+                });
+                assert_eq!(reused, fresh, "{tool} {input}");
+            }
         }
     }
 

@@ -528,6 +528,10 @@ fn evaluate_packs_with(
             }
         }
     }
+    if hits.is_empty() {
+        // Nothing matched (nearly always): the catalog need not be walked.
+        return Vec::new();
+    }
     toolgate_core::packs::PACKS
         .iter()
         .flat_map(|p| {

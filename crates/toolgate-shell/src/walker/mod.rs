@@ -99,8 +99,8 @@ pub struct Walker {
     /// Variables set from a substitution, with the commands that printed their value.
     substituted_variables: Vec<(String, Range<usize>)>,
     /// The walker's shortcuts: plain commands read without the parser (`syntax::plain`),
-    /// options read from the walker's words rather than copies. Off only in the test that
-    /// compares them with the full way.
+    /// options and destinations read from the walker's words rather than copies. Off only
+    /// in the test that compares them with the full way.
     shortcuts: bool,
 }
 
@@ -523,7 +523,11 @@ impl Walker {
         let nested = crate::facts::launched::nested_scripts(&cmd);
         crate::facts::exports::apply(&self.exported, &mut cmd);
         crate::facts::exports::record(&mut self.exported, &cmd);
-        crate::facts::destinations::collect(&cmd, &mut self.out.destinations);
+        crate::facts::destinations::collect(
+            &cmd,
+            words.filter(|_| self.shortcuts),
+            &mut self.out.destinations,
+        );
         for (name, range) in &self.substituted_variables {
             let uses = cmd
                 .args

@@ -16,6 +16,7 @@ mod protected;
 mod sql_arguments;
 mod targets;
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
@@ -324,7 +325,19 @@ impl Guard {
         cx: &CallContext,
         d: &mut DecisionBuilder,
     ) {
-        let commands = targets::shell_commands(tool_name, input);
+        // A Bash call's one command is borrowed where it lies (`shell_commands` reads it so).
+        let bash_command: Option<Cow<'_, str>>;
+        let listed: Vec<Cow<'_, str>>;
+        let commands: &[Cow<'_, str>] = if tool_name == "Bash" {
+            bash_command = input
+                .get("command")
+                .and_then(Value::as_str)
+                .map(Cow::Borrowed);
+            bash_command.as_slice()
+        } else {
+            listed = targets::shell_commands(tool_name, input);
+            &listed
+        };
         if tool_name == "Bash" && commands.is_empty() {
             d.add(CheckOutcome {
                 check: CheckKind::Commands,
@@ -337,7 +350,7 @@ impl Guard {
         let section = &self.policy.commands;
         let command_cx = cx.command_context();
         for command in commands {
-            let analysis = toolgate_shell::analyze(&command);
+            let analysis = toolgate_shell::analyze(command);
             if let Some(why) = &analysis.indeterminate {
                 d.add(CheckOutcome {
                     check: CheckKind::Commands,

@@ -25,6 +25,11 @@ impl Fields {
         }
     }
 
+    /// The content ranges, given back for a later [`Fields::new`] to reuse.
+    pub(crate) fn into_content(self) -> Vec<Range<usize>> {
+        self.content
+    }
+
     /// Fields from content ranges in text order within a text of `len` bytes.
     pub(crate) fn new(content: Vec<Range<usize>>, len: usize) -> Fields {
         debug_assert!(

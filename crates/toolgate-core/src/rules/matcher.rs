@@ -15,7 +15,16 @@ use super::literals::LiteralIndex;
 use super::model::{MatchFilter, Rule, RuleError, RuleProblem, validate_rules};
 use super::normalize::{View, caseless_view, folded_view};
 use super::pattern::{ascii_twin, compile_pattern, literal_prefilter};
-use super::render::render_tool_call_fields;
+use super::render::{Buffers, render_into};
+
+/// The largest rendered text whose buffer a thread keeps for its next call.
+const MAX_KEPT_RENDERING: usize = 64 * 1024;
+
+thread_local! {
+    /// The rendering buffers of this thread's last [`RuleSet::evaluate_tool_call`]: every
+    /// call renders its text and field ranges, and need not allocate them anew.
+    static RENDER_BUFFERS: std::cell::Cell<Option<Buffers>> = const { std::cell::Cell::new(None) };
+}
 use super::verdict::{RuleEvaluation, decide};
 
 /// A compiled, shareable rule set (cheap to clone).
@@ -212,10 +221,22 @@ impl RuleSet {
     /// Renders the tool call and evaluates the text, field by field. A call that cannot be
     /// rendered is denied.
     pub fn evaluate_tool_call(&self, tool_name: &str, input: &serde_json::Value) -> RuleEvaluation {
-        match render_tool_call_fields(tool_name, input) {
-            Ok(call) => self.evaluate_fields(&call.text, &call.fields),
+        // This thread's buffers from the last call, if it left them (a nested call renders
+        // into new ones).
+        let mut buffers = RENDER_BUFFERS.take().unwrap_or_default();
+        let evaluation = match render_into(tool_name, input, &mut buffers) {
+            Ok(len) => {
+                let fields = Fields::new(std::mem::take(&mut buffers.fields), len);
+                let evaluation = self.evaluate_fields(&buffers.text, &fields);
+                buffers.fields = fields.into_content();
+                evaluation
+            }
             Err(e) => RuleEvaluation::failed(e.to_string()),
+        };
+        if buffers.text.capacity() <= MAX_KEPT_RENDERING {
+            RENDER_BUFFERS.set(Some(buffers));
         }
+        evaluation
     }
 
     /// Evaluates `text` as one field (and its normalised views, when it is not plain ASCII).

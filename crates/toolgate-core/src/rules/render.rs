@@ -40,6 +40,31 @@ pub fn render_tool_call_fields(
     tool_name: &str,
     input: &Value,
 ) -> Result<RenderedCall, RenderError> {
+    let mut buffers = Buffers::default();
+    let len = render_into(tool_name, input, &mut buffers)?;
+    Ok(RenderedCall {
+        text: buffers.text,
+        fields: Fields::new(buffers.fields, len),
+    })
+}
+
+/// What a rendering writes: the text and its field ranges. A caller that renders many calls
+/// keeps one and hands it to each (see [`render_into`]).
+#[derive(Debug, Default)]
+pub(crate) struct Buffers {
+    /// The text, as [`RenderedCall::text`].
+    pub(crate) text: String,
+    /// The fields' content ranges (see [`Fields`]).
+    pub(crate) fields: Vec<Range<usize>>,
+}
+
+/// Renders a tool call as [`render_tool_call_fields`] does, into `buffers` (whatever they
+/// held is cleared first, their capacity kept); returns the text's length.
+pub(crate) fn render_into(
+    tool_name: &str,
+    input: &Value,
+    buffers: &mut Buffers,
+) -> Result<usize, RenderError> {
     let mut leaves: Vec<(Cow<'_, str>, Leaf<'_>)> = match input {
         Value::Object(map) => Vec::with_capacity(map.len()),
         _ => Vec::with_capacity(1),
@@ -48,8 +73,11 @@ pub fn render_tool_call_fields(
         Value::Object(map) => walk_object(map, "", 0, &mut leaves)?,
         other => walk(other, Cow::Borrowed("input"), 0, &mut leaves)?,
     }
-    let mut out = String::with_capacity(64 + 32 * leaves.len());
-    let mut fields: Vec<Range<usize>> = Vec::with_capacity(leaves.len() + 4);
+    let Buffers { text: out, fields } = buffers;
+    out.clear();
+    out.reserve(64 + 32 * leaves.len());
+    fields.clear();
+    fields.reserve(leaves.len() + 4);
     out.push_str("tool: ");
     out.push_str(tool_name);
     fields.push(0..out.len());
@@ -67,7 +95,7 @@ pub fn render_tool_call_fields(
         out.push_str(path);
         out.push_str(": ");
         let value_start = out.len();
-        leaf.render_into(&mut out);
+        leaf.render_into(out);
         fields.push(start..out.len());
         consider_identifier(path, &mut kept);
         let value = &out[value_start..];
@@ -94,11 +122,7 @@ pub fn render_tool_call_fields(
             fields.push(start..out.len());
         }
     }
-    let len = out.len();
-    Ok(RenderedCall {
-        text: out,
-        fields: Fields::new(fields, len),
-    })
+    Ok(out.len())
 }
 
 enum Leaf<'a> {
@@ -551,6 +575,39 @@ mod tests {
             "1a_b",
         ] {
             assert!(!is_identifier_value(no), "{no}");
+        }
+    }
+
+    /// Buffers left by an earlier rendering (longer, shorter, with more or fewer fields, or a
+    /// failed one) give what fresh ones give.
+    #[test]
+    fn reused_buffers_render_as_fresh_ones() {
+        let deep = (0..40).fold(json!(1), |v, _| json!([v]));
+        let calls = [
+            ("Bash", json!({"command": "ls -la", "description": "List"})),
+            (
+                "Write",
+                json!({"file_path": "/x/.env", "content": "A=1\n".repeat(300)}),
+            ),
+            (
+                "mcp__deploy__run_job",
+                json!({"job": "billing", "dryRun": false}),
+            ),
+            ("T", json!({})),
+            ("T", json!([1, {"a": [], "b": {}}, null])),
+            ("T", deep),
+            ("Bash", json!({"command": "rm -rf build/"})),
+        ];
+        let mut buffers = Buffers::default();
+        for _round in 0..2 {
+            for (tool, input) in &calls {
+                let fresh = render_tool_call_fields(tool, input);
+                let reused = render_into(tool, input, &mut buffers).map(|len| RenderedCall {
+                    text: buffers.text.clone(),
+                    fields: Fields::new(buffers.fields.clone(), len),
+                });
+                assert_eq!(reused, fresh, "{tool} {input}");
+            }
         }
     }
 

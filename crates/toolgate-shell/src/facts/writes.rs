@@ -52,9 +52,18 @@ fn option_targets(cmd: &SimpleCommand) -> Vec<&str> {
 
 /// The files `cmd` writes, moves, deletes or changes the mode of (redirects included).
 pub(crate) fn write_targets(cmd: &SimpleCommand) -> Vec<&str> {
-    let mut out: Vec<&str> = cmd.writes.iter().map(String::as_str).collect();
-    out.extend(modelled_targets(cmd).unwrap_or_default());
-    out
+    targets_with(cmd, modelled_targets(cmd).as_deref()).collect()
+}
+
+/// [`write_targets`], given what [`modelled_targets`] found, without collecting them.
+fn targets_with<'a: 'm, 'm>(
+    cmd: &'a SimpleCommand,
+    modelled: Option<&'m [&'a str]>,
+) -> impl Iterator<Item = &'a str> + 'm {
+    cmd.writes
+        .iter()
+        .map(String::as_str)
+        .chain(modelled.into_iter().flatten().copied())
 }
 
 /// The files a program whose writes the pack models writes through its arguments; `None`
@@ -289,7 +298,7 @@ const GIT_READERS: &[&str] = &[
 /// A program toolgate does not model that is given a protected file: it may rewrite it
 /// (`sort -o`, `yq -i`, `vim`, `tar xf`, `openssl … -out`), so it counts as a write.
 /// Readers and the writers modelled in [`write_targets`] are judged by what they do.
-fn unknown_program_touches_protected(cmd: &SimpleCommand) -> bool {
+fn unknown_program_touches_protected(cmd: &SimpleCommand, modelled: bool) -> bool {
     let program = cmd.program_lower();
     if crate::knowledge::programs::in_class(&program, crate::knowledge::programs::Class::Reader) {
         return false;
@@ -313,7 +322,7 @@ fn unknown_program_touches_protected(cmd: &SimpleCommand) -> bool {
     {
         return false;
     }
-    if modelled_targets(cmd).is_some() {
+    if modelled {
         return false;
     }
     cmd.args.iter().enumerate().any(|(i, a)| {
@@ -365,12 +374,13 @@ pub(crate) fn is_protected(path: &str) -> bool {
 
 /// Whether `cmd` writes a protected file.
 pub(crate) fn writes_protected(cmd: &SimpleCommand) -> bool {
-    write_targets(cmd)
-        .into_iter()
-        .any(|t| is_protected(t) || expanded_is_protected(t, cmd))
+    // What the modelled writers write, read once for the targets and the unknown-program
+    // check.
+    let modelled = modelled_targets(cmd);
+    targets_with(cmd, modelled.as_deref()).any(|t| is_protected(t) || expanded_is_protected(t, cmd))
         || copied_into_directory(cmd).iter().any(|t| is_protected(t))
         || remote_names(cmd).iter().any(|t| is_protected(t))
-        || unknown_program_touches_protected(cmd)
+        || unknown_program_touches_protected(cmd, modelled.is_some())
 }
 
 /// Whether a command writes a protected file through a relative path after `cd` into a
@@ -452,7 +462,7 @@ pub(crate) fn writes_block_device(cmd: &SimpleCommand) -> bool {
     {
         return true;
     }
-    write_targets(cmd).into_iter().any(is_block_device)
+    targets_with(cmd, modelled_targets(cmd).as_deref()).any(is_block_device)
 }
 
 #[cfg(test)]

@@ -16,9 +16,16 @@ pub(crate) const SHELL_HISTORY_FILES: &[&str] = &[
 /// Whether `path` names a shell history file (by its basename; `~/.bash_history`,
 /// `$HOME/.local/share/fish/fish_history`).
 pub(crate) fn is_shell_history(path: &str) -> bool {
+    // Every name ends with one of these (a test keeps it so): most words are refused here.
+    if !HISTORY_SUFFIXES.iter().any(|s| path.ends_with(s)) {
+        return false;
+    }
     let base = path.rsplit('/').next().unwrap_or(path);
     SHELL_HISTORY_FILES.contains(&base)
 }
+
+/// How every name in [`SHELL_HISTORY_FILES`] ends.
+const HISTORY_SUFFIXES: &[&str] = &["history", "histfile"];
 
 #[cfg(test)]
 mod tests {
@@ -33,6 +40,10 @@ mod tests {
         assert!(!is_shell_history("docs/history.md"));
         for f in SHELL_HISTORY_FILES {
             assert!(!f.contains('/'), "{f} is a basename");
+            assert!(
+                HISTORY_SUFFIXES.iter().any(|s| f.ends_with(s)),
+                "{f} ends with a suffix the quick refusal knows"
+            );
         }
     }
 }

@@ -164,6 +164,8 @@ pub(crate) struct Permuted {
 pub(crate) fn read_all(args: &[Arg], start: usize, spec: &OptionSpec) -> Permuted {
     let mut read = Permuted::default();
     let mut i = start;
+    // The options of one word, before they are paired with its index (one buffer for all).
+    let mut opts = Vec::new();
     while i < args.len() {
         let w = args[i].text.as_str();
         if w == "--" {
@@ -176,10 +178,9 @@ pub(crate) fn read_all(args: &[Arg], start: usize, spec: &OptionSpec) -> Permute
             i += 1;
             continue;
         }
-        let mut opts = Vec::new();
         let at = i;
         i += read_one(args, i, spec, &mut opts);
-        read.opts.extend(opts.into_iter().map(|o| (at, o)));
+        read.opts.extend(opts.drain(..).map(|o| (at, o)));
     }
     read
 }

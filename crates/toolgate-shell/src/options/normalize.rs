@@ -18,31 +18,52 @@ use crate::options::{
 
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
 pub fn normalize(cmd: &mut SimpleCommand) {
-    let program = cmd.program_lower().into_owned();
-    let mut args = args_of(cmd, 0);
-    if crate::knowledge::programs::single_dash_long(&program) {
-        args = crate::options::with_two_dashes(args);
+    let args = args_of(cmd, 0);
+    normalize_args(cmd, Cow::Owned(args));
+}
+
+/// [`normalize`] with `cmd`'s arguments already at hand: `args` are [`args_of`]`(cmd, 0)`
+/// or the walker's words they were made from (the same texts and run-time marks, which is
+/// all the option reader reads), so they need not be copied again.
+pub(crate) fn normalize_args(cmd: &mut SimpleCommand, args: Cow<'_, [Arg]>) {
+    // The name is set aside while the flags are filled in (nothing below reads
+    // `cmd.program`), so its lower case is borrowed, not copied, when it has no capital.
+    let name = std::mem::take(&mut cmd.program);
+    let program = match name.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => Cow::Owned(name.to_ascii_lowercase()),
+        false => Cow::Borrowed(name.as_str()),
+    };
+    normalize_program(cmd, &program, args);
+    drop(program);
+    cmd.program = name;
+}
+
+/// [`normalize_args`] of a command whose program, in lower case, is `program`.
+fn normalize_program(cmd: &mut SimpleCommand, program: &str, args: Cow<'_, [Arg]>) {
+    let mut args = args;
+    if crate::knowledge::programs::single_dash_long(program) {
+        args = Cow::Owned(crate::options::with_two_dashes(args.into_owned()));
     }
-    match program.as_str() {
+    match program {
         "git" => git(cmd, &args),
         "find" => find(cmd, &args),
         "docker" | "podman" | "nerdctl" => docker(cmd, &args),
         "dd" | "dcfldd" => {
-            cmd.operands = args.into_iter().map(|a| a.text).collect();
+            cmd.operands = args.iter().map(|a| a.text.clone()).collect();
         }
         "pip" | "pip3" | "npm" | "yarn" | "pnpm" => {
-            read(cmd, &args, spec_for(&program), true);
+            read(cmd, &args, spec_for(program), true);
         }
-        _ => match lookup(&program).and_then(|p| p.grammar) {
+        _ => match lookup(program).and_then(|p| p.grammar) {
             // `python -m MODULE ARGS`: the words after the module are the module's.
             Some(grammar) => {
                 let reading = read_launcher(&args, grammar, &NONE);
                 record(cmd, &args, &grammar.spec, &reading, false);
             }
-            None => read(cmd, &args, spec_for(&program), false),
+            None => read(cmd, &args, spec_for(program), false),
         },
     }
-    assume_worst_for_dynamic_options(cmd, &program);
+    assume_worst_for_dynamic_options(cmd, program);
 }
 
 /// An operand that starts with a run-time part (`$X`, `"$@"`, `$(cat f)`) may expand to

@@ -181,20 +181,34 @@ impl CommandRule {
 }
 
 /// The operand classes of one command, by the operand they start from: several rules of a
-/// program (`rm` of root, of home, of system trees …) ask for the same classes.
+/// program (`rm` of root, of home, of system trees …) ask for the same classes. The first
+/// start asked about (nearly always the only one) is kept without a list.
 #[derive(Default)]
-struct ClassMemo(Vec<(usize, Vec<PathClass>)>);
+struct ClassMemo {
+    first: Option<(usize, Vec<PathClass>)>,
+    more: Vec<(usize, Vec<PathClass>)>,
+}
 
 impl ClassMemo {
     fn classes(&mut self, cmd: &SimpleCommand, start: usize, cx: &CommandContext) -> &[PathClass] {
-        let at = match self.0.iter().position(|(s, _)| *s == start) {
+        match &self.first {
+            None => {
+                let first = self.first.insert((start, operand_classes(cmd, start, cx)));
+                return &first.1;
+            }
+            Some((s, _)) if *s == start => {
+                return self.first.as_ref().map_or(&[], |(_, c)| c.as_slice());
+            }
+            Some(_) => {}
+        }
+        let at = match self.more.iter().position(|(s, _)| *s == start) {
             Some(at) => at,
             None => {
-                self.0.push((start, operand_classes(cmd, start, cx)));
-                self.0.len() - 1
+                self.more.push((start, operand_classes(cmd, start, cx)));
+                self.more.len() - 1
             }
         };
-        &self.0[at].1
+        &self.more[at].1
     }
 }
 
@@ -397,7 +411,7 @@ pub fn glob_match_ci(pattern: &str, text: &str) -> bool {
 }
 
 fn glob(pattern: &str, text: &str, fold: bool) -> bool {
-    if !pattern.contains(['*', '?']) {
+    if !pattern.bytes().any(|b| b == b'*' || b == b'?') {
         return if fold {
             pattern.eq_ignore_ascii_case(text)
         } else {

@@ -5,10 +5,13 @@
 //! the rest of their analysis (it tries every word as an assignment, a redirection and a
 //! reserved word). A text qualifies only when nothing in it can mean more than a word: no
 //! quoting, expansion, operator, redirection, comment, assignment or reserved word. Anything
-//! else goes to the parser. The tree built here is the one brush-parser builds for the same
-//! text, apart from source locations, which the walker does not read; a test checks this on
-//! every qualifying command of the real-world corpus.
+//! else goes to the parser. The walker takes such a text's words as the one simple command
+//! they are, without building a tree; the tree those words make is the one brush-parser
+//! builds for the same text, apart from source locations (a test checks this on every
+//! qualifying command of the real-world corpus, and a walker test that both routes give the
+//! same analysis).
 
+#[cfg(test)]
 use brush_parser::ast;
 
 /// The longest text read as plain: longer texts are rare and go to the parser.
@@ -32,9 +35,10 @@ fn plain_byte(b: u8) -> bool {
         )
 }
 
-/// The program brush-parser would build for `text`, when `text` is one simple command of
-/// plain words separated by spaces or tabs; `None` sends the text to the parser.
-pub(crate) fn plain_program(text: &str) -> Option<ast::Program> {
+/// The words of `text`, when `text` is one simple command of plain words separated by spaces
+/// or tabs (the program first); `None` sends the text to the parser. Words hold no `{`, so
+/// no brace expansion applies to them.
+pub(crate) fn plain_words(text: &str) -> Option<impl Iterator<Item = &str>> {
     if text.len() > MAX_PLAIN_LEN {
         return None;
     }
@@ -44,11 +48,21 @@ pub(crate) fn plain_program(text: &str) -> Option<ast::Program> {
     {
         return None;
     }
-    let mut words = text.split([' ', '\t']).filter(|w| !w.is_empty());
-    let first = words.next()?;
+    let mut words = text.split([' ', '\t']).filter(|w| !w.is_empty()).peekable();
+    let first = *words.peek()?;
     if RESERVED_FIRST.contains(&first) {
         return None;
     }
+    Some(words)
+}
+
+/// The program brush-parser would build for `text`, when `text` is one simple command of
+/// plain words separated by spaces or tabs; `None` sends the text to the parser. The walker
+/// reads such a text as [`plain_words`]; this tree is what a test compares with the parser's.
+#[cfg(test)]
+pub(crate) fn plain_program(text: &str) -> Option<ast::Program> {
+    let mut words = plain_words(text)?;
+    let first = words.next()?;
     let word = |w: &str| ast::Word {
         value: w.to_string(),
         loc: None,

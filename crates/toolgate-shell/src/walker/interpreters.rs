@@ -182,7 +182,7 @@ impl Walker {
                 })
                 .collect();
             self.run_command(
-                crate::model::RawCommand {
+                &crate::model::RawCommand {
                     args,
                     ..Default::default()
                 },

@@ -8,6 +8,7 @@ mod definitions;
 mod downloads;
 mod interpreters;
 mod per_item;
+mod pipelines;
 mod redirects;
 mod shells;
 mod stdin_jobs;
@@ -23,7 +24,7 @@ use brush_parser::ast::{self, Command, CommandPrefixOrSuffixItem, CompoundList, 
 
 use definitions::{Body, Definition};
 
-use crate::model::{CommandAnalysis, Indeterminate, IndeterminateKind, SimpleCommand};
+use crate::model::{Arg, CommandAnalysis, Indeterminate, IndeterminateKind, SimpleCommand};
 use crate::model::{MAX_COMMANDS, MAX_DEPTH};
 use crate::model::{RawCommand, Stdin};
 
@@ -97,6 +98,10 @@ pub struct Walker {
     pub(crate) exported: Vec<(String, String)>,
     /// Variables set from a substitution, with the commands that printed their value.
     substituted_variables: Vec<(String, Range<usize>)>,
+    /// The walker's shortcuts: plain commands read without the parser (`syntax::plain`),
+    /// options and destinations read from the walker's words rather than copies. Off only
+    /// in the test that compares them with the full way.
+    shortcuts: bool,
 }
 
 /// Most variables set from substitutions that one analysis follows.
@@ -115,6 +120,7 @@ impl Walker {
             stdins: Vec::new(),
             exported: Vec::new(),
             substituted_variables: Vec::new(),
+            shortcuts: true,
         }
     }
 
@@ -188,10 +194,10 @@ impl Walker {
             self.indeterminate(scope, kind, reason);
             return;
         }
-        if let Some(program) = crate::syntax::plain::plain_program(text) {
-            for list in &program.complete_commands {
-                self.list(list, scope);
-            }
+        if self.shortcuts
+            && let Some(words) = crate::syntax::plain::plain_words(text)
+        {
+            self.plain_simple(words, scope);
             return;
         }
         let options = &self.options;
@@ -300,135 +306,6 @@ impl Walker {
         }
     }
 
-    /// `find ROOT … | [grep … |] xargs rm`: the arguments a later element reads from input are
-    /// the paths find lists, at or under its start paths (as `find … -exec rm {} +`).
-    fn paths_from_find(&mut self, ranges: &[std::ops::Range<usize>], scope: &Scope) {
-        // The roots of what the element before writes: `Some(None)` for a find whose start
-        // paths are only known at run time.
-        let mut listed: Option<Option<Vec<String>>> = None;
-        for range in ranges {
-            let commands = &mut self.out.commands[range.clone()];
-            if let Some(roots) = &listed {
-                for c in commands.iter_mut().filter(|c| c.args_from_input) {
-                    crate::facts::find::from_tree(c, roots.clone());
-                }
-            }
-            let producer = commands.iter().rev().find(|c| c.via == scope.via);
-            listed = match producer {
-                // Whole paths are under the start paths; parts of one (`-printf %f`) and
-                // what `-exec` prints may be anywhere.
-                Some(c) if c.program_lower() == "find" => {
-                    crate::facts::pipes::find_listing_roots(c).or(Some(None))
-                }
-                // Filters that pass paths through unchanged.
-                Some(c)
-                    if matches!(
-                        c.program_lower().as_ref(),
-                        "grep" | "egrep" | "fgrep" | "sort" | "uniq" | "head" | "tail" | "tac"
-                    ) =>
-                {
-                    listed.take()
-                }
-                _ => None,
-            };
-        }
-    }
-
-    /// What the pipeline element whose commands are `range` writes to its stdout. `simple`:
-    /// the element is one simple command (not `{ …; }`, a subshell or a loop); `input`: the
-    /// pipe it reads.
-    fn pipe_output(
-        &self,
-        range: &std::ops::Range<usize>,
-        simple: bool,
-        input: Option<&Stdin>,
-        scope: &Scope,
-    ) -> Stdin {
-        use crate::facts::pipes::producer_output;
-        let commands = &self.out.commands[range.clone()];
-        let downloads = commands.iter().any(downloads);
-        let unknown = producer_output(&SimpleCommand::default(), None, downloads);
-        // A simple command's own redirect or heredoc is recorded at the last command it
-        // emitted (what `xargs` runs comes after `xargs`).
-        let own_stdin = |from: usize, to: usize| {
-            self.stdins
-                .iter()
-                .rev()
-                .find(|(i, _)| (from..to).contains(i))
-                .map(|(_, s)| s)
-        };
-        let output = if simple {
-            // The producer is the element's own command, or what `xargs` runs; commands
-            // nested deeper (awk's `system()` strings, `$(…)`) write elsewhere or first.
-            let level = |c: &SimpleCommand| c.via == scope.via;
-            match commands.iter().rposition(level) {
-                Some(p) => {
-                    let top = &commands[p];
-                    let reads = own_stdin(range.start + p, range.end).or(input);
-                    let last = commands.len() - 1;
-                    let nested_after = commands[p + 1..]
-                        .iter()
-                        .all(|c| c.via.len() > scope.via.len() && c.via.starts_with(&scope.via));
-                    if p == last {
-                        producer_output(top, reads, downloads)
-                    } else if top.program_lower() == "xargs"
-                        && commands[last].via.len() == scope.via.len() + 1
-                        && commands[last].via.starts_with(&scope.via)
-                        && commands[last].via.last().is_some_and(|v| v == "xargs")
-                    {
-                        producer_output(&commands[last], reads, downloads)
-                    } else if nested_after
-                        && crate::knowledge::interpreters::is_awk(&top.program_lower())
-                    {
-                        producer_output(top, reads, downloads)
-                    } else {
-                        unknown.clone()
-                    }
-                }
-                None => unknown.clone(),
-            }
-        } else {
-            // `{ echo a; echo b; } | sh`: every command of the element writes to the pipe.
-            let mut text = String::new();
-            let mut known = true;
-            for (i, c) in commands.iter().enumerate() {
-                if c.via != scope.via {
-                    continue;
-                }
-                let at = range.start + i;
-                let out = producer_output(c, own_stdin(at, at + 1), downloads);
-                if out.dynamic || out.template || out.from_download {
-                    known = false;
-                    break;
-                }
-                text.push_str(&out.text);
-                text.push('\n');
-            }
-            match known {
-                true => Stdin {
-                    text,
-                    dynamic: false,
-                    ..unknown.clone()
-                },
-                false => unknown.clone(),
-            }
-        };
-        // File names and contents are data only as the command found them: anything run
-        // before may have written them (`touch 'x; rm -rf ~'; find . -printf 'ls %p\n' | sh`).
-        if (output.template || output.data) && !self.nothing_written_before(range.start) {
-            return unknown;
-        }
-        output
-    }
-
-    /// Whether the commands before index `end` certainly write no file (`cd`, `find`
-    /// listing, filters …).
-    fn nothing_written_before(&self, end: usize) -> bool {
-        self.out.commands[..end]
-            .iter()
-            .all(crate::facts::pipes::writes_no_file)
-    }
-
     fn command(&mut self, cmd: &Command, scope: &Scope) {
         match cmd {
             Command::Simple(sc) => self.simple(sc, scope),
@@ -515,13 +392,44 @@ impl Walker {
                 }
             }
         }
-        raw.stdin = stdin.clone();
-        let words = raw.args.clone();
+        raw.stdin = stdin;
+        self.run_simple(raw, read_file, first, scope);
+    }
+
+    /// A simple command of plain words (`syntax::plain`), as [`Walker::simple`] walks the
+    /// one-command tree brush-parser builds for it, through the list and the one-element
+    /// pipeline (which change nothing for a single command but the scope's `in_pipeline`).
+    fn plain_simple<'t>(&mut self, words: impl Iterator<Item = &'t str>, scope: &Scope) {
+        let inner = if scope.in_pipeline {
+            let mut s = scope.clone();
+            s.in_pipeline = false;
+            Cow::Owned(s)
+        } else {
+            Cow::Borrowed(scope)
+        };
+        let first = self.out.commands.len();
+        let raw = RawCommand {
+            // A plain word holds no `{`: it is one argv word (no brace expansion).
+            args: words.map(|w| self.word(w, &inner)).collect(),
+            ..RawCommand::default()
+        };
+        self.run_simple(raw, None, first, &inner);
+    }
+
+    /// Runs a simple command whose words were read: `first` is the index of the first
+    /// command its substitutions ran, `read_file` the file its stdin is redirected from.
+    fn run_simple(
+        &mut self,
+        raw: RawCommand,
+        read_file: Option<String>,
+        first: usize,
+        scope: &Scope,
+    ) {
         let substituted = first..self.out.commands.len();
         if !substituted.is_empty() {
             self.remember_substituted_variables(&raw, &substituted);
         }
-        self.run_command(raw, scope);
+        self.run_command(&raw, scope);
         // Data flow: the commands run for this one read what its words were given and the
         // file its stdin comes from.
         for c in &mut self.out.commands[substituted.end..] {
@@ -532,8 +440,8 @@ impl Walker {
                 c.stdin_file.clone_from(&read_file);
             }
         }
-        self.call_definition(&words);
-        if let Some(s) = stdin
+        self.call_definition(&raw.args);
+        if let Some(s) = raw.stdin
             && let Some(last) = self.out.commands.len().checked_sub(1)
         {
             self.stdins.push((last, s));
@@ -569,7 +477,18 @@ impl Walker {
     }
 
     /// Adds a finished command: normalises flags, collects destinations, tracks `cd`.
-    pub(crate) fn emit(&mut self, mut cmd: SimpleCommand, scope: &Scope) {
+    pub(crate) fn emit(&mut self, cmd: SimpleCommand, scope: &Scope) {
+        self.emit_read(cmd, None, scope);
+    }
+
+    /// [`Walker::emit`] of a command whose arguments were made from `words` (the same texts
+    /// and run-time marks): the option reader reads those instead of copies.
+    pub(crate) fn emit_read(
+        &mut self,
+        mut cmd: SimpleCommand,
+        words: Option<&[Arg]>,
+        scope: &Scope,
+    ) {
         if self.out.commands.len() >= MAX_COMMANDS {
             self.indeterminate(
                 scope,
@@ -584,7 +503,12 @@ impl Walker {
         cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
             && self.functions.contains(&cmd.program))
             || (scope.background && scope.unbounded_loop);
-        crate::options::normalize::normalize(&mut cmd);
+        match words.filter(|_| self.shortcuts) {
+            Some(words) => {
+                crate::options::normalize::normalize_args(&mut cmd, Cow::Borrowed(words))
+            }
+            None => crate::options::normalize::normalize(&mut cmd),
+        }
         if let Some(scan) = crate::facts::datastore::scan(&cmd) {
             if let Some(reason) = scan
                 .unreadable
@@ -599,7 +523,11 @@ impl Walker {
         let nested = crate::facts::launched::nested_scripts(&cmd);
         crate::facts::exports::apply(&self.exported, &mut cmd);
         crate::facts::exports::record(&mut self.exported, &cmd);
-        crate::facts::destinations::collect(&cmd, &mut self.out.destinations);
+        crate::facts::destinations::collect(
+            &cmd,
+            words.filter(|_| self.shortcuts),
+            &mut self.out.destinations,
+        );
         for (name, range) in &self.substituted_variables {
             let uses = cmd
                 .args
@@ -629,3 +557,6 @@ impl Walker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

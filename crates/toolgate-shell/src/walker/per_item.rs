@@ -31,7 +31,7 @@ impl Walker {
                 if !inner.is_empty() {
                     let first = self.out.commands.len();
                     self.run_command(
-                        RawCommand {
+                        &RawCommand {
                             args: inner,
                             ..RawCommand::default()
                         },
@@ -86,7 +86,7 @@ impl Walker {
                 }
                 let inner: Vec<Arg> = template.iter().map(mark_parallel_placeholder).collect();
                 self.run_command(
-                    RawCommand {
+                    &RawCommand {
                         args: inner,
                         ..RawCommand::default()
                     },
@@ -129,7 +129,7 @@ impl Walker {
                 inner.push(v.clone());
             }
             self.run_command(
-                RawCommand {
+                &RawCommand {
                     args: inner,
                     ..RawCommand::default()
                 },

@@ -1,6 +1,8 @@
 //! Unwrapping wrappers (`sudo`, `env`, `xargs`, `timeout` …) and following the strings that
 //! shells, `eval`, `su -c`, `ssh`, `watch`, `parallel` and `find -exec` run.
 
+use std::borrow::Cow;
+
 use super::{Scope, Walker};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::runners::RunnerStep;
@@ -67,13 +69,12 @@ pub(crate) enum Step {
 impl Walker {
     /// Unwraps `raw` until nothing changes, follows nested scripts, and emits the commands.
     /// Works on an offset into the words, so a long chain of wrappers costs linear time.
-    pub(crate) fn run_command(&mut self, raw: RawCommand, scope: &Scope) {
-        let RawCommand {
-            args: mut words,
-            mut env,
-            writes,
-            stdin,
-        } = raw;
+    pub(crate) fn run_command(&mut self, raw: &RawCommand, scope: &Scope) {
+        // The words are copied only when a wrapper step replaces them (`env -S`, `xargs`).
+        let mut words: Cow<'_, [Arg]> = Cow::Borrowed(&raw.args);
+        let mut env = raw.env.clone();
+        let writes = &raw.writes;
+        let stdin = raw.stdin.as_ref();
         let mut scope = scope.clone();
         let mut cwd_changed = false;
         let mut base = 0;
@@ -101,7 +102,7 @@ impl Walker {
             let args = &words[base..];
             let Some(first) = args.first() else {
                 crate::facts::exports::record_assignments(&mut self.exported, &env);
-                if let Some(s) = &stdin
+                if let Some(s) = stdin
                     && s.expand
                 {
                     self.heredoc_substitutions(&s.text, &scope);
@@ -119,7 +120,7 @@ impl Walker {
                         program_path: program.text,
                         via: scope.via.clone(),
                         env: env.clone(),
-                        writes: writes.clone(),
+                        writes: writes.to_vec(),
                         cwd_changed,
                         ..SimpleCommand::default()
                     };
@@ -170,12 +171,18 @@ impl Walker {
                 );
                 return;
             }
-            let name = basename(&first.text).to_ascii_lowercase();
+            // Lower case, copied only when the name has a capital.
+            let name = match basename(&first.text) {
+                n if n.bytes().any(|b| b.is_ascii_uppercase()) => {
+                    Cow::Owned(n.to_ascii_lowercase())
+                }
+                n => Cow::Borrowed(n),
+            };
             let mut inv = Invocation {
                 args,
                 env: &env,
-                writes: &writes,
-                stdin: stdin.as_ref(),
+                writes,
+                stdin,
                 cwd_changed,
             };
             let step = self.wrapper_step(&name, &mut inv, &mut scope);
@@ -191,7 +198,7 @@ impl Walker {
                 Step::Replace(rest, label) => {
                     scope.via.push(label.to_string());
                     last_wrapper = Some(args[0].clone());
-                    words = rest;
+                    words = Cow::Owned(rest);
                     base = 0;
                 }
                 Step::Done => return,
@@ -199,7 +206,7 @@ impl Walker {
             }
         }
         let heredoc_start = self.out.commands.len();
-        if let Some(s) = &stdin
+        if let Some(s) = stdin
             && s.expand
         {
             self.heredoc_substitutions(&s.text, &scope);
@@ -208,8 +215,8 @@ impl Walker {
         let inv = Invocation {
             args: &words[base..],
             env: &env,
-            writes: &writes,
-            stdin: stdin.as_ref(),
+            writes,
+            stdin,
             cwd_changed,
         };
         self.emit_final(inv, &scope);
@@ -458,7 +465,7 @@ impl Walker {
             stdin_text,
             ..SimpleCommand::default()
         };
-        self.emit(cmd, scope);
+        self.emit_read(cmd, Some(&args[1..]), scope);
     }
 }
 

@@ -17,18 +17,32 @@ pub(crate) use remote::socat_network_type;
 
 use crate::knowledge::programs::Destinations;
 use crate::knowledge::specs::Spec;
-use crate::model::{Destination, SimpleCommand};
+use std::borrow::Cow;
+
+use crate::model::{Arg, Destination, SimpleCommand};
 use crate::options::{Scan, ScanOpt, Value, args_of};
 
 /// Where destinations are collected, for one program.
-pub(crate) struct Sink<'o> {
+pub(crate) struct Sink<'o, 'w> {
     out: &'o mut Vec<Destination>,
     program: Option<&'static str>,
     /// The HTTP method of the URLs added next (set by HTTP clients for their request URLs).
     pub(crate) method: Option<String>,
+    /// The walker's words the command's arguments were made from, when given.
+    words: Option<&'w [Arg]>,
 }
 
-impl Sink<'_> {
+impl<'w> Sink<'_, 'w> {
+    /// `cmd`'s arguments as the option reader reads them: the walker's words they were made
+    /// from, when the sink has them (the same texts and run-time marks), else copies
+    /// ([`args_of`]). `cmd` is the command the sink collects for.
+    pub(crate) fn args(&self, cmd: &SimpleCommand) -> Cow<'w, [Arg]> {
+        match self.words {
+            Some(words) => Cow::Borrowed(words),
+            None => Cow::Owned(args_of(cmd, 0)),
+        }
+    }
+
     /// Adds a URL (with the method set for it, if any).
     pub(crate) fn url(&mut self, u: &str) {
         self.out.push(Destination::Url {
@@ -155,13 +169,15 @@ const PROXY_ENV: &[&str] = &[
     "FTP_PROXY",
 ];
 
-/// Adds the destinations of `cmd` to `out`.
-pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
+/// Adds the destinations of `cmd` to `out`; `words`: the walker's words its arguments were
+/// made from, if at hand (they are read instead of copies).
+pub fn collect(cmd: &SimpleCommand, words: Option<&[Arg]>, out: &mut Vec<Destination>) {
     let program = cmd.program_lower();
     let mut sink = Sink {
         out,
         program: crate::knowledge::programs::table_name(&cmd.program),
         method: None,
+        words,
     };
     for (name, value) in &cmd.env {
         if PROXY_ENV.contains(&name.as_str()) && !value.is_empty() {
@@ -189,6 +205,8 @@ pub fn collect(cmd: &SimpleCommand, out: &mut Vec<Destination>) {
             ..SimpleCommand::default()
         };
         crate::options::normalize::normalize(&mut pip);
+        // The words are python's, not pip's.
+        sink.words = None;
         return handle(
             Destinations::Pip,
             &crate::knowledge::specs::PIP,

@@ -115,7 +115,7 @@ fn daemon(sink: &mut Sink, v: &Value) {
 
 /// pip / uv: index and find-links options, trusted hosts, proxies, URL requirements.
 pub(super) fn pip(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &PIP, false);
+    let scan = Scan::read(&sink.args(cmd), &PIP, false);
     for v in scan.values(&[
         "-i",
         "--index-url",
@@ -159,7 +159,7 @@ pub(super) fn pip(cmd: &SimpleCommand, sink: &mut Sink) {
 
 /// npm and friends: `--registry`, `--@scope:registry`, URL package specs, `config set registry`.
 pub(super) fn npm(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &NPM, false);
+    let scan = Scan::read(&sink.args(cmd), &NPM, false);
     for o in &scan.opts {
         if (o.name == "--registry" || o.name.ends_with(":registry"))
             && let Some(v) = &o.value
@@ -254,7 +254,7 @@ pub(crate) fn image_registry(image: &str) -> Option<&str> {
 /// helm: every URL among option values and operands (`repo add NAME URL`, `--repo URL`,
 /// `oci://` charts).
 pub(super) fn helm(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &HELM, false);
+    let scan = Scan::read(&sink.args(cmd), &HELM, false);
     if scan.values(&["--repo"]).any(|v| v.dynamic) {
         sink.unknown();
     }
@@ -323,7 +323,7 @@ fn module_host(path: &str) -> Option<&str> {
 
 /// cargo install / add: `--git URL`, `--index URL`.
 pub(super) fn cargo(cmd: &SimpleCommand, sink: &mut Sink) {
-    let scan = Scan::read(&args_of(cmd, 0), &CARGO, false);
+    let scan = Scan::read(&sink.args(cmd), &CARGO, false);
     for v in scan.values(&["--git"]) {
         super::git::repository(sink, v);
     }
@@ -344,7 +344,7 @@ pub(super) fn cargo(cmd: &SimpleCommand, sink: &mut Sink) {
 pub(super) fn gem(cmd: &SimpleCommand, sink: &mut Sink) {
     let sources = cmd.args.first().is_some_and(|s| s == "sources");
     let spec = if sources { &GEM_SOURCES } else { &GEM };
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     let names: &[&str] = if sources {
         &["-a", "--add"]
     } else {

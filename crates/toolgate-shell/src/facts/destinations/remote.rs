@@ -14,7 +14,7 @@ use crate::knowledge::specs::Spec;
 /// `ssh [options] destination [command]`: the command runs remotely (its words are not
 /// destinations here).
 pub(super) fn ssh(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, true);
+    let scan = Scan::read(&sink.args(cmd), spec, true);
     // OpenSSH reads options again after the destination unless `--` came before it
     // (`ssh host -o HostName=10.0.0.1`); they end at the remote command.
     let after = match scan.stop {
@@ -132,7 +132,7 @@ fn ssh_setting(sink: &mut Sink, o: &ScanOpt) {
 
 /// `mosh [options] [user@]host [command]`.
 pub(super) fn mosh(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, true);
+    let scan = Scan::read(&sink.args(cmd), spec, true);
     if let Some(dest) = scan.operands.first() {
         remote(sink, dest, None);
     }
@@ -168,7 +168,7 @@ fn local_path(path: &str) -> bool {
 /// scp and sftp: `[user@]host:path`, `scp://` / `sftp://` URLs; sftp's first operand may also
 /// be a bare `[user@]host`.
 pub(super) fn copy(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec, sftp: bool) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     let port = scan
         .values(&["-P"])
         .last()
@@ -195,7 +195,7 @@ pub(super) fn copy(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec, sftp: bool
 
 /// rsync: `[user@]host:path` (over a remote shell), `host::module` and `rsync://` (daemon).
 pub(super) fn rsync(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     let port = scan
         .values(&["--port"])
         .last()
@@ -225,7 +225,7 @@ pub(super) fn rsync(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 
 /// telnet and ftp: `host [port]` or the program's URL.
 pub(super) fn host_then_port(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     let Some(first) = scan.operands.first() else {
         return;
     };
@@ -242,7 +242,7 @@ pub(super) fn host_then_port(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) 
 
 /// nc / ncat / netcat: `host port` unless listening; `-x` / `--proxy` proxies.
 pub(super) fn netcat(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     // A unix socket reaches another program on this machine (the docker socket is root).
     if scan.has(&["-U", "--unixsock"]) && !scan.has(&["-l", "--listen"]) {
         sink.unknown();
@@ -377,7 +377,7 @@ pub(crate) fn socat_network_type(kind: &str) -> bool {
 
 /// socat: each address operand (`TCP:host:port`, `OPENSSL:host:port`, `SOCKS4:proxy:host:port`).
 pub(super) fn socat(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     for v in &scan.operands {
         let (kind, rest) = v.text.split_once(':').unwrap_or((v.text.as_str(), ""));
         let kind = kind.to_ascii_uppercase();

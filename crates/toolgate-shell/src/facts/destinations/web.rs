@@ -1,6 +1,6 @@
 //! Destinations of web clients: curl, wget, HTTPie (`http`, `https`), xh, aria2c, fetch.
 
-use super::{Scan, Sink, Value, args_of, is_url, looks_like_host, proxy_target, split_host_port};
+use super::{Scan, Sink, Value, is_url, looks_like_host, proxy_target, split_host_port};
 use crate::SimpleCommand;
 use crate::knowledge::specs::Spec;
 use crate::model::METHOD_AT_RUN_TIME;
@@ -85,7 +85,7 @@ const METHODS: &[&str] = &[
 
 /// Every curl operand is a URL (`example.com` means `http://example.com`).
 pub(super) fn curl(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     sink.method = Some(curl_method(&scan));
     for v in &scan.operands {
         sink.target(v, Some("http"));
@@ -167,7 +167,7 @@ fn connect_to(sink: &mut Sink, v: &Value) {
 
 /// wget: operands are URLs; `-i` reads URLs from a file; `-e http_proxy=…` sets a proxy.
 pub(super) fn wget(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     sink.method = Some(wget_method(&scan));
     for v in &scan.operands {
         sink.target(v, Some("http"));
@@ -206,7 +206,7 @@ pub(super) fn wget(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 
 /// lwp-request / GET / POST / HEAD: every operand is a URL; `-p` names a proxy.
 pub(super) fn lwp_request(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     // `-m METHOD`, else the name it was called by (`POST`, `HEAD`; `lwp-request` is GET).
     sink.method = Some(match scan.values(&["-m"]).last() {
         Some(v) => method_named(v),
@@ -230,7 +230,7 @@ pub(super) fn lwp_request(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let program = cmd.program_lower();
     let program = &*program;
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     let mut operands = scan.operands.iter();
     let mut first = operands.next();
     let mut method = None;
@@ -301,7 +301,7 @@ pub(super) fn httpie(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 
 /// aria2c / fetch: operands that are URLs or hosts; `-i` reads URLs from a file.
 pub(super) fn aria2c(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
-    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let scan = Scan::read(&sink.args(cmd), spec, false);
     // aria2c only downloads.
     sink.method = Some("GET".to_string());
     for v in &scan.operands {

@@ -1,7 +1,6 @@
 //! Classifying path operands: root, home, system directories, temp, inside the working
 //! directory or outside it.
 
-use std::cell::RefCell;
 use std::path::{Component, Path, PathBuf};
 
 use serde::Serialize;
@@ -324,63 +323,6 @@ pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCont
     }
 }
 
-/// The class of a plain relative path (`build/`, `src/main.rs`: names only, without `.`,
-/// `..`, empty components, globs, `~` or run-time parts) under a known working directory
-/// that is not sensitive and holds no glob character: inside it, as [`classify_full`] finds
-/// by joining, normalising and comparing. `None`: not such a path (ask [`classify_full`]).
-fn plain_relative_class(
-    text: &str,
-    dynamic: bool,
-    cmd: &SimpleCommand,
-    cx: &CommandContext,
-) -> Option<PathClass> {
-    let cwd = cx.cwd().filter(|_| !dynamic && !cmd.cwd_changed)?;
-    let names = text.trim_end_matches('/');
-    if names.is_empty()
-        || names.starts_with('~')
-        || has_dynamic(names)
-        || has_glob(names)
-        || !names
-            .split('/')
-            .all(|n| !n.is_empty() && n != "." && n != "..")
-    {
-        return None;
-    }
-    ordinary_cwd(cwd, cx.home).then_some(PathClass::InsideCwd)
-}
-
-thread_local! {
-    /// The last working and home directories [`ordinary_cwd`] judged, as given, and its
-    /// answer: a session asks about one pair for every relative operand it classifies.
-    static ORDINARY_CWD: RefCell<Option<(PathBuf, Option<PathBuf>, bool)>> =
-        const { RefCell::new(None) };
-}
-
-/// Whether relative names under `cwd` are simply inside it: `cwd` (normalised) is UTF-8,
-/// holds no glob character, and is not sensitive ([`is_sensitive_cwd`]). Remembered for the
-/// last pair of directories asked about, by their text.
-fn ordinary_cwd(cwd: &Path, home: Option<&Path>) -> bool {
-    let judge = || {
-        let cwd = normalized(cwd);
-        let home = home.map(normalized);
-        let plain_cwd = cwd.to_str().is_some_and(|c| !has_glob(c));
-        plain_cwd && !is_sensitive_cwd(&cwd, home.as_deref())
-    };
-    ORDINARY_CWD.with_borrow_mut(|memo| match memo {
-        Some((c, h, answer))
-            if c.as_os_str() == cwd.as_os_str()
-                && h.as_deref().map(Path::as_os_str) == home.map(Path::as_os_str) =>
-        {
-            *answer
-        }
-        _ => {
-            let answer = judge();
-            *memo = Some((cwd.to_path_buf(), home.map(Path::to_path_buf), answer));
-            answer
-        }
-    })
-}
-
 /// [`classify`] the full way: variables, `$(pwd)`, `~`, globs and `..` resolved.
 fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
     let home = cx.home.map(Path::to_path_buf);
@@ -666,109 +608,9 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
 
 #[cfg(test)]
 mod differential;
+mod relative;
+
+use relative::plain_relative_class;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use toolgate_core::path_class::{SecretSource, secret_source};
-
-    #[test]
-    fn normalized_borrows_only_normal_paths() {
-        for p in [
-            "/", "/a", "/a/b", "a", "/a/", "//a", "/a//b", "/a/./b", "/a/../b", "/.", "", "/a/b/..",
-        ] {
-            let p = Path::new(p);
-            let n = normalized(p);
-            assert_eq!(n.as_ref(), normalize(p).as_path(), "{}", p.display());
-            assert_eq!(
-                matches!(n, std::borrow::Cow::Borrowed(_)),
-                n.as_os_str() == p.as_os_str(),
-                "{}",
-                p.display()
-            );
-        }
-    }
-
-    #[test]
-    fn under_is_path_starts_with_for_normalized_paths() {
-        let paths = [
-            "/",
-            "/usr",
-            "/usr/bin",
-            "/usrx",
-            "/us",
-            "/home/u/p",
-            "/tmp",
-            "/tmpx/a",
-            "/private/tmp/x",
-        ];
-        let dirs = [
-            "/",
-            "/usr",
-            "/us",
-            "/home",
-            "/home/u",
-            "/tmp",
-            "/private/tmp",
-            "/usr/bin",
-        ];
-        for p in paths {
-            for d in dirs {
-                let p = normalize(Path::new(p));
-                assert_eq!(
-                    under(p.to_str().unwrap(), d),
-                    p.starts_with(d),
-                    "{} {d}",
-                    p.display()
-                );
-            }
-        }
-        for d in SYSTEM_DIRS.iter().chain(OS_TREES).chain(TEMP_DIRS) {
-            assert!(d.starts_with('/') && !d.ends_with('/'), "{d}");
-        }
-    }
-
-    #[test]
-    fn path_groups_parse_their_own_names_and_nothing_else() {
-        for name in PathGroup::names() {
-            let group = PathGroup::parse(name).expect(name);
-            assert_eq!(group.name(), name);
-        }
-        assert_eq!(PathGroup::names().count(), PATH_GROUPS.len());
-        for bad in ["", "Root", "everywhere", "inside-cwd", "any "] {
-            assert!(PathGroup::parse(bad).is_none(), "{bad:?}");
-        }
-        assert!(PathClass::Unknown.in_group(PathGroup::OutsideCwd));
-        assert!(!PathClass::Temp.in_group(PathGroup::OutsideCwd));
-        assert!(PathClass::InsideCwd.in_group(PathGroup::Any));
-    }
-
-    fn secret(path: &str) -> Option<SecretSource> {
-        let (cwd, home) = (Path::new("/home/u/p"), Path::new("/home/u"));
-        aimed_class(
-            path,
-            |p| secret_source(p, Some(cwd), Some(home)),
-            |s| s.info().patterns,
-        )
-    }
-
-    #[test]
-    fn globs_count_when_aimed_at_the_class() {
-        assert_eq!(secret("~/.ssh/*"), Some(SecretSource::SshPrivateKey));
-        assert_eq!(secret("certs/*.pem"), Some(SecretSource::PrivateKeyFile));
-        assert_eq!(secret("~/.env*"), Some(SecretSource::DotEnv));
-        assert_eq!(secret("deploy/id_*"), Some(SecretSource::PrivateKeyFile));
-        assert_eq!(secret(".env"), Some(SecretSource::DotEnv));
-        for path in ["dist/*", "docs/*ela*L1*", "src/.*", "a/*.*", "*"] {
-            assert_eq!(secret(path), None, "{path}");
-        }
-    }
-
-    #[test]
-    fn home_variables_read_as_tildes() {
-        assert_eq!(tilde_home("$HOME/.ssh/id_rsa"), "~/.ssh/id_rsa");
-        assert_eq!(tilde_home("${HOME}"), "~");
-        assert_eq!(tilde_home("$HOMEDIR/x"), "$HOMEDIR/x");
-        assert_eq!(tilde_home("a/$HOME"), "a/$HOME");
-    }
-}
+mod tests;

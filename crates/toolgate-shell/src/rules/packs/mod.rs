@@ -426,9 +426,19 @@ impl Operands {
 impl Matcher {
     /// False only when the matcher cannot match `cmd`, without reading its options: its
     /// first subcommand step is plain words (no glob, none starting with `-`) and no
-    /// argument is one of them. A view's operands are arguments (the one-dash rewrite only
-    /// changes words that start with `-`), and a plain step word matches only itself.
+    /// argument is one of them, or its check needs an operand that names a shell history
+    /// file and no argument does. A view's operands are arguments (the one-dash rewrite only
+    /// changes words that start with `-`, which no history file name does), and a plain step
+    /// word matches only itself.
     fn may_match(&self, cmd: &SimpleCommand) -> bool {
+        if self.check == Some(Check::HistoryOperand)
+            && !cmd
+                .args
+                .iter()
+                .any(|a| crate::knowledge::history::is_shell_history(a))
+        {
+            return false;
+        }
         let Some(first) = self.path.first() else {
             return true;
         };
@@ -517,6 +527,10 @@ fn evaluate_packs_with(
                 hits.push(m.rule);
             }
         }
+    }
+    if hits.is_empty() {
+        // Nothing matched (nearly always): the catalog need not be walked.
+        return Vec::new();
     }
     toolgate_core::packs::PACKS
         .iter()

@@ -413,6 +413,17 @@ fn precheck_commands() -> Vec<String> {
             out.push(format!("{program} x {words}"));
         }
     }
+    // Shell history files as operands, as options' values and as the whole path.
+    for program in [
+        "rm", "shred", "unlink", "truncate", "ln", "cp", "mv", "RM", "cat",
+    ] {
+        for file in crate::knowledge::history::SHELL_HISTORY_FILES {
+            out.push(format!("{program} -f ~/{file}"));
+            out.push(format!("{program} -s 0 {file} x"));
+            out.push(format!("{program} -- -{file} /x/{file}.bak"));
+            out.push(format!("{program} --suffix={file} y"));
+        }
+    }
     for corpus in [
         "realworld-shell/commands.jsonl",
         "dcg-command-corpus/cases.jsonl",

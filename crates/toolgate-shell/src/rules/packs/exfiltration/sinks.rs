@@ -93,7 +93,7 @@ pub(super) fn sent(cmd: &SimpleCommand) -> Option<Sent> {
         out.trees.extend(cmd.input_roots.iter().cloned());
     }
     if kind.is_some() || out.stdin || out.words {
-        collect(cmd, &mut out.destinations);
+        collect(cmd, None, &mut out.destinations);
     }
     let sends = out.stdin || out.words || !out.files.is_empty() || !out.trees.is_empty();
     sends.then_some(out)

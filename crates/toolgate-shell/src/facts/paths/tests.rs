@@ -1,0 +1,104 @@
+//! Tests of path classification.
+
+use super::*;
+use toolgate_core::path_class::{SecretSource, secret_source};
+
+#[test]
+fn normalized_borrows_only_normal_paths() {
+    for p in [
+        "/", "/a", "/a/b", "a", "/a/", "//a", "/a//b", "/a/./b", "/a/../b", "/.", "", "/a/b/..",
+    ] {
+        let p = Path::new(p);
+        let n = normalized(p);
+        assert_eq!(n.as_ref(), normalize(p).as_path(), "{}", p.display());
+        assert_eq!(
+            matches!(n, std::borrow::Cow::Borrowed(_)),
+            n.as_os_str() == p.as_os_str(),
+            "{}",
+            p.display()
+        );
+    }
+}
+
+#[test]
+fn under_is_path_starts_with_for_normalized_paths() {
+    let paths = [
+        "/",
+        "/usr",
+        "/usr/bin",
+        "/usrx",
+        "/us",
+        "/home/u/p",
+        "/tmp",
+        "/tmpx/a",
+        "/private/tmp/x",
+    ];
+    let dirs = [
+        "/",
+        "/usr",
+        "/us",
+        "/home",
+        "/home/u",
+        "/tmp",
+        "/private/tmp",
+        "/usr/bin",
+    ];
+    for p in paths {
+        for d in dirs {
+            let p = normalize(Path::new(p));
+            assert_eq!(
+                under(p.to_str().unwrap(), d),
+                p.starts_with(d),
+                "{} {d}",
+                p.display()
+            );
+        }
+    }
+    for d in SYSTEM_DIRS.iter().chain(OS_TREES).chain(TEMP_DIRS) {
+        assert!(d.starts_with('/') && !d.ends_with('/'), "{d}");
+    }
+}
+
+#[test]
+fn path_groups_parse_their_own_names_and_nothing_else() {
+    for name in PathGroup::names() {
+        let group = PathGroup::parse(name).expect(name);
+        assert_eq!(group.name(), name);
+    }
+    assert_eq!(PathGroup::names().count(), PATH_GROUPS.len());
+    for bad in ["", "Root", "everywhere", "inside-cwd", "any "] {
+        assert!(PathGroup::parse(bad).is_none(), "{bad:?}");
+    }
+    assert!(PathClass::Unknown.in_group(PathGroup::OutsideCwd));
+    assert!(!PathClass::Temp.in_group(PathGroup::OutsideCwd));
+    assert!(PathClass::InsideCwd.in_group(PathGroup::Any));
+}
+
+fn secret(path: &str) -> Option<SecretSource> {
+    let (cwd, home) = (Path::new("/home/u/p"), Path::new("/home/u"));
+    aimed_class(
+        path,
+        |p| secret_source(p, Some(cwd), Some(home)),
+        |s| s.info().patterns,
+    )
+}
+
+#[test]
+fn globs_count_when_aimed_at_the_class() {
+    assert_eq!(secret("~/.ssh/*"), Some(SecretSource::SshPrivateKey));
+    assert_eq!(secret("certs/*.pem"), Some(SecretSource::PrivateKeyFile));
+    assert_eq!(secret("~/.env*"), Some(SecretSource::DotEnv));
+    assert_eq!(secret("deploy/id_*"), Some(SecretSource::PrivateKeyFile));
+    assert_eq!(secret(".env"), Some(SecretSource::DotEnv));
+    for path in ["dist/*", "docs/*ela*L1*", "src/.*", "a/*.*", "*"] {
+        assert_eq!(secret(path), None, "{path}");
+    }
+}
+
+#[test]
+fn home_variables_read_as_tildes() {
+    assert_eq!(tilde_home("$HOME/.ssh/id_rsa"), "~/.ssh/id_rsa");
+    assert_eq!(tilde_home("${HOME}"), "~");
+    assert_eq!(tilde_home("$HOMEDIR/x"), "$HOMEDIR/x");
+    assert_eq!(tilde_home("a/$HOME"), "a/$HOME");
+}

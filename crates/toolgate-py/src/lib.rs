@@ -34,7 +34,7 @@ use toolgate_audit::record::PolicyRecord;
 use toolgate_engine::hook::{PRE_TOOL_USE, answer_call, read_event};
 use toolgate_engine::{CallContext, Guard, ProcessDir};
 use toolgate_policy::hook::denied;
-use toolgate_policy::{HookAnswer, OnReview};
+use toolgate_policy::{HookAnswer, OnReview, PermissionDecision};
 
 use crate::convert::{NotJson, to_python, to_value};
 use crate::decision::Decision;
@@ -228,7 +228,7 @@ impl Engine {
         tool_use_id: Option<&Bound<'py, PyAny>>,
     ) -> (Bound<'py, PyAny>, Option<String>) {
         let Logged { answer, warning } = self.answer_event(py, event, tool_use_id);
-        let answer = to_python(py, &answer.to_json()).unwrap_or_else(|_| {
+        let answer = answer_dict(py, &answer).unwrap_or_else(|_| {
             // Building the dict failed (out of memory): the legacy `{"decision": "block"}`
             // still denies.
             let dict = PyDict::new(py);
@@ -237,6 +237,25 @@ impl Engine {
         });
         (answer, warning)
     }
+}
+
+/// `answer` as the dict `HookAnswer::to_json` writes, built directly (keys interned): the
+/// hook's answer is made on every call.
+fn answer_dict<'py>(py: Python<'py>, answer: &HookAnswer) -> PyResult<Bound<'py, PyAny>> {
+    let dict = PyDict::new(py);
+    if let Some((permission, reason)) = &answer.decision {
+        let output = PyDict::new(py);
+        output.set_item(intern!(py, "hookEventName"), intern!(py, "PreToolUse"))?;
+        let permission = match permission {
+            PermissionDecision::Allow => intern!(py, "allow"),
+            PermissionDecision::Ask => intern!(py, "ask"),
+            PermissionDecision::Deny => intern!(py, "deny"),
+        };
+        output.set_item(intern!(py, "permissionDecision"), permission)?;
+        output.set_item(intern!(py, "permissionDecisionReason"), reason)?;
+        dict.set_item(intern!(py, "hookSpecificOutput"), output)?;
+    }
+    Ok(dict.into_any())
 }
 
 impl Engine {

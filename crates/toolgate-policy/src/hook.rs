@@ -196,10 +196,16 @@ impl HookSettings {
 /// `toolgate: Tool call '<name>' was not executed. <reason>`; the name only if it is a plain
 /// tool name.
 pub fn denied(tool_name: Option<&str>, reason: &str) -> String {
-    format!(
-        "toolgate: Tool call '{}' was not executed. {reason}",
-        display_tool_name(tool_name)
-    )
+    // Every deny is written here: pushed into one allocation rather than through `format!`.
+    const HEAD: &str = "toolgate: Tool call '";
+    const MIDDLE: &str = "' was not executed. ";
+    let name = display_tool_name(tool_name);
+    let mut out = String::with_capacity(HEAD.len() + name.len() + MIDDLE.len() + reason.len());
+    out.push_str(HEAD);
+    out.push_str(name);
+    out.push_str(MIDDLE);
+    out.push_str(reason);
+    out
 }
 
 /// Tool names are shown only when they look like tool names (no input smuggled through them).
@@ -222,6 +228,22 @@ pub fn display_tool_name(tool_name: Option<&str>) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deny_names_plain_tool_names_only() {
+        assert_eq!(
+            denied(Some("Bash"), "Blocked by rule X (y)."),
+            "toolgate: Tool call 'Bash' was not executed. Blocked by rule X (y)."
+        );
+        assert_eq!(
+            denied(Some("rm -rf ~"), "Why."),
+            "toolgate: Tool call '<unnamed tool>' was not executed. Why."
+        );
+        assert_eq!(
+            denied(None, ""),
+            "toolgate: Tool call '<unknown>' was not executed. "
+        );
+    }
 
     #[test]
     fn review_follows_on_review() {

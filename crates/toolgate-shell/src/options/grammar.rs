@@ -118,7 +118,10 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
             None => (long, None),
         };
         let (name, takes_value) = super::resolve_in_spec(written, spec);
-        let name: Cow<'static, str> = Cow::Owned(format!("--{name}"));
+        let mut dashed = String::with_capacity(2 + name.len());
+        dashed.push_str("--");
+        dashed.push_str(&name);
+        let name: Cow<'static, str> = Cow::Owned(dashed);
         let ended = grammar.ends.contains(&&*name);
         if value.is_none() && takes_value {
             out.push(Opt {

@@ -37,7 +37,31 @@ pub fn read_event(event: &Value) -> Result<PreToolUse<'_>, HookAnswer> {
             "The hook input is not a JSON object, so the call was denied.",
         )));
     };
-    match event.get("hook_event_name") {
+    read_members(EventMembers {
+        hook_event_name: event.get("hook_event_name"),
+        tool_name: event.get("tool_name"),
+        tool_input: event.get("tool_input"),
+        cwd: event.get("cwd"),
+    })
+}
+
+/// The members of a hook event (an object) that [`read_event`] reads; `None`: absent.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EventMembers<'a> {
+    /// `hook_event_name`.
+    pub hook_event_name: Option<&'a Value>,
+    /// `tool_name`.
+    pub tool_name: Option<&'a Value>,
+    /// `tool_input`.
+    pub tool_input: Option<&'a Value>,
+    /// `cwd`.
+    pub cwd: Option<&'a Value>,
+}
+
+/// [`read_event`] of an object given by its members (a caller that holds the event in another
+/// form reads just these four).
+pub fn read_members(event: EventMembers<'_>) -> Result<PreToolUse<'_>, HookAnswer> {
+    match event.hook_event_name {
         Some(Value::String(name)) if name == PRE_TOOL_USE => {}
         // Other events are not ours to decide.
         Some(Value::String(_)) => return Err(HookAnswer::no_decision()),
@@ -48,11 +72,11 @@ pub fn read_event(event: &Value) -> Result<PreToolUse<'_>, HookAnswer> {
             )));
         }
     }
-    let tool_name = match event.get("tool_name") {
+    let tool_name = match event.tool_name {
         Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
         _ => return Err(HookAnswer::no_tool_name()),
     };
-    let Some(tool_input) = event.get("tool_input").filter(|v| !v.is_null()) else {
+    let Some(tool_input) = event.tool_input.filter(|v| !v.is_null()) else {
         return Err(HookAnswer::deny(denied(
             Some(tool_name),
             "The hook input has no `tool_input`, so the call was denied.",
@@ -61,7 +85,7 @@ pub fn read_event(event: &Value) -> Result<PreToolUse<'_>, HookAnswer> {
     Ok(PreToolUse {
         tool_name,
         tool_input,
-        cwd: event.get("cwd").and_then(Value::as_str),
+        cwd: event.cwd.and_then(Value::as_str),
     })
 }
 

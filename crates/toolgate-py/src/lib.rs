@@ -28,10 +28,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyMapping, PyString};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use toolgate_audit::DecisionLog;
 use toolgate_audit::record::PolicyRecord;
-use toolgate_engine::hook::{PRE_TOOL_USE, answer_call, read_event};
+use toolgate_engine::hook::{EventMembers, PRE_TOOL_USE, answer_call, read_event, read_members};
 use toolgate_engine::{CallContext, Guard, ProcessDir};
 use toolgate_policy::hook::denied;
 use toolgate_policy::{HookAnswer, OnReview, PermissionDecision};
@@ -283,7 +283,7 @@ impl Engine {
             Some(_) => call_ids(event, tool_use_id),
             None => CallIds::default(),
         };
-        let event = match event_value(event) {
+        let members = match event_members(event) {
             Ok(v) => v,
             Err((tool_name, e)) => {
                 let answer = HookAnswer::deny(denied(
@@ -305,7 +305,16 @@ impl Engine {
         // The event's cwd, when it names one, is the session's (`answer_call` sets it).
         let cx = self.call_context();
         py.detach(|| {
-            let call = catch_unwind(AssertUnwindSafe(|| match read_event(&event) {
+            let read = || match &members {
+                Some([hook_event_name, tool_name, cwd, tool_input]) => read_members(EventMembers {
+                    hook_event_name: hook_event_name.as_ref(),
+                    tool_name: tool_name.as_ref(),
+                    tool_input: tool_input.as_ref(),
+                    cwd: cwd.as_ref(),
+                }),
+                None => read_event(&Value::Null),
+            };
+            let call = catch_unwind(AssertUnwindSafe(|| match read() {
                 Ok(call) => {
                     let (answer, decision) = answer_call(&self.guard, &call, cx);
                     HookCall {
@@ -318,7 +327,12 @@ impl Engine {
                 Err(answer) => HookCall {
                     answer,
                     decision: None,
-                    tool_name: usable_tool_name(event.get("tool_name").and_then(Value::as_str)),
+                    tool_name: usable_tool_name(
+                        members
+                            .as_ref()
+                            .and_then(|m| m[1].as_ref())
+                            .and_then(Value::as_str),
+                    ),
                     tool_input: None,
                 },
             }))
@@ -390,13 +404,17 @@ fn string_of(value: &Bound<'_, PyAny>) -> Option<String> {
         .and_then(|s| s.to_str().ok().map(str::to_owned))
 }
 
-/// The hook event's members the answer depends on, as JSON. A value that is not JSON data
-/// fails with the tool name (when it is a string) for the deny reason. Only a PreToolUse
-/// event's other members are read: another event gets no decision whatever it holds.
-fn event_value(event: &Bound<'_, PyAny>) -> Result<Value, (Option<String>, NotJson)> {
+/// An event's members in [`EVENT_KEYS`] order, as JSON (`None`: absent).
+type Members = [Option<Value>; 4];
+
+/// The hook event's members the answer depends on, as JSON, in [`EVENT_KEYS`] order (`None`:
+/// absent); `None` for an event that is not a mapping. A value that is not JSON data fails
+/// with the tool name (when it is a string) for the deny reason. Only a PreToolUse event's
+/// other members are read: another event gets no decision whatever it holds.
+fn event_members(event: &Bound<'_, PyAny>) -> Result<Option<Members>, (Option<String>, NotJson)> {
     let Ok(mapping) = event.cast::<PyMapping>() else {
         // Not a mapping: `read_event` denies it as not an object.
-        return Ok(Value::Null);
+        return Ok(None);
     };
     let py = event.py();
     // Interned keys: no new string (and hash) per lookup. A dict (what the SDK passes) is
@@ -409,8 +427,8 @@ fn event_value(event: &Bound<'_, PyAny>) -> Result<Value, (Option<String>, NotJs
         intern!(py, "tool_input"),
     ];
     let dict = event.cast::<PyDict>().ok();
-    let mut map = Map::new();
-    for (key, interned) in EVENT_KEYS.iter().zip(keys) {
+    let mut members: [Option<Value>; 4] = Default::default();
+    for (i, (key, interned)) in EVENT_KEYS.iter().zip(keys).enumerate() {
         let member = match dict {
             Some(dict) => dict.get_item(interned).ok().flatten(),
             None => mapping.get_item(interned).ok(),
@@ -420,23 +438,20 @@ fn event_value(event: &Bound<'_, PyAny>) -> Result<Value, (Option<String>, NotJs
             continue;
         };
         match to_value(&value) {
-            Ok(v) => {
-                map.insert((*key).to_owned(), v);
-            }
+            Ok(v) => members[i] = Some(v),
             Err(e) => {
-                let tool_name = map
-                    .get("tool_name")
+                let tool_name = members[1]
+                    .as_ref()
                     .and_then(Value::as_str)
                     .map(str::to_owned);
                 return Err((tool_name, e));
             }
         }
-        if *key == "hook_event_name" && map.get(*key).and_then(Value::as_str) != Some(PRE_TOOL_USE)
-        {
+        if i == 0 && members[0].as_ref().and_then(Value::as_str) != Some(PRE_TOOL_USE) {
             break;
         }
     }
-    Ok(Value::Object(map))
+    Ok(Some(members))
 }
 
 /// One diagnostic as the dict `PolicyError.diagnostics` lists (positions flattened).

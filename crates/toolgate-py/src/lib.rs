@@ -215,28 +215,41 @@ impl Engine {
     }
 
     /// The hook's answer to one SDK hook event, exactly as `toolgate hook` answers it, and
-    /// appended to the decision log when it is on: `(answer, warning)`, where `answer` is a
-    /// dict (`{}` for no decision) and `warning` says why the log line could not be written
-    /// when the answer stands anyway (`log.on_failure: warn`), else `None`. `tool_use_id` is
-    /// the SDK callback's (the event's own is used when it is `None`). Never raises: any
-    /// failure is a deny.
+    /// appended to the decision log when it is on: a dict (`{}` for no decision). When the
+    /// log line could not be written and the answer stands anyway (`log.on_failure: warn`), a
+    /// `ToolgateLogWarning` says why (a filter that turns it into an error changes nothing).
+    /// `tool_use_id` is the SDK callback's (the event's own is used when it is `None`). Never
+    /// raises: any failure is a deny.
     #[pyo3(signature = (event, tool_use_id=None))]
     fn answer<'py>(
         &self,
         py: Python<'py>,
         event: &Bound<'py, PyAny>,
         tool_use_id: Option<&Bound<'py, PyAny>>,
-    ) -> (Bound<'py, PyAny>, Option<String>) {
+    ) -> Bound<'py, PyAny> {
         let Logged { answer, warning } = self.answer_event(py, event, tool_use_id);
-        let answer = answer_dict(py, &answer).unwrap_or_else(|_| {
+        if let Some(warning) = warning {
+            // Dropped when a filter makes it an error: the answer stands, as documented.
+            let _ = warn_unlogged(py, &warning);
+        }
+        answer_dict(py, &answer).unwrap_or_else(|_| {
             // Building the dict failed (out of memory): the legacy `{"decision": "block"}`
             // still denies.
             let dict = PyDict::new(py);
             let _ = dict.set_item("decision", "block");
             dict.into_any()
-        });
-        (answer, warning)
+        })
     }
+}
+
+/// Issues a `ToolgateLogWarning` with `message`, attributed to the hook callback's caller.
+fn warn_unlogged(py: Python<'_>, message: &str) -> PyResult<()> {
+    let category = py
+        .import(intern!(py, "toolgate._hook"))?
+        .getattr(intern!(py, "ToolgateLogWarning"))?;
+    let message = std::ffi::CString::new(message)?;
+    // Level 1 is the callback's own frame (`ToolgateHook.__call__`), 2 its caller.
+    PyErr::warn(py, &category, &message, 2)
 }
 
 /// `answer` as the dict `HookAnswer::to_json` writes, built directly (keys interned): the

@@ -232,7 +232,8 @@ class ToolgateHook:
         """
         del context  # part of the SDK's signature; the answer depends on the input
         try:
-            answer, log_warning = self._engine.answer(input_data, tool_use_id)
+            # A decision-log warning (``log.on_failure: warn``) is issued by the engine.
+            return self._engine.answer(input_data, tool_use_id)
         except Exception:  # noqa: BLE001 - the last net (see _INTERNAL_ERROR)
             return {
                 "hookSpecificOutput": {
@@ -241,12 +242,6 @@ class ToolgateHook:
                     "permissionDecisionReason": _INTERNAL_ERROR,
                 }
             }
-        if log_warning is not None:
-            try:
-                warnings.warn(log_warning, ToolgateLogWarning, stacklevel=2)
-            except Exception:  # noqa: BLE001 - warnings turned into errors must not deny or raise
-                pass
-        return answer
 
 
 __all__ = ["Decision", "OnReview", "PolicyError", "ToolgateHook", "ToolgateLogWarning", "ToolgatePolicyWarning"]

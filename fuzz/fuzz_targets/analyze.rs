@@ -14,10 +14,10 @@ fuzz_target!(
     |data: &[u8]| {
     if let Ok(s) = std::str::from_utf8(data) {
         let a = analyze(s);
-        let cx = CommandContext {
-            cwd: Some(std::path::Path::new("/home/user/project")),
-            home: Some(std::path::Path::new("/home/user")),
-        };
+        let cx = CommandContext::new(
+            Some(std::path::Path::new("/home/user/project")),
+            Some(std::path::Path::new("/home/user")),
+        );
         let _ = CommandRuleSet::builtin().evaluate(&a, &cx);
     }
     }

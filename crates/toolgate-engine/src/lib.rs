@@ -253,14 +253,11 @@ impl Guard {
         cx: &CallContext,
         d: &mut DecisionBuilder,
     ) {
-        // A Bash call's one command is borrowed where it lies (`shell_commands` reads it so).
+        // A Bash call's one command needs no list.
         let bash_command: Option<Cow<'_, str>>;
         let listed: Vec<Cow<'_, str>>;
         let commands: &[Cow<'_, str>] = if tool_name == "Bash" {
-            bash_command = input
-                .get("command")
-                .and_then(Value::as_str)
-                .map(Cow::Borrowed);
+            bash_command = targets::bash_command(input);
             bash_command.as_slice()
         } else {
             listed = targets::shell_commands(tool_name, input);

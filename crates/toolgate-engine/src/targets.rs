@@ -119,16 +119,19 @@ fn name_words(tool_name: &str) -> Vec<String> {
     words
 }
 
+/// A Bash call's command, borrowed where it lies (`None`: the call has no command string).
+pub fn bash_command(input: &Value) -> Option<Cow<'_, str>> {
+    input
+        .get("command")
+        .and_then(Value::as_str)
+        .map(Cow::Borrowed)
+}
+
 /// The shell commands a tool call would run. For tools that run programs, an argument
 /// vector (`{"args": ["rm", "-rf", "/"]}`) is quoted into one command.
 pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<Cow<'a, str>> {
     match tool_name {
-        "Bash" => input
-            .get("command")
-            .and_then(Value::as_str)
-            .map(Cow::Borrowed)
-            .into_iter()
-            .collect(),
+        "Bash" => bash_command(input).into_iter().collect(),
         // Claude Code's own tools that carry no shell.
         "Read" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Glob" | "Grep" | "LS"
         | "WebFetch" | "WebSearch" | "TodoWrite" | "Agent" | "Task" | "ExitPlanMode"

@@ -49,9 +49,6 @@ create_exception!(
      `error.diagnostics` lists them as dicts (level, code, message, line, column, hint, file)."
 );
 
-/// The members of a hook event that the answer depends on, in the order they are read.
-const EVENT_KEYS: [&str; 4] = ["hook_event_name", "tool_name", "cwd", "tool_input"];
-
 const INTERNAL_ERROR: &str =
     "toolgate hit an internal error while checking this tool call, so it was denied.";
 
@@ -319,12 +316,7 @@ impl Engine {
         let cx = self.call_context();
         py.detach(|| {
             let read = || match &members {
-                Some([hook_event_name, tool_name, cwd, tool_input]) => read_members(EventMembers {
-                    hook_event_name: hook_event_name.as_ref(),
-                    tool_name: tool_name.as_ref(),
-                    tool_input: tool_input.as_ref(),
-                    cwd: cwd.as_ref(),
-                }),
+                Some(members) => read_members(members.borrowed()),
                 None => read_event(&Value::Null),
             };
             let call = catch_unwind(AssertUnwindSafe(|| match read() {
@@ -340,12 +332,7 @@ impl Engine {
                 Err(answer) => HookCall {
                     answer,
                     decision: None,
-                    tool_name: usable_tool_name(
-                        members
-                            .as_ref()
-                            .and_then(|m| m[1].as_ref())
-                            .and_then(Value::as_str),
-                    ),
+                    tool_name: usable_tool_name(members.as_ref().and_then(Members::tool_name)),
                     tool_input: None,
                 },
             }))
@@ -377,7 +364,6 @@ impl Engine {
     }
 }
 
-/// A tool name worth logging: a non-blank string.
 /// A path argument: a `str` read as UTF-8 directly (PyO3's `PathBuf` conversion encodes it
 /// to bytes through `os.fsencode` first); anything else, such as `bytes` or a `str` holding
 /// the surrogates `os.fsdecode` makes of undecodable bytes, the way PyO3 converts paths.
@@ -390,6 +376,7 @@ fn path_of(obj: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
     obj.extract()
 }
 
+/// A tool name worth logging: a non-blank string.
 fn usable_tool_name(name: Option<&str>) -> Option<&str> {
     name.filter(|t| !t.trim().is_empty())
 }
@@ -417,13 +404,36 @@ fn string_of(value: &Bound<'_, PyAny>) -> Option<String> {
         .and_then(|s| s.to_str().ok().map(str::to_owned))
 }
 
-/// An event's members in [`EVENT_KEYS`] order, as JSON (`None`: absent).
-type Members = [Option<Value>; 4];
+/// The members of a hook event the answer depends on, as JSON (`None`: absent).
+#[derive(Default)]
+struct Members {
+    hook_event_name: Option<Value>,
+    tool_name: Option<Value>,
+    cwd: Option<Value>,
+    tool_input: Option<Value>,
+}
 
-/// The hook event's members the answer depends on, as JSON, in [`EVENT_KEYS`] order (`None`:
-/// absent); `None` for an event that is not a mapping. A value that is not JSON data fails
-/// with the tool name (when it is a string) for the deny reason. Only a PreToolUse event's
-/// other members are read: another event gets no decision whatever it holds.
+impl Members {
+    /// The members as the engine's [`read_members`] reads them.
+    fn borrowed(&self) -> EventMembers<'_> {
+        EventMembers {
+            hook_event_name: self.hook_event_name.as_ref(),
+            tool_name: self.tool_name.as_ref(),
+            tool_input: self.tool_input.as_ref(),
+            cwd: self.cwd.as_ref(),
+        }
+    }
+
+    /// The tool name, when it is a string.
+    fn tool_name(&self) -> Option<&str> {
+        self.tool_name.as_ref().and_then(Value::as_str)
+    }
+}
+
+/// The hook event's members the answer depends on; `None` for an event that is not a
+/// mapping. A value that is not JSON data fails with the tool name (when it is a string) for
+/// the deny reason. Only a PreToolUse event's other members are read: another event gets no
+/// decision whatever it holds.
 fn event_members(event: &Bound<'_, PyAny>) -> Result<Option<Members>, (Option<String>, NotJson)> {
     let Ok(mapping) = event.cast::<PyMapping>() else {
         // Not a mapping: `read_event` denies it as not an object.
@@ -433,37 +443,25 @@ fn event_members(event: &Bound<'_, PyAny>) -> Result<Option<Members>, (Option<St
     // Interned keys: no new string (and hash) per lookup. A dict (what the SDK passes) is
     // read for the items it holds (a `defaultdict` makes none up); any other mapping through
     // the mapping protocol.
-    let keys = [
-        intern!(py, "hook_event_name"),
-        intern!(py, "tool_name"),
-        intern!(py, "cwd"),
-        intern!(py, "tool_input"),
-    ];
     let dict = event.cast::<PyDict>().ok();
-    let mut members: [Option<Value>; 4] = Default::default();
-    for (i, (key, interned)) in EVENT_KEYS.iter().zip(keys).enumerate() {
-        let member = match dict {
-            Some(dict) => dict.get_item(interned).ok().flatten(),
-            None => mapping.get_item(interned).ok(),
+    let member = |key: &Bound<'_, PyString>| -> Result<Option<Value>, NotJson> {
+        let value = match dict {
+            Some(dict) => dict.get_item(key).ok().flatten(),
+            None => mapping.get_item(key).ok(),
         };
-        debug_assert_eq!(interned.to_str().ok(), Some(*key));
-        let Some(value) = member else {
-            continue;
-        };
-        match to_value(&value) {
-            Ok(v) => members[i] = Some(v),
-            Err(e) => {
-                let tool_name = members[1]
-                    .as_ref()
-                    .and_then(Value::as_str)
-                    .map(str::to_owned);
-                return Err((tool_name, e));
-            }
-        }
-        if i == 0 && members[0].as_ref().and_then(Value::as_str) != Some(PRE_TOOL_USE) {
-            break;
-        }
+        value.map(|v| to_value(&v)).transpose()
+    };
+    let mut members = Members {
+        hook_event_name: member(intern!(py, "hook_event_name")).map_err(|e| (None, e))?,
+        ..Members::default()
+    };
+    if members.hook_event_name.as_ref().and_then(Value::as_str) != Some(PRE_TOOL_USE) {
+        return Ok(Some(members));
     }
+    members.tool_name = member(intern!(py, "tool_name")).map_err(|e| (None, e))?;
+    let named = |members: &Members| members.tool_name().map(str::to_owned);
+    members.cwd = member(intern!(py, "cwd")).map_err(|e| (named(&members), e))?;
+    members.tool_input = member(intern!(py, "tool_input")).map_err(|e| (named(&members), e))?;
     Ok(Some(members))
 }
 

@@ -16,6 +16,7 @@ use super::model::{MatchFilter, Rule, RuleError, RuleProblem, validate_rules};
 use super::normalize::{View, caseless_view, folded_view};
 use super::pattern::{ascii_twin, compile_pattern, literal_prefilter};
 use super::render::{Buffers, render_into};
+use super::verdict::{RuleEvaluation, decide};
 
 /// The largest rendered text whose buffer a thread keeps for its next call.
 const MAX_KEPT_RENDERING: usize = 64 * 1024;
@@ -25,7 +26,6 @@ thread_local! {
     /// call renders its text and field ranges, and need not allocate them anew.
     static RENDER_BUFFERS: std::cell::Cell<Option<Buffers>> = const { std::cell::Cell::new(None) };
 }
-use super::verdict::{RuleEvaluation, decide};
 
 /// A compiled, shareable rule set (cheap to clone).
 #[derive(Clone)]

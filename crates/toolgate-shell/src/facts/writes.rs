@@ -68,7 +68,7 @@ fn targets_with<'a: 'm, 'm>(
 
 /// The files a program whose writes the pack models writes through its arguments; `None`
 /// for a program it does not model (its protected operands then count as writes).
-fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
+pub(crate) fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
     let mut out: Vec<&str> = Vec::new();
     let operands = || cmd.operands.iter().map(String::as_str);
     let last = || cmd.operands.last().map(String::as_str);
@@ -373,11 +373,9 @@ pub(crate) fn is_protected(path: &str) -> bool {
 }
 
 /// Whether `cmd` writes a protected file.
-pub(crate) fn writes_protected(cmd: &SimpleCommand) -> bool {
-    // What the modelled writers write, read once for the targets and the unknown-program
-    // check.
-    let modelled = modelled_targets(cmd);
-    targets_with(cmd, modelled.as_deref()).any(|t| is_protected(t) || expanded_is_protected(t, cmd))
+/// `modelled` is what [`modelled_targets`] finds for `cmd`.
+pub(crate) fn writes_protected(cmd: &SimpleCommand, modelled: Option<&[&str]>) -> bool {
+    targets_with(cmd, modelled).any(|t| is_protected(t) || expanded_is_protected(t, cmd))
         || copied_into_directory(cmd).iter().any(|t| is_protected(t))
         || remote_names(cmd).iter().any(|t| is_protected(t))
         || unknown_program_touches_protected(cmd, modelled.is_some())
@@ -452,8 +450,8 @@ pub(crate) fn is_block_device(target: &str) -> bool {
 
 /// Whether `cmd` writes a block device (`cat x > /dev/sda`, `tee /dev/nvme0n1`,
 /// `cp /dev/zero /dev/sda`, `dd of=//dev/sda`), or `dd` with an operand only known at run
-/// time (`dd if=/dev/zero of=$DISK`).
-pub(crate) fn writes_block_device(cmd: &SimpleCommand) -> bool {
+/// time (`dd if=/dev/zero of=$DISK`). `modelled` is what [`modelled_targets`] finds for `cmd`.
+pub(crate) fn writes_block_device(cmd: &SimpleCommand, modelled: Option<&[&str]>) -> bool {
     if matches!(cmd.program_lower().as_ref(), "dd" | "dcfldd")
         && cmd.operands.iter().enumerate().any(|(i, o)| {
             (o.starts_with("of=$") || o.starts_with("of=`") || o.starts_with(['$', '`']))
@@ -462,7 +460,7 @@ pub(crate) fn writes_block_device(cmd: &SimpleCommand) -> bool {
     {
         return true;
     }
-    targets_with(cmd, modelled_targets(cmd).as_deref()).any(is_block_device)
+    targets_with(cmd, modelled).any(is_block_device)
 }
 
 #[cfg(test)]

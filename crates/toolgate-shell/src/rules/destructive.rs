@@ -6,7 +6,7 @@ use toolgate_core::Severity;
 use crate::SimpleCommand;
 use crate::facts::paths::{PathClass, PathGroup, classify, is_critical_dir};
 use crate::facts::writes::{writes_block_device, writes_protected};
-use crate::rules::{CommandContext, CommandRule};
+use crate::rules::{CommandContext, CommandMemo, CommandRule};
 
 /// Conditions too specific for the rule schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,7 +197,12 @@ impl Check {
             })
     }
 
-    pub(crate) fn holds(&self, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    pub(crate) fn holds<'c>(
+        &self,
+        cmd: &'c SimpleCommand,
+        cx: &CommandContext,
+        memo: &mut CommandMemo<'c>,
+    ) -> bool {
         match self {
             Check::GitCheckoutDiscard => {
                 // With -b/-B/--orphan git refuses paths, so only --force discards.
@@ -212,7 +217,9 @@ impl Check {
                 cmd.flags.contains("delete-force")
                     || (cmd.flags.contains("delete") && cmd.flags.contains("force"))
             }
-            Check::DdToDevice | Check::BlockDeviceWrite => writes_block_device(cmd),
+            Check::DdToDevice | Check::BlockDeviceWrite => {
+                writes_block_device(cmd, memo.modelled_targets(cmd))
+            }
             Check::ForkBomb => cmd.self_piping_recursion,
             Check::DownloadedCode => cmd.runs_downloaded_code,
             Check::InlineDestructive => {
@@ -280,7 +287,7 @@ impl Check {
                     !deletable(classify(m, dynamic, cmd, cx))
                 }),
             },
-            Check::ProtectedWrite => writes_protected(cmd),
+            Check::ProtectedWrite => writes_protected(cmd, memo.modelled_targets(cmd)),
             Check::Git(check) => check.holds(cmd, cx),
             Check::CriticalDirOperand => path_operands(cmd)
                 .into_iter()

@@ -87,20 +87,32 @@ impl CommandRule {
 
     /// Whether the rule matches `cmd`.
     pub fn matches(&self, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
-        self.matches_program(cmd, &cmd.program_lower(), cx, &mut ClassMemo::default())
+        self.matches_command(
+            cmd,
+            &cmd.program_lower(),
+            false,
+            cx,
+            &mut CommandMemo::default(),
+        )
     }
 
-    fn matches_program(
+    /// [`CommandRule::matches`] for `cmd` running `program` (lower case); `program_matches`
+    /// when the program list is known to match it (the index found the rule by that name).
+    fn matches_command<'c>(
         &self,
-        cmd: &SimpleCommand,
+        cmd: &'c SimpleCommand,
         program: &str,
+        program_matches: bool,
         cx: &CommandContext,
-        memo: &mut ClassMemo,
+        memo: &mut CommandMemo<'c>,
     ) -> bool {
         if !self.enabled {
             return false;
         }
-        if !self.programs.is_empty() && !self.programs.iter().any(|p| glob_match_ci(p, program)) {
+        if !program_matches
+            && !self.programs.is_empty()
+            && !self.programs.iter().any(|p| glob_match_ci(p, program))
+        {
             return false;
         }
         let mut operand_start = 0;
@@ -165,7 +177,7 @@ impl CommandRule {
             }
         }
         match &self.check {
-            Some(check) => check.holds(cmd, cx),
+            Some(check) => check.holds(cmd, cx, memo),
             None => true,
         }
     }
@@ -180,16 +192,26 @@ impl CommandRule {
     }
 }
 
-/// The operand classes of one command, by the operand they start from: several rules of a
-/// program (`rm` of root, of home, of system trees …) ask for the same classes. The first
-/// start asked about (nearly always the only one) is kept without a list.
+/// What several rules ask about one command, read once: the operand classes by the operand
+/// they start from (`rm` of root, of home, of system trees … ask for the same classes; the
+/// first start asked about, nearly always the only one, is kept without a list), and the
+/// files the command writes through its arguments (the block-device and protected-file
+/// checks both read them).
 #[derive(Default)]
-struct ClassMemo {
+pub(crate) struct CommandMemo<'c> {
     first: Option<(usize, Vec<PathClass>)>,
     more: Vec<(usize, Vec<PathClass>)>,
+    modelled: Option<Option<Vec<&'c str>>>,
 }
 
-impl ClassMemo {
+impl<'c> CommandMemo<'c> {
+    /// [`crate::facts::writes::modelled_targets`] of `cmd`, the command this memo is for.
+    pub(crate) fn modelled_targets(&mut self, cmd: &'c SimpleCommand) -> Option<&[&'c str]> {
+        self.modelled
+            .get_or_insert_with(|| crate::facts::writes::modelled_targets(cmd))
+            .as_deref()
+    }
+
     fn classes(&mut self, cmd: &SimpleCommand, start: usize, cx: &CommandContext) -> &[PathClass] {
         match &self.first {
             None => {
@@ -255,15 +277,24 @@ pub struct CommandRuleSet {
 /// glob or no program at all, not against every rule of every pack.
 #[derive(Debug, Default)]
 struct ProgramIndex {
-    /// `(hash of an exact program name ignoring case, rule)`, sorted: a hash shared by two
-    /// names only adds candidates, which `matches_program` then refuses.
-    by_program: Vec<(u64, usize)>,
+    /// `(hash of an exact program name ignoring case, the name in lower case, rule)`,
+    /// sorted: a rule found under a command's program name matches that program (its list
+    /// holds the name).
+    by_program: Vec<(u64, String, usize)>,
     /// `(the plain text before the first wildcard of a program glob, rule)`, for globs that
     /// start with one (`mkfs.*` → `mkfs.`): a program the text does not start (ignoring
     /// case) cannot match that glob.
     by_prefix: Vec<(String, usize)>,
     /// Rules that name no program (any program), or a glob that starts with a wildcard.
     any_program: Vec<usize>,
+}
+
+/// A rule that may match a command's program, and whether its program list is known to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Candidate {
+    rule: usize,
+    /// Found under the program's exact name: the list matches, only the rest is checked.
+    program_matches: bool,
 }
 
 impl ProgramIndex {
@@ -282,7 +313,10 @@ impl ProgramIndex {
             for p in &r.programs {
                 match prefix(p) {
                     Some(x) => index.by_prefix.push((x, i)),
-                    None => index.by_program.push((folded_name_hash(p), i)),
+                    None => {
+                        let name = p.to_ascii_lowercase();
+                        index.by_program.push((folded_name_hash(&name), name, i));
+                    }
                 }
             }
         }
@@ -291,14 +325,17 @@ impl ProgramIndex {
         index
     }
 
-    /// The rules indexed under `program`'s name (in rule order), before the any-program ones.
-    fn named<'a>(&'a self, program: &str) -> impl Iterator<Item = usize> + 'a {
+    /// The rules indexed under `program`'s name ignoring ASCII case (in rule order).
+    fn named<'a>(&'a self, program: &'a str) -> impl Iterator<Item = usize> + 'a {
         let hash = folded_name_hash(program);
-        let first = self.by_program.partition_point(|(h, _)| *h < hash);
+        let first = self.by_program.partition_point(|(h, _, _)| *h < hash);
         self.by_program[first..]
             .iter()
-            .take_while(move |(h, _)| *h == hash)
-            .map(|(_, i)| *i)
+            .take_while(move |(h, _, _)| *h == hash)
+            // Another name with the same hash: not this rule's (a glob of its list that
+            // could match is indexed by prefix or under any program).
+            .filter(move |(_, name, _)| name.eq_ignore_ascii_case(program))
+            .map(|(_, _, i)| *i)
     }
 
     /// The rules whose program globs start with a text `program` starts with (ignoring
@@ -316,11 +353,21 @@ impl ProgramIndex {
     }
 
     /// The rules that may match a command running `program` (lower case): a superset of
-    /// those whose program list matches it (`matches_program` still checks the list).
-    fn candidates<'a>(&'a self, program: &'a str) -> impl Iterator<Item = usize> + 'a {
-        self.named(program)
-            .chain(self.prefixed(program))
-            .chain(self.any_program.iter().copied())
+    /// those whose program list matches it, in the order named, prefixed, any program.
+    fn candidates<'a>(&'a self, program: &'a str) -> impl Iterator<Item = Candidate> + 'a {
+        let named = self.named(program).map(|rule| Candidate {
+            rule,
+            program_matches: true,
+        });
+        let unsure = |rule| Candidate {
+            rule,
+            program_matches: false,
+        };
+        named.chain(
+            self.prefixed(program)
+                .chain(self.any_program.iter().copied())
+                .map(unsure),
+        )
     }
 }
 
@@ -384,9 +431,15 @@ impl CommandRuleSet {
         }
         for c in &analysis.commands {
             let program = c.program_lower();
-            let mut memo = ClassMemo::default();
-            for i in self.index.candidates(&program) {
-                if !hit[i] && self.rules[i].matches_program(c, &program, cx, &mut memo) {
+            let mut memo = CommandMemo::default();
+            for Candidate {
+                rule: i,
+                program_matches,
+            } in self.index.candidates(&program)
+            {
+                if !hit[i]
+                    && self.rules[i].matches_command(c, &program, program_matches, cx, &mut memo)
+                {
                     hit[i] = true;
                 }
             }
@@ -523,9 +576,13 @@ mod tests {
         assert!(set.index.named("RM").eq([0]));
         assert!(set.index.named("ls").next().is_none());
         assert!(set.index.any_program.is_empty());
-        assert!(set.index.candidates("ls").next().is_none());
-        assert!(set.index.candidates("rm").eq([0, 1]));
-        assert!(set.index.candidates("Rsync").eq([1]));
+        let rules = |program| set.index.candidates(program).map(|c| c.rule);
+        assert!(rules("ls").next().is_none());
+        assert!(rules("rm").eq([0, 1]));
+        assert!(rules("Rsync").eq([1]));
+        // Found by name: the list is known to match; by a glob's prefix: still to be checked.
+        let known = |program| set.index.candidates(program).map(|c| c.program_matches);
+        assert!(known("rm").eq([true, false]));
     }
 
     /// A set larger than the stack's flags keeps them on the heap and still finds its rules.
@@ -612,13 +669,26 @@ mod tests {
         }
         for name in &names {
             let lower = name.to_ascii_lowercase();
-            let candidates: Vec<usize> = set.index.candidates(&lower).collect();
+            let candidates: Vec<Candidate> = set.index.candidates(&lower).collect();
             for (i, r) in set.rules().iter().enumerate() {
                 let named =
                     r.programs.is_empty() || r.programs.iter().any(|p| glob_match_ci(p, &lower));
                 if r.enabled && named {
-                    assert!(candidates.contains(&i), "{} for {name:?}", r.id);
+                    assert!(
+                        candidates.iter().any(|c| c.rule == i),
+                        "{} for {name:?}",
+                        r.id
+                    );
                 }
+            }
+            // A rule said to match by name does match: its program check may be skipped.
+            for c in candidates.iter().filter(|c| c.program_matches) {
+                let r = &set.rules()[c.rule];
+                assert!(
+                    r.programs.iter().any(|p| glob_match_ci(p, &lower)),
+                    "{} for {name:?}",
+                    r.id
+                );
             }
         }
     }

@@ -37,35 +37,68 @@ pub fn read_event(event: &Value) -> Result<PreToolUse<'_>, HookAnswer> {
             "The hook input is not a JSON object, so the call was denied.",
         )));
     };
+    let text = |key| Member::of(event.get(key));
     read_members(EventMembers {
-        hook_event_name: event.get("hook_event_name"),
-        tool_name: event.get("tool_name"),
+        hook_event_name: text("hook_event_name"),
+        tool_name: text("tool_name"),
         tool_input: event.get("tool_input"),
-        cwd: event.get("cwd"),
+        cwd: text("cwd"),
     })
 }
 
-/// The members of a hook event (an object) that [`read_event`] reads; `None`: absent.
+/// A member of a hook event that is only read as text: the event name, the tool name, the
+/// cwd. A caller holding the event in another form hands over its text without copying it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Member<'a> {
+    /// The event has no such member.
+    #[default]
+    Absent,
+    /// A string.
+    Text(&'a str),
+    /// A value that is not a string.
+    NotText,
+}
+
+impl<'a> Member<'a> {
+    /// The member as a JSON event holds it (`None`: absent).
+    pub fn of(value: Option<&'a Value>) -> Member<'a> {
+        match value {
+            None => Member::Absent,
+            Some(Value::String(s)) => Member::Text(s),
+            Some(_) => Member::NotText,
+        }
+    }
+
+    /// The text, when the member is a string.
+    pub fn text(self) -> Option<&'a str> {
+        match self {
+            Member::Text(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The members of a hook event (an object) that [`read_event`] reads.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EventMembers<'a> {
     /// `hook_event_name`.
-    pub hook_event_name: Option<&'a Value>,
+    pub hook_event_name: Member<'a>,
     /// `tool_name`.
-    pub tool_name: Option<&'a Value>,
-    /// `tool_input`.
+    pub tool_name: Member<'a>,
+    /// `tool_input` (`None`: absent).
     pub tool_input: Option<&'a Value>,
     /// `cwd`.
-    pub cwd: Option<&'a Value>,
+    pub cwd: Member<'a>,
 }
 
 /// [`read_event`] of an object given by its members (a caller that holds the event in another
 /// form reads just these four).
 pub fn read_members(event: EventMembers<'_>) -> Result<PreToolUse<'_>, HookAnswer> {
     match event.hook_event_name {
-        Some(Value::String(name)) if name == PRE_TOOL_USE => {}
+        Member::Text(PRE_TOOL_USE) => {}
         // Other events are not ours to decide.
-        Some(Value::String(_)) => return Err(HookAnswer::no_decision()),
-        _ => {
+        Member::Text(_) => return Err(HookAnswer::no_decision()),
+        Member::Absent | Member::NotText => {
             return Err(HookAnswer::deny(denied(
                 None,
                 "The hook input has no `hook_event_name`, so the call was denied.",
@@ -73,7 +106,7 @@ pub fn read_members(event: EventMembers<'_>) -> Result<PreToolUse<'_>, HookAnswe
         }
     }
     let tool_name = match event.tool_name {
-        Some(Value::String(name)) if !name.trim().is_empty() => name.as_str(),
+        Member::Text(name) if !name.trim().is_empty() => name,
         _ => return Err(HookAnswer::no_tool_name()),
     };
     let Some(tool_input) = event.tool_input.filter(|v| !v.is_null()) else {
@@ -85,7 +118,7 @@ pub fn read_members(event: EventMembers<'_>) -> Result<PreToolUse<'_>, HookAnswe
     Ok(PreToolUse {
         tool_name,
         tool_input,
-        cwd: event.cwd.and_then(Value::as_str),
+        cwd: event.cwd.text(),
     })
 }
 

@@ -31,7 +31,9 @@ use pyo3::types::{PyDict, PyMapping, PyString};
 use serde_json::Value;
 use toolgate_audit::DecisionLog;
 use toolgate_audit::record::PolicyRecord;
-use toolgate_engine::hook::{EventMembers, PRE_TOOL_USE, answer_call, read_event, read_members};
+use toolgate_engine::hook::{
+    EventMembers, Member, PRE_TOOL_USE, answer_call, read_event, read_members,
+};
 use toolgate_engine::{CallContext, Guard, ProcessDir};
 use toolgate_policy::hook::denied;
 use toolgate_policy::{HookAnswer, OnReview, PermissionDecision};
@@ -288,7 +290,8 @@ impl Engine {
         event: &Bound<'_, PyAny>,
         tool_use_id: Option<&Bound<'_, PyAny>>,
     ) -> Logged {
-        let started = Instant::now();
+        // The log's latency is measured from here; without a log the clock is not read.
+        let started = self.log.as_ref().map(|_| Instant::now());
         let ids = match &self.log {
             Some(_) => call_ids(event, tool_use_id),
             None => CallIds::default(),
@@ -314,9 +317,12 @@ impl Engine {
         };
         // The event's cwd, when it names one, is the session's (`answer_call` sets it).
         let cx = self.call_context();
+        // Borrowed before the GIL is released: the Python strings stay alive (and their
+        // text in place) in `members` until the answer is back.
+        let borrowed = members.as_ref().map(Members::borrowed);
         py.detach(|| {
-            let read = || match &members {
-                Some(members) => read_members(members.borrowed()),
+            let read = || match borrowed {
+                Some(members) => read_members(members),
                 None => read_event(&Value::Null),
             };
             let call = catch_unwind(AssertUnwindSafe(|| match read() {
@@ -332,7 +338,7 @@ impl Engine {
                 Err(answer) => HookCall {
                     answer,
                     decision: None,
-                    tool_name: usable_tool_name(members.as_ref().and_then(Members::tool_name)),
+                    tool_name: usable_tool_name(borrowed.and_then(|m| m.tool_name.text())),
                     tool_input: None,
                 },
             }))
@@ -348,12 +354,13 @@ impl Engine {
 
     /// Appends `call` to the log when it is on and the call was toolgate's to decide (other
     /// events get no decision and no line), and settles the answer.
-    fn log_call(&self, call: HookCall<'_>, ids: &CallIds, started: Instant) -> Logged {
+    fn log_call(&self, call: HookCall<'_>, ids: &CallIds, started: Option<Instant>) -> Logged {
         match &self.log {
             // Other events are answered "no decision" without a permission; every PreToolUse
             // event, malformed ones included, gets a permission or the engine's decision.
             Some(log) if call.answer.permission().is_some() || call.decision.is_some() => {
                 let policy = self.guard.policy();
+                let started = started.unwrap_or_else(Instant::now);
                 decision_log::log_call(log, policy, &self.policy_record, call, ids, started)
             }
             _ => Logged {
@@ -404,29 +411,51 @@ fn string_of(value: &Bound<'_, PyAny>) -> Option<String> {
         .and_then(|s| s.to_str().ok().map(str::to_owned))
 }
 
-/// The members of a hook event the answer depends on, as JSON (`None`: absent).
+/// The members of a hook event the answer depends on: the three read as text kept as the
+/// Python strings they are (their UTF-8 is borrowed, not copied), `tool_input` as JSON.
 #[derive(Default)]
-struct Members {
-    hook_event_name: Option<Value>,
-    tool_name: Option<Value>,
-    cwd: Option<Value>,
+struct Members<'py> {
+    hook_event_name: TextMember<'py>,
+    tool_name: TextMember<'py>,
+    cwd: TextMember<'py>,
     tool_input: Option<Value>,
 }
 
-impl Members {
+/// A member read as text: absent, a string whose UTF-8 was checked, or any other JSON value.
+#[derive(Default)]
+enum TextMember<'py> {
+    #[default]
+    Absent,
+    Text(Bound<'py, PyString>),
+    NotText,
+}
+
+impl TextMember<'_> {
+    /// The member as the engine reads it.
+    fn borrowed(&self) -> Member<'_> {
+        match self {
+            TextMember::Absent => Member::Absent,
+            // Its UTF-8 was read when the member was: this reads the cached text.
+            TextMember::Text(s) => s.to_str().map_or(Member::NotText, Member::Text),
+            TextMember::NotText => Member::NotText,
+        }
+    }
+}
+
+impl Members<'_> {
     /// The members as the engine's [`read_members`] reads them.
     fn borrowed(&self) -> EventMembers<'_> {
         EventMembers {
-            hook_event_name: self.hook_event_name.as_ref(),
-            tool_name: self.tool_name.as_ref(),
+            hook_event_name: self.hook_event_name.borrowed(),
+            tool_name: self.tool_name.borrowed(),
             tool_input: self.tool_input.as_ref(),
-            cwd: self.cwd.as_ref(),
+            cwd: self.cwd.borrowed(),
         }
     }
 
     /// The tool name, when it is a string.
     fn tool_name(&self) -> Option<&str> {
-        self.tool_name.as_ref().and_then(Value::as_str)
+        self.tool_name.borrowed().text()
     }
 }
 
@@ -434,7 +463,9 @@ impl Members {
 /// mapping. A value that is not JSON data fails with the tool name (when it is a string) for
 /// the deny reason. Only a PreToolUse event's other members are read: another event gets no
 /// decision whatever it holds.
-fn event_members(event: &Bound<'_, PyAny>) -> Result<Option<Members>, (Option<String>, NotJson)> {
+fn event_members<'py>(
+    event: &Bound<'py, PyAny>,
+) -> Result<Option<Members<'py>>, (Option<String>, NotJson)> {
     let Ok(mapping) = event.cast::<PyMapping>() else {
         // Not a mapping: `read_event` denies it as not an object.
         return Ok(None);
@@ -444,24 +475,38 @@ fn event_members(event: &Bound<'_, PyAny>) -> Result<Option<Members>, (Option<St
     // read for the items it holds (a `defaultdict` makes none up); any other mapping through
     // the mapping protocol.
     let dict = event.cast::<PyDict>().ok();
-    let member = |key: &Bound<'_, PyString>| -> Result<Option<Value>, NotJson> {
-        let value = match dict {
-            Some(dict) => dict.get_item(key).ok().flatten(),
-            None => mapping.get_item(key).ok(),
+    let item = |key: &Bound<'py, PyString>| match dict {
+        Some(dict) => dict.get_item(key).ok().flatten(),
+        None => mapping.get_item(key).ok(),
+    };
+    let text = |key: &Bound<'py, PyString>| -> Result<TextMember<'py>, NotJson> {
+        let Some(value) = item(key) else {
+            return Ok(TextMember::Absent);
         };
-        value.map(|v| to_value(&v)).transpose()
+        match value.cast_into::<PyString>() {
+            // A string that is not valid Unicode (lone surrogates) is not JSON data.
+            Ok(s) => match s.to_str() {
+                Ok(_) => Ok(TextMember::Text(s)),
+                Err(_) => Err(NotJson::Type),
+            },
+            // Not a string: still refused when it is not JSON data at all.
+            Err(e) => to_value(&e.into_inner()).map(|_| TextMember::NotText),
+        }
     };
     let mut members = Members {
-        hook_event_name: member(intern!(py, "hook_event_name")).map_err(|e| (None, e))?,
+        hook_event_name: text(intern!(py, "hook_event_name")).map_err(|e| (None, e))?,
         ..Members::default()
     };
-    if members.hook_event_name.as_ref().and_then(Value::as_str) != Some(PRE_TOOL_USE) {
+    if members.hook_event_name.borrowed() != Member::Text(PRE_TOOL_USE) {
         return Ok(Some(members));
     }
-    members.tool_name = member(intern!(py, "tool_name")).map_err(|e| (None, e))?;
+    members.tool_name = text(intern!(py, "tool_name")).map_err(|e| (None, e))?;
     let named = |members: &Members| members.tool_name().map(str::to_owned);
-    members.cwd = member(intern!(py, "cwd")).map_err(|e| (named(&members), e))?;
-    members.tool_input = member(intern!(py, "tool_input")).map_err(|e| (named(&members), e))?;
+    members.cwd = text(intern!(py, "cwd")).map_err(|e| (named(&members), e))?;
+    members.tool_input = item(intern!(py, "tool_input"))
+        .map(|v| to_value(&v))
+        .transpose()
+        .map_err(|e| (named(&members), e))?;
     Ok(Some(members))
 }
 

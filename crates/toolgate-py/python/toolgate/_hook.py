@@ -120,7 +120,7 @@ class ToolgateHook:
         ValueError, TypeError: An argument is invalid.
     """
 
-    __slots__ = ("_engine", "_matcher", "_timeout")
+    __slots__ = ("_answer", "_engine", "_evaluate", "_matcher", "_timeout")
 
     def __init__(
         self,
@@ -144,6 +144,9 @@ class ToolgateHook:
         self._matcher = matcher
         kind, value = _policy_argument(policy)
         self._engine = _native.Engine(kind, value, on_review, grant_allowed, _installed_binary())
+        # Bound once: a call then reads a slot instead of making a bound method each time.
+        self._answer = self._engine.answer
+        self._evaluate = self._engine.evaluate
         if self._engine.warnings:
             warnings.warn(self._engine.warnings.rstrip(), ToolgatePolicyWarning, stacklevel=2)
 
@@ -190,7 +193,7 @@ class ToolgateHook:
         if not isinstance(tool_name, str):
             msg = "tool_name must be a str."
             raise TypeError(msg)
-        return self._engine.evaluate(tool_name, tool_input, None if cwd is None else os.fspath(cwd))
+        return self._evaluate(tool_name, tool_input, None if cwd is None else os.fspath(cwd))
 
     def matcher(self) -> HookMatcher:
         """The ``HookMatcher`` that runs this hook (put it under ``hooks["PreToolUse"]``).
@@ -233,7 +236,7 @@ class ToolgateHook:
         del context  # part of the SDK's signature; the answer depends on the input
         try:
             # A decision-log warning (``log.on_failure: warn``) is issued by the engine.
-            return self._engine.answer(input_data, tool_use_id)
+            return self._answer(input_data, tool_use_id)
         except Exception:  # noqa: BLE001 - the last net (see _INTERNAL_ERROR)
             return {
                 "hookSpecificOutput": {

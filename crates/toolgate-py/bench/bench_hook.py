@@ -1,6 +1,10 @@
 """Per-call cost of ``ToolgateHook`` against claude-agent-acgs 0.1.0 / acgs-lite 3.0.1 on the same
 inputs: ``evaluate()`` and ``await hook(event, ...)``, and whether the two decide the same.
 
+``evaluate()`` is timed as ACGSHook's is called, without a ``cwd``: a call whose paths need one
+then reads this process's working directory (a system call). A third column times it given
+the session's ``cwd``, as the hook's events always give it, to show what that read costs.
+
 Run by ``scripts/bench-python`` (release wheel, fresh venv). Prints a Markdown table.
 """
 
@@ -94,9 +98,11 @@ def main() -> int:
     print(f"python {sys.version.split()[0]}, toolgate {toolgate.__name__} wheel, claude-agent-acgs 0.1.0, acgs-lite 3.0.1")
     print()
     print("| call | acgs evaluate µs (p50/p99) | toolgate evaluate µs, acgs-default rules (p50/p99) | ratio | "
-          "acgs await hook µs | toolgate await hook µs | ratio | toolgate default policy evaluate µs | same decision |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "toolgate evaluate(cwd=…) µs | ratio | acgs await hook µs | toolgate await hook µs | ratio | "
+          "toolgate default policy evaluate µs | same decision |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     ratios_eval: list[float] = []
+    ratios_cwd: list[float] = []
     ratios_hook: list[float] = []
     disagreements = []
     for label, tool, tool_input in CASES:
@@ -104,6 +110,7 @@ def main() -> int:
         event = {"hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": tool_input, "cwd": "/srv/project"}
         a_eval = per_call_ns(lambda: acgs.evaluate(tool, tool_input), n)
         t_eval = per_call_ns(lambda: same_rules.evaluate(tool, tool_input), n)
+        t_cwd = per_call_ns(lambda: same_rules.evaluate(tool, tool_input, cwd="/srv/project"), n)
         d_eval = per_call_ns(lambda: default.evaluate(tool, tool_input), n)
         a_hook = per_await_ns(acgs, event, n)
         t_hook = per_await_ns(same_rules, event, n)
@@ -116,19 +123,24 @@ def main() -> int:
             disagreements.append(f"{label}: acgs {theirs.verdict.value} {list(theirs.rule_ids)}, "
                                  f"toolgate {mine.verdict} {mine.rule_ids}")
         r_eval = statistics.median(a_eval) / statistics.median(t_eval)
+        r_cwd = statistics.median(a_eval) / statistics.median(t_cwd)
         r_hook = statistics.median(a_hook) / statistics.median(t_hook)
         ratios_eval.append(r_eval)
+        ratios_cwd.append(r_cwd)
         ratios_hook.append(r_hook)
         print(
             f"| {label} | {fmt_us(statistics.median(a_eval))} / {fmt_us(p99(a_eval))} "
-            f"| {fmt_us(statistics.median(t_eval))} / {fmt_us(p99(t_eval))} | {r_eval:.0f}× "
-            f"| {fmt_us(statistics.median(a_hook))} | {fmt_us(statistics.median(t_hook))} | {r_hook:.0f}× "
+            f"| {fmt_us(statistics.median(t_eval))} / {fmt_us(p99(t_eval))} | {r_eval:.1f}× "
+            f"| {fmt_us(statistics.median(t_cwd))} | {r_cwd:.1f}× "
+            f"| {fmt_us(statistics.median(a_hook))} | {fmt_us(statistics.median(t_hook))} | {r_hook:.1f}× "
             f"| {fmt_us(statistics.median(d_eval))} | {'yes' if same else 'NO'} |"
         )
     print()
-    print(f"evaluate: toolgate is {min(ratios_eval):.0f}×–{max(ratios_eval):.0f}× faster per call "
+    print(f"evaluate: toolgate is {min(ratios_eval):.1f}×–{max(ratios_eval):.0f}× faster per call "
           f"(geometric mean {statistics.geometric_mean(ratios_eval):.0f}×)")
-    print(f"await hook: {min(ratios_hook):.0f}×–{max(ratios_hook):.0f}× "
+    print(f"evaluate(cwd=…): {min(ratios_cwd):.1f}×–{max(ratios_cwd):.0f}× "
+          f"(geometric mean {statistics.geometric_mean(ratios_cwd):.0f}×)")
+    print(f"await hook: {min(ratios_hook):.1f}×–{max(ratios_hook):.0f}× "
           f"(geometric mean {statistics.geometric_mean(ratios_hook):.0f}×)")
     print(f"same decisions: {len(CASES) - len(disagreements)} of {len(CASES)}")
     for d in disagreements:

@@ -427,8 +427,9 @@ def test_evaluate_denies_input_it_cannot_read() -> None:
     d = ToolgateHook().evaluate("Write", {"file_path": "a", "content": b"x"})
     assert d.verdict == "deny"
     assert d.error is not None and "not JSON data" in d.error
-    with pytest.raises(TypeError):
-        ToolgateHook().evaluate(b"Bash", {})  # type: ignore[arg-type]
+    for not_a_name in (b"Bash", 3, None):
+        with pytest.raises(TypeError, match="tool_name must be a str"):
+            ToolgateHook().evaluate(not_a_name, {})  # type: ignore[arg-type]
 
 
 def test_evaluate_cwd_is_the_session_cwd(tmp_path: Path) -> None:

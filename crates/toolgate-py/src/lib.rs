@@ -188,12 +188,20 @@ impl Engine {
     fn evaluate(
         &self,
         py: Python<'_>,
-        tool_name: &str,
+        tool_name: &Bound<'_, PyAny>,
         tool_input: &Bound<'_, PyAny>,
         cwd: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Decision> {
-        // Not a path: a TypeError, as PyO3's own conversion raised (the wrapper's
-        // `os.fspath` raises it first).
+        // The wrapper hands its arguments over as they came: the checks it would make cost a
+        // Python call a tenth of a decision.
+        let Ok(tool_name) = tool_name.cast::<PyString>() else {
+            return Err(PyTypeError::new_err("tool_name must be a str."));
+        };
+        // A str that is not valid Unicode (lone surrogates) raises the UnicodeEncodeError that
+        // reading it as `&str` did.
+        let tool_name = tool_name.to_str()?;
+        // Not a path (an int, bytes): the TypeError `os.fspath` raises, through PyO3's path
+        // conversion.
         let cwd = cwd.map(path_of).transpose()?;
         let input = match to_value(tool_input) {
             Ok(v) => v,

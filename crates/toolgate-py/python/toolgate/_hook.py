@@ -190,10 +190,8 @@ class ToolgateHook:
             tool_input: The tool's input.
             cwd: The session's working directory (default: this process's).
         """
-        if not isinstance(tool_name, str):
-            msg = "tool_name must be a str."
-            raise TypeError(msg)
-        return self._evaluate(tool_name, tool_input, None if cwd is None else os.fspath(cwd))
+        # The engine checks the arguments' types (tool_name a str, cwd a path).
+        return self._evaluate(tool_name, tool_input, cwd)
 
     def matcher(self) -> HookMatcher:
         """The ``HookMatcher`` that runs this hook (put it under ``hooks["PreToolUse"]``).

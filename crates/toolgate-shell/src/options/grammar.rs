@@ -67,7 +67,7 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
         if !option {
             break;
         }
-        let word = read_word(args, i, grammar, &mut opts);
+        let word = read_word(args, i, grammar, |o| opts.push(o));
         words.resize(opts.len(), i);
         i += word.used;
         if word.ended {
@@ -97,8 +97,14 @@ pub(super) struct Word {
     ended: bool,
 }
 
-/// Reads the option word at `args[i]` (`-x…`, `+x…` or `--name[=value]`) into `out`.
-pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec<Opt>) -> Word {
+/// Reads the option word at `args[i]` (`-x…`, `+x…` or `--name[=value]`), giving each
+/// option it holds to `out` in order (a caller that handles them one by one needs no list).
+pub(super) fn read_word(
+    args: &[Arg],
+    i: usize,
+    grammar: &Grammar,
+    mut out: impl FnMut(Opt),
+) -> Word {
     let spec = &grammar.spec;
     let w = args[i].text.as_str();
     let next = || args.get(i + 1).map(|a| a.text.clone());
@@ -124,13 +130,13 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
         let name: Cow<'static, str> = Cow::Owned(dashed);
         let ended = grammar.ends.contains(&&*name);
         if value.is_none() && takes_value {
-            out.push(Opt {
+            out(Opt {
                 name,
                 value: next(),
             });
             return separate(ended);
         }
-        out.push(Opt { name, value });
+        out(Opt { name, value });
         return attached(ended);
     }
     let sign = &w[..1];
@@ -154,7 +160,7 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
         let ended = grammar.ends.contains(&&*name);
         if grammar.next_word.contains(c) {
             taken += 1;
-            out.push(Opt {
+            out(Opt {
                 name,
                 value: word_at(i + taken),
             });
@@ -170,20 +176,20 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
                     .chars()
                     .all(|r| grammar.ends.contains(&&*super::short_name(sign, r)));
             if rest.is_empty() || only_ending {
-                out.push(Opt {
+                out(Opt {
                     name,
                     value: word_at(i + taken + 1),
                 });
                 return done(taken, true, ended);
             }
-            out.push(Opt {
+            out(Opt {
                 name,
                 value: Some(rest.to_string()),
             });
             return done(taken, false, ended);
         }
         if grammar.glued.contains(c) {
-            out.push(Opt {
+            out(Opt {
                 name,
                 value: (!rest.is_empty()).then(|| rest.to_string()),
             });
@@ -194,12 +200,12 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
             for _ in 0..digits.len() {
                 chars.next();
             }
-            out.push(Opt {
+            out(Opt {
                 name,
                 value: (!digits.is_empty()).then_some(digits),
             });
         } else {
-            out.push(Opt { name, value: None });
+            out(Opt { name, value: None });
         }
         if ended {
             return done(taken, false, true);

@@ -111,7 +111,11 @@ impl Walker {
     /// An empty walker.
     pub fn new() -> Walker {
         Walker {
-            out: CommandAnalysis::default(),
+            // Most analyses find one command: room for it, not for four (a large block).
+            out: CommandAnalysis {
+                commands: Vec::with_capacity(1),
+                ..CommandAnalysis::default()
+            },
             options: ParserOptions::default(),
             cwd_changed: false,
             functions: Vec::new(),
@@ -410,10 +414,27 @@ impl Walker {
         let first = self.out.commands.len();
         let raw = RawCommand {
             // A plain word holds no `{`: it is one argv word (no brace expansion).
-            args: words.map(|w| self.word(w, &inner)).collect(),
+            args: words.map(|w| self.plain_word(w, &inner)).collect(),
             ..RawCommand::default()
         };
         self.run_simple(raw, None, first, &inner);
+    }
+
+    /// A word of a plain command, as [`Walker::word`] reads it: without `~` it holds no
+    /// quoting, expansion or substitution (`syntax::plain`), so its text is itself and only
+    /// its glob characters and the scope's placeholders mark it.
+    fn plain_word(&mut self, w: &str, scope: &Scope) -> Arg {
+        if w.contains('~') {
+            return self.word(w, scope);
+        }
+        let placeholder = scope.placeholders.iter().any(|p| w.contains(p.as_str()));
+        Arg {
+            text: w.to_string(),
+            dynamic: placeholder,
+            splits: placeholder,
+            glob: w.contains(['*', '?', '[']),
+            ..Arg::default()
+        }
     }
 
     /// Runs a simple command whose words were read: `first` is the index of the first

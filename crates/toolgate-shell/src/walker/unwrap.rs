@@ -72,10 +72,11 @@ impl Walker {
     pub(crate) fn run_command(&mut self, raw: &RawCommand, scope: &Scope) {
         // The words are copied only when a wrapper step replaces them (`env -S`, `xargs`).
         let mut words: Cow<'_, [Arg]> = Cow::Borrowed(&raw.args);
-        let mut env = raw.env.clone();
+        // The environment and the scope are copied only when a step changes them.
+        let mut env: Cow<'_, [(String, String)]> = Cow::Borrowed(&raw.env);
         let writes = &raw.writes;
         let stdin = raw.stdin.as_ref();
-        let mut scope = scope.clone();
+        let mut scope: Cow<'_, Scope> = Cow::Borrowed(scope);
         let mut cwd_changed = false;
         let mut base = 0;
         let mut steps = 0;
@@ -96,7 +97,7 @@ impl Walker {
                     break;
                 }
                 let (n, v) = first.text.split_once('=').unwrap_or((&first.text, ""));
-                env.push((n.to_string(), v.to_string()));
+                env.to_mut().push((n.to_string(), v.to_string()));
                 base += 1;
             }
             let args = &words[base..];
@@ -119,7 +120,7 @@ impl Walker {
                         program: basename(&program.text).to_string(),
                         program_path: program.text,
                         via: scope.via.clone(),
-                        env: env.clone(),
+                        env: env.to_vec(),
                         writes: writes.to_vec(),
                         cwd_changed,
                         ..SimpleCommand::default()
@@ -190,13 +191,13 @@ impl Walker {
             match step {
                 Step::Skip(skip, label) => {
                     if !label.is_empty() {
-                        scope.via.push(label.to_string());
+                        scope.to_mut().via.push(label.to_string());
                     }
                     last_wrapper = Some(args[0].clone());
                     base += skip.min(args.len());
                 }
                 Step::Replace(rest, label) => {
-                    scope.via.push(label.to_string());
+                    scope.to_mut().via.push(label.to_string());
                     last_wrapper = Some(args[0].clone());
                     words = Cow::Owned(rest);
                     base = 0;
@@ -230,7 +231,12 @@ impl Walker {
 
     /// One unwrapping step for the program `name` (lower case) heading `inv.args`. A step
     /// that changes directory sets `inv.cwd_changed`.
-    fn wrapper_step(&mut self, name: &str, inv: &mut Invocation<'_>, scope: &mut Scope) -> Step {
+    fn wrapper_step(
+        &mut self,
+        name: &str,
+        inv: &mut Invocation<'_>,
+        scope: &mut Cow<'_, Scope>,
+    ) -> Step {
         let Invocation {
             args, env, writes, ..
         } = *inv;
@@ -269,6 +275,7 @@ impl Walker {
             "xargs" => {
                 self.emit_final(Invocation::plain(&args[..1], env), scope);
                 let (start, placeholder) = xargs_options(args);
+                let scope = scope.to_mut();
                 // `find ROOT | xargs …`: the items are paths under ROOT (unless xargs reads
                 // a redirect or heredoc of its own).
                 scope.listed_roots = match inv.stdin {
@@ -370,7 +377,7 @@ impl Walker {
                     self.interpreter(*inv, scope);
                     return Step::Done;
                 }
-                match crate::knowledge::wrappers::lookup(n) {
+                match super::wrappers::table_wrapper_named(n) {
                     Some(w) => self.table_wrapper(w, inv, scope),
                     None => Step::Final,
                 }

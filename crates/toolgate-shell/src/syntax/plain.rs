@@ -162,6 +162,43 @@ mod tests {
         }
     }
 
+    /// The walker reads a plain text without the guard: every text of up to three bytes of
+    /// the plain bytes, spaces and tabs, and every plain command of the three corpora,
+    /// passes it.
+    #[test]
+    fn every_plain_text_passes_the_guard() {
+        let alphabet: Vec<u8> = (0..=255u8)
+            .filter(|&b| plain_byte(b) || b == b' ' || b == b'\t')
+            .collect();
+        let mut texts: Vec<String> = Vec::new();
+        for a in &alphabet {
+            for b in &alphabet {
+                for c in &alphabet {
+                    texts.push(String::from_utf8(vec![*a, *b, *c]).expect("ASCII"));
+                }
+            }
+        }
+        for corpus in [
+            "realworld-shell/commands.jsonl",
+            "dcg-command-corpus/cases.jsonl",
+            "cc-safety-net-cases/cases.jsonl",
+        ] {
+            if let Some(path) = toolgate_corpora::corpus(corpus) {
+                for row in toolgate_corpora::read_jsonl(&path) {
+                    texts.extend(row["command"].as_str().map(str::to_string));
+                }
+            }
+        }
+        let mut plain = 0;
+        for text in &texts {
+            if plain_words(text).is_some() {
+                plain += 1;
+                assert_eq!(crate::syntax::guard::check(text), Ok(()), "{text:?}");
+            }
+        }
+        assert!(plain > 100_000, "only {plain} plain texts");
+    }
+
     #[test]
     fn anything_that_can_mean_more_than_a_word_goes_to_the_parser() {
         for text in [

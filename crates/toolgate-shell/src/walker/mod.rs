@@ -194,14 +194,15 @@ impl Walker {
         if text.trim().is_empty() {
             return;
         }
-        if let Err((kind, reason)) = crate::syntax::guard::check(text) {
-            self.indeterminate(scope, kind, reason);
-            return;
-        }
+        // A plain text holds none of the bytes the guard looks for, so it needs no guard.
         if self.shortcuts
             && let Some(words) = crate::syntax::plain::plain_words(text)
         {
             self.plain_simple(words, scope);
+            return;
+        }
+        if let Err((kind, reason)) = crate::syntax::guard::check(text) {
+            self.indeterminate(scope, kind, reason);
             return;
         }
         let options = &self.options;
@@ -424,7 +425,13 @@ impl Walker {
     /// quoting, expansion or substitution (`syntax::plain`), so its text is itself and only
     /// its glob characters and the scope's placeholders mark it.
     fn plain_word(&mut self, w: &str, scope: &Scope) -> Arg {
-        if w.contains('~') {
+        // One pass over the bytes (words are short): `~` and the glob characters.
+        let (mut tilde, mut glob) = (false, false);
+        for b in w.bytes() {
+            tilde |= b == b'~';
+            glob |= matches!(b, b'*' | b'?' | b'[');
+        }
+        if tilde {
             return self.word(w, scope);
         }
         let placeholder = scope.placeholders.iter().any(|p| w.contains(p.as_str()));
@@ -432,7 +439,7 @@ impl Walker {
             text: w.to_string(),
             dynamic: placeholder,
             splits: placeholder,
-            glob: w.contains(['*', '?', '[']),
+            glob,
             ..Arg::default()
         }
     }

@@ -86,17 +86,15 @@ impl Walker {
             // Leading `NAME=value` words (after `env`, or malformed ones the shell would
             // still not run as a program we can name) are environment.
             while let Some(first) = words.get(base) {
+                let Some((n, v)) = first.text.split_once('=') else {
+                    break;
+                };
                 // `NAME=$(…)`: a static name makes it an assignment whatever its value.
-                let static_name = first.text.split_once('=').is_some_and(|(n, _)| {
-                    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                });
-                if !first.text.contains('=')
-                    || first.text.starts_with('-')
-                    || (first.dynamic && !static_name)
-                {
+                let static_name =
+                    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if first.text.starts_with('-') || (first.dynamic && !static_name) {
                     break;
                 }
-                let (n, v) = first.text.split_once('=').unwrap_or((&first.text, ""));
                 env.to_mut().push((n.to_string(), v.to_string()));
                 base += 1;
             }
@@ -419,36 +417,33 @@ impl Walker {
             .or(super::shells::piped_stdin(scope))
             .filter(|s| !s.from_download && !s.text.is_empty())
             .map(|s| s.text.clone());
+        // The indices of the marked arguments, in one pass (nearly always none is marked).
+        let (mut dynamic_args, mut split_args, mut glob_args, mut rooted_args) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for (i, a) in args[1..].iter().enumerate() {
+            if a.dynamic {
+                dynamic_args.push(i);
+            }
+            if a.splits {
+                split_args.push(i);
+            }
+            if a.glob {
+                glob_args.push(i);
+            }
+            // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path; so does
+            // `$(find …)`.
+            if is_placeholder(a, scope) || a.listed_roots.is_some() {
+                rooted_args.push(i);
+            }
+        }
         let cmd = SimpleCommand {
             program: basename(&first.text).to_string(),
             program_path: first.text.clone(),
             args: args[1..].iter().map(|a| a.text.clone()).collect(),
-            dynamic_args: args[1..]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.dynamic)
-                .map(|(i, _)| i)
-                .collect(),
-            split_args: args[1..]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.splits)
-                .map(|(i, _)| i)
-                .collect(),
-            glob_args: args[1..]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.glob)
-                .map(|(i, _)| i)
-                .collect(),
-            // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path; so does
-            // `$(find …)`.
-            rooted_args: args[1..]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| is_placeholder(a, scope) || a.listed_roots.is_some())
-                .map(|(i, _)| i)
-                .collect(),
+            dynamic_args,
+            split_args,
+            glob_args,
+            rooted_args,
             input_roots: args[1..]
                 .iter()
                 .filter_map(|a| a.listed_roots.clone())
@@ -479,13 +474,16 @@ impl Walker {
 /// Whether `a` is one input item: a placeholder (`{}` of `find -exec`, `xargs -I{}`), also
 /// written in literal quotes (`\"{}\"`, which names the same path with quote characters).
 fn is_placeholder(a: &Arg, scope: &Scope) -> bool {
+    if !a.dynamic || scope.placeholders.is_empty() {
+        return false;
+    }
     let bare = a
         .text
         .strip_prefix('"')
         .and_then(|t| t.strip_suffix('"'))
         .or_else(|| a.text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')))
         .unwrap_or(&a.text);
-    a.dynamic && scope.placeholders.iter().any(|p| p == bare)
+    scope.placeholders.iter().any(|p| p == bare)
 }
 
 pub(crate) fn join(args: &[Arg]) -> String {

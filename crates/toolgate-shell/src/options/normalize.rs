@@ -41,7 +41,10 @@ pub(crate) fn normalize_args(cmd: &mut SimpleCommand, args: Cow<'_, [Arg]>) {
 /// [`normalize_args`] of a command whose program, in lower case, is `program`.
 fn normalize_program(cmd: &mut SimpleCommand, program: &str, args: Cow<'_, [Arg]>) {
     let mut args = args;
-    if crate::knowledge::programs::single_dash_long(program) {
+    // The program's row, asked for once (its options, grammar and dash style).
+    let row = lookup(program);
+    let spec = row.map_or(&NONE, |p| p.options);
+    if row.is_some_and(|p| p.single_dash_long) {
         args = Cow::Owned(crate::options::with_two_dashes(args.into_owned()));
     }
     match program {
@@ -52,15 +55,15 @@ fn normalize_program(cmd: &mut SimpleCommand, program: &str, args: Cow<'_, [Arg]
             cmd.operands = args.iter().map(|a| a.text.clone()).collect();
         }
         "pip" | "pip3" | "npm" | "yarn" | "pnpm" => {
-            read(cmd, &args, spec_for(program), true);
+            read(cmd, &args, spec, true);
         }
-        _ => match lookup(program).and_then(|p| p.grammar) {
+        _ => match row.and_then(|p| p.grammar) {
             // `python -m MODULE ARGS`: the words after the module are the module's.
             Some(grammar) => {
                 let reading = read_launcher(&args, grammar, &NONE);
                 record(cmd, &args, &grammar.spec, &reading, false);
             }
-            None => read(cmd, &args, spec_for(program), false),
+            None => read(cmd, &args, spec, false),
         },
     }
     assume_worst_for_dynamic_options(cmd, program);
@@ -70,14 +73,19 @@ fn normalize_program(cmd: &mut SimpleCommand, program: &str, args: Cow<'_, [Arg]
 /// options: for programs whose flags decide whether they destroy data, the worst flags are
 /// assumed (`X=-rf; rm $X /` is a recursive forced delete).
 fn assume_worst_for_dynamic_options(cmd: &mut SimpleCommand, program: &str) {
-    let sub = cmd.subcommand.as_deref().map(str::to_ascii_lowercase);
-    let worst: &[&str] = match (program, sub.as_deref()) {
-        ("rm", _) => &["recursive", "force"],
-        ("chmod" | "chown" | "chgrp", _) => &["recursive"],
-        ("git", Some("push" | "clean" | "checkout" | "worktree")) => &["force"],
-        ("git", Some("switch")) => &["force", "discard-changes"],
-        ("git", Some("reset")) => &["hard"],
-        ("git", Some("branch")) => &["delete-force"],
+    // The subcommand compared ignoring case, without a lower-case copy.
+    let sub = |names: &[&str]| {
+        cmd.subcommand
+            .as_deref()
+            .is_some_and(|s| names.iter().any(|n| s.eq_ignore_ascii_case(n)))
+    };
+    let worst: &[&str] = match program {
+        "rm" => &["recursive", "force"],
+        "chmod" | "chown" | "chgrp" => &["recursive"],
+        "git" if sub(&["push", "clean", "checkout", "worktree"]) => &["force"],
+        "git" if sub(&["switch"]) => &["force", "discard-changes"],
+        "git" if sub(&["reset"]) => &["hard"],
+        "git" if sub(&["branch"]) => &["delete-force"],
         _ => return,
     };
     // A run-time operand that may be an option: unquoted it can be options and targets at

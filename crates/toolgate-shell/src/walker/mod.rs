@@ -148,8 +148,11 @@ impl Walker {
         }
         // Scripts followed here add commands and destinations, so they go before the dedup.
         downloads::follow_written_scripts(&mut self);
-        let mut seen = std::collections::HashSet::new();
-        self.out.destinations.retain(|d| seen.insert(d.clone()));
+        // One destination or none has no duplicate (nearly always: no set to build).
+        if self.out.destinations.len() > 1 {
+            let mut seen = std::collections::HashSet::new();
+            self.out.destinations.retain(|d| seen.insert(d.clone()));
+        }
         self.out
     }
 

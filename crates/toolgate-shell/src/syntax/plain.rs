@@ -27,13 +27,25 @@ const RESERVED_FIRST: &[&str] = &[
 /// Whether `b` can stand in a plain word: it has no meaning to the shell inside a word
 /// (quotes, `$`, backslash, operators, redirections, `#`, grouping, `=`, glob brackets and
 /// braces and every control or non-ASCII byte are left to the parser).
-fn plain_byte(b: u8) -> bool {
+const fn plain_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric()
         || matches!(
             b,
             b'_' | b'-' | b'.' | b'/' | b',' | b':' | b'@' | b'%' | b'+' | b'*' | b'?' | b'~'
         )
 }
+
+/// For each byte: whether it is a plain byte, a space or a tab (what a plain text is made
+/// of), looked up rather than compared byte by byte against every kind.
+const PLAIN_TEXT_BYTES: [bool; 256] = {
+    let mut out = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        out[b] = plain_byte(b as u8) || b == b' ' as usize || b == b'\t' as usize;
+        b += 1;
+    }
+    out
+};
 
 /// The words of `text`, when `text` is one simple command of plain words separated by spaces
 /// or tabs (the program first); `None` sends the text to the parser. Words hold no `{`, so
@@ -42,10 +54,7 @@ pub(crate) fn plain_words(text: &str) -> Option<impl Iterator<Item = &str>> {
     if text.len() > MAX_PLAIN_LEN {
         return None;
     }
-    if !text
-        .bytes()
-        .all(|b| plain_byte(b) || b == b' ' || b == b'\t')
-    {
+    if !text.bytes().all(|b| PLAIN_TEXT_BYTES[usize::from(b)]) {
         return None;
     }
     let mut words = text.split([' ', '\t']).filter(|w| !w.is_empty()).peekable();
@@ -165,6 +174,14 @@ mod tests {
     /// The walker reads a plain text without the guard: every text of up to three bytes of
     /// the plain bytes, spaces and tabs, and every plain command of the three corpora,
     /// passes it.
+    #[test]
+    fn the_byte_table_is_the_plain_bytes_spaces_and_tabs() {
+        for b in 0..=255u8 {
+            let expected = plain_byte(b) || b == b' ' || b == b'\t';
+            assert_eq!(PLAIN_TEXT_BYTES[usize::from(b)], expected, "{b}");
+        }
+    }
+
     #[test]
     fn every_plain_text_passes_the_guard() {
         let alphabet: Vec<u8> = (0..=255u8)

@@ -171,7 +171,7 @@ impl Walker {
                 return;
             }
             // Lower case, copied only when the name has a capital.
-            let name = match basename(&first.text) {
+            let name = match base_name {
                 n if n.bytes().any(|b| b.is_ascii_uppercase()) => {
                     Cow::Owned(n.to_ascii_lowercase())
                 }

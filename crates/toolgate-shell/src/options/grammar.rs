@@ -87,6 +87,15 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
     }
 }
 
+/// Whether the option letters `letters` hold `c`: an ASCII letter is looked for as a byte
+/// (no UTF-8 sequence holds an ASCII byte), without a string searcher for a few bytes.
+fn has_char(letters: &str, c: char) -> bool {
+    match u8::try_from(c) {
+        Ok(b) if b.is_ascii() => letters.as_bytes().contains(&b),
+        _ => letters.contains(c),
+    }
+}
+
 /// What reading one option word did.
 pub(super) struct Word {
     /// Words used: 1, or 2 with a separate value.
@@ -119,8 +128,8 @@ pub(super) fn read_word(
         ended,
     };
     if let Some(long) = w.strip_prefix("--") {
-        let (written, value) = match long.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
+        let (written, value) = match long.bytes().position(|b| b == b'=') {
+            Some(at) => (&long[..at], Some(long[at + 1..].to_string())),
             None => (long, None),
         };
         let (name, takes_value) = super::resolve_in_spec(written, spec);
@@ -158,7 +167,7 @@ pub(super) fn read_word(
         let name = super::short_name(sign, c);
         let rest = &body[pos + c.len_utf8()..];
         let ended = grammar.ends.contains(&&*name);
-        if grammar.next_word.contains(c) {
+        if has_char(grammar.next_word, c) {
             taken += 1;
             out(Opt {
                 name,
@@ -169,7 +178,7 @@ pub(super) fn read_word(
             }
             continue;
         }
-        if spec.short_val.contains(c) {
+        if has_char(spec.short_val, c) {
             let only_ending = !rest.is_empty()
                 && ended
                 && rest
@@ -188,14 +197,14 @@ pub(super) fn read_word(
             });
             return done(taken, false, ended);
         }
-        if grammar.glued.contains(c) {
+        if has_char(grammar.glued, c) {
             out(Opt {
                 name,
                 value: (!rest.is_empty()).then(|| rest.to_string()),
             });
             return done(taken, false, ended);
         }
-        if grammar.glued_digits.contains(c) {
+        if has_char(grammar.glued_digits, c) {
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
             for _ in 0..digits.len() {
                 chars.next();
@@ -231,6 +240,17 @@ mod tests {
 
     /// python's grammar: `-c` and `-m` end its options.
     const PYTHON: Grammar = crate::knowledge::specs::launchers::PYTHON;
+
+    #[test]
+    fn option_letters_are_found_as_contains_finds_them() {
+        for letters in ["", "a", "oO", "eEI", "iMmx", "l0", "é", "aé-"] {
+            for c in [
+                'a', 'O', 'x', '0', '-', 'é', 'è', '\u{7f}', '\u{80}', '\u{e9}',
+            ] {
+                assert_eq!(has_char(letters, c), letters.contains(c), "{letters} {c}");
+            }
+        }
+    }
 
     #[test]
     fn an_ending_option_ends_reading_with_its_value() {

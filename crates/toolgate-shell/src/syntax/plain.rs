@@ -57,12 +57,38 @@ pub(crate) fn plain_words(text: &str) -> Option<impl Iterator<Item = &str>> {
     if !text.bytes().all(|b| PLAIN_TEXT_BYTES[usize::from(b)]) {
         return None;
     }
-    let mut words = text.split([' ', '\t']).filter(|w| !w.is_empty()).peekable();
-    let first = *words.peek()?;
+    let words = Words { text, at: 0 };
+    let first = words.clone().next()?;
     if RESERVED_FIRST.contains(&first) {
         return None;
     }
     Some(words)
+}
+
+/// The words of a plain text: the runs of bytes between spaces and tabs (found by bytes; a
+/// plain text is ASCII).
+#[derive(Clone)]
+struct Words<'t> {
+    text: &'t str,
+    /// Where the next word's search starts.
+    at: usize,
+}
+
+impl<'t> Iterator for Words<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        let bytes = self.text.as_bytes();
+        let blank = |b: u8| b == b' ' || b == b'\t';
+        while self.at < bytes.len() && blank(bytes[self.at]) {
+            self.at += 1;
+        }
+        let start = self.at;
+        while self.at < bytes.len() && !blank(bytes[self.at]) {
+            self.at += 1;
+        }
+        (self.at > start).then(|| &self.text[start..self.at])
+    }
 }
 
 /// The program brush-parser would build for `text`, when `text` is one simple command of
@@ -174,6 +200,26 @@ mod tests {
     /// The walker reads a plain text without the guard: every text of up to three bytes of
     /// the plain bytes, spaces and tabs, and every plain command of the three corpora,
     /// passes it.
+    /// The byte splitter gives the words splitting at spaces and tabs and dropping empty
+    /// pieces gives, for every text of up to five bytes of `a`, space and tab.
+    #[test]
+    fn plain_words_are_the_pieces_between_blanks() {
+        let mut texts = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| ["a", " ", "\t"].map(|c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        texts.push("ls -la  x\t\ty ".to_string());
+        for text in &texts {
+            let split: Vec<&str> = text.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+            let words: Vec<&str> = Words { text, at: 0 }.collect();
+            assert_eq!(words, split, "{text:?}");
+        }
+    }
+
     #[test]
     fn the_byte_table_is_the_plain_bytes_spaces_and_tabs() {
         for b in 0..=255u8 {

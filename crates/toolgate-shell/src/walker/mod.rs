@@ -9,6 +9,7 @@ mod downloads;
 mod interpreters;
 mod per_item;
 mod pipelines;
+mod plain;
 mod redirects;
 mod shells;
 mod stdin_jobs;
@@ -401,61 +402,19 @@ impl Walker {
             }
         }
         raw.stdin = stdin;
-        self.run_simple(raw, read_file, first, scope);
-    }
-
-    /// A simple command of plain words (`syntax::plain`), as [`Walker::simple`] walks the
-    /// one-command tree brush-parser builds for it, through the list and the one-element
-    /// pipeline (which change nothing for a single command but the scope's `in_pipeline`).
-    fn plain_simple<'t>(&mut self, words: impl Iterator<Item = &'t str>, scope: &Scope) {
-        let inner = if scope.in_pipeline {
-            let mut s = scope.clone();
-            s.in_pipeline = false;
-            Cow::Owned(s)
-        } else {
-            Cow::Borrowed(scope)
-        };
-        let first = self.out.commands.len();
-        let raw = RawCommand {
-            // A plain word holds no `{`: it is one argv word (no brace expansion).
-            args: words.map(|w| self.plain_word(w, &inner)).collect(),
-            ..RawCommand::default()
-        };
-        self.run_simple(raw, None, first, &inner);
-    }
-
-    /// A word of a plain command, as [`Walker::word`] reads it: without `~` it holds no
-    /// quoting, expansion or substitution (`syntax::plain`), so its text is itself and only
-    /// its glob characters and the scope's placeholders mark it.
-    fn plain_word(&mut self, w: &str, scope: &Scope) -> Arg {
-        // One pass over the bytes (words are short): `~` and the glob characters.
-        let (mut tilde, mut glob) = (false, false);
-        for b in w.bytes() {
-            tilde |= b == b'~';
-            glob |= matches!(b, b'*' | b'?' | b'[');
-        }
-        if tilde {
-            return self.word(w, scope);
-        }
-        let placeholder = scope.placeholders.iter().any(|p| w.contains(p.as_str()));
-        Arg {
-            text: w.to_string(),
-            dynamic: placeholder,
-            splits: placeholder,
-            glob,
-            ..Arg::default()
-        }
+        let _words = self.run_simple(raw, read_file, first, scope);
     }
 
     /// Runs a simple command whose words were read: `first` is the index of the first
     /// command its substitutions ran, `read_file` the file its stdin is redirected from.
+    /// Gives the words back (a plain command's are kept for the next one).
     fn run_simple(
         &mut self,
         raw: RawCommand,
         read_file: Option<String>,
         first: usize,
         scope: &Scope,
-    ) {
+    ) -> Vec<Arg> {
         let substituted = first..self.out.commands.len();
         if !substituted.is_empty() {
             self.remember_substituted_variables(&raw, &substituted);
@@ -477,6 +436,7 @@ impl Walker {
         {
             self.stdins.push((last, s));
         }
+        raw.args
     }
 
     /// Variables a simple command sets from a substitution (`K=$(cat f)`, `export

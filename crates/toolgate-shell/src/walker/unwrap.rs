@@ -417,9 +417,12 @@ impl Walker {
             .or(super::shells::piped_stdin(scope))
             .filter(|s| !s.from_download && !s.text.is_empty())
             .map(|s| s.text.clone());
-        // The indices of the marked arguments, in one pass (nearly always none is marked).
+        // The indices of the marked arguments and the roots of the paths input stands for,
+        // in one pass (nearly always none is marked and there are none).
         let (mut dynamic_args, mut split_args, mut glob_args, mut rooted_args) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut input_roots = Vec::new();
+        let mut any_placeholder = false;
         for (i, a) in args[1..].iter().enumerate() {
             if a.dynamic {
                 dynamic_args.push(i);
@@ -432,9 +435,19 @@ impl Walker {
             }
             // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path; so does
             // `$(find …)`.
-            if is_placeholder(a, scope) || a.listed_roots.is_some() {
+            let placeholder = is_placeholder(a, scope);
+            any_placeholder |= placeholder;
+            if placeholder || a.listed_roots.is_some() {
                 rooted_args.push(i);
             }
+            if let Some(roots) = &a.listed_roots {
+                input_roots.extend(roots.iter().cloned());
+            }
+        }
+        if let Some(roots) = &scope.listed_roots
+            && (scope.input_args || any_placeholder)
+        {
+            input_roots.extend(roots.iter().cloned());
         }
         let cmd = SimpleCommand {
             program: basename(&first.text).to_string(),
@@ -444,21 +457,7 @@ impl Walker {
             split_args,
             glob_args,
             rooted_args,
-            input_roots: args[1..]
-                .iter()
-                .filter_map(|a| a.listed_roots.clone())
-                .flatten()
-                .chain(
-                    scope
-                        .listed_roots
-                        .iter()
-                        .filter(|_| {
-                            scope.input_args || args[1..].iter().any(|a| is_placeholder(a, scope))
-                        })
-                        .flatten()
-                        .cloned(),
-                )
-                .collect(),
+            input_roots,
             via: scope.via.clone(),
             env: env.to_vec(),
             writes: writes.to_vec(),

@@ -11,7 +11,8 @@ thread_local! {
     /// for the next one, which copies its words into them rather than into new allocations
     /// (most commands are one plain command). A plain command nested in one being walked
     /// (`bash -c 'ls'`, `find -exec rm {} +`) finds the list taken and starts a new one.
-    /// A plain text is at most 512 bytes, so what is kept stays small.
+    /// A plain text is at most 512 bytes, so at most 256 words are kept, each buffer no
+    /// larger than the longest word its place has held (under 128 KiB however it goes).
     static WORDS: RefCell<Vec<Arg>> = const { RefCell::new(Vec::new()) };
 }
 

@@ -11,7 +11,6 @@ mod input;
 mod network;
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -172,18 +171,29 @@ impl SimpleCommand {
 
 /// A set of normalised flag names: long names without dashes (`recursive`, `force`), short
 /// flags that have no long name as `-x`.
+///
+/// Kept as a sorted vector without duplicates: a command has a handful of flags, so a
+/// binary search over one small allocation costs less to fill, ask and drop than a tree.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct FlagSet(pub BTreeSet<Cow<'static, str>>);
+pub struct FlagSet(Vec<Cow<'static, str>>);
 
 impl FlagSet {
+    /// Where `name` is, or would go to keep the names sorted.
+    fn find(&self, name: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|f| (**f).cmp(name))
+    }
+
     /// Whether the set holds `name` (already normalised).
     pub fn contains(&self, name: &str) -> bool {
-        self.0.contains(name)
+        self.find(name).is_ok()
     }
 
     /// Adds a normalised name (names from the option tables are borrowed, not copied).
     pub fn insert(&mut self, name: impl Into<Cow<'static, str>>) {
-        self.0.insert(name.into());
+        let name = name.into();
+        if let Err(at) = self.find(&name) {
+            self.0.insert(at, name);
+        }
     }
 
     /// The names, sorted.

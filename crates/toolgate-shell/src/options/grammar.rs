@@ -67,7 +67,7 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
         if !option {
             break;
         }
-        let word = read_word(args, i, grammar, &mut opts);
+        let word = read_word(args, i, grammar, |o| opts.push(o));
         words.resize(opts.len(), i);
         i += word.used;
         if word.ended {
@@ -87,6 +87,15 @@ pub(crate) fn read_grammar(args: &[Arg], start: usize, grammar: &Grammar) -> Rea
     }
 }
 
+/// Whether the option letters `letters` hold `c`: an ASCII letter is looked for as a byte
+/// (no UTF-8 sequence holds an ASCII byte), without a string searcher for a few bytes.
+fn has_char(letters: &str, c: char) -> bool {
+    match u8::try_from(c) {
+        Ok(b) if b.is_ascii() => letters.as_bytes().contains(&b),
+        _ => letters.contains(c),
+    }
+}
+
 /// What reading one option word did.
 pub(super) struct Word {
     /// Words used: 1, or 2 with a separate value.
@@ -97,8 +106,14 @@ pub(super) struct Word {
     ended: bool,
 }
 
-/// Reads the option word at `args[i]` (`-x…`, `+x…` or `--name[=value]`) into `out`.
-pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec<Opt>) -> Word {
+/// Reads the option word at `args[i]` (`-x…`, `+x…` or `--name[=value]`), giving each
+/// option it holds to `out` in order (a caller that handles them one by one needs no list).
+pub(super) fn read_word(
+    args: &[Arg],
+    i: usize,
+    grammar: &Grammar,
+    mut out: impl FnMut(Opt),
+) -> Word {
     let spec = &grammar.spec;
     let w = args[i].text.as_str();
     let next = || args.get(i + 1).map(|a| a.text.clone());
@@ -113,8 +128,8 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
         ended,
     };
     if let Some(long) = w.strip_prefix("--") {
-        let (written, value) = match long.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
+        let (written, value) = match long.bytes().position(|b| b == b'=') {
+            Some(at) => (&long[..at], Some(long[at + 1..].to_string())),
             None => (long, None),
         };
         let (name, takes_value) = super::resolve_in_spec(written, spec);
@@ -124,13 +139,13 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
         let name: Cow<'static, str> = Cow::Owned(dashed);
         let ended = grammar.ends.contains(&&*name);
         if value.is_none() && takes_value {
-            out.push(Opt {
+            out(Opt {
                 name,
                 value: next(),
             });
             return separate(ended);
         }
-        out.push(Opt { name, value });
+        out(Opt { name, value });
         return attached(ended);
     }
     let sign = &w[..1];
@@ -152,9 +167,9 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
         let name = super::short_name(sign, c);
         let rest = &body[pos + c.len_utf8()..];
         let ended = grammar.ends.contains(&&*name);
-        if grammar.next_word.contains(c) {
+        if has_char(grammar.next_word, c) {
             taken += 1;
-            out.push(Opt {
+            out(Opt {
                 name,
                 value: word_at(i + taken),
             });
@@ -163,43 +178,43 @@ pub(super) fn read_word(args: &[Arg], i: usize, grammar: &Grammar, out: &mut Vec
             }
             continue;
         }
-        if spec.short_val.contains(c) {
+        if has_char(spec.short_val, c) {
             let only_ending = !rest.is_empty()
                 && ended
                 && rest
                     .chars()
                     .all(|r| grammar.ends.contains(&&*super::short_name(sign, r)));
             if rest.is_empty() || only_ending {
-                out.push(Opt {
+                out(Opt {
                     name,
                     value: word_at(i + taken + 1),
                 });
                 return done(taken, true, ended);
             }
-            out.push(Opt {
+            out(Opt {
                 name,
                 value: Some(rest.to_string()),
             });
             return done(taken, false, ended);
         }
-        if grammar.glued.contains(c) {
-            out.push(Opt {
+        if has_char(grammar.glued, c) {
+            out(Opt {
                 name,
                 value: (!rest.is_empty()).then(|| rest.to_string()),
             });
             return done(taken, false, ended);
         }
-        if grammar.glued_digits.contains(c) {
+        if has_char(grammar.glued_digits, c) {
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
             for _ in 0..digits.len() {
                 chars.next();
             }
-            out.push(Opt {
+            out(Opt {
                 name,
                 value: (!digits.is_empty()).then_some(digits),
             });
         } else {
-            out.push(Opt { name, value: None });
+            out(Opt { name, value: None });
         }
         if ended {
             return done(taken, false, true);
@@ -225,6 +240,17 @@ mod tests {
 
     /// python's grammar: `-c` and `-m` end its options.
     const PYTHON: Grammar = crate::knowledge::specs::launchers::PYTHON;
+
+    #[test]
+    fn option_letters_are_found_as_contains_finds_them() {
+        for letters in ["", "a", "oO", "eEI", "iMmx", "l0", "é", "aé-"] {
+            for c in [
+                'a', 'O', 'x', '0', '-', 'é', 'è', '\u{7f}', '\u{80}', '\u{e9}',
+            ] {
+                assert_eq!(has_char(letters, c), letters.contains(c), "{letters} {c}");
+            }
+        }
+    }
 
     #[test]
     fn an_ending_option_ends_reading_with_its_value() {

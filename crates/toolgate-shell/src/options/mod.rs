@@ -142,7 +142,7 @@ pub(crate) fn read_options(args: &[Arg], start: usize, spec: &OptionSpec) -> (Ve
         if !w.starts_with('-') || w.len() < 2 {
             break;
         }
-        i += read_one(args, i, spec, &mut out);
+        i += read_one(args, i, spec, |o| out.push(o));
     }
     (out, i.min(args.len()))
 }
@@ -159,29 +159,51 @@ pub(crate) struct Permuted {
     pub(crate) dashdash: Option<usize>,
 }
 
+/// One thing [`read_each`] read.
+#[derive(Debug)]
+pub(crate) enum Item {
+    /// An option, with the index of the word it was read from (a short cluster gives
+    /// several options of one word).
+    Opt(usize, Opt),
+    /// The index of an operand (those after `--` included).
+    Operand(usize),
+    /// The index of the `--` that ended the options.
+    DashDash(usize),
+}
+
 /// Reads every option in `args[start..]`, operands interleaved (GNU argument permutation),
-/// up to `--`; the words after `--` are operands.
-pub(crate) fn read_all(args: &[Arg], start: usize, spec: &OptionSpec) -> Permuted {
-    let mut read = Permuted::default();
+/// up to `--`; the words after `--` are operands. Gives what it reads to `each` in the order
+/// of the words, so a caller that handles them one by one builds no lists.
+pub(crate) fn read_each(args: &[Arg], start: usize, spec: &OptionSpec, mut each: impl FnMut(Item)) {
     let mut i = start;
-    // The options of one word, before they are paired with its index (one buffer for all).
-    let mut opts = Vec::new();
     while i < args.len() {
         let w = args[i].text.as_str();
         if w == "--" {
-            read.dashdash = Some(i);
-            read.operands.extend(i + 1..args.len());
+            each(Item::DashDash(i));
+            for k in i + 1..args.len() {
+                each(Item::Operand(k));
+            }
             break;
         }
         if !w.starts_with('-') || w.len() < 2 {
-            read.operands.push(i);
+            each(Item::Operand(i));
             i += 1;
             continue;
         }
         let at = i;
-        i += read_one(args, i, spec, &mut opts);
-        read.opts.extend(opts.drain(..).map(|o| (at, o)));
+        i += read_one(args, i, spec, |o| each(Item::Opt(at, o)));
     }
+}
+
+/// Reads every option in `args[start..]`, operands interleaved (GNU argument permutation),
+/// up to `--`; the words after `--` are operands ([`read_each`], collected).
+pub(crate) fn read_all(args: &[Arg], start: usize, spec: &OptionSpec) -> Permuted {
+    let mut read = Permuted::default();
+    read_each(args, start, spec, |item| match item {
+        Item::Opt(at, o) => read.opts.push((at, o)),
+        Item::Operand(k) => read.operands.push(k),
+        Item::DashDash(i) => read.dashdash = Some(i),
+    });
     read
 }
 
@@ -224,8 +246,8 @@ pub(crate) fn read_permuted(
     )
 }
 
-/// Reads the option word at `args[i]` into `out`; returns how many words it used.
-pub(super) fn read_one(args: &[Arg], i: usize, spec: &OptionSpec, out: &mut Vec<Opt>) -> usize {
+/// Reads the option word at `args[i]`, each option to `out`; returns how many words it used.
+pub(super) fn read_one(args: &[Arg], i: usize, spec: &OptionSpec, out: impl FnMut(Opt)) -> usize {
     grammar::read_word(args, i, &Grammar::plain(*spec), out).used
 }
 

@@ -13,7 +13,7 @@ use crate::knowledge::specs::{
     git_spec, spec_for,
 };
 use crate::options::{
-    Opt, Permuted, args_of, read_all, read_launcher, read_options, with_optional_choice,
+    Item, Opt, Permuted, args_of, read_each, read_launcher, read_options, with_optional_choice,
 };
 
 /// Fills in `flags`, `subcommand` and `operands` of `cmd`.
@@ -41,7 +41,10 @@ pub(crate) fn normalize_args(cmd: &mut SimpleCommand, args: Cow<'_, [Arg]>) {
 /// [`normalize_args`] of a command whose program, in lower case, is `program`.
 fn normalize_program(cmd: &mut SimpleCommand, program: &str, args: Cow<'_, [Arg]>) {
     let mut args = args;
-    if crate::knowledge::programs::single_dash_long(program) {
+    // The program's row, asked for once (its options, grammar and dash style).
+    let row = lookup(program);
+    let spec = row.map_or(&NONE, |p| p.options);
+    if row.is_some_and(|p| p.single_dash_long) {
         args = Cow::Owned(crate::options::with_two_dashes(args.into_owned()));
     }
     match program {
@@ -52,15 +55,15 @@ fn normalize_program(cmd: &mut SimpleCommand, program: &str, args: Cow<'_, [Arg]
             cmd.operands = args.iter().map(|a| a.text.clone()).collect();
         }
         "pip" | "pip3" | "npm" | "yarn" | "pnpm" => {
-            read(cmd, &args, spec_for(program), true);
+            read(cmd, &args, spec, true);
         }
-        _ => match lookup(program).and_then(|p| p.grammar) {
+        _ => match row.and_then(|p| p.grammar) {
             // `python -m MODULE ARGS`: the words after the module are the module's.
             Some(grammar) => {
                 let reading = read_launcher(&args, grammar, &NONE);
                 record(cmd, &args, &grammar.spec, &reading, false);
             }
-            None => read(cmd, &args, spec_for(program), false),
+            None => read(cmd, &args, spec, false),
         },
     }
     assume_worst_for_dynamic_options(cmd, program);
@@ -70,14 +73,19 @@ fn normalize_program(cmd: &mut SimpleCommand, program: &str, args: Cow<'_, [Arg]
 /// options: for programs whose flags decide whether they destroy data, the worst flags are
 /// assumed (`X=-rf; rm $X /` is a recursive forced delete).
 fn assume_worst_for_dynamic_options(cmd: &mut SimpleCommand, program: &str) {
-    let sub = cmd.subcommand.as_deref().map(str::to_ascii_lowercase);
-    let worst: &[&str] = match (program, sub.as_deref()) {
-        ("rm", _) => &["recursive", "force"],
-        ("chmod" | "chown" | "chgrp", _) => &["recursive"],
-        ("git", Some("push" | "clean" | "checkout" | "worktree")) => &["force"],
-        ("git", Some("switch")) => &["force", "discard-changes"],
-        ("git", Some("reset")) => &["hard"],
-        ("git", Some("branch")) => &["delete-force"],
+    // The subcommand compared ignoring case, without a lower-case copy.
+    let sub = |names: &[&str]| {
+        cmd.subcommand
+            .as_deref()
+            .is_some_and(|s| names.iter().any(|n| s.eq_ignore_ascii_case(n)))
+    };
+    let worst: &[&str] = match program {
+        "rm" => &["recursive", "force"],
+        "chmod" | "chown" | "chgrp" => &["recursive"],
+        "git" if sub(&["push", "clean", "checkout", "worktree"]) => &["force"],
+        "git" if sub(&["switch"]) => &["force", "discard-changes"],
+        "git" if sub(&["reset"]) => &["hard"],
+        "git" if sub(&["branch"]) => &["delete-force"],
         _ => return,
     };
     // A run-time operand that may be an option: unquoted it can be options and targets at
@@ -159,9 +167,19 @@ fn flag_names(opt: &Opt, written: &str, spec: &Spec, mut add: impl FnMut(Cow<'st
 
 /// Reads `args` with `spec` (options and operands interleaved, as the one reader reads them)
 /// into `cmd`'s flags and operands; `--` is recorded as the flag `--`. With `subcommand`,
-/// the first operand before `--` becomes the subcommand.
+/// the first operand before `--` becomes the subcommand. Each option and operand is recorded
+/// as it is read (no lists of them are built): as [`record`] records a reading, since the
+/// flags are a set and an operand's place before or after `--` is known when it is read.
 fn read(cmd: &mut SimpleCommand, args: &[Arg], spec: &Spec, subcommand: bool) {
-    record(cmd, args, spec, &read_all(args, 0, spec), subcommand);
+    let mut dashdash = None;
+    read_each(args, 0, spec, |item| match item {
+        Item::Opt(at, opt) => record_opt(cmd, &opt, &args[at].text, spec),
+        Item::DashDash(d) => {
+            dashdash = Some(d);
+            cmd.flags.insert("--");
+        }
+        Item::Operand(k) => record_operand(cmd, &args[k].text, k, dashdash, subcommand),
+    });
 }
 
 /// Records what the reader read of `args` into `cmd` (see [`read`]); `spec` names options.
@@ -173,23 +191,38 @@ fn record(
     subcommand: bool,
 ) {
     for (at, opt) in &reading.opts {
-        flag_names(opt, &args[*at].text, spec, |name| cmd.flags.insert(name));
+        record_opt(cmd, opt, &args[*at].text, spec);
     }
     if reading.dashdash.is_some() {
         cmd.flags.insert("--");
     }
     for &k in &reading.operands {
-        let w = &args[k].text;
-        // `git push origin +main`: a refspec that forces its update.
-        if w.starts_with('+') && w.len() > 1 && cmd.subcommand.as_deref() == Some("push") {
-            cmd.flags.insert("force-refspec");
-        }
-        let before_dashdash = reading.dashdash.is_none_or(|d| k < d);
-        if subcommand && cmd.subcommand.is_none() && before_dashdash {
-            cmd.subcommand = Some(w.clone());
-        } else {
-            cmd.operands.push(w.clone());
-        }
+        record_operand(cmd, &args[k].text, k, reading.dashdash, subcommand);
+    }
+}
+
+/// Records the flag names of `opt`, read from the word `written`.
+fn record_opt(cmd: &mut SimpleCommand, opt: &Opt, written: &str, spec: &Spec) {
+    flag_names(opt, written, spec, |name| cmd.flags.insert(name));
+}
+
+/// Records the operand `w`, the word at `k`, given where `--` was (if it came before).
+fn record_operand(
+    cmd: &mut SimpleCommand,
+    w: &str,
+    k: usize,
+    dashdash: Option<usize>,
+    subcommand: bool,
+) {
+    // `git push origin +main`: a refspec that forces its update.
+    if w.starts_with('+') && w.len() > 1 && cmd.subcommand.as_deref() == Some("push") {
+        cmd.flags.insert("force-refspec");
+    }
+    let before_dashdash = dashdash.is_none_or(|d| k < d);
+    if subcommand && cmd.subcommand.is_none() && before_dashdash {
+        cmd.subcommand = Some(w.to_string());
+    } else {
+        cmd.operands.push(w.to_string());
     }
 }
 
@@ -318,6 +351,85 @@ mod tests {
         assert_eq!(sub.as_deref(), Some("install"));
         assert!(flags.contains(&"index-url".to_string()), "{flags:?}");
         assert_eq!(operands, ["pkg"]);
+    }
+
+    /// `read` records each option and operand as the reader reads it; `record` records a
+    /// whole reading: both record the same flags, subcommand and operands, for the
+    /// arguments of every command of the real-world, dcg and cc-safety-net corpora and of
+    /// generated words, read with the program's spec (and git's subcommand specs), with and
+    /// without a subcommand.
+    #[test]
+    fn reading_word_by_word_records_what_a_whole_reading_records() {
+        use super::*;
+        use crate::knowledge::specs::git_spec;
+        let mut lines: Vec<String> = Vec::new();
+        for corpus in [
+            "realworld-shell/commands.jsonl",
+            "dcg-command-corpus/cases.jsonl",
+            "cc-safety-net-cases/cases.jsonl",
+        ] {
+            if let Some(path) = toolgate_corpora::corpus(corpus) {
+                lines.extend(
+                    toolgate_corpora::read_jsonl(&path)
+                        .iter()
+                        .filter_map(|row| row["command"].as_str().map(str::to_string)),
+                );
+            }
+        }
+        let words = [
+            "-",
+            "--",
+            "-rf",
+            "--rec",
+            "--force=x",
+            "x",
+            "+main",
+            "-n",
+            "1",
+            "-vn2",
+        ];
+        for program in ["rm", "git push", "pip", "npm", "curl", "tar", "cp"] {
+            for a in words {
+                for b in words {
+                    for c in words {
+                        lines.push(format!("{program} {a} {b} {c}"));
+                    }
+                }
+            }
+        }
+        let mut compared = 0usize;
+        for line in &lines {
+            for cmd in crate::analyze(line).commands {
+                let args = args_of(&cmd, 0);
+                let program = cmd.program.to_ascii_lowercase();
+                let mut specs = vec![spec_for(&program)];
+                if let Some(sub) = &cmd.subcommand {
+                    specs.push(git_spec(&sub.to_ascii_lowercase()));
+                }
+                for spec in specs {
+                    for subcommand in [false, true] {
+                        let mut each = SimpleCommand::default();
+                        read(&mut each, &args, spec, subcommand);
+                        let mut whole = SimpleCommand::default();
+                        record(
+                            &mut whole,
+                            &args,
+                            spec,
+                            &crate::options::read_all(&args, 0, spec),
+                            subcommand,
+                        );
+                        assert_eq!(
+                            (&each.flags, &each.subcommand, &each.operands),
+                            (&whole.flags, &whole.subcommand, &whole.operands),
+                            "{line:?}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        println!("option readings recorded word by word and whole alike: {compared}");
+        assert!(compared > 4000, "only {compared} readings compared");
     }
 
     #[test]

@@ -27,13 +27,25 @@ const RESERVED_FIRST: &[&str] = &[
 /// Whether `b` can stand in a plain word: it has no meaning to the shell inside a word
 /// (quotes, `$`, backslash, operators, redirections, `#`, grouping, `=`, glob brackets and
 /// braces and every control or non-ASCII byte are left to the parser).
-fn plain_byte(b: u8) -> bool {
+const fn plain_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric()
         || matches!(
             b,
             b'_' | b'-' | b'.' | b'/' | b',' | b':' | b'@' | b'%' | b'+' | b'*' | b'?' | b'~'
         )
 }
+
+/// For each byte: whether it is a plain byte, a space or a tab (what a plain text is made
+/// of), looked up rather than compared byte by byte against every kind.
+const PLAIN_TEXT_BYTES: [bool; 256] = {
+    let mut out = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        out[b] = plain_byte(b as u8) || b == b' ' as usize || b == b'\t' as usize;
+        b += 1;
+    }
+    out
+};
 
 /// The words of `text`, when `text` is one simple command of plain words separated by spaces
 /// or tabs (the program first); `None` sends the text to the parser. Words hold no `{`, so
@@ -42,18 +54,41 @@ pub(crate) fn plain_words(text: &str) -> Option<impl Iterator<Item = &str>> {
     if text.len() > MAX_PLAIN_LEN {
         return None;
     }
-    if !text
-        .bytes()
-        .all(|b| plain_byte(b) || b == b' ' || b == b'\t')
-    {
+    if !text.bytes().all(|b| PLAIN_TEXT_BYTES[usize::from(b)]) {
         return None;
     }
-    let mut words = text.split([' ', '\t']).filter(|w| !w.is_empty()).peekable();
-    let first = *words.peek()?;
+    let words = Words { text, at: 0 };
+    let first = words.clone().next()?;
     if RESERVED_FIRST.contains(&first) {
         return None;
     }
     Some(words)
+}
+
+/// The words of a plain text: the runs of bytes between spaces and tabs (found by bytes; a
+/// plain text is ASCII).
+#[derive(Clone)]
+struct Words<'t> {
+    text: &'t str,
+    /// Where the next word's search starts.
+    at: usize,
+}
+
+impl<'t> Iterator for Words<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        let bytes = self.text.as_bytes();
+        let blank = |b: u8| b == b' ' || b == b'\t';
+        while self.at < bytes.len() && blank(bytes[self.at]) {
+            self.at += 1;
+        }
+        let start = self.at;
+        while self.at < bytes.len() && !blank(bytes[self.at]) {
+            self.at += 1;
+        }
+        (self.at > start).then(|| &self.text[start..self.at])
+    }
 }
 
 /// The program brush-parser would build for `text`, when `text` is one simple command of
@@ -160,6 +195,71 @@ mod tests {
         ] {
             assert_eq!(agrees(text), Ok(true), "{text}");
         }
+    }
+
+    /// The walker reads a plain text without the guard: every text of up to three bytes of
+    /// the plain bytes, spaces and tabs, and every plain command of the three corpora,
+    /// passes it.
+    /// The byte splitter gives the words splitting at spaces and tabs and dropping empty
+    /// pieces gives, for every text of up to five bytes of `a`, space and tab.
+    #[test]
+    fn plain_words_are_the_pieces_between_blanks() {
+        let mut texts = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| ["a", " ", "\t"].map(|c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        texts.push("ls -la  x\t\ty ".to_string());
+        for text in &texts {
+            let split: Vec<&str> = text.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+            let words: Vec<&str> = Words { text, at: 0 }.collect();
+            assert_eq!(words, split, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_byte_table_is_the_plain_bytes_spaces_and_tabs() {
+        for b in 0..=255u8 {
+            let expected = plain_byte(b) || b == b' ' || b == b'\t';
+            assert_eq!(PLAIN_TEXT_BYTES[usize::from(b)], expected, "{b}");
+        }
+    }
+
+    #[test]
+    fn every_plain_text_passes_the_guard() {
+        let alphabet: Vec<u8> = (0..=255u8)
+            .filter(|&b| plain_byte(b) || b == b' ' || b == b'\t')
+            .collect();
+        let mut texts: Vec<String> = Vec::new();
+        for a in &alphabet {
+            for b in &alphabet {
+                for c in &alphabet {
+                    texts.push(String::from_utf8(vec![*a, *b, *c]).expect("ASCII"));
+                }
+            }
+        }
+        for corpus in [
+            "realworld-shell/commands.jsonl",
+            "dcg-command-corpus/cases.jsonl",
+            "cc-safety-net-cases/cases.jsonl",
+        ] {
+            if let Some(path) = toolgate_corpora::corpus(corpus) {
+                for row in toolgate_corpora::read_jsonl(&path) {
+                    texts.extend(row["command"].as_str().map(str::to_string));
+                }
+            }
+        }
+        let mut plain = 0;
+        for text in &texts {
+            if plain_words(text).is_some() {
+                plain += 1;
+                assert_eq!(crate::syntax::guard::check(text), Ok(()), "{text:?}");
+            }
+        }
+        assert!(plain > 100_000, "only {plain} plain texts");
     }
 
     #[test]

@@ -221,7 +221,11 @@ pub fn scan_substitutions(text: &str) -> Vec<Substitution> {
 
 /// The basename of a program path.
 pub fn basename(path: &str) -> &str {
-    path.rsplit('/').next().unwrap_or(path)
+    // By bytes: `/` is ASCII, so what follows the last one is whole characters.
+    match path.bytes().rposition(|b| b == b'/') {
+        Some(at) => &path[at + 1..],
+        None => path,
+    }
 }
 
 /// Whether the word `text` (as the walker keeps it: run-time parts in their source form)
@@ -282,7 +286,30 @@ pub(crate) fn split_words(s: &str) -> Vec<Arg> {
 
 #[cfg(test)]
 mod tests {
-    use super::uses_variable;
+    use super::{basename, uses_variable};
+
+    #[test]
+    fn basenames_as_rsplit_finds_them() {
+        for path in [
+            "",
+            "/",
+            "//",
+            "rm",
+            "/bin/rm",
+            "bin/rm",
+            "rm/",
+            "/usr//bin/rm",
+            "./x",
+            "é/ü",
+            "a/é",
+        ] {
+            assert_eq!(
+                basename(path),
+                path.rsplit('/').next().unwrap_or(path),
+                "{path}"
+            );
+        }
+    }
 
     #[test]
     fn variables_by_name() {

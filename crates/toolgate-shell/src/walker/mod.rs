@@ -9,6 +9,7 @@ mod downloads;
 mod interpreters;
 mod per_item;
 mod pipelines;
+mod plain;
 mod redirects;
 mod shells;
 mod stdin_jobs;
@@ -111,7 +112,11 @@ impl Walker {
     /// An empty walker.
     pub fn new() -> Walker {
         Walker {
-            out: CommandAnalysis::default(),
+            // Most analyses find one command: room for it, not for four (a large block).
+            out: CommandAnalysis {
+                commands: Vec::with_capacity(1),
+                ..CommandAnalysis::default()
+            },
             options: ParserOptions::default(),
             cwd_changed: false,
             functions: Vec::new(),
@@ -144,8 +149,11 @@ impl Walker {
         }
         // Scripts followed here add commands and destinations, so they go before the dedup.
         downloads::follow_written_scripts(&mut self);
-        let mut seen = std::collections::HashSet::new();
-        self.out.destinations.retain(|d| seen.insert(d.clone()));
+        // One destination or none has no duplicate (nearly always: no set to build).
+        if self.out.destinations.len() > 1 {
+            let mut seen = std::collections::HashSet::new();
+            self.out.destinations.retain(|d| seen.insert(d.clone()));
+        }
         self.out
     }
 
@@ -190,14 +198,15 @@ impl Walker {
         if text.trim().is_empty() {
             return;
         }
-        if let Err((kind, reason)) = crate::syntax::guard::check(text) {
-            self.indeterminate(scope, kind, reason);
-            return;
-        }
+        // A plain text holds none of the bytes the guard looks for, so it needs no guard.
         if self.shortcuts
             && let Some(words) = crate::syntax::plain::plain_words(text)
         {
             self.plain_simple(words, scope);
+            return;
+        }
+        if let Err((kind, reason)) = crate::syntax::guard::check(text) {
+            self.indeterminate(scope, kind, reason);
             return;
         }
         let options = &self.options;
@@ -393,38 +402,19 @@ impl Walker {
             }
         }
         raw.stdin = stdin;
-        self.run_simple(raw, read_file, first, scope);
-    }
-
-    /// A simple command of plain words (`syntax::plain`), as [`Walker::simple`] walks the
-    /// one-command tree brush-parser builds for it, through the list and the one-element
-    /// pipeline (which change nothing for a single command but the scope's `in_pipeline`).
-    fn plain_simple<'t>(&mut self, words: impl Iterator<Item = &'t str>, scope: &Scope) {
-        let inner = if scope.in_pipeline {
-            let mut s = scope.clone();
-            s.in_pipeline = false;
-            Cow::Owned(s)
-        } else {
-            Cow::Borrowed(scope)
-        };
-        let first = self.out.commands.len();
-        let raw = RawCommand {
-            // A plain word holds no `{`: it is one argv word (no brace expansion).
-            args: words.map(|w| self.word(w, &inner)).collect(),
-            ..RawCommand::default()
-        };
-        self.run_simple(raw, None, first, &inner);
+        let _words = self.run_simple(raw, read_file, first, scope);
     }
 
     /// Runs a simple command whose words were read: `first` is the index of the first
     /// command its substitutions ran, `read_file` the file its stdin is redirected from.
+    /// Gives the words back (a plain command's are kept for the next one).
     fn run_simple(
         &mut self,
         raw: RawCommand,
         read_file: Option<String>,
         first: usize,
         scope: &Scope,
-    ) {
+    ) -> Vec<Arg> {
         let substituted = first..self.out.commands.len();
         if !substituted.is_empty() {
             self.remember_substituted_variables(&raw, &substituted);
@@ -446,6 +436,7 @@ impl Walker {
         {
             self.stdins.push((last, s));
         }
+        raw.args
     }
 
     /// Variables a simple command sets from a substitution (`K=$(cat f)`, `export

@@ -84,3 +84,30 @@ fn the_walkers_shortcuts_change_no_analysis() {
     );
     assert!(plain > 1000, "only {plain} plain commands");
 }
+
+/// A plain command's words go into the buffers the last one left (`walker/plain.rs`):
+/// longer and shorter commands, words with `~`, globs and placeholders, plain commands
+/// nested in plain commands, in every order, are each analysed as the full way analyses them.
+#[test]
+fn the_kept_words_change_no_analysis() {
+    let commands = [
+        "rm -rf a b c d e f g",
+        "ls",
+        "ls ~ ~/x *.rs",
+        "bash -c 'ls -la x y z'",
+        "find . -exec rm {} +",
+        "xargs -I{} rm {}",
+        "sudo rm -rf /",
+        "x",
+        "npm install --no-audit",
+    ];
+    let expected: Vec<String> = commands.iter().map(|c| analysis(c, false)).collect();
+    for start in 0..commands.len() {
+        for step in 1..commands.len() {
+            for k in 0..commands.len() {
+                let i = (start + k * step) % commands.len();
+                assert_eq!(analysis(commands[i], true), expected[i], "{}", commands[i]);
+            }
+        }
+    }
+}

@@ -72,10 +72,11 @@ impl Walker {
     pub(crate) fn run_command(&mut self, raw: &RawCommand, scope: &Scope) {
         // The words are copied only when a wrapper step replaces them (`env -S`, `xargs`).
         let mut words: Cow<'_, [Arg]> = Cow::Borrowed(&raw.args);
-        let mut env = raw.env.clone();
+        // The environment and the scope are copied only when a step changes them.
+        let mut env: Cow<'_, [(String, String)]> = Cow::Borrowed(&raw.env);
         let writes = &raw.writes;
         let stdin = raw.stdin.as_ref();
-        let mut scope = scope.clone();
+        let mut scope: Cow<'_, Scope> = Cow::Borrowed(scope);
         let mut cwd_changed = false;
         let mut base = 0;
         let mut steps = 0;
@@ -85,18 +86,16 @@ impl Walker {
             // Leading `NAME=value` words (after `env`, or malformed ones the shell would
             // still not run as a program we can name) are environment.
             while let Some(first) = words.get(base) {
+                let Some((n, v)) = first.text.split_once('=') else {
+                    break;
+                };
                 // `NAME=$(…)`: a static name makes it an assignment whatever its value.
-                let static_name = first.text.split_once('=').is_some_and(|(n, _)| {
-                    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                });
-                if !first.text.contains('=')
-                    || first.text.starts_with('-')
-                    || (first.dynamic && !static_name)
-                {
+                let static_name =
+                    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if first.text.starts_with('-') || (first.dynamic && !static_name) {
                     break;
                 }
-                let (n, v) = first.text.split_once('=').unwrap_or((&first.text, ""));
-                env.push((n.to_string(), v.to_string()));
+                env.to_mut().push((n.to_string(), v.to_string()));
                 base += 1;
             }
             let args = &words[base..];
@@ -119,7 +118,7 @@ impl Walker {
                         program: basename(&program.text).to_string(),
                         program_path: program.text,
                         via: scope.via.clone(),
-                        env: env.clone(),
+                        env: env.to_vec(),
                         writes: writes.to_vec(),
                         cwd_changed,
                         ..SimpleCommand::default()
@@ -172,7 +171,7 @@ impl Walker {
                 return;
             }
             // Lower case, copied only when the name has a capital.
-            let name = match basename(&first.text) {
+            let name = match base_name {
                 n if n.bytes().any(|b| b.is_ascii_uppercase()) => {
                     Cow::Owned(n.to_ascii_lowercase())
                 }
@@ -190,13 +189,13 @@ impl Walker {
             match step {
                 Step::Skip(skip, label) => {
                     if !label.is_empty() {
-                        scope.via.push(label.to_string());
+                        scope.to_mut().via.push(label.to_string());
                     }
                     last_wrapper = Some(args[0].clone());
                     base += skip.min(args.len());
                 }
                 Step::Replace(rest, label) => {
-                    scope.via.push(label.to_string());
+                    scope.to_mut().via.push(label.to_string());
                     last_wrapper = Some(args[0].clone());
                     words = Cow::Owned(rest);
                     base = 0;
@@ -230,7 +229,12 @@ impl Walker {
 
     /// One unwrapping step for the program `name` (lower case) heading `inv.args`. A step
     /// that changes directory sets `inv.cwd_changed`.
-    fn wrapper_step(&mut self, name: &str, inv: &mut Invocation<'_>, scope: &mut Scope) -> Step {
+    fn wrapper_step(
+        &mut self,
+        name: &str,
+        inv: &mut Invocation<'_>,
+        scope: &mut Cow<'_, Scope>,
+    ) -> Step {
         let Invocation {
             args, env, writes, ..
         } = *inv;
@@ -269,6 +273,7 @@ impl Walker {
             "xargs" => {
                 self.emit_final(Invocation::plain(&args[..1], env), scope);
                 let (start, placeholder) = xargs_options(args);
+                let scope = scope.to_mut();
                 // `find ROOT | xargs …`: the items are paths under ROOT (unless xargs reads
                 // a redirect or heredoc of its own).
                 scope.listed_roots = match inv.stdin {
@@ -370,7 +375,7 @@ impl Walker {
                     self.interpreter(*inv, scope);
                     return Step::Done;
                 }
-                match crate::knowledge::wrappers::lookup(n) {
+                match super::wrappers::table_wrapper_named(n) {
                     Some(w) => self.table_wrapper(w, inv, scope),
                     None => Step::Final,
                 }
@@ -412,51 +417,47 @@ impl Walker {
             .or(super::shells::piped_stdin(scope))
             .filter(|s| !s.from_download && !s.text.is_empty())
             .map(|s| s.text.clone());
+        // The indices of the marked arguments and the roots of the paths input stands for,
+        // in one pass (nearly always none is marked and there are none).
+        let (mut dynamic_args, mut split_args, mut glob_args, mut rooted_args) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut input_roots = Vec::new();
+        let mut any_placeholder = false;
+        for (i, a) in args[1..].iter().enumerate() {
+            if a.dynamic {
+                dynamic_args.push(i);
+            }
+            if a.splits {
+                split_args.push(i);
+            }
+            if a.glob {
+                glob_args.push(i);
+            }
+            // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path; so does
+            // `$(find …)`.
+            let placeholder = is_placeholder(a, scope);
+            any_placeholder |= placeholder;
+            if placeholder || a.listed_roots.is_some() {
+                rooted_args.push(i);
+            }
+            if let Some(roots) = &a.listed_roots {
+                input_roots.extend(roots.iter().cloned());
+            }
+        }
+        if let Some(roots) = &scope.listed_roots
+            && (scope.input_args || any_placeholder)
+        {
+            input_roots.extend(roots.iter().cloned());
+        }
         let cmd = SimpleCommand {
             program: basename(&first.text).to_string(),
             program_path: first.text.clone(),
             args: args[1..].iter().map(|a| a.text.clone()).collect(),
-            dynamic_args: args[1..]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.dynamic)
-                .map(|(i, _)| i)
-                .collect(),
-            split_args: args[1..]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.splits)
-                .map(|(i, _)| i)
-                .collect(),
-            glob_args: args[1..]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.glob)
-                .map(|(i, _)| i)
-                .collect(),
-            // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path; so does
-            // `$(find …)`.
-            rooted_args: args[1..]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| is_placeholder(a, scope) || a.listed_roots.is_some())
-                .map(|(i, _)| i)
-                .collect(),
-            input_roots: args[1..]
-                .iter()
-                .filter_map(|a| a.listed_roots.clone())
-                .flatten()
-                .chain(
-                    scope
-                        .listed_roots
-                        .iter()
-                        .filter(|_| {
-                            scope.input_args || args[1..].iter().any(|a| is_placeholder(a, scope))
-                        })
-                        .flatten()
-                        .cloned(),
-                )
-                .collect(),
+            dynamic_args,
+            split_args,
+            glob_args,
+            rooted_args,
+            input_roots,
             via: scope.via.clone(),
             env: env.to_vec(),
             writes: writes.to_vec(),
@@ -472,13 +473,16 @@ impl Walker {
 /// Whether `a` is one input item: a placeholder (`{}` of `find -exec`, `xargs -I{}`), also
 /// written in literal quotes (`\"{}\"`, which names the same path with quote characters).
 fn is_placeholder(a: &Arg, scope: &Scope) -> bool {
+    if !a.dynamic || scope.placeholders.is_empty() {
+        return false;
+    }
     let bare = a
         .text
         .strip_prefix('"')
         .and_then(|t| t.strip_suffix('"'))
         .or_else(|| a.text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')))
         .unwrap_or(&a.text);
-    a.dynamic && scope.placeholders.iter().any(|p| p == bare)
+    scope.placeholders.iter().any(|p| p == bare)
 }
 
 pub(crate) fn join(args: &[Arg]) -> String {

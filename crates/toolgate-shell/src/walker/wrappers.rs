@@ -8,7 +8,7 @@ use crate::knowledge::runners::{self, RunnerStep};
 use crate::knowledge::specs::launchers::{
     ENV, ENV_CHDIR, ENV_SPLIT, SU, SU_COMMAND, SU_USER, SUDO, SUDO_CHDIR, SUDO_EDIT, SUDO_SHELL,
 };
-use crate::knowledge::wrappers::Wrapper;
+use crate::knowledge::wrappers::{WRAPPERS, Wrapper};
 use crate::model::Arg;
 use crate::options::{Grammar, has, read_grammar, read_options, read_permuted, value_of};
 use crate::syntax::words::split_words;
@@ -44,6 +44,38 @@ pub(crate) fn runner_step(program: &str, args: &[Arg]) -> Option<RunnerStep> {
         operands -= 1;
         i = reading.end + 1;
     }
+}
+
+/// The bit of a name's length in [`WRAPPER_SHAPES`] (31: 31 bytes or more).
+const fn shape_bit(len: usize) -> u32 {
+    1 << if len < 31 { len } else { 31 }
+}
+
+/// For each first byte of a name in the table of simple wrappers, the bits of the lengths
+/// of the names that start with it.
+const WRAPPER_SHAPES: [u32; 256] = {
+    let mut out = [0u32; 256];
+    let mut i = 0;
+    while i < WRAPPERS.len() {
+        let name = WRAPPERS[i].name.as_bytes();
+        if !name.is_empty() {
+            out[name[0] as usize] |= shape_bit(name.len());
+        }
+        i += 1;
+    }
+    out
+};
+
+/// The row of the table of simple wrappers for a (lower-cased) program basename, as
+/// `knowledge::wrappers::lookup` finds it. Every command that is no wrapper asks, so a name
+/// whose first byte and length no row has is refused without scanning the table.
+pub(crate) fn table_wrapper_named(name: &str) -> Option<&'static Wrapper> {
+    if let Some(&first) = name.as_bytes().first()
+        && WRAPPER_SHAPES[usize::from(first)] & shape_bit(name.len()) == 0
+    {
+        return None;
+    }
+    crate::knowledge::wrappers::lookup(name)
 }
 
 impl Walker {
@@ -159,6 +191,49 @@ impl Walker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shape check refuses only names the table does not have: every row's name and
+    /// names one byte longer, shorter or different, and every word of the real-world, dcg
+    /// and cc-safety-net corpora, are found as the table scan finds them.
+    #[test]
+    fn wrappers_are_found_as_the_table_scan_finds_them() {
+        use crate::knowledge::wrappers::lookup;
+        let mut names: Vec<String> = vec![String::new(), "x".repeat(40)];
+        for w in WRAPPERS {
+            names.push(w.name.to_string());
+            names.push(format!("{}x", w.name));
+            names.push(w.name[1..].to_string());
+            names.push(w.name[..w.name.len() - 1].to_string());
+            for at in 0..w.name.len() {
+                let mut b = w.name.as_bytes().to_vec();
+                b[at] = b'q';
+                names.push(String::from_utf8(b).expect("ASCII"));
+            }
+        }
+        for corpus in [
+            "realworld-shell/commands.jsonl",
+            "dcg-command-corpus/cases.jsonl",
+            "cc-safety-net-cases/cases.jsonl",
+        ] {
+            if let Some(path) = toolgate_corpora::corpus(corpus) {
+                for row in toolgate_corpora::read_jsonl(&path) {
+                    let words = row["command"].as_str().unwrap_or_default();
+                    names.extend(words.split_whitespace().map(str::to_ascii_lowercase));
+                }
+            }
+        }
+        let mut found = 0;
+        for name in &names {
+            let (fast, scan) = (table_wrapper_named(name), lookup(name));
+            assert_eq!(fast.map(|w| w.name), scan.map(|w| w.name), "{name:?}");
+            found += usize::from(scan.is_some());
+        }
+        assert!(
+            found >= WRAPPERS.len(),
+            "{found} of {} names found",
+            names.len()
+        );
+    }
 
     #[test]
     fn runners() {

@@ -173,9 +173,11 @@ const PROXY_ENV: &[&str] = &[
 /// made from, if at hand (they are read instead of copies).
 pub fn collect(cmd: &SimpleCommand, words: Option<&[Arg]>, out: &mut Vec<Destination>) {
     let program = cmd.program_lower();
+    // The program's row, asked for once (its name, its destinations handler).
+    let row = crate::knowledge::programs::lookup(&cmd.program);
     let mut sink = Sink {
         out,
-        program: crate::knowledge::programs::table_name(&cmd.program),
+        program: row.map(|p| p.name),
         method: None,
         words,
     };
@@ -188,7 +190,7 @@ pub fn collect(cmd: &SimpleCommand, words: Option<&[Arg]>, out: &mut Vec<Destina
         dev_tcp(&mut sink, w);
     }
     // Run-time arguments from input make a network program's destinations unknown.
-    let handler = crate::knowledge::programs::lookup(&cmd.program).and_then(|p| p.destinations);
+    let handler = row.and_then(|p| p.destinations);
     if cmd.args_from_input && handler.is_some_and(Destinations::operands_are_destinations) {
         sink.unknown();
     }
@@ -214,7 +216,7 @@ pub fn collect(cmd: &SimpleCommand, words: Option<&[Arg]>, out: &mut Vec<Destina
             &mut sink,
         );
     }
-    if let Some(row) = crate::knowledge::programs::lookup(&cmd.program)
+    if let Some(row) = row
         && let Some(h) = row.destinations
     {
         handle(h, row.options, cmd, &mut sink);

@@ -55,7 +55,9 @@ const INTERNAL_ERROR: &str =
     "toolgate hit an internal error while checking this tool call, so it was denied.";
 
 /// A loaded, valid policy and the hook settings: decides tool calls and answers hook events.
-#[pyclass(frozen, module = "toolgate._native")]
+/// `toolgate.ToolgateHook` is its Python subclass, so `evaluate` is called without a Python
+/// frame in between.
+#[pyclass(frozen, subclass, module = "toolgate._native")]
 struct Engine {
     guard: Guard,
     /// The toolgate executable installed with the package, protected from writes.
@@ -150,19 +152,19 @@ impl Engine {
     }
 
     /// Where the policy came from (a path, `built-in default`, `<policy text>`, …).
-    #[getter]
+    #[getter(_source)]
     fn source(&self) -> &str {
         &self.source
     }
 
     /// The policy's warnings, rendered as `toolgate validate` renders them ("" when none).
-    #[getter]
+    #[getter(_warnings)]
     fn warnings(&self) -> &str {
         &self.warnings
     }
 
     /// `"deny"` or `"ask"`.
-    #[getter]
+    #[getter(_on_review)]
     fn on_review(&self) -> &'static str {
         match self.guard.policy().hook.on_review {
             OnReview::Deny => "deny",
@@ -171,20 +173,32 @@ impl Engine {
     }
 
     /// Whether calls nothing objects to are answered `allow`.
-    #[getter]
+    #[getter(_grant_allowed)]
     fn grant_allowed(&self) -> bool {
         self.guard.policy().hook.grant_allowed
     }
 
     /// The decision log's file, or `None` when the log is off.
-    #[getter]
+    #[getter(_log_path)]
     fn log_path(&self) -> Option<PathBuf> {
         self.log.as_ref().map(|log| log.config().path.clone())
     }
 
-    /// The decision for one tool call. Never raises for the call's content: input that is not
-    /// JSON data is denied with `error` set.
-    #[pyo3(signature = (tool_name, tool_input, cwd=None))]
+    /// Decide one tool call without running it, asking anyone, or any I/O.
+    ///
+    /// No I/O includes the decision log: ``evaluate()`` never writes to it (the hook callback
+    /// does). The GIL is released while the engine decides. Input that is not JSON data is
+    /// denied (``Decision.error`` says why); it never raises for the call's content.
+    ///
+    /// Args:
+    ///     tool_name: The tool's name as Claude Code reports it (``Bash``, ``mcp__srv__tool``).
+    ///     tool_input: The tool's input.
+    ///     cwd: The session's working directory (default: this process's, read when the
+    ///         call's paths need it).
+    ///
+    /// Raises:
+    ///     TypeError: ``tool_name`` is not a ``str``, or ``cwd`` is not a path.
+    #[pyo3(signature = (tool_name, tool_input, *, cwd=None))]
     fn evaluate(
         &self,
         py: Python<'_>,
@@ -192,8 +206,8 @@ impl Engine {
         tool_input: &Bound<'_, PyAny>,
         cwd: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Decision> {
-        // The wrapper hands its arguments over as they came: the checks it would make cost a
-        // Python call a tenth of a decision.
+        // `ToolgateHook.evaluate` is this method itself (no Python wrapper, whose call cost
+        // a tenth of a decision): the arguments are checked here.
         let Ok(tool_name) = tool_name.cast::<PyString>() else {
             return Err(PyTypeError::new_err("tool_name must be a str."));
         };
@@ -227,7 +241,7 @@ impl Engine {
     /// `ToolgateLogWarning` says why (a filter that turns it into an error changes nothing).
     /// `tool_use_id` is the SDK callback's (the event's own is used when it is `None`). Never
     /// raises: any failure is a deny.
-    #[pyo3(signature = (event, tool_use_id=None))]
+    #[pyo3(name = "_answer", signature = (event, tool_use_id=None))]
     fn answer<'py>(
         &self,
         py: Python<'py>,

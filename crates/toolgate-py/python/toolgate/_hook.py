@@ -82,7 +82,7 @@ def _check_timeout(timeout: Any) -> float | None:
     return float(timeout)
 
 
-class ToolgateHook:
+class ToolgateHook(_native.Engine):
     """A Claude Agent SDK ``PreToolUse`` hook that checks every tool call with toolgate.
 
     The engine runs in process: rules (acgs-lite compatible constitutions), shell-aware
@@ -120,17 +120,20 @@ class ToolgateHook:
         ValueError, TypeError: An argument is invalid.
     """
 
-    __slots__ = ("_answer", "_engine", "_evaluate", "_matcher", "_timeout")
+    __slots__ = ("_matcher", "_timeout")
 
-    def __init__(
-        self,
+    # The engine is this object's native base: ``evaluate`` is its method, called without a
+    # Python frame in between (``Engine.evaluate`` documents it). The arguments are checked
+    # and the policy read in ``__new__``, where the native base is made.
+    def __new__(
+        cls,
         policy: str | os.PathLike[str] | Mapping[str, Any] | None = None,
         *,
         on_review: OnReview | None = None,
         grant_allowed: bool | None = None,
         matcher: str | None = None,
         timeout: float | None = None,
-    ) -> None:
+    ) -> ToolgateHook:
         if on_review not in (None, "deny", "ask"):
             msg = f"on_review must be 'deny' or 'ask', not {on_review!r}."
             raise ValueError(msg)
@@ -140,58 +143,51 @@ class ToolgateHook:
         if matcher is not None and not isinstance(matcher, str):
             msg = "matcher must be a str (a tool name, names joined by '|', or a regex) or None."
             raise TypeError(msg)
-        self._timeout = _check_timeout(timeout)
-        self._matcher = matcher
+        checked_timeout = _check_timeout(timeout)
         kind, value = _policy_argument(policy)
-        self._engine = _native.Engine(kind, value, on_review, grant_allowed, _installed_binary())
-        # Bound once: a call then reads a slot instead of making a bound method each time.
-        self._answer = self._engine.answer
-        self._evaluate = self._engine.evaluate
-        if self._engine.warnings:
-            warnings.warn(self._engine.warnings.rstrip(), ToolgatePolicyWarning, stacklevel=2)
+        self = super().__new__(cls, kind, value, on_review, grant_allowed, _installed_binary())
+        self._timeout = checked_timeout
+        self._matcher = matcher
+        if self._warnings:
+            warnings.warn(self._warnings.rstrip(), ToolgatePolicyWarning, stacklevel=2)
+        return self
 
     def __repr__(self) -> str:
         """Describe the hook without its rules."""
         return (
-            f"ToolgateHook(policy={self._engine.source!r}, on_review={self.on_review!r}, "
+            f"ToolgateHook(policy={self._source!r}, on_review={self.on_review!r}, "
             f"grant_allowed={self.grant_allowed!r}, matcher={self._matcher!r}, timeout={self._timeout!r})"
         )
 
     @property
     def policy_source(self) -> str:
         """Where the policy came from: a path, ``built-in default``, ``<policy text>``, ..."""
-        return self._engine.source
+        return self._source
 
     @property
     def on_review(self) -> OnReview:
         """What a call that needs review gets: ``"deny"`` or ``"ask"``."""
-        return self._engine.on_review
+        return self._on_review
 
     @property
     def grant_allowed(self) -> bool:
         """Whether calls nothing objects to are answered ``allow`` (else no decision)."""
-        return self._engine.grant_allowed
+        return self._grant_allowed
 
     @property
     def log_path(self) -> str | None:
         """The decision log the hook callback appends to, or ``None`` when the log is off."""
-        path = self._engine.log_path
+        path = self._log_path
         return None if path is None else os.fspath(path)
 
-    def evaluate(self, tool_name: str, tool_input: Any, *, cwd: str | os.PathLike[str] | None = None) -> Decision:
-        """Decide one tool call without running it, asking anyone, or any I/O.
+    if TYPE_CHECKING:
 
-        No I/O includes the decision log: ``evaluate()`` never writes to it (the hook callback
-        does). The GIL is released while the engine decides. Input that is not JSON data is denied
-        (``Decision.error`` says why); it never raises for the call's content.
-
-        Args:
-            tool_name: The tool's name as Claude Code reports it (``Bash``, ``mcp__srv__tool``).
-            tool_input: The tool's input.
-            cwd: The session's working directory (default: this process's).
-        """
-        # The engine checks the arguments' types (tool_name a str, cwd a path).
-        return self._evaluate(tool_name, tool_input, cwd)
+        def evaluate(
+            self, tool_name: str, tool_input: Any, *, cwd: str | os.PathLike[str] | None = None
+        ) -> Decision:
+            """Decide one tool call without running it, asking anyone, or any I/O (the native
+            ``Engine.evaluate``, which this class inherits)."""
+            ...
 
     def matcher(self) -> HookMatcher:
         """The ``HookMatcher`` that runs this hook (put it under ``hooks["PreToolUse"]``).

@@ -76,7 +76,7 @@ fn main() -> ExitCode {
     let cx = CallContext {
         cwd: options.cwd,
         process_cwd: None,
-        home: options.home,
+        home: options.home.map(Into::into),
         binary: None,
     };
     let mut rule_ids = 0usize;

@@ -2,6 +2,7 @@
 //! binary is toolgate's own.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use toolgate_shell::ProcessDir;
 
@@ -15,9 +16,9 @@ pub struct CallContext {
     /// needs it (`None` here too: not known).
     pub process_cwd: Option<ProcessDir>,
     /// The user's home directory.
-    pub home: Option<PathBuf>,
+    pub home: Option<Arc<Path>>,
     /// The toolgate binary that runs, protected from writes.
-    pub binary: Option<PathBuf>,
+    pub binary: Option<Arc<Path>>,
 }
 
 impl CallContext {
@@ -32,7 +33,7 @@ impl CallContext {
                 cwd: None,
                 process_cwd: None,
                 home: None,
-                binary: std::env::current_exe().ok(),
+                binary: std::env::current_exe().ok().map(Into::into),
             },
         }
     }
@@ -42,8 +43,8 @@ impl CallContext {
         CallContext {
             cwd: Some(env.cwd.clone()),
             process_cwd: None,
-            home: env.home.clone(),
-            binary: std::env::current_exe().ok(),
+            home: env.home.clone().map(Into::into),
+            binary: std::env::current_exe().ok().map(Into::into),
         }
     }
 

@@ -19,7 +19,7 @@ mod policy_source;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -61,8 +61,8 @@ const INTERNAL_ERROR: &str =
 struct Engine {
     guard: Guard,
     /// The toolgate executable installed with the package, protected from writes.
-    binary: Option<PathBuf>,
-    home: Option<PathBuf>,
+    binary: Option<Arc<Path>>,
+    home: Option<Arc<Path>>,
     source: String,
     warnings: String,
     /// The policy's decision log, when it is on (opened once; each answer appends a line).
@@ -142,8 +142,8 @@ impl Engine {
         let policy_record = decision_log::policy_record(&loaded);
         Ok(Engine {
             guard: Guard::new(Arc::new(loaded.policy)),
-            binary,
-            home,
+            binary: binary.map(Into::into),
+            home: home.map(Into::into),
             source,
             warnings: report,
             log,

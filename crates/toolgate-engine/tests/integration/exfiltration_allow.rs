@@ -20,7 +20,7 @@ fn bash(g: &Guard, command: &str) -> ToolCallDecision {
     let cx = CallContext {
         cwd: Some(PathBuf::from("/home/u/proj")),
         process_cwd: None,
-        home: Some(PathBuf::from("/home/u")),
+        home: Some(PathBuf::from("/home/u").into()),
         binary: None,
     };
     g.check_tool_call_in("Bash", &json!({ "command": command }), &cx)

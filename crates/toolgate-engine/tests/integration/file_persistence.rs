@@ -13,7 +13,7 @@ fn cx() -> CallContext {
     CallContext {
         cwd: Some(PathBuf::from("/home/u/proj")),
         process_cwd: None,
-        home: Some(PathBuf::from("/home/u")),
+        home: Some(PathBuf::from("/home/u").into()),
         binary: None,
     }
 }

@@ -74,8 +74,8 @@ fn decide(guard: &Guard, command: &str) -> ToolCallDecision {
     let cx = CallContext {
         cwd: Some(PathBuf::from("/home/dev/project")),
         process_cwd: None,
-        home: Some(PathBuf::from("/home/dev")),
-        binary: Some(PathBuf::from("/usr/local/bin/toolgate")),
+        home: Some(PathBuf::from("/home/dev").into()),
+        binary: Some(PathBuf::from("/usr/local/bin/toolgate").into()),
     };
     guard.check_tool_call_in("Bash", &json!({ "command": command }), &cx)
 }

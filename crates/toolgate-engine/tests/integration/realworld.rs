@@ -69,8 +69,8 @@ fn realworld_precision() {
     let cx = CallContext {
         cwd: Some(PathBuf::from(CWD)),
         process_cwd: None,
-        home: Some(PathBuf::from(HOME)),
-        binary: Some(PathBuf::from("/usr/local/bin/toolgate")),
+        home: Some(PathBuf::from(HOME).into()),
+        binary: Some(PathBuf::from("/usr/local/bin/toolgate").into()),
     };
     let cases = toolgate_corpora::read_jsonl(&path);
     let mut per_source: BTreeMap<String, [usize; 3]> = BTreeMap::new();

@@ -14,7 +14,7 @@ fn check(g: &Guard, tool: &str, input: Value) -> ToolCallDecision {
     let cx = CallContext {
         cwd: Some(PathBuf::from("/home/u/proj")),
         process_cwd: None,
-        home: Some(PathBuf::from("/home/u")),
+        home: Some(PathBuf::from("/home/u").into()),
         binary: None,
     };
     g.check_tool_call_in(tool, &input, &cx)

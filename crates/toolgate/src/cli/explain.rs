@@ -49,7 +49,7 @@ pub fn run(args: ExplainArgs) -> ExitCode {
     let on_indeterminate = policy.commands.on_indeterminate;
     let call_cx = CallContext {
         cwd: Some(cwd.clone()),
-        home: home.clone(),
+        home: home.clone().map(Into::into),
         ..CallContext::from_process()
     };
     let decision = Guard::new(Arc::new(policy)).check_tool_call_in(

@@ -539,3 +539,15 @@ def test_the_wheel_serves_the_mcp_tools(tmp_path: Path) -> None:
     replies = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
     tools = next(r for r in replies if r.get("id") == 2)["result"]["tools"]
     assert "check_url" in {t["name"] for t in tools}, out.stderr
+
+
+def test_a_subclass_is_made_and_decides_as_the_hook() -> None:
+    class Audited(ToolgateHook):
+        def __init__(self, policy: Any = None, **kwargs: Any) -> None:
+            super().__init__(policy, **kwargs)
+            self.made = True
+
+    hook = Audited({"constitution": "acgs-default"}, on_review="ask")
+    assert hook.made and hook.on_review == "ask"
+    assert hook.evaluate("Bash", {"command": "rm -fr ~/x"}).verdict == "deny"
+    assert ToolgateHook.evaluate.__doc__ and "cwd" in ToolgateHook.evaluate.__doc__

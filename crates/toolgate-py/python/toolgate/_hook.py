@@ -152,6 +152,18 @@ class ToolgateHook(_native.Engine):
             warnings.warn(self._warnings.rstrip(), ToolgatePolicyWarning, stacklevel=2)
         return self
 
+    def __init__(
+        self,
+        policy: str | os.PathLike[str] | Mapping[str, Any] | None = None,
+        *,
+        on_review: OnReview | None = None,
+        grant_allowed: bool | None = None,
+        matcher: str | None = None,
+        timeout: float | None = None,
+    ) -> None:
+        """Nothing left to do: ``__new__`` made the hook. Kept so that a subclass's
+        ``super().__init__(...)`` takes the same arguments as before."""
+
     def __repr__(self) -> str:
         """Describe the hook without its rules."""
         return (

@@ -2,6 +2,7 @@
 
 mod destructive;
 mod git;
+mod memo;
 mod packs;
 
 use std::sync::Arc;
@@ -9,10 +10,11 @@ use std::sync::Arc;
 use serde::Serialize;
 use toolgate_core::{Severity, WorkflowAction};
 
-use crate::facts::paths::{PathClass, PathGroup, classify};
+use crate::facts::paths::PathGroup;
 use crate::knowledge::programs::folded_name_hash;
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 use crate::rules::destructive::Check;
+pub(crate) use memo::{CommandMemo, operand_classes};
 
 pub use packs::{
     PACKS_WITH_COMMAND_MATCHERS, PackMatch, RULES_MATCHED_BY_THE_ENGINE, SecretFlow,
@@ -190,79 +192,6 @@ impl CommandRule {
             action: self.workflow_action,
         }
     }
-}
-
-/// What several rules ask about one command, read once: the operand classes by the operand
-/// they start from (`rm` of root, of home, of system trees … ask for the same classes; the
-/// first start asked about, nearly always the only one, is kept without a list), and the
-/// files the command writes through its arguments (the block-device and protected-file
-/// checks both read them).
-#[derive(Default)]
-pub(crate) struct CommandMemo<'c> {
-    first: Option<(usize, Vec<PathClass>)>,
-    more: Vec<(usize, Vec<PathClass>)>,
-    modelled: Option<Option<Vec<&'c str>>>,
-}
-
-impl<'c> CommandMemo<'c> {
-    /// [`crate::facts::writes::modelled_targets`] of `cmd`, the command this memo is for.
-    pub(crate) fn modelled_targets(&mut self, cmd: &'c SimpleCommand) -> Option<&[&'c str]> {
-        self.modelled
-            .get_or_insert_with(|| crate::facts::writes::modelled_targets(cmd))
-            .as_deref()
-    }
-
-    fn classes(&mut self, cmd: &SimpleCommand, start: usize, cx: &CommandContext) -> &[PathClass] {
-        match &self.first {
-            None => {
-                let first = self.first.insert((start, operand_classes(cmd, start, cx)));
-                return &first.1;
-            }
-            Some((s, _)) if *s == start => {
-                return self.first.as_ref().map_or(&[], |(_, c)| c.as_slice());
-            }
-            Some(_) => {}
-        }
-        let at = match self.more.iter().position(|(s, _)| *s == start) {
-            Some(at) => at,
-            None => {
-                self.more.push((start, operand_classes(cmd, start, cx)));
-                self.more.len() - 1
-            }
-        };
-        &self.more[at].1
-    }
-}
-
-/// The classes of `cmd`'s operands from `start` on; input-supplied arguments count as unknown.
-pub(crate) fn operand_classes(
-    cmd: &SimpleCommand,
-    start: usize,
-    cx: &CommandContext,
-) -> Vec<PathClass> {
-    let roots: Vec<PathClass> = cmd
-        .input_roots
-        .iter()
-        .map(|r| crate::facts::paths::root_class(r, cmd, cx))
-        .collect();
-    let mut out: Vec<PathClass> = Vec::new();
-    for o in cmd.operands.iter().skip(start) {
-        let at = cmd.args.iter().position(|a| a == o);
-        if !roots.is_empty() && at.is_some_and(|i| cmd.rooted_args.contains(&i)) {
-            out.extend(roots.iter().copied());
-            continue;
-        }
-        let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
-        out.push(classify(o, dynamic, cmd, cx));
-    }
-    if cmd.args_from_input {
-        if roots.is_empty() {
-            out.push(PathClass::Unknown);
-        } else {
-            out.extend(roots);
-        }
-    }
-    out
 }
 
 /// A set of command rules, cheap to clone and share.

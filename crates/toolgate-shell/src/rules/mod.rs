@@ -353,9 +353,13 @@ impl CommandRuleSet {
                 &mut on_heap
             }
         };
+        // Whether any rule matched: nearly always none did, and then the rules need no scan
+        // for the matched ones.
+        let mut any = false;
         if crate::facts::writes::writes_protected_after_cd(analysis) {
             for (i, r) in self.rules.iter().enumerate() {
                 hit[i] = r.enabled && r.check == Some(Check::ProtectedWrite);
+                any |= hit[i];
             }
         }
         for c in &analysis.commands {
@@ -370,8 +374,12 @@ impl CommandRuleSet {
                     && self.rules[i].matches_command(c, &program, program_matches, cx, &mut memo)
                 {
                     hit[i] = true;
+                    any = true;
                 }
             }
+        }
+        if !any {
+            return Vec::new();
         }
         self.rules
             .iter()
@@ -620,5 +628,64 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The rules a set answers are the ones the full way finds: every enabled rule tried on
+    /// every command, without the program index, plus the protected-file rules when a write
+    /// follows a `cd`; for commands that match no rule (answered without the scan for
+    /// matched rules), one rule, several, and through wrappers and pipes.
+    #[test]
+    fn evaluate_answers_as_every_rule_tried_on_every_command() {
+        let set = CommandRuleSet::builtin();
+        let cx = CommandContext::new(
+            Some(std::path::Path::new("/srv/project")),
+            Some(std::path::Path::new("/home/dev")),
+        );
+        let (mut matched, mut unmatched) = (0, 0);
+        for command in [
+            "ls -la",
+            "rm -rf build/",
+            "rm -rf /",
+            "rm -rf ~ /etc",
+            "sudo rm -rf /usr && git push -f origin main",
+            "npm install --no-audit",
+            "git reset --hard; git clean -fdx",
+            "cd sub && echo x > .git/config",
+            "cd .. && cat .env",
+            "echo hi > .env",
+            "dd if=/dev/zero of=/dev/sda",
+            "mkfs.ext4 /dev/sdb1",
+            "find / -delete",
+            "find . -name '*.o' | xargs rm -f",
+            "chmod -R 777 /",
+            "bash -c 'rm -rf $HOME'",
+            "true",
+            "",
+        ] {
+            let analysis = crate::analyze(command);
+            let full: Vec<&str> = set
+                .rules()
+                .iter()
+                .filter(|r| {
+                    (crate::facts::writes::writes_protected_after_cd(&analysis)
+                        && r.enabled
+                        && r.check == Some(Check::ProtectedWrite))
+                        || analysis.commands.iter().any(|c| {
+                            let program = c.program_lower();
+                            r.matches_command(c, &program, false, &cx, &mut CommandMemo::default())
+                        })
+                })
+                .map(|r| r.id.as_str())
+                .collect();
+            let answered = set.evaluate(&analysis, &cx);
+            let ids: Vec<&str> = answered.iter().map(|m| m.rule_id.as_str()).collect();
+            assert_eq!(ids, full, "{command}");
+            if full.is_empty() {
+                unmatched += 1;
+            } else {
+                matched += 1;
+            }
+        }
+        assert!(matched >= 8 && unmatched >= 3, "{matched} {unmatched}");
     }
 }

@@ -153,8 +153,10 @@ fn awk_redirect_targets(code: &str) -> Vec<&str> {
     out
 }
 
+/// Whether `cmd`'s program, in lower case, is one of `names` (lower case): compared ignoring
+/// ASCII case, as its lower case would compare, without making it or calling memcmp per name.
 fn program_is(cmd: &SimpleCommand, names: &[&str]) -> bool {
-    names.contains(&cmd.program_lower().as_ref())
+    names.iter().any(|n| cmd.program.eq_ignore_ascii_case(n))
 }
 
 /// The directories a copy writes into (`cp -t DIR`, `--target-directory=DIR`): coreutils'
@@ -519,6 +521,33 @@ mod tests {
             targets("curl -sSLo out -D h --outp o2 https://x.example/"),
             ["out", "h", "o2"]
         );
+    }
+
+    #[test]
+    fn program_is_compares_as_the_lower_case_name() {
+        let names: &[&[&str]] = &[
+            &["mv", "cp", "install", "ln", "rsync", "scp"],
+            &["rsync", "scp"],
+            &["mv"],
+            &["é", "ßx"],
+            &[],
+        ];
+        for program in [
+            "mv", "MV", "Mv", "cp", "rsync", "RSYNC", "rsyn", "rsyncx", "scp", "ln", "l", "",
+            "install", "INSTALL", "é", "É", "ßx", "SSX", "ẞx", "rm", "m\u{76}",
+        ] {
+            let cmd = SimpleCommand {
+                program: program.to_string(),
+                ..SimpleCommand::default()
+            };
+            for list in names {
+                assert_eq!(
+                    program_is(&cmd, list),
+                    list.contains(&cmd.program_lower().as_ref()),
+                    "{program} in {list:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -267,8 +267,9 @@ impl Check {
                 // or shredded; devices and files elsewhere may not.
                 let skip = usize::from(READS_FIRST_OPERAND.contains(&cmd.program_lower().as_ref()));
                 crate::rules::operand_classes(cmd, skip, cx)
-                    .into_iter()
-                    .any(|c| !deletable(c))
+                    .as_slice()
+                    .iter()
+                    .any(|c| !deletable(*c))
             }
             Check::TarRemovesOutside => match tar_members(cmd) {
                 None => true,

@@ -2,6 +2,7 @@
 
 mod destructive;
 mod git;
+mod memo;
 mod packs;
 
 use std::sync::Arc;
@@ -9,10 +10,11 @@ use std::sync::Arc;
 use serde::Serialize;
 use toolgate_core::{Severity, WorkflowAction};
 
-use crate::facts::paths::{PathClass, PathGroup, classify};
+use crate::facts::paths::PathGroup;
 use crate::knowledge::programs::folded_name_hash;
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 use crate::rules::destructive::Check;
+pub(crate) use memo::{CommandMemo, operand_classes};
 
 pub use packs::{
     PACKS_WITH_COMMAND_MATCHERS, PackMatch, RULES_MATCHED_BY_THE_ENGINE, SecretFlow,
@@ -192,79 +194,6 @@ impl CommandRule {
     }
 }
 
-/// What several rules ask about one command, read once: the operand classes by the operand
-/// they start from (`rm` of root, of home, of system trees … ask for the same classes; the
-/// first start asked about, nearly always the only one, is kept without a list), and the
-/// files the command writes through its arguments (the block-device and protected-file
-/// checks both read them).
-#[derive(Default)]
-pub(crate) struct CommandMemo<'c> {
-    first: Option<(usize, Vec<PathClass>)>,
-    more: Vec<(usize, Vec<PathClass>)>,
-    modelled: Option<Option<Vec<&'c str>>>,
-}
-
-impl<'c> CommandMemo<'c> {
-    /// [`crate::facts::writes::modelled_targets`] of `cmd`, the command this memo is for.
-    pub(crate) fn modelled_targets(&mut self, cmd: &'c SimpleCommand) -> Option<&[&'c str]> {
-        self.modelled
-            .get_or_insert_with(|| crate::facts::writes::modelled_targets(cmd))
-            .as_deref()
-    }
-
-    fn classes(&mut self, cmd: &SimpleCommand, start: usize, cx: &CommandContext) -> &[PathClass] {
-        match &self.first {
-            None => {
-                let first = self.first.insert((start, operand_classes(cmd, start, cx)));
-                return &first.1;
-            }
-            Some((s, _)) if *s == start => {
-                return self.first.as_ref().map_or(&[], |(_, c)| c.as_slice());
-            }
-            Some(_) => {}
-        }
-        let at = match self.more.iter().position(|(s, _)| *s == start) {
-            Some(at) => at,
-            None => {
-                self.more.push((start, operand_classes(cmd, start, cx)));
-                self.more.len() - 1
-            }
-        };
-        &self.more[at].1
-    }
-}
-
-/// The classes of `cmd`'s operands from `start` on; input-supplied arguments count as unknown.
-pub(crate) fn operand_classes(
-    cmd: &SimpleCommand,
-    start: usize,
-    cx: &CommandContext,
-) -> Vec<PathClass> {
-    let roots: Vec<PathClass> = cmd
-        .input_roots
-        .iter()
-        .map(|r| crate::facts::paths::root_class(r, cmd, cx))
-        .collect();
-    let mut out: Vec<PathClass> = Vec::new();
-    for o in cmd.operands.iter().skip(start) {
-        let at = cmd.args.iter().position(|a| a == o);
-        if !roots.is_empty() && at.is_some_and(|i| cmd.rooted_args.contains(&i)) {
-            out.extend(roots.iter().copied());
-            continue;
-        }
-        let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
-        out.push(classify(o, dynamic, cmd, cx));
-    }
-    if cmd.args_from_input {
-        if roots.is_empty() {
-            out.push(PathClass::Unknown);
-        } else {
-            out.extend(roots);
-        }
-    }
-    out
-}
-
 /// A set of command rules, cheap to clone and share.
 #[derive(Debug, Clone)]
 pub struct CommandRuleSet {
@@ -424,9 +353,13 @@ impl CommandRuleSet {
                 &mut on_heap
             }
         };
+        // Whether any rule matched: nearly always none did, and then the rules need no scan
+        // for the matched ones.
+        let mut any = false;
         if crate::facts::writes::writes_protected_after_cd(analysis) {
             for (i, r) in self.rules.iter().enumerate() {
                 hit[i] = r.enabled && r.check == Some(Check::ProtectedWrite);
+                any |= hit[i];
             }
         }
         for c in &analysis.commands {
@@ -441,8 +374,12 @@ impl CommandRuleSet {
                     && self.rules[i].matches_command(c, &program, program_matches, cx, &mut memo)
                 {
                     hit[i] = true;
+                    any = true;
                 }
             }
+        }
+        if !any {
+            return Vec::new();
         }
         self.rules
             .iter()
@@ -691,5 +628,64 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The rules a set answers are the ones the full way finds: every enabled rule tried on
+    /// every command, without the program index, plus the protected-file rules when a write
+    /// follows a `cd`; for commands that match no rule (answered without the scan for
+    /// matched rules), one rule, several, and through wrappers and pipes.
+    #[test]
+    fn evaluate_answers_as_every_rule_tried_on_every_command() {
+        let set = CommandRuleSet::builtin();
+        let cx = CommandContext::new(
+            Some(std::path::Path::new("/srv/project")),
+            Some(std::path::Path::new("/home/dev")),
+        );
+        let (mut matched, mut unmatched) = (0, 0);
+        for command in [
+            "ls -la",
+            "rm -rf build/",
+            "rm -rf /",
+            "rm -rf ~ /etc",
+            "sudo rm -rf /usr && git push -f origin main",
+            "npm install --no-audit",
+            "git reset --hard; git clean -fdx",
+            "cd sub && echo x > .git/config",
+            "cd .. && cat .env",
+            "echo hi > .env",
+            "dd if=/dev/zero of=/dev/sda",
+            "mkfs.ext4 /dev/sdb1",
+            "find / -delete",
+            "find . -name '*.o' | xargs rm -f",
+            "chmod -R 777 /",
+            "bash -c 'rm -rf $HOME'",
+            "true",
+            "",
+        ] {
+            let analysis = crate::analyze(command);
+            let full: Vec<&str> = set
+                .rules()
+                .iter()
+                .filter(|r| {
+                    (crate::facts::writes::writes_protected_after_cd(&analysis)
+                        && r.enabled
+                        && r.check == Some(Check::ProtectedWrite))
+                        || analysis.commands.iter().any(|c| {
+                            let program = c.program_lower();
+                            r.matches_command(c, &program, false, &cx, &mut CommandMemo::default())
+                        })
+                })
+                .map(|r| r.id.as_str())
+                .collect();
+            let answered = set.evaluate(&analysis, &cx);
+            let ids: Vec<&str> = answered.iter().map(|m| m.rule_id.as_str()).collect();
+            assert_eq!(ids, full, "{command}");
+            if full.is_empty() {
+                unmatched += 1;
+            } else {
+                matched += 1;
+            }
+        }
+        assert!(matched >= 8 && unmatched >= 3, "{matched} {unmatched}");
     }
 }

@@ -1,7 +1,7 @@
 //! `toolgate.Decision`: the engine's decision for one tool call, as Python sees it.
 
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 use serde_json::Value;
 use toolgate_core::Verdict;
 use toolgate_engine::{CheckOutcome, DestinationCheck, ToolCallDecision};
@@ -12,7 +12,8 @@ use crate::convert::to_python;
 /// values.
 #[pyclass(frozen, module = "toolgate", name = "Decision")]
 pub struct Decision {
-    tool_name: String,
+    // The caller's own string object: no copy per call.
+    tool_name: Py<PyString>,
     verdict: Verdict,
     reason: String,
     rule_ids: Vec<String>,
@@ -25,9 +26,9 @@ pub struct Decision {
 
 impl Decision {
     /// The engine's decision for `tool_name`.
-    pub fn decided(tool_name: &str, d: ToolCallDecision) -> Decision {
+    pub fn decided(tool_name: &Bound<'_, PyString>, d: ToolCallDecision) -> Decision {
         Decision {
-            tool_name: tool_name.to_owned(),
+            tool_name: tool_name.clone().unbind(),
             verdict: d.decision,
             reason: d.reason,
             rule_ids: d.rule_ids,
@@ -39,9 +40,9 @@ impl Decision {
     }
 
     /// A deny because the call could not be decided; `error` says why (never with values).
-    pub fn failed(tool_name: &str, error: &str) -> Decision {
+    pub fn failed(tool_name: &Bound<'_, PyString>, error: &str) -> Decision {
         Decision {
-            tool_name: tool_name.to_owned(),
+            tool_name: tool_name.clone().unbind(),
             verdict: Verdict::Deny,
             reason: format!("toolgate could not check this tool call ({error}), so it was denied."),
             rule_ids: Vec::new(),
@@ -63,8 +64,8 @@ impl Decision {
 
     /// The tool the decision is about.
     #[getter]
-    fn tool_name(&self) -> &str {
-        &self.tool_name
+    fn tool_name(&self, py: Python<'_>) -> Py<PyString> {
+        self.tool_name.clone_ref(py)
     }
 
     /// One sentence per objecting check, or why nothing objected.
@@ -112,7 +113,7 @@ impl Decision {
     /// The decision as a plain dict.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let value = serde_json::json!({
-            "tool_name": self.tool_name,
+            "tool_name": self.tool_name.bind(py).to_str()?,
             "verdict": self.verdict.as_str(),
             "reason": self.reason,
             "rule_ids": self.rule_ids,
@@ -124,7 +125,7 @@ impl Decision {
         to_python(py, &value)
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         // Python's repr style; ids and shown tool names are plain words, nothing to escape.
         let list = |ids: &[String]| {
             let quoted: Vec<String> = ids.iter().map(|i| format!("'{i}'")).collect();
@@ -133,7 +134,7 @@ impl Decision {
         format!(
             "Decision(verdict='{}', tool_name='{}', rule_ids={}, warning_rule_ids={})",
             self.verdict.as_str(),
-            toolgate_policy::hook::display_tool_name(Some(&self.tool_name)),
+            toolgate_policy::hook::display_tool_name(self.tool_name.bind(py).to_str().ok()),
             list(&self.rule_ids),
             list(&self.warning_rule_ids)
         )

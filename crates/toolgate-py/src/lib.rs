@@ -208,12 +208,12 @@ impl Engine {
     ) -> PyResult<Decision> {
         // `ToolgateHook.evaluate` is this method itself (no Python wrapper, whose call cost
         // a tenth of a decision): the arguments are checked here.
-        let Ok(tool_name) = tool_name.cast::<PyString>() else {
+        let Ok(name) = tool_name.cast::<PyString>() else {
             return Err(PyTypeError::new_err("tool_name must be a str."));
         };
         // A str that is not valid Unicode (lone surrogates) raises the UnicodeEncodeError that
         // reading it as `&str` did.
-        let tool_name = tool_name.to_str()?;
+        let tool_name = name.to_str()?;
         // Not a path (an int, bytes): the TypeError `os.fspath` raises, through PyO3's path
         // conversion.
         let cwd = cwd.map(path_of).transpose()?;
@@ -221,7 +221,7 @@ impl Engine {
             Ok(v) => v,
             Err(e) => {
                 let error = format!("the tool input holds {}", not_json_reason(e));
-                return Ok(Decision::failed(tool_name, &error));
+                return Ok(Decision::failed(name, &error));
             }
         };
         let mut cx = self.call_context();
@@ -230,8 +230,8 @@ impl Engine {
             std::panic::catch_unwind(|| self.guard.check_tool_call_in(tool_name, &input, &cx))
         });
         Ok(match decided {
-            Ok(d) => Decision::decided(tool_name, d),
-            Err(_) => Decision::failed(tool_name, "an internal error"),
+            Ok(d) => Decision::decided(name, d),
+            Err(_) => Decision::failed(name, "an internal error"),
         })
     }
 

@@ -73,8 +73,12 @@ fn visit(dir: &Path, layer: usize, violations: &mut Vec<String>) {
             visit(&path, layer, violations);
             continue;
         }
+        // Unit tests may use the whole crate: a unit-test module in its own file
+        // (`#[cfg(test)] mod tests;`, checked below) as well as one written inline.
+        if path.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
         let text = std::fs::read_to_string(&path).expect("source file");
-        // Unit tests may use the whole crate.
         let code = text.split("#[cfg(test)]").next().unwrap_or("");
         for name in crate_paths(code) {
             match rank(&name) {
@@ -90,6 +94,39 @@ fn visit(dir: &Path, layer: usize, violations: &mut Vec<String>) {
             }
         }
     }
+}
+
+/// Every `tests.rs` the layering check skips is a unit-test module: its parent declares it
+/// as `#[cfg(test)] mod tests;`.
+#[test]
+fn skipped_test_files_are_unit_test_modules() {
+    fn visit_tests(dir: &Path, found: &mut usize) {
+        for entry in std::fs::read_dir(dir).expect("source dir") {
+            let path = entry.expect("dir entry").path();
+            if path.is_dir() {
+                visit_tests(&path, found);
+            } else if path.file_name().is_some_and(|n| n == "tests.rs") {
+                *found += 1;
+                let parent = ["mod.rs", "lib.rs"]
+                    .iter()
+                    .map(|f| dir.join(f))
+                    .find(|p| p.exists())
+                    .expect("the module that declares tests.rs");
+                let text = std::fs::read_to_string(&parent).expect("parent module");
+                assert!(
+                    text.contains("#[cfg(test)]\nmod tests;"),
+                    "{} declares tests.rs outside #[cfg(test)]",
+                    parent.display()
+                );
+            }
+        }
+    }
+    let mut found = 0;
+    visit_tests(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut found,
+    );
+    assert!(found >= 1);
 }
 
 #[test]

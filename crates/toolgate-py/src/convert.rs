@@ -6,6 +6,8 @@
 //! their digits, which render identically), `NaN` and the infinities as `json.dumps` writes
 //! them, tuples as lists, any `Mapping` as an object with `json.dumps`'s key conversions.
 
+use std::cell::RefCell;
+
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
@@ -26,6 +28,106 @@ pub enum NotJson {
 /// Converts `obj` to a JSON value.
 pub fn to_value(obj: &Bound<'_, PyAny>) -> Result<Value, NotJson> {
     convert(obj, 0)
+}
+
+thread_local! {
+    /// The last tool input this thread converted, kept for its next one: a tool is called
+    /// again and again with the same members (`command`, `description`), so their keys, the
+    /// map and the strings' buffers are reused instead of made and freed for each call.
+    static LAST_INPUT: RefCell<Option<Value>> = const { RefCell::new(None) };
+}
+
+/// The most text a kept input may hold (the strings' buffers stay allocated in between).
+const KEPT_INPUT_BYTES: usize = 16 * 1024;
+
+/// A tool input converted as [`to_value`] converts it, in the buffers of the last input this
+/// thread converted when it had the same keys. Dropped, it is kept for the next call (when
+/// small).
+pub struct ToolInput(Option<Value>);
+
+impl std::ops::Deref for ToolInput {
+    type Target = Value;
+
+    fn deref(&self) -> &Value {
+        self.0.as_ref().unwrap_or(&Value::Null)
+    }
+}
+
+impl Drop for ToolInput {
+    fn drop(&mut self) {
+        let Some(value) = self.0.take() else { return };
+        let small = match &value {
+            Value::Object(map) => {
+                map.len() <= 16
+                    && map
+                        .values()
+                        .map(|v| match v {
+                            Value::String(s) => s.capacity(),
+                            // Anything else is rebuilt when reused: count it as large.
+                            _ => 0,
+                        })
+                        .sum::<usize>()
+                        <= KEPT_INPUT_BYTES
+            }
+            _ => false,
+        };
+        if small {
+            // Not kept while another input of this thread is out (nothing to overwrite).
+            let _ = LAST_INPUT.try_with(|last| {
+                if let Ok(mut last) = last.try_borrow_mut() {
+                    *last = Some(value);
+                }
+            });
+        }
+    }
+}
+
+/// Converts a tool input as [`to_value`] does; a mapping with the keys of the last input this
+/// thread converted is written into that input's buffers.
+pub fn tool_input(obj: &Bound<'_, PyAny>) -> Result<ToolInput, NotJson> {
+    let last = LAST_INPUT
+        .try_with(|last| last.try_borrow_mut().ok().and_then(|mut l| l.take()))
+        .ok()
+        .flatten();
+    if let Some(mut value) = last
+        && let Some(refilled) = refill(&mut value, obj)
+    {
+        return refilled.map(|()| ToolInput(Some(value)));
+    }
+    convert(obj, 0).map(|v| ToolInput(Some(v)))
+}
+
+/// Writes the dict `obj` into `value`, the last input, when its keys are all strings and
+/// exactly `value`'s keys (each key is found, and there are as many): then the result is what
+/// [`convert`] makes of `obj`. `None` when they are not (`value` may be half written: the
+/// caller converts afresh and drops it).
+fn refill(value: &mut Value, obj: &Bound<'_, PyAny>) -> Option<Result<(), NotJson>> {
+    let dict = obj.cast::<PyDict>().ok()?;
+    let Value::Object(map) = value else {
+        return None;
+    };
+    if dict.len() != map.len() {
+        return None;
+    }
+    for (k, v) in dict.iter() {
+        let key = k.cast::<PyString>().ok()?.to_str().ok()?;
+        let slot = map.get_mut(key)?;
+        match (slot, v.cast::<PyString>()) {
+            (Value::String(text), Ok(s)) => {
+                let Ok(s) = s.to_str() else {
+                    return Some(Err(NotJson::Type));
+                };
+                text.clear();
+                text.push_str(s);
+            }
+            // As `convert` converts a dict's values (one level down).
+            (slot, _) => match convert(&v, 1) {
+                Ok(v) => *slot = v,
+                Err(e) => return Some(Err(e)),
+            },
+        }
+    }
+    Some(Ok(()))
 }
 
 fn convert(obj: &Bound<'_, PyAny>, depth: usize) -> Result<Value, NotJson> {

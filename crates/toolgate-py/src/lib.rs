@@ -217,7 +217,7 @@ impl Engine {
         // Not a path (an int, bytes): the TypeError `os.fspath` raises, through PyO3's path
         // conversion.
         let cwd = cwd.map(path_of).transpose()?;
-        let input = match to_value(tool_input) {
+        let input = match convert::tool_input(tool_input) {
             Ok(v) => v,
             Err(e) => {
                 let error = format!("the tool input holds {}", not_json_reason(e));
@@ -440,7 +440,7 @@ struct Members<'py> {
     hook_event_name: TextMember<'py>,
     tool_name: TextMember<'py>,
     cwd: TextMember<'py>,
-    tool_input: Option<Value>,
+    tool_input: Option<convert::ToolInput>,
 }
 
 /// A member read as text: absent, a string whose UTF-8 was checked, or any other JSON value.
@@ -470,7 +470,7 @@ impl Members<'_> {
         EventMembers {
             hook_event_name: self.hook_event_name.borrowed(),
             tool_name: self.tool_name.borrowed(),
-            tool_input: self.tool_input.as_ref(),
+            tool_input: self.tool_input.as_deref(),
             cwd: self.cwd.borrowed(),
         }
     }
@@ -526,7 +526,7 @@ fn event_members<'py>(
     let named = |members: &Members| members.tool_name().map(str::to_owned);
     members.cwd = text(intern!(py, "cwd")).map_err(|e| (named(&members), e))?;
     members.tool_input = item(intern!(py, "tool_input"))
-        .map(|v| to_value(&v))
+        .map(|v| convert::tool_input(&v))
         .transpose()
         .map_err(|e| (named(&members), e))?;
     Ok(Some(members))

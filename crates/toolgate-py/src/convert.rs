@@ -56,18 +56,20 @@ impl std::ops::Deref for ToolInput {
 impl Drop for ToolInput {
     fn drop(&mut self) {
         let Some(value) = self.0.take() else { return };
+        // Kept: a map of at most 16 members, each a string (their buffers at most
+        // KEPT_INPUT_BYTES together) or a scalar; a nested list or map is not kept.
         let small = match &value {
             Value::Object(map) => {
+                let mut bytes = 0;
                 map.len() <= 16
-                    && map
-                        .values()
-                        .map(|v| match v {
-                            Value::String(s) => s.capacity(),
-                            // Anything else is rebuilt when reused: count it as large.
-                            _ => 0,
-                        })
-                        .sum::<usize>()
-                        <= KEPT_INPUT_BYTES
+                    && map.values().all(|v| match v {
+                        Value::String(s) => {
+                            bytes += s.capacity();
+                            bytes <= KEPT_INPUT_BYTES
+                        }
+                        Value::Array(_) | Value::Object(_) => false,
+                        Value::Null | Value::Bool(_) | Value::Number(_) => true,
+                    })
             }
             _ => false,
         };

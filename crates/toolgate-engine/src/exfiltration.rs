@@ -22,8 +22,13 @@ pub(crate) fn outcome(
     analysis: &toolgate_shell::CommandAnalysis,
     cx: &toolgate_shell::CommandContext,
 ) -> Option<CheckOutcome> {
-    let verdict = policy.commands.packs.verdict(SECRET_UPLOAD_RULE_ID)?;
+    // The flows first: a command nearly never has one, and then the rule's setting need not
+    // be looked up.
     let flows = toolgate_shell::secret_flows(analysis, cx);
+    if flows.is_empty() {
+        return None;
+    }
+    let verdict = policy.commands.packs.verdict(SECRET_UPLOAD_RULE_ID)?;
     let refused = refused_sources(policy, &flows);
     if refused.is_empty() {
         return None;

@@ -196,16 +196,14 @@ impl HookSettings {
 /// `toolgate: Tool call '<name>' was not executed. <reason>`; the name only if it is a plain
 /// tool name.
 pub fn denied(tool_name: Option<&str>, reason: &str) -> String {
-    // Every deny is written here: pushed into one allocation rather than through `format!`.
-    const HEAD: &str = "toolgate: Tool call '";
-    const MIDDLE: &str = "' was not executed. ";
-    let name = display_tool_name(tool_name);
-    let mut out = String::with_capacity(HEAD.len() + name.len() + MIDDLE.len() + reason.len());
-    out.push_str(HEAD);
-    out.push_str(name);
-    out.push_str(MIDDLE);
-    out.push_str(reason);
-    out
+    // Every deny is written here: one allocation of the summed length, not `format!`.
+    [
+        "toolgate: Tool call '",
+        display_tool_name(tool_name),
+        "' was not executed. ",
+        reason,
+    ]
+    .concat()
 }
 
 /// Tool names are shown only when they look like tool names (no input smuggled through them).

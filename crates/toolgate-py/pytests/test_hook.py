@@ -551,3 +551,41 @@ def test_a_subclass_is_made_and_decides_as_the_hook() -> None:
     assert hook.made and hook.on_review == "ask"
     assert hook.evaluate("Bash", {"command": "rm -fr ~/x"}).verdict == "deny"
     assert ToolgateHook.evaluate.__doc__ and "cwd" in ToolgateHook.evaluate.__doc__
+
+
+def test_a_dict_that_changes_while_it_is_read_is_denied_not_raised() -> None:
+    """A mapping whose ``items()`` adds to the dict holding it makes PyO3's dict iterator
+    panic; the panic is caught and the call denied (a ``PanicException`` is no ``Exception``,
+    so it would leave the callback, and its caller would let the call run)."""
+
+    def growing() -> dict[str, Any]:
+        outer: dict[str, Any] = {}
+
+        class Grows(Mapping):  # type: ignore[type-arg]
+            def __getitem__(self, key: str) -> int:
+                return 1
+
+            def __iter__(self) -> Iterator[str]:
+                return iter(["a"])
+
+            def __len__(self) -> int:
+                return 1
+
+            def items(self) -> Any:
+                outer[f"added{len(outer)}"] = 1
+                return [("a", 1)]
+
+        outer["a"] = Grows()
+        outer["b"] = "x"
+        return outer
+
+    hook = ToolgateHook()
+    for _ in range(2):  # each after an input of the same keys: written into the kept one
+        hook.evaluate("mcp__s__t", {"a": 1, "b": "x"})
+        d = hook.evaluate("mcp__s__t", growing())
+        assert d.verdict == "deny" and d.error is not None and "changed while it was read" in d.error
+    answer = call(hook, event("mcp__s__t", growing()))
+    assert decision_of(answer) == "deny"
+    assert "changed while it was read" in reason_of(answer)
+    # The thread's kept input still decides alike afterwards.
+    assert hook.evaluate("Bash", {"command": "rm -rf ~/x"}).verdict == "deny"

@@ -23,11 +23,21 @@ pub enum NotJson {
     Type,
     /// Containers nested deeper than [`MAX_NESTING`] (or a container that holds itself).
     TooDeep,
+    /// A dict that changed while it was read (a mapping's `items()` inside it added to it):
+    /// PyO3's dict iterator panics then, and the panic is caught here.
+    Changed,
 }
 
 /// Converts `obj` to a JSON value.
 pub fn to_value(obj: &Bound<'_, PyAny>) -> Result<Value, NotJson> {
-    convert(obj, 0)
+    unwinding(|| convert(obj, 0))
+}
+
+/// `read`, with a panic of the conversion (a dict that changed while it was iterated) as
+/// [`NotJson::Changed`]: a panic must never leave the hook callback, whose caller would let the
+/// call run.
+fn unwinding<T>(read: impl FnOnce() -> Result<T, NotJson>) -> Result<T, NotJson> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(read)).unwrap_or(Err(NotJson::Changed))
 }
 
 thread_local! {
@@ -43,19 +53,19 @@ const KEPT_INPUT_BYTES: usize = 16 * 1024;
 /// A tool input converted as [`to_value`] converts it, in the buffers of the last input this
 /// thread converted when it had the same keys. Dropped, it is kept for the next call (when
 /// small).
-pub struct ToolInput(Option<Value>);
+pub struct ToolInput(Value);
 
 impl std::ops::Deref for ToolInput {
     type Target = Value;
 
     fn deref(&self) -> &Value {
-        self.0.as_ref().unwrap_or(&Value::Null)
+        &self.0
     }
 }
 
 impl Drop for ToolInput {
     fn drop(&mut self) {
-        let Some(value) = self.0.take() else { return };
+        let value = std::mem::take(&mut self.0);
         // Kept: a map of at most 16 members, each a string (their buffers at most
         // KEPT_INPUT_BYTES together) or a scalar; a nested list or map is not kept.
         let small = match &value {
@@ -91,12 +101,15 @@ pub fn tool_input(obj: &Bound<'_, PyAny>) -> Result<ToolInput, NotJson> {
         .try_with(|last| last.try_borrow_mut().ok().and_then(|mut l| l.take()))
         .ok()
         .flatten();
-    if let Some(mut value) = last
-        && let Some(refilled) = refill(&mut value, obj)
-    {
-        return refilled.map(|()| ToolInput(Some(value)));
+    if let Some(mut value) = last {
+        // Half written when the dict changed under it: dropped, not kept.
+        match unwinding(|| refill(&mut value, obj).map_or(Ok(None), |r| r.map(Some))) {
+            Ok(Some(())) => return Ok(ToolInput(value)),
+            Ok(None) => {}
+            Err(e) => return Err(e),
+        }
     }
-    convert(obj, 0).map(|v| ToolInput(Some(v)))
+    to_value(obj).map(ToolInput)
 }
 
 /// Writes the dict `obj` into `value`, the last input, when its keys are all strings and

@@ -94,6 +94,7 @@ impl Engine {
                 PyTypeError::new_err(match e {
                     NotJson::Type => "the policy mapping holds a value that is not JSON data (use str, int, float, bool, None, lists and mappings)",
                     NotJson::TooDeep => "the policy mapping is nested too deeply",
+                    NotJson::Changed => "the policy mapping changed while it was read",
                 })
             })?),
             other => {
@@ -248,7 +249,15 @@ impl Engine {
         event: &Bound<'py, PyAny>,
         tool_use_id: Option<&Bound<'py, PyAny>>,
     ) -> Bound<'py, PyAny> {
-        let Logged { answer, warning } = self.answer_event(py, event, tool_use_id);
+        // The last net: a panic must not leave the callback (its caller would let the call run;
+        // PyO3's PanicException is no `Exception` for the wrapper's `except`).
+        let Logged { answer, warning } = catch_unwind(AssertUnwindSafe(|| {
+            self.answer_event(py, event, tool_use_id)
+        }))
+        .unwrap_or_else(|_| Logged {
+            answer: HookAnswer::deny(denied(None, INTERNAL_ERROR)),
+            warning: None,
+        });
         if let Some(warning) = warning {
             // Dropped when a filter makes it an error: the answer stands, as documented.
             let _ = warn_unlogged(py, &warning);
@@ -554,6 +563,7 @@ fn not_json_reason(e: NotJson) -> &'static str {
     match e {
         NotJson::Type => "a value that is not JSON data",
         NotJson::TooDeep => "containers nested too deeply to check",
+        NotJson::Changed => "a container that changed while it was read",
     }
 }
 

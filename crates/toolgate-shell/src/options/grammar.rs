@@ -133,10 +133,7 @@ pub(super) fn read_word(
             None => (long, None),
         };
         let (name, takes_value) = super::resolve_in_spec(written, spec);
-        let mut dashed = String::with_capacity(2 + name.len());
-        dashed.push_str("--");
-        dashed.push_str(&name);
-        let name: Cow<'static, str> = Cow::Owned(dashed);
+        let name: Cow<'static, str> = Cow::Owned(["--", &name].concat());
         let ended = grammar.ends.contains(&&*name);
         if value.is_none() && takes_value {
             out(Opt {

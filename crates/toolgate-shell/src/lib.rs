@@ -11,7 +11,8 @@
 //! large or nested too deep, a program name only known at run time) is reported as
 //! [`Indeterminate`], which callers must never treat as an allow. Input brush-parser cannot
 //! handle safely (nesting deeper than [`MAX_NESTING`], more than [`MAX_PAREN_RUN`] `(` in a row,
-//! heredoc operators without a plain word, NUL bytes) is refused before parsing by a linear
+//! heredoc operators without a plain word, heredoc bodies leaving more than
+//! [`MAX_BODY_OPEN_FRAMES`] substitutions open, NUL bytes) is refused before parsing by a linear
 //! scan, because a crash or hang of the hook process would let the tool call through.
 //!
 //! Words are expanded the way bash would before matching: brace expansion (`{rm,-rf,/}`, at
@@ -71,7 +72,7 @@ pub use rules::{
     RULES_MATCHED_BY_THE_ENGINE, SecretFlow, evaluate_packs, planted_files, secret_flows,
 };
 pub use syntax::braces::MAX_BRACE_WORDS;
-pub use syntax::guard::{MAX_NESTING, MAX_PAREN_RUN};
+pub use syntax::guard::{MAX_BODY_OPEN_FRAMES, MAX_NESTING, MAX_PAREN_RUN};
 
 /// Analyses a shell command. A panic inside the shell parser (brush-parser) is caught where
 /// the parser is called and reported as [`IndeterminateKind::ParserPanic`]; a panic in

@@ -107,11 +107,15 @@ fn skipped_test_files_are_unit_test_modules() {
                 visit_tests(&path, found);
             } else if path.file_name().is_some_and(|n| n == "tests.rs") {
                 *found += 1;
-                let parent = ["mod.rs", "lib.rs"]
-                    .iter()
-                    .map(|f| dir.join(f))
-                    .find(|p| p.exists())
-                    .expect("the module that declares tests.rs");
+                // `x/mod.rs`, `lib.rs`, or `x.rs` beside the folder `x/`.
+                let parent = [
+                    dir.join("mod.rs"),
+                    dir.join("lib.rs"),
+                    dir.with_extension("rs"),
+                ]
+                .into_iter()
+                .find(|p| p.exists())
+                .expect("the module that declares tests.rs");
                 let text = std::fs::read_to_string(&parent).expect("parent module");
                 assert!(
                     text.contains("#[cfg(test)]\nmod tests;"),

@@ -6,7 +6,11 @@
 //! input is refused before it reaches the parser. The scan follows quoting only as far as
 //! needed; where it is unsure it refuses rather than passes.
 
+mod heredoc;
+
 use crate::IndeterminateKind;
+pub use heredoc::MAX_BODY_OPEN_FRAMES;
+use heredoc::{PendingHeredoc, heredoc_operator, skip_heredoc_bodies};
 
 /// Deepest nesting of `(`, `{`, `$(`, `${`, backticks and quotes let through to the parser.
 pub const MAX_NESTING: usize = 100;
@@ -23,7 +27,7 @@ const MAX_SUBSCRIPTS: usize = 3;
 pub type Refusal = (IndeterminateKind, &'static str);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Frame {
+pub(super) enum Frame {
     /// `(`, `$(`, `((`: closed by `)`.
     Paren,
     /// `{`: closed by `}`.
@@ -38,12 +42,6 @@ enum Frame {
     Backtick,
     /// `((…))` / `$((…))`: `<<` is a shift here, not a heredoc.
     Arith,
-}
-
-/// A heredoc whose body starts at the next newline.
-struct PendingHeredoc {
-    tag: Vec<u8>,
-    strip_tabs: bool,
 }
 
 /// Checks `text` before it is handed to brush-parser.
@@ -144,15 +142,7 @@ pub fn check(text: &str) -> Result<(), Refusal> {
                 i += 1;
             }
             b')' => {
-                if top == Some(Frame::Arith) && b.get(i + 1) == Some(&b')') {
-                    stack.pop();
-                    i += 2;
-                } else {
-                    if matches!(top, Some(Frame::Paren | Frame::Arith)) {
-                        stack.pop();
-                    }
-                    i += 1;
-                }
+                i += close_paren(&mut stack, b.get(i + 1) == Some(&b')'));
             }
             b'}' => {
                 if matches!(top, Some(Frame::Brace | Frame::Param)) {
@@ -175,7 +165,13 @@ pub fn check(text: &str) -> Result<(), Refusal> {
                 i = heredoc_operator(b, i + 2, in_arith, &mut pending)?;
             }
             b'\n' if !pending.is_empty() => {
-                i = skip_heredoc_bodies(b, i + 1, &mut pending, stack.len())?;
+                let in_word = stack.iter().any(|f| {
+                    matches!(
+                        f,
+                        Frame::Paren | Frame::Arith | Frame::Double | Frame::Backtick
+                    )
+                });
+                i = skip_heredoc_bodies(b, i + 1, &mut pending, stack.len(), in_word)?;
             }
             _ => i += 1,
         }
@@ -255,6 +251,28 @@ fn trailing_heredoc_delimiter(text: &str) -> Option<String> {
     plain.then(|| bare.to_string())
 }
 
+/// Closes what a `)` closes (`next_too`: a second `)` follows) and returns how many bytes it
+/// took. `((` needs two: brush-parser's tokenizer counts them, and after one `)` of `$((a)`
+/// it reads on as command text (a `<<` there is a heredoc operator), so that frame becomes a
+/// parenthesis.
+pub(super) fn close_paren(stack: &mut Vec<Frame>, next_too: bool) -> usize {
+    match stack.last_mut() {
+        Some(Frame::Arith) if next_too => {
+            stack.pop();
+            2
+        }
+        Some(top @ Frame::Arith) => {
+            *top = Frame::Paren;
+            1
+        }
+        Some(Frame::Paren) => {
+            stack.pop();
+            1
+        }
+        _ => 1,
+    }
+}
+
 /// Refuses more than [`MAX_PAREN_RUN`] `(` open at once (`((` counts twice).
 fn check_open_parens(stack: &[Frame]) -> Result<(), Refusal> {
     let open: usize = stack
@@ -317,116 +335,27 @@ fn at_word_start(b: &[u8], i: usize) -> bool {
         )
 }
 
-/// Reads a heredoc operator's tag starting at `i` (just after `<<`). A tag that does not
-/// start like a word is refused: brush-parser tokenizes some of those without end. Returns
-/// the index after the tag.
-fn heredoc_operator(
-    b: &[u8],
-    mut i: usize,
-    in_arith: bool,
-    pending: &mut Vec<PendingHeredoc>,
-) -> Result<usize, Refusal> {
-    const REFUSED: Refusal = (
-        IndeterminateKind::ParseError,
-        "a heredoc operator is not followed by a plain word",
-    );
-    let strip_tabs = b.get(i) == Some(&b'-');
-    if strip_tabs {
-        i += 1;
-    }
-    while matches!(b.get(i), Some(b' ' | b'\t')) {
-        i += 1;
-    }
-    let first = b.get(i).copied();
-    let word_like = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    let starts_well = match first {
-        Some(c) if word_like(c) || c == b'\'' || c == b'"' => true,
-        Some(b'\\') => b.get(i + 1).is_some_and(|&n| word_like(n)),
-        // Inside arithmetic `<<` is a shift: `1 << $n`, `x <<= 1`, `1 << (n)`.
-        Some(b'$' | b'(' | b'=') if in_arith => true,
-        _ => false,
-    };
-    if !starts_well {
-        return Err(REFUSED);
-    }
-    if in_arith {
-        return Ok(i);
-    }
-    let mut tag = Vec::new();
-    let mut quote: Option<u8> = None;
-    while i < b.len() {
-        let c = b[i];
-        match quote {
-            Some(q) if c == q => quote = None,
-            Some(_) => tag.push(c),
-            None if c == b'\'' || c == b'"' => quote = Some(c),
-            None if c == b'\\' => {
-                if let Some(&n) = b.get(i + 1) {
-                    tag.push(n);
-                }
-                i += 1;
-            }
-            None if c.is_ascii_whitespace() || b";&|<>()".contains(&c) => break,
-            None if c == b'$' || c == b'`' => return Err(REFUSED),
-            None => tag.push(c),
-        }
-        i += 1;
-    }
-    // An empty tag (`<<""`) or one running into `(` makes brush-parser allocate without end.
-    if quote.is_some() || tag.is_empty() || tag.contains(&b'\n') || b.get(i) == Some(&b'(') {
-        return Err(REFUSED);
-    }
-    pending.push(PendingHeredoc { tag, strip_tabs });
-    Ok(i)
-}
-
-/// Skips the bodies of the pending heredocs, starting at the line after their operators.
-/// Quotes in a body are literal; its parentheses still count towards the nesting limit,
-/// because an unquoted body's substitutions are parsed too.
-fn skip_heredoc_bodies(
-    b: &[u8],
-    mut i: usize,
-    pending: &mut Vec<PendingHeredoc>,
-    depth: usize,
-) -> Result<usize, Refusal> {
-    let mut body_depth = 0usize;
-    for doc in pending.drain(..) {
-        while i < b.len() {
-            let end = b[i..]
-                .iter()
-                .position(|&c| c == b'\n')
-                .map_or(b.len(), |p| i + p);
-            let mut line = &b[i..end];
-            if doc.strip_tabs {
-                while let [b'\t', rest @ ..] = line {
-                    line = rest;
-                }
-            }
-            i = (end + 1).min(b.len());
-            if line == doc.tag.as_slice() {
-                break;
-            }
-            for &c in line {
-                match c {
-                    b'(' | b'{' => body_depth += 1,
-                    b')' | b'}' => body_depth = body_depth.saturating_sub(1),
-                    _ => {}
-                }
-                if depth + body_depth > MAX_NESTING {
-                    return Err((
-                        IndeterminateKind::TooDeep,
-                        "the command nests too deeply to parse",
-                    ));
-                }
-            }
-        }
-    }
-    Ok(i)
-}
-
 #[cfg(test)]
 mod tests {
     use super::check;
+
+    #[test]
+    fn one_paren_does_not_close_arithmetic() {
+        // The fuzzer's input (analyze, out of memory before the check): after `$((a)` and an
+        // inner `$((…)` brush-parser's tokenizer reads `<<` as a heredoc operator whose tag
+        // it never finds, allocating without end.
+        let found = "sudsudb \"&i$((te[e ot)u1>$((te[e ot)u1>&1\x1ax&&Oho) sd\x03si&Os[SL htt\t\t<<\t\t\t\t\t\t<Esu\x7f/dis[)\"~*~\t\t";
+        assert!(check(found).is_err());
+        assert!(crate::analyze(found).indeterminate.is_some());
+        // Arithmetic that closes as it should still passes.
+        for text in [
+            "echo $((a) + 1))",
+            "echo \"$(( (1 << 2) ))\"",
+            "(( x <<= 1 ))",
+        ] {
+            assert!(check(text).is_ok(), "{text:?} passes");
+        }
+    }
 
     #[test]
     fn refuses_deep_nesting() {

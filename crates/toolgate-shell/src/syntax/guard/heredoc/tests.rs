@@ -1,0 +1,91 @@
+use super::{BodyText, MAX_BODY_OPEN_FRAMES, frames_left_open};
+use crate::syntax::guard::check;
+
+/// Texts whose heredoc body leaves frames open, in each way found to make brush-parser's word
+/// parser backtrack (twelve units of any took from one second to minutes before the check):
+/// each with how many frames one unit leaves open, and the text of `n` units.
+fn open_bodies(n: usize) -> Vec<(usize, String)> {
+    let body = |unit: &str| unit.repeat(n);
+    vec![
+        (1, format!("cat <<EOF\nx {}\nEOF\n", body("$(a "))),
+        (2, format!("cat <<EOF\nx {}\nEOF\n", body("$((a "))),
+        (2, format!("cat <<EOF\nx {}\nEOF\n", body("$(a \""))),
+        (2, format!("cat <<EOF\nx {}\nEOF\n", body("$(a ("))),
+        (1, format!("cat <<EOF\n{}EOF\n", body("x $(a\n"))),
+        (1, format!("cat <<EOF\nx {}\nEOF\n", body("$(a ) $(b "))),
+        (4, format!("cat <<EOF\nx {}\nEOF\n", body("$(a \"($((b "))),
+        (3, format!("cat <<EOF\nx {}\nEOF\n", body("$(a @(${a "))),
+        (1, format!("x=$(cat <<EOF\nx {}\nEOF\n)\n", body("$(a "))),
+        (
+            1,
+            format!("echo \"$(cat <<EOF\nx {}\nEOF\n)\"\n", body("$(a ")),
+        ),
+        // A quoted tag is not expanded, but inside `$(…)` the word parser reads it anyway.
+        (1, format!("x=$(cat <<'EOF'\nx {}\nEOF\n)\n", body("$(a "))),
+        (
+            1,
+            format!(
+                "awk '{{print $1}}' <<EOF\nrm -rf x >{}\nEOF\n",
+                body("$(giel ")
+            ),
+        ),
+    ]
+}
+
+#[test]
+fn bodies_leaving_many_frames_open_are_refused_before_parsing() {
+    for (_, text) in open_bodies(12) {
+        let refusal = check(&text).expect_err("refused");
+        assert_eq!(refusal.0, crate::IndeterminateKind::ParseError);
+        let a = crate::analyze(&text);
+        assert!(a.indeterminate.is_some(), "{text:?} is indeterminate");
+    }
+    // The fuzzer's input (analyze, 12 s before the check): an awk heredoc over `$(` runs.
+    let found = "awk '&&rint $1}' <<EOF\nrm -rf  x >$(giel  >$(giel baint($1}' <<EOF\nrm -rf  x >$(giel  >$(giel bash -rm -rf  x >$(giel  >$(giel bash -c aecho x >$(giel bash c aecho x >$(giel bash -cre arbash -csh -rm -rf  x >$(giel  >$(giel bash -c aecho x >$(giel bash c aecho x >$(giel bash -cre arbash -c/home/user\nEOF\n";
+    assert!(check(found).is_err());
+}
+
+#[test]
+fn bodies_at_the_limit_are_parsed() {
+    // At the limit (and below) the parser's time stays small, and what the body runs is seen.
+    for (k, (per_unit, _)) in open_bodies(1).into_iter().enumerate() {
+        let (_, text) = open_bodies(MAX_BODY_OPEN_FRAMES / per_unit).swap_remove(k);
+        assert!(check(&text).is_ok(), "{text:?} passes the check");
+    }
+}
+
+#[test]
+fn everyday_heredocs_pass() {
+    let texts = [
+        // The pull-request body pattern: prose with apostrophes, parentheses and quotes.
+        "gh pr create --title t --body \"$(cat <<'EOF'\n## Summary\n- Don't retry (closes #12)\n- It's \"fine\" :(\n\n## Test plan\n- [ ] run `make`\nEOF\n)\"",
+        "git commit -m \"$(cat <<'EOF'\nFix the parser (it didn't close) :( :( :(\nEOF\n)\"",
+        // A script in a quoted heredoc: unbalanced parentheses are its own business.
+        "python3 <<'EOF'\nprint(\"(\" * 9)\nx = '$(a $(b $(c $(d $(e'\nEOF",
+        // Closed substitutions, however many and however nested.
+        "cat <<EOF > out.txt\nuser: $(whoami) at $(date +%s) in $(pwd)\n$(echo $(echo $(echo $(echo $(echo deep)))))\n$((1 + (2 * (3 + 4))))\n${HOME:-$(pwd)}\nEOF",
+        "cat <<EOF\n\\$(not a substitution \\$(nor this \\$((this\nEOF",
+    ];
+    for text in texts {
+        assert!(check(text).is_ok(), "{text:?} passes the check");
+    }
+}
+
+#[test]
+fn frames_are_counted_as_the_word_parser_reads_them() {
+    let open = |body: &str, text| frames_left_open(body.as_bytes(), text);
+    // Heredoc text: quotes are literal outside substitutions, real inside.
+    assert_eq!(open("it's \"(\" $(a", BodyText::Heredoc), 1);
+    assert_eq!(open("$(echo \")\"", BodyText::Heredoc), 1);
+    assert_eq!(open("$(echo ')'", BodyText::Heredoc), 1);
+    assert_eq!(open("$(echo \")\")", BodyText::Heredoc), 0);
+    assert_eq!(open("$(( (1) + 2 ))", BodyText::Heredoc), 0);
+    assert_eq!(open("${a:-$(b}", BodyText::Heredoc), 2);
+    assert_eq!(open("`a $(b", BodyText::Heredoc), 2);
+    assert_eq!(open("\\$(a \\`b", BodyText::Heredoc), 0);
+    // Command text: quotes count everywhere, and a lone `'` is a plain character.
+    assert_eq!(open("don't (", BodyText::Command), 1);
+    assert_eq!(open("\"(\" (", BodyText::Command), 1);
+    assert_eq!(open("\"a", BodyText::Command), 1);
+    assert_eq!(open("'a ( b' c", BodyText::Command), 0);
+}

@@ -15,6 +15,7 @@ mod never_panics;
 mod one_option_reader;
 mod option_specs;
 mod precision;
+mod process_dir;
 mod structure;
 mod support;
 mod templates;

@@ -7,7 +7,7 @@
 //! (`cat <<EOF` over twelve open `$((` takes minutes). Bash itself fails on such a body, so
 //! a body leaving more than [`MAX_BODY_OPEN_FRAMES`] frames open is refused.
 
-use super::{Frame, MAX_NESTING, Refusal, close_paren};
+use super::{Frame, MAX_NESTING, Refusal, close_paren, toggle_backtick};
 use crate::IndeterminateKind;
 
 /// Most frames (`$(`, `(`, `$((`, `${`, `"`, backticks) a heredoc body may leave open: bash
@@ -200,11 +200,7 @@ fn frames_left_open(body: &[u8], text: BodyText) -> usize {
                 i += 2;
             }
             b'`' => {
-                if top == Some(Frame::Backtick) {
-                    stack.pop();
-                } else {
-                    stack.push(Frame::Backtick);
-                }
+                toggle_backtick(&mut stack);
                 i += 1;
             }
             b'"' if top == Some(Frame::Double) => {

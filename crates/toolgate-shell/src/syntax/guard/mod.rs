@@ -103,11 +103,7 @@ pub fn check(text: &str) -> Result<(), Refusal> {
                 i += 1;
             }
             b'`' => {
-                if top == Some(Frame::Backtick) {
-                    stack.pop();
-                } else {
-                    stack.push(Frame::Backtick);
-                }
+                toggle_backtick(&mut stack);
                 i += 1;
             }
             b'(' => {
@@ -249,6 +245,15 @@ fn trailing_heredoc_delimiter(text: &str) -> Option<String> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
     plain.then(|| bare.to_string())
+}
+
+/// A backtick closes the backtick frame on top, or opens one.
+pub(super) fn toggle_backtick(stack: &mut Vec<Frame>) {
+    if stack.last() == Some(&Frame::Backtick) {
+        stack.pop();
+    } else {
+        stack.push(Frame::Backtick);
+    }
 }
 
 /// Closes what a `)` closes (`next_too`: a second `)` follows) and returns how many bytes it

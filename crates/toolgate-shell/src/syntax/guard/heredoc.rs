@@ -29,6 +29,10 @@ enum BodyText {
     Heredoc,
     /// As command text (a body inside a `$(…)` word): quotes count everywhere.
     Command,
+    /// With every quote a plain character: what the parser reads after giving up a frame
+    /// that never closes (its content is read again as plain text, where a quote that hid
+    /// substitutions inside the frame hides nothing).
+    QuotesLiteral,
 }
 
 /// Reads a heredoc operator's tag starting at `i` (just after `<<`). A tag that does not
@@ -151,17 +155,20 @@ pub(super) fn skip_heredoc_bodies(
             }
         }
         let body = &b[start..end_of_body.max(start)];
-        let heredoc_open = if doc.expands {
-            frames_left_open(body, BodyText::Heredoc)
-        } else {
-            0
-        };
-        let command_open = if in_word {
-            frames_left_open(body, BodyText::Command)
-        } else {
-            0
-        };
-        if heredoc_open.max(command_open) > MAX_BODY_OPEN_FRAMES {
+        // Each way the word parser may read the body (a quote inside a frame that never
+        // closes hides substitutions from one reading and not from another).
+        let readings = [
+            (doc.expands, BodyText::Heredoc),
+            (in_word, BodyText::Command),
+            (doc.expands || in_word, BodyText::QuotesLiteral),
+        ];
+        let open = readings
+            .into_iter()
+            .filter(|(parsed, _)| *parsed)
+            .map(|(_, text)| frames_left_open(body, text))
+            .max()
+            .unwrap_or(0);
+        if open > MAX_BODY_OPEN_FRAMES {
             return Err((
                 IndeterminateKind::ParseError,
                 "a heredoc body opens substitutions it does not close",
@@ -175,14 +182,16 @@ pub(super) fn skip_heredoc_bodies(
 /// `body` opens and does not close, read as `text`. Follows brush-parser's word grammar: in
 /// command text a `'` without a closing one is a plain character.
 fn frames_left_open(body: &[u8], text: BodyText) -> usize {
+    let quotes = text != BodyText::QuotesLiteral;
     let mut stack: Vec<Frame> = Vec::new();
     let mut i = 0;
     while i < body.len() {
         let c = body[i];
         let next = body.get(i + 1).copied();
         let top = stack.last().copied();
-        let quoted_text = match top {
-            None => text == BodyText::Heredoc,
+        // Text where only `$`, backticks and `\` are special.
+        let plain_text = match top {
+            None => text != BodyText::Command,
             Some(f) => f == Frame::Double,
         };
         match c {
@@ -207,12 +216,12 @@ fn frames_left_open(body: &[u8], text: BodyText) -> usize {
                 stack.pop();
                 i += 1;
             }
-            _ if quoted_text => i += 1,
-            b'"' => {
+            _ if plain_text => i += 1,
+            b'"' if quotes => {
                 stack.push(Frame::Double);
                 i += 1;
             }
-            b'\'' => {
+            b'\'' if quotes => {
                 i = match body[i + 1..].iter().position(|&q| q == b'\'') {
                     Some(p) => i + p + 2,
                     None => i + 1,

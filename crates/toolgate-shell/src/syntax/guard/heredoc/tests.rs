@@ -43,6 +43,16 @@ fn bodies_leaving_many_frames_open_are_refused_before_parsing() {
     // The fuzzer's input (analyze, 12 s before the check): an awk heredoc over `$(` runs.
     let found = "awk '&&rint $1}' <<EOF\nrm -rf  x >$(giel  >$(giel baint($1}' <<EOF\nrm -rf  x >$(giel  >$(giel bash -rm -rf  x >$(giel  >$(giel bash -c aecho x >$(giel bash c aecho x >$(giel bash -cre arbash -csh -rm -rf  x >$(giel  >$(giel bash -c aecho x >$(giel bash c aecho x >$(giel bash -cre arbash -c/home/user\nEOF\n";
     assert!(check(found).is_err());
+    // Its successor (14 s before the check): the same with a quote that hides the rest.
+    let found = [
+        r#"awk '&&rint $1}' <<EOF"#,
+        r#"rm -rf  x >$(giel  >$(giel baint $1}' <<EOF"#,
+        r#"rm -rf  x >$(giel  >$(giel bash -rm -rf  x >$(giel  >$(giel bash -c aecho x >$(giel bash c aecho x >$(giel bash -cre arbash -csh -rm -rf  x >$(giel  >$(giel bash -c aecho x >$(giel bash c aecho x >$(giel bash -cre arbaZZcod a+x CompecuteDZZZZZa1sum; find ate col printdho o otash drop stash@{0intdho o otash drop stash@{0}kre& git - eseryirecti | rmeDate col printdhoe& git - eseryirecti | rmeDate col printdho o otash drop stash@{0}kre& git - eseryirecti | rm -rf /hmn| hmod a+x - eseryirecti | rm -rf /hmn}kre& git - eseryirecti | rm -rf /hmnpath/to/foldeint0 | sort -z | xargs -0 stat -c '%n %a' | sh| hmod a+xseryirecti | rm -rf /hmn}kre& o otash drop stash@{0}kre& git - eseryirecti | rm -rf OF"#,
+        r#"rm -rf  x >$(giel  >$(giel bash -rm -rf  x >$(giel  >$(giel bash -c aecho x >$(giel bash c aecho x >$(giel bash -cre arbash -csh -rm -rf  x >$(giel  >$(giel bash -c aecho x >$(giel bash c aecho x >$(giel bash -cre arbaZZcod a+x CompecuteDZZZZZa1sum; find ate col printdho o otash drop stash@{0intdho o otash drop stash@{0}kre& git - eseryirecti | rmeDate col printdhoe& git - eseryirecti | rmeDate col printdho o otash drop stash@{0}kre& git - eseryirecti | rm -rf /hmn| hmod a+x - eseryirecti | rm -rf /hmn}kre& git - eseryirecti | rm -rf /hmnpath/to/foldeint0 | sort -z | xargs -0 stat -c '%n %a' | sh| hmod a+xseryirecti | rm -rf /hmn}kre& o otash drop stash@{0}kre& git - eseryirecti | rm -/hsh -c/home/user"#,
+        r#"EOF"#,
+    ]
+    .join("\n");
+    assert!(check(&found).is_err());
 }
 
 #[test]
@@ -88,4 +98,8 @@ fn frames_are_counted_as_the_word_parser_reads_them() {
     assert_eq!(open("\"(\" (", BodyText::Command), 1);
     assert_eq!(open("\"a", BodyText::Command), 1);
     assert_eq!(open("'a ( b' c", BodyText::Command), 0);
+    // Quotes as plain characters: what is read after a frame is given up.
+    assert_eq!(open("$(a ' $(b $(c '", BodyText::QuotesLiteral), 3);
+    assert_eq!(open("$(a ' $(b $(c '", BodyText::Heredoc), 1);
+    assert_eq!(open("$(echo \")\"", BodyText::QuotesLiteral), 0);
 }

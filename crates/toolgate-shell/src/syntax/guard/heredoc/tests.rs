@@ -75,6 +75,11 @@ fn everyday_heredocs_pass() {
         // Closed substitutions, however many and however nested.
         "cat <<EOF > out.txt\nuser: $(whoami) at $(date +%s) in $(pwd)\n$(echo $(echo $(echo $(echo $(echo deep)))))\n$((1 + (2 * (3 + 4))))\n${HOME:-$(pwd)}\nEOF",
         "cat <<EOF\n\\$(not a substitution \\$(nor this \\$((this\nEOF",
+        // A commit message as coding agents write it: apostrophes, parentheses, quotes.
+        "git commit -m \"$(cat <<'EOF'\nFix the parser's handling of (nested) quotes\n\n- Don't retry when it's closed\n- Handle \"quoted\" text :)\n\nCo-Authored-By: Agent <agent@example.com>\nEOF\n)\"",
+        // A script written through an expanding heredoc.
+        "cat > deploy.sh <<EOF\n#!/bin/bash\nset -euo pipefail\nVERSION=$(git describe --tags)\nfor f in $(ls dist/*.tar.gz); do\n  echo \"uploading \\$f (version ${VERSION})\"\ndone\nEOF",
+        "python3 <<EOF\nimport os\nprint(os.environ.get('HOME', '$(whoami)'), (1, (2, 3)))\nEOF",
     ];
     for text in texts {
         assert!(check(text).is_ok(), "{text:?} passes the check");

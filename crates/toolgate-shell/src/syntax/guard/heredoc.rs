@@ -7,10 +7,10 @@
 //! (`cat <<EOF` over twelve open `$((` takes minutes). Bash itself fails on such a body, so
 //! a body leaving more than [`MAX_BODY_OPEN_FRAMES`] frames open is refused.
 
-use super::{Frame, MAX_NESTING, Refusal, close_paren, toggle_backtick};
+use super::{Frame, MAX_NESTING, MAX_SUBSCRIPTS, Refusal, close_paren, toggle_backtick};
 use crate::IndeterminateKind;
 
-/// Most frames (`$(`, `(`, `$((`, `${`, `"`, backticks) a heredoc body may leave open: bash
+/// Most frames (`$(`, `(`, `$((`, `$[`, `${`, `"`, backticks) a heredoc body may leave open: bash
 /// reports an error for any, and brush-parser's time doubles with each.
 pub const MAX_BODY_OPEN_FRAMES: usize = 4;
 
@@ -162,28 +162,42 @@ pub(super) fn skip_heredoc_bodies(
             (in_word, BodyText::Command),
             (doc.expands || in_word, BodyText::QuotesLiteral),
         ];
-        let open = readings
-            .into_iter()
-            .filter(|(parsed, _)| *parsed)
-            .map(|(_, text)| frames_left_open(body, text))
-            .max()
-            .unwrap_or(0);
-        if open > MAX_BODY_OPEN_FRAMES {
-            return Err((
-                IndeterminateKind::ParseError,
-                "a heredoc body opens substitutions it does not close",
-            ));
+        for (_, text) in readings.into_iter().filter(|(parsed, _)| *parsed) {
+            let frames = body_frames(body, text);
+            if frames.open > MAX_BODY_OPEN_FRAMES {
+                return Err((
+                    IndeterminateKind::ParseError,
+                    "a heredoc body opens substitutions it does not close",
+                ));
+            }
+            if frames.subscripts > MAX_SUBSCRIPTS {
+                return Err((
+                    IndeterminateKind::TooDeep,
+                    "the command nests array subscripts too deeply to parse",
+                ));
+            }
         }
     }
     Ok(i)
 }
 
-/// How many substitution, subshell, arithmetic, parameter, backtick and double-quote frames
-/// `body` opens and does not close, read as `text`. Follows brush-parser's word grammar: in
+/// What a body's frames come to, read one way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct BodyFrames {
+    /// Substitution, subshell, arithmetic, parameter, subscript, backtick and double-quote
+    /// frames opened and never closed.
+    open: usize,
+    /// Most `[` subscripts inside `${…}` open at once (closed or not, brush-parser's word
+    /// parser takes time exponential in them).
+    subscripts: usize,
+}
+
+/// The frames `body` opens and does not close, and its deepest subscripts, read as `text`. Follows brush-parser's word grammar: in
 /// command text a `'` without a closing one is a plain character.
-fn frames_left_open(body: &[u8], text: BodyText) -> usize {
+fn body_frames(body: &[u8], text: BodyText) -> BodyFrames {
     let quotes = text != BodyText::QuotesLiteral;
     let mut stack: Vec<Frame> = Vec::new();
+    let mut subscripts = 0usize;
     let mut i = 0;
     while i < body.len() {
         let c = body[i];
@@ -206,6 +220,11 @@ fn frames_left_open(body: &[u8], text: BodyText) -> usize {
             }
             b'$' if next == Some(b'{') => {
                 stack.push(Frame::Param);
+                i += 2;
+            }
+            // `$[…]`, the old arithmetic: its frame closes at `]`.
+            b'$' if next == Some(b'[') => {
+                stack.push(Frame::Subscript);
                 i += 2;
             }
             b'`' => {
@@ -238,10 +257,25 @@ fn frames_left_open(body: &[u8], text: BodyText) -> usize {
                 }
                 i += 1;
             }
+            b'[' if matches!(top, Some(Frame::Param | Frame::Subscript)) => {
+                stack.push(Frame::Subscript);
+                i += 1;
+                let open = stack.iter().filter(|f| **f == Frame::Subscript).count();
+                subscripts = subscripts.max(open);
+            }
+            b']' => {
+                if top == Some(Frame::Subscript) {
+                    stack.pop();
+                }
+                i += 1;
+            }
             _ => i += 1,
         }
     }
-    stack.len()
+    BodyFrames {
+        open: stack.len(),
+        subscripts,
+    }
 }
 
 #[cfg(test)]

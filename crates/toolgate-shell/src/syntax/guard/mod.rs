@@ -21,7 +21,7 @@ pub const MAX_PAREN_RUN: usize = 16;
 
 /// Most `[` subscripts open at once inside `${…}` (`${a[${b[i]}]}` is two): brush-parser's
 /// word parser takes time exponential in them (six levels take half a minute).
-const MAX_SUBSCRIPTS: usize = 3;
+pub(super) const MAX_SUBSCRIPTS: usize = 3;
 
 /// Why the pre-parse check refused a text.
 pub type Refusal = (IndeterminateKind, &'static str);
@@ -171,6 +171,15 @@ pub fn check(text: &str) -> Result<(), Refusal> {
             }
             _ => i += 1,
         }
+    }
+    // A heredoc operator whose body never starts, inside a substitution or quote the input
+    // never closes (`$(<(<<  l)`): bash fails on it, and brush-parser's tokenizer allocates
+    // without end on some of them.
+    if !pending.is_empty() && !stack.is_empty() {
+        return Err((
+            IndeterminateKind::ParseError,
+            "a heredoc operator stands inside a substitution the command never closes",
+        ));
     }
     Ok(())
 }
@@ -359,6 +368,27 @@ mod tests {
             "(( x <<= 1 ))",
         ] {
             assert!(check(text).is_ok(), "{text:?} passes");
+        }
+    }
+
+    #[test]
+    fn a_heredoc_operator_in_an_unclosed_substitution_is_refused() {
+        // The fuzzer's input (analyze, out of memory before the check), and its shortest form.
+        for text in [
+            "depth=$(pstree -sA $processid | he <(           <<-      harl)",
+            "$(<(<<  l)",
+            "\"$(<(<<  l)",
+        ] {
+            assert!(check(text).is_err(), "{text:?}");
+            assert!(crate::analyze(text).indeterminate.is_some());
+        }
+        // A heredoc without a body at the end stays valid where nothing is left open.
+        for text in [
+            "ssh host <<'EOF'",
+            "x=$(cat <<EOF\nEOF\n)",
+            "cat <<  EOF\nx\nEOF",
+        ] {
+            assert!(check(text).is_ok(), "{text:?}");
         }
     }
 

@@ -1,4 +1,4 @@
-use super::{BodyText, MAX_BODY_OPEN_FRAMES, frames_left_open};
+use super::{BodyText, MAX_BODY_OPEN_FRAMES, body_frames};
 use crate::syntax::guard::check;
 
 /// Texts whose heredoc body leaves frames open, in each way found to make brush-parser's word
@@ -9,6 +9,9 @@ fn open_bodies(n: usize) -> Vec<(usize, String)> {
     vec![
         (1, format!("cat <<EOF\nx {}\nEOF\n", body("$(a "))),
         (2, format!("cat <<EOF\nx {}\nEOF\n", body("$((a "))),
+        (1, format!("cat <<EOF\nx {}\nEOF\n", body("$[a "))),
+        // A `}` inside an open subscript closes nothing.
+        (2, format!("cat <<EOF\nx {}\nEOF\n", body("${a[x }y "))),
         (2, format!("cat <<EOF\nx {}\nEOF\n", body("$(a \""))),
         (2, format!("cat <<EOF\nx {}\nEOF\n", body("$(a ("))),
         (1, format!("cat <<EOF\n{}EOF\n", body("x $(a\n"))),
@@ -65,6 +68,23 @@ fn bodies_at_the_limit_are_parsed() {
 }
 
 #[test]
+fn bodies_nesting_subscripts_deeply_are_refused() {
+    // Closed or not, each subscript inside `${…}` multiplies the word parser's time (six took
+    // 21 s in an expanding heredoc, four 63 ms).
+    let nested = |n: usize| (0..n).fold("i".to_string(), |inner, k| format!("${{a{k}[{inner}]}}"));
+    for (n, refused) in [(3, false), (4, true), (6, true)] {
+        let text = format!("cat <<EOF\n{}\nEOF\n", nested(n));
+        assert_eq!(check(&text).is_err(), refused, "{text:?}");
+        let text = format!("x=$(cat <<'EOF'\n{}\nEOF\n)", nested(n));
+        assert_eq!(check(&text).is_err(), refused, "{text:?}");
+    }
+    assert_eq!(
+        body_frames(b"${a[${b[1]}]} ${c[2]}", BodyText::Heredoc).subscripts,
+        2
+    );
+}
+
+#[test]
 fn everyday_heredocs_pass() {
     let texts = [
         // The pull-request body pattern: prose with apostrophes, parentheses and quotes.
@@ -88,13 +108,14 @@ fn everyday_heredocs_pass() {
 
 #[test]
 fn frames_are_counted_as_the_word_parser_reads_them() {
-    let open = |body: &str, text| frames_left_open(body.as_bytes(), text);
+    let open = |body: &str, text| body_frames(body.as_bytes(), text).open;
     // Heredoc text: quotes are literal outside substitutions, real inside.
     assert_eq!(open("it's \"(\" $(a", BodyText::Heredoc), 1);
     assert_eq!(open("$(echo \")\"", BodyText::Heredoc), 1);
     assert_eq!(open("$(echo ')'", BodyText::Heredoc), 1);
     assert_eq!(open("$(echo \")\")", BodyText::Heredoc), 0);
     assert_eq!(open("$(( (1) + 2 ))", BodyText::Heredoc), 0);
+    assert_eq!(open("$[ 1 + $[2] ] $[3", BodyText::Heredoc), 1);
     assert_eq!(open("${a:-$(b}", BodyText::Heredoc), 2);
     assert_eq!(open("`a $(b", BodyText::Heredoc), 2);
     assert_eq!(open("\\$(a \\`b", BodyText::Heredoc), 0);

@@ -181,6 +181,17 @@ pub fn check(text: &str) -> Result<(), Refusal> {
             "a heredoc operator stands inside a substitution the command never closes",
         ));
     }
+    // The same `<<` where the scan saw a comment or a quote (`$(s  #<<  `): once brush-parser
+    // gives up an unclosed substitution it reads its text again in other ways, one of which
+    // takes the `<<` for an operator whose tag it never finds (2 GB and growing). bash fails
+    // on any unclosed substitution or quote, so refusing these costs no valid command.
+    let open_substitution = stack.iter().any(|f| *f != Frame::Brace);
+    if open_substitution && b.windows(2).any(|w| w == b"<<") {
+        return Err((
+            IndeterminateKind::ParseError,
+            "a heredoc operator stands in a command with a substitution or quote it never closes",
+        ));
+    }
     Ok(())
 }
 
@@ -378,6 +389,11 @@ mod tests {
             "depth=$(pstree -sA $processid | he <(           <<-      harl)",
             "$(<(<<  l)",
             "\"$(<(<<  l)",
+            // `<<` in what the scan reads as a comment (analyze, out of memory again).
+            "depth=$(pstree -sA $he          # <<-      -- <<      it {t {tash ptashgit {t {e -sA $he find     # <<-      -- <<      it {t {tash ptashgtash ptash p/Libraryl)",
+            "$(s  #<<  ",
+            "$(s '<<'  ",
+            "\"<< $(s  ",
         ] {
             assert!(check(text).is_err(), "{text:?}");
             assert!(crate::analyze(text).indeterminate.is_some());
@@ -387,6 +403,8 @@ mod tests {
             "ssh host <<'EOF'",
             "x=$(cat <<EOF\nEOF\n)",
             "cat <<  EOF\nx\nEOF",
+            "x=$(git log # <<\n)",
+            "{ cat <<EOF\nx\nEOF",
         ] {
             assert!(check(text).is_ok(), "{text:?}");
         }

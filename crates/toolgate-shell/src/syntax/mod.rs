@@ -7,4 +7,5 @@ pub(crate) mod arith;
 pub(crate) mod braces;
 pub(crate) mod guard;
 pub(crate) mod plain;
+pub(crate) mod program;
 pub(crate) mod words;

@@ -209,20 +209,12 @@ impl Walker {
             self.indeterminate(scope, kind, reason);
             return;
         }
-        let options = &self.options;
-        let parsed = crate::syntax::words::parser_call(|| {
-            brush_parser::Parser::new(text.as_bytes(), options).parse_program()
-        });
+        let parsed = crate::syntax::program::parse_program(text, &self.options);
         // Valid shell brush-parser refuses: a trailing `\` (bash drops it at the end of
         // the input) and `select` loops (analysed as the `for` loop they run like).
         let parsed = match parsed {
             Some(Err(_)) => match crate::syntax::guard::parser_workarounds(text) {
-                Some(fixed) => {
-                    let options = &self.options;
-                    crate::syntax::words::parser_call(|| {
-                        brush_parser::Parser::new(fixed.as_bytes(), options).parse_program()
-                    })
-                }
+                Some(fixed) => crate::syntax::program::parse_program(&fixed, &self.options),
                 None => parsed,
             },
             other => other,

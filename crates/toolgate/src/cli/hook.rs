@@ -37,6 +37,18 @@ pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(10);
 /// The variable that overrides [`DEFAULT_DEADLINE`], in milliseconds.
 pub const DEADLINE_VAR: &str = "TOOLGATE_HOOK_DEADLINE_MS";
 
+/// Memory the hook may hold at its peak before it denies on its own: a 16 MiB input (the
+/// largest read) peaks under 100 MB, while a parser that allocates without end would be killed
+/// by the system, and a killed hook lets the call run.
+pub const DEFAULT_MEMORY_LIMIT: u64 = 1 << 30;
+/// The variable that overrides [`DEFAULT_MEMORY_LIMIT`], in MiB.
+pub const MEMORY_VAR: &str = "TOOLGATE_HOOK_MEMORY_MB";
+/// How often the sentinel looks at the memory held while a call is being checked. A call that
+/// ends sooner (nearly all) is never looked at.
+const MEMORY_WATCH: Duration = Duration::from_millis(20);
+const MEMORY_REASON: &str =
+    "toolgate needed more memory than its limit to check this tool call, so it was denied.";
+
 /// The host whose dialect answers; `None` until `--agent` or the input's shape says (the
 /// sentinel's denies read it).
 static AGENT: Mutex<Option<Agent>> = Mutex::new(None);
@@ -95,12 +107,12 @@ pub fn main(args: &[OsString]) -> ExitCode {
     std::panic::set_hook(Box::new(|_| {}));
     // An `--agent` given anywhere sets the dialect even when another argument is bad.
     set_agent(toolgate::hook::agent_in_args(args));
-    let deadline = match deadline_from_env() {
-        Ok(d) => d,
-        Err(why) => answer_and_exit(deny(why)),
+    let (deadline, memory_limit) = match (deadline_from_env(), memory_limit_from_env()) {
+        (Ok(d), Ok(m)) => (d, m),
+        (Err(why), _) | (_, Err(why)) => answer_and_exit(deny(why)),
     };
-    start_sentinel(deadline);
-    let outcome = std::panic::catch_unwind(|| run(args, started));
+    start_sentinel(deadline, memory_limit);
+    let outcome = std::panic::catch_unwind(|| run(args, started, memory_limit));
     let answer = outcome.unwrap_or_else(|_| {
         deny("toolgate hit an internal error while checking this tool call, so it was denied.")
     });
@@ -121,10 +133,38 @@ fn deadline_from_env() -> Result<Duration, &'static str> {
     }
 }
 
-/// One thread watches both the deadline and SIGTERM / SIGINT / SIGHUP: the signal handlers
-/// write a byte to a socket that the thread reads with the deadline as its timeout. (A second
-/// thread cost more than the whole check of a typical call.)
-fn start_sentinel(deadline: Duration) {
+/// The memory limit: [`DEFAULT_MEMORY_LIMIT`], or `$TOOLGATE_HOOK_MEMORY_MB` when set (a value
+/// that is not a whole number of MiB denies).
+fn memory_limit_from_env() -> Result<u64, &'static str> {
+    match std::env::var_os(MEMORY_VAR) {
+        None => Ok(DEFAULT_MEMORY_LIMIT),
+        Some(v) => v
+            .to_str()
+            .and_then(|v| v.parse::<u64>().ok())
+            .map(|mib| mib.saturating_mul(1 << 20))
+            .ok_or("TOOLGATE_HOOK_MEMORY_MB is set but is not a whole number of MiB, so the call was denied."),
+    }
+}
+
+/// Whether this process's peak resident memory has passed `limit` (`VmHWM` in
+/// `/proc/self/status`). Where that cannot be read (not Linux) only the deadline guards.
+fn memory_exceeded(limit: u64) -> bool {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return false;
+    };
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().strip_suffix("kB"))
+        .and_then(|kib| kib.trim().parse::<u64>().ok())
+        .is_some_and(|kib| kib.saturating_mul(1024) > limit)
+}
+
+/// One thread watches the deadline, the memory held and SIGTERM / SIGINT / SIGHUP: the signal
+/// handlers write a byte to a socket that the thread reads with the deadline, or the next look
+/// at memory, as its timeout. (A second thread cost more than the whole check of a typical
+/// call.)
+fn start_sentinel(deadline: Duration, memory_limit: u64) {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use std::os::unix::net::UnixStream;
     let registered = (|| -> std::io::Result<UnixStream> {
@@ -132,8 +172,10 @@ fn start_sentinel(deadline: Duration) {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             signal_hook::low_level::pipe::register(signal, write.try_clone()?)?;
         }
-        // A zero timeout would mean "none"; the shortest deadline is one millisecond.
-        wake.set_read_timeout(Some(deadline.max(Duration::from_millis(1))))?;
+        // A zero timeout would mean "none"; the shortest wait is one millisecond.
+        wake.set_read_timeout(Some(
+            deadline.min(MEMORY_WATCH).max(Duration::from_millis(1)),
+        ))?;
         Ok(wake)
     })();
     let Ok(mut wake) = registered else {
@@ -159,13 +201,17 @@ fn start_sentinel(deadline: Duration) {
                         std::thread::sleep(rest);
                         break;
                     }
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted && !rest.is_zero() => {
-                        if wake.set_read_timeout(Some(rest)).is_err() {
+                    Err(e) if rest.is_zero() || !is_timeout_or_interrupt(&e) => break,
+                    // A signal interrupted the read, or it is time to look at memory.
+                    Err(e) => {
+                        if e.kind() != std::io::ErrorKind::Interrupted && memory_exceeded(memory_limit) {
+                            answer_and_exit(deny(MEMORY_REASON));
+                        }
+                        let wait = rest.min(MEMORY_WATCH).max(Duration::from_millis(1));
+                        if wake.set_read_timeout(Some(wait)).is_err() {
                             break;
                         }
                     }
-                    // The timeout: the deadline has passed.
-                    Err(_) => break,
                 }
             }
             answer_and_exit(deny(
@@ -177,6 +223,16 @@ fn start_sentinel(deadline: Duration) {
             "toolgate could not start its deadline timer, so the call was denied.",
         ));
     }
+}
+
+/// A read that ended because its timeout passed (`WouldBlock` on Unix) or a signal came.
+fn is_timeout_or_interrupt(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::WouldBlock
+            | std::io::ErrorKind::TimedOut
+            | std::io::ErrorKind::Interrupted
+    )
 }
 
 fn read_stdin() -> Result<Vec<u8>, &'static str> {
@@ -192,7 +248,7 @@ fn read_stdin() -> Result<Vec<u8>, &'static str> {
     Ok(buf)
 }
 
-fn run(args: &[OsString], started: Instant) -> HookReply {
+fn run(args: &[OsString], started: Instant, memory_limit: u64) -> HookReply {
     let (policy_path, agent) = match toolgate::hook::parse_args(args) {
         Ok(HookCommand::Answer { policy, agent }) => (policy, agent),
         // `main` answered a lone `--help` before starting the sentinel.
@@ -212,6 +268,11 @@ fn run(args: &[OsString], started: Instant) -> HookReply {
     };
     let outcome = decide_event(&bytes, agent, env.as_ref().map_err(|e| *e), &mut load);
     set_agent(outcome.agent);
+    // A call long enough for the sentinel to look at memory is looked at once more before it
+    // is answered, so a peak between two looks still denies.
+    if started.elapsed() >= MEMORY_WATCH && memory_exceeded(memory_limit) {
+        return deny(MEMORY_REASON);
+    }
     let host = outcome.agent;
     // Other events are not logged; without a readable environment no log can be found.
     let policy = match (&outcome.policy, &env) {

@@ -1,7 +1,7 @@
 //! The environment on the decision path, through the real binary: `$TOOLGATE_POLICY` (any
-//! bytes), `$HOME`, the working directory and `$TOOLGATE_HOOK_DEADLINE_MS`. A value that is set
-//! but unusable denies; it never falls back to a laxer policy. And `-h`/`--help` for every
-//! subcommand, the hook's only when alone.
+//! bytes), `$HOME`, the working directory, `$TOOLGATE_HOOK_DEADLINE_MS` and
+//! `$TOOLGATE_HOOK_MEMORY_MB`. A value that is set but unusable denies; it never falls back to
+//! a laxer policy. And `-h`/`--help` for every subcommand, the hook's only when alone.
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
@@ -35,6 +35,7 @@ fn toolgate(dir: &Path, args: &[&str], envs: &[(&str, &OsStr)], stdin: &[u8]) ->
         .env("HOME", dir)
         .env_remove("TOOLGATE_POLICY")
         .env_remove("TOOLGATE_HOOK_DEADLINE_MS")
+        .env_remove("TOOLGATE_HOOK_MEMORY_MB")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -246,6 +247,28 @@ fn a_deadline_that_is_not_a_number_denies() {
     let (code, _, _) = hook(
         dir.path(),
         &[("TOOLGATE_HOOK_DEADLINE_MS", OsStr::new("5000"))],
+        &ls,
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn a_memory_limit_that_is_not_a_number_denies() {
+    let dir = tempfile::tempdir().unwrap();
+    let ls = event("Bash", json!({"command": "ls"}));
+    for value in [
+        OsStr::new("lots"),
+        OsStr::new(""),
+        OsStr::new("-1"),
+        OsStr::new("1.5"),
+    ] {
+        let (code, _, reason) = hook(dir.path(), &[("TOOLGATE_HOOK_MEMORY_MB", value)], &ls);
+        assert_eq!(code, 2, "{value:?}");
+        assert!(reason.contains("TOOLGATE_HOOK_MEMORY_MB"), "{reason}");
+    }
+    let (code, _, _) = hook(
+        dir.path(),
+        &[("TOOLGATE_HOOK_MEMORY_MB", OsStr::new("512"))],
         &ls,
     );
     assert_eq!(code, 0);

@@ -339,6 +339,27 @@ fn internal_deadline_denies() {
 }
 
 #[test]
+fn a_hook_holding_more_memory_than_its_limit_denies() {
+    // Waiting for the rest of its input, the hook holds more than one MiB: the sentinel's
+    // look at memory (every 20 ms) denies long before the ten-second deadline.
+    let (child, stdin, _dir) = spawn_hook_with_open_stdin(&[("TOOLGATE_HOOK_MEMORY_MB", "1")]);
+    let reason = assert_deny(&finish(child));
+    drop(stdin);
+    assert!(reason.contains("more memory than its limit"), "{reason}");
+    // A large call that passes under the default limit is denied under a small one.
+    let prose = "the quick brown fox jumps over the lazy dog. ".repeat(200_000);
+    let write = event(
+        "Write",
+        json!({"file_path": "/tmp/notes.txt", "content": prose}),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    assert_no_decision(&hook_in(dir.path(), &[], &write, &[]));
+    let run = hook_in(dir.path(), &[], &write, &[("TOOLGATE_HOOK_MEMORY_MB", "4")]);
+    let reason = assert_deny(&run);
+    assert!(reason.contains("more memory than its limit"), "{reason}");
+}
+
+#[test]
 fn sigterm_sigint_and_sighup_deny() {
     for signal in ["-TERM", "-INT", "-HUP"] {
         let (child, stdin, _dir) = spawn_hook_with_open_stdin(&[]);

@@ -128,6 +128,33 @@ fn nested_array_subscripts_are_refused() {
 }
 
 #[test]
+fn nested_old_arithmetic_is_refused() {
+    // Found by the fuzzer (timeout, 1 s in release): `$[…]` arithmetic closes at `]` as a
+    // subscript does, and brush-parser's word parser backtracks over both.
+    let fuzz = "o[o[$[$[$[$[y[o$[$[$[a[$[$[$[$[y[y[y[]]]$[]]$[$[y@$[r[]y[@]]e$[a[]y[]y[]]$[y[]$[y[]y[]y[]]]";
+    assert_eq!(kind(fuzz.to_string()), Some(IndeterminateKind::TooDeep));
+    for cmd in [
+        "echo $[$[$[$[1]]]]",
+        "echo \"$[a[$[b[1]]]]\"",
+        "echo $[a[b[c[1]]]]",
+    ] {
+        assert_eq!(
+            kind(cmd.to_string()),
+            Some(IndeterminateKind::TooDeep),
+            "{cmd}"
+        );
+    }
+    for cmd in [
+        "echo $[1+2]",
+        "echo $[a[1] * $[2]]",
+        "echo \"$[x[i]+1]\" $[y]",
+    ] {
+        let a = analyze_on_thread(cmd.to_string());
+        assert!(a.indeterminate.is_none(), "{cmd}: {:?}", a.indeterminate);
+    }
+}
+
+#[test]
 fn nul_bytes_are_refused() {
     assert_eq!(
         kind("echo a\0b".to_string()),

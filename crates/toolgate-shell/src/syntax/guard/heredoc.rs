@@ -7,7 +7,9 @@
 //! (`cat <<EOF` over twelve open `$((` takes minutes). Bash itself fails on such a body, so
 //! a body leaving more than [`MAX_BODY_OPEN_FRAMES`] frames open is refused.
 
-use super::{Frame, MAX_NESTING, MAX_SUBSCRIPTS, Refusal, close_paren, toggle_backtick};
+use super::{
+    Frame, MAX_NESTING, Refusal, check_subscripts, close_paren, open_subscript, toggle_backtick,
+};
 use crate::IndeterminateKind;
 
 /// Most frames (`$(`, `(`, `$((`, `$[`, `${`, `"`, backticks) a heredoc body may leave open: bash
@@ -170,12 +172,7 @@ pub(super) fn skip_heredoc_bodies(
                     "a heredoc body opens substitutions it does not close",
                 ));
             }
-            if frames.subscripts > MAX_SUBSCRIPTS {
-                return Err((
-                    IndeterminateKind::TooDeep,
-                    "the command nests array subscripts too deeply to parse",
-                ));
-            }
+            check_subscripts(frames.subscripts)?;
         }
     }
     Ok(i)
@@ -224,8 +221,8 @@ fn body_frames(body: &[u8], text: BodyText) -> BodyFrames {
             }
             // `$[…]`, the old arithmetic: its frame closes at `]`.
             b'$' if next == Some(b'[') => {
-                stack.push(Frame::Subscript);
                 i += 2;
+                subscripts = subscripts.max(open_subscript(&mut stack));
             }
             b'`' => {
                 toggle_backtick(&mut stack);
@@ -258,10 +255,8 @@ fn body_frames(body: &[u8], text: BodyText) -> BodyFrames {
                 i += 1;
             }
             b'[' if matches!(top, Some(Frame::Param | Frame::Subscript)) => {
-                stack.push(Frame::Subscript);
                 i += 1;
-                let open = stack.iter().filter(|f| **f == Frame::Subscript).count();
-                subscripts = subscripts.max(open);
+                subscripts = subscripts.max(open_subscript(&mut stack));
             }
             b']' => {
                 if top == Some(Frame::Subscript) {

@@ -19,8 +19,9 @@ pub const MAX_NESTING: usize = 100;
 /// be arithmetic or two subshells).
 pub const MAX_PAREN_RUN: usize = 16;
 
-/// Most `[` subscripts open at once inside `${…}` (`${a[${b[i]}]}` is two): brush-parser's
-/// word parser takes time exponential in them (six levels take half a minute).
+/// Most `[` subscripts inside `${…}` and `$[` arithmetic frames open at once (`${a[${b[i]}]}`
+/// is two, `$[a[$[1]]]` three): brush-parser's word parser takes time exponential in them (six
+/// levels of subscripts take half a minute).
 pub(super) const MAX_SUBSCRIPTS: usize = 3;
 
 /// Why the pre-parse check refused a text.
@@ -83,6 +84,10 @@ pub fn check(text: &str) -> Result<(), Refusal> {
                     stack.push(Frame::Param);
                     i += 2;
                 }
+                b'$' if b.get(i + 1) == Some(&b'[') => {
+                    i += 2;
+                    check_subscripts(open_subscript(&mut stack))?;
+                }
                 b'`' => {
                     stack.push(Frame::Backtick);
                     i += 1;
@@ -120,16 +125,15 @@ pub fn check(text: &str) -> Result<(), Refusal> {
                 stack.push(Frame::Brace);
                 i += 1;
             }
+            // `$[…]`, the old arithmetic: brush-parser's word parser backtracks over its `]`
+            // as over a subscript's.
+            b'$' if b.get(i + 1) == Some(&b'[') => {
+                i += 2;
+                check_subscripts(open_subscript(&mut stack))?;
+            }
             b'[' if matches!(top, Some(Frame::Param | Frame::Subscript)) => {
-                stack.push(Frame::Subscript);
                 i += 1;
-                let open = stack.iter().filter(|f| **f == Frame::Subscript).count();
-                if open > MAX_SUBSCRIPTS {
-                    return Err((
-                        IndeterminateKind::TooDeep,
-                        "the command nests array subscripts too deeply to parse",
-                    ));
-                }
+                check_subscripts(open_subscript(&mut stack))?;
             }
             b']' => {
                 if top == Some(Frame::Subscript) {
@@ -268,6 +272,23 @@ fn trailing_heredoc_delimiter(text: &str) -> Option<String> {
 }
 
 /// A backtick closes the backtick frame on top, or opens one.
+/// Opens a frame that closes at `]` (a `[` subscript inside `${…}`, or `$[`) and returns how
+/// many such frames are open.
+pub(super) fn open_subscript(stack: &mut Vec<Frame>) -> usize {
+    stack.push(Frame::Subscript);
+    stack.iter().filter(|f| **f == Frame::Subscript).count()
+}
+
+pub(super) fn check_subscripts(open: usize) -> Result<(), Refusal> {
+    if open > MAX_SUBSCRIPTS {
+        return Err((
+            IndeterminateKind::TooDeep,
+            "the command nests array subscripts or $[...] arithmetic too deeply to parse",
+        ));
+    }
+    Ok(())
+}
+
 pub(super) fn toggle_backtick(stack: &mut Vec<Frame>) {
     if stack.last() == Some(&Frame::Backtick) {
         stack.pop();

@@ -8,7 +8,8 @@
 //! a body leaving more than [`MAX_BODY_OPEN_FRAMES`] frames open is refused.
 
 use super::{
-    Frame, MAX_NESTING, Refusal, check_subscripts, close_paren, open_subscript, toggle_backtick,
+    Frame, MAX_NESTING, Refusal, check_arith_fallbacks, check_subscripts, close_paren,
+    open_subscript, toggle_backtick,
 };
 use crate::IndeterminateKind;
 
@@ -173,6 +174,7 @@ pub(super) fn skip_heredoc_bodies(
                 ));
             }
             check_subscripts(frames.subscripts)?;
+            check_arith_fallbacks(frames.fallbacks)?;
         }
     }
     Ok(i)
@@ -187,6 +189,8 @@ struct BodyFrames {
     /// Most `[` subscripts inside `${…}` open at once (closed or not, brush-parser's word
     /// parser takes time exponential in them).
     subscripts: usize,
+    /// `$((` read as arithmetic until a lone `)` made it a substitution.
+    fallbacks: usize,
 }
 
 /// The frames `body` opens and does not close, and its deepest subscripts, read as `text`. Follows brush-parser's word grammar: in
@@ -195,6 +199,7 @@ fn body_frames(body: &[u8], text: BodyText) -> BodyFrames {
     let quotes = text != BodyText::QuotesLiteral;
     let mut stack: Vec<Frame> = Vec::new();
     let mut subscripts = 0usize;
+    let mut fallbacks = 0usize;
     let mut i = 0;
     while i < body.len() {
         let c = body[i];
@@ -247,7 +252,7 @@ fn body_frames(body: &[u8], text: BodyText) -> BodyFrames {
                 stack.push(Frame::Paren);
                 i += 1;
             }
-            b')' => i += close_paren(&mut stack, next == Some(b')')),
+            b')' => i += close_paren(&mut stack, next == Some(b')'), &mut fallbacks),
             b'}' => {
                 if top == Some(Frame::Param) {
                     stack.pop();
@@ -270,6 +275,7 @@ fn body_frames(body: &[u8], text: BodyText) -> BodyFrames {
     BodyFrames {
         open: stack.len(),
         subscripts,
+        fallbacks,
     }
 }
 

@@ -24,6 +24,11 @@ pub const MAX_PAREN_RUN: usize = 16;
 /// levels of subscripts take half a minute).
 pub(super) const MAX_SUBSCRIPTS: usize = 3;
 
+/// Most `$((` that turn out not to be arithmetic (`$((a[) b)`, a subshell inside `$(…)`) in one
+/// text: brush-parser's word parser tries each as arithmetic to the end of the text first, and
+/// its time doubles with each (twelve took 1.6 s in a heredoc body, ten 0.17 s).
+pub(super) const MAX_ARITH_FALLBACKS: usize = 6;
+
 /// Why the pre-parse check refused a text.
 pub type Refusal = (IndeterminateKind, &'static str);
 
@@ -57,6 +62,7 @@ pub fn check(text: &str) -> Result<(), Refusal> {
     check_paren_runs(b)?;
     let mut stack: Vec<Frame> = Vec::new();
     let mut pending: Vec<PendingHeredoc> = Vec::new();
+    let mut fallbacks = 0usize;
     let mut i = 0;
     while i < b.len() {
         if stack.len() > MAX_NESTING {
@@ -142,7 +148,8 @@ pub fn check(text: &str) -> Result<(), Refusal> {
                 i += 1;
             }
             b')' => {
-                i += close_paren(&mut stack, b.get(i + 1) == Some(&b')'));
+                i += close_paren(&mut stack, b.get(i + 1) == Some(&b')'), &mut fallbacks);
+                check_arith_fallbacks(fallbacks)?;
             }
             b'}' => {
                 if matches!(top, Some(Frame::Brace | Frame::Param)) {
@@ -279,6 +286,18 @@ pub(super) fn open_subscript(stack: &mut Vec<Frame>) -> usize {
     stack.iter().filter(|f| **f == Frame::Subscript).count()
 }
 
+/// Refuses more than [`MAX_ARITH_FALLBACKS`] `$((` read first as arithmetic and then, at a lone
+/// `)`, as a command substitution.
+pub(super) fn check_arith_fallbacks(fallbacks: usize) -> Result<(), Refusal> {
+    if fallbacks > MAX_ARITH_FALLBACKS {
+        return Err((
+            IndeterminateKind::TooDeep,
+            "the command has too many $(( that are not arithmetic to parse",
+        ));
+    }
+    Ok(())
+}
+
 pub(super) fn check_subscripts(open: usize) -> Result<(), Refusal> {
     if open > MAX_SUBSCRIPTS {
         return Err((
@@ -301,7 +320,8 @@ pub(super) fn toggle_backtick(stack: &mut Vec<Frame>) {
 /// took. `((` needs two: brush-parser's tokenizer counts them, and after one `)` of `$((a)`
 /// it reads on as command text (a `<<` there is a heredoc operator), so that frame becomes a
 /// parenthesis.
-pub(super) fn close_paren(stack: &mut Vec<Frame>, next_too: bool) -> usize {
+/// Each such change counts in `fallbacks`.
+pub(super) fn close_paren(stack: &mut Vec<Frame>, next_too: bool, fallbacks: &mut usize) -> usize {
     match stack.last_mut() {
         Some(Frame::Arith) if next_too => {
             stack.pop();
@@ -309,6 +329,7 @@ pub(super) fn close_paren(stack: &mut Vec<Frame>, next_too: bool) -> usize {
         }
         Some(top @ Frame::Arith) => {
             *top = Frame::Paren;
+            *fallbacks += 1;
             1
         }
         Some(Frame::Paren) => {

@@ -134,3 +134,30 @@ fn frames_are_counted_as_the_word_parser_reads_them() {
     assert_eq!(open("$(a ' $(b $(c '", BodyText::Heredoc), 1);
     assert_eq!(open("$(echo \")\"", BodyText::QuotesLiteral), 0);
 }
+
+#[test]
+fn many_dollar_double_parens_that_are_not_arithmetic_are_refused() {
+    use crate::syntax::guard::MAX_ARITH_FALLBACKS;
+    // The fuzzer's input (analyze, 15 s in the fuzzing build; one heredoc body took 2.5 s in
+    // release) came down to a run of `$((a[) b)`: each is tried as arithmetic to the end of
+    // the body before it is read as `$( (a[) b )`, and the time doubles with each.
+    let unit = "$((a[) b) ";
+    let at_limit = format!("cat <<EOF\nx {}\nEOF\n", unit.repeat(MAX_ARITH_FALLBACKS));
+    assert!(check(&at_limit).is_ok());
+    // Parsed (and found not to be shell: `(a[) b` is a syntax error), not refused as too deep.
+    let kind = crate::analyze(&at_limit).indeterminate.map(|i| i.kind);
+    assert_eq!(kind, Some(crate::IndeterminateKind::ParseError));
+    let over = format!("cat <<EOF\nx {}\nEOF\n", unit.repeat(MAX_ARITH_FALLBACKS + 1));
+    assert_eq!(check(&over).map_err(|e| e.0), Err(crate::IndeterminateKind::TooDeep));
+    let command = format!("echo \"{}\"", unit.repeat(MAX_ARITH_FALLBACKS + 1));
+    assert_eq!(check(&command).map_err(|e| e.0), Err(crate::IndeterminateKind::TooDeep));
+    // A subshell first inside `$(…)`, and arithmetic with parentheses, stay ordinary.
+    for text in [
+        "out=$((cd src && make) 2>&1)",
+        "echo $(( (a + b) * 2 )) $((x))",
+        "cat <<EOF\nbuilt: $((cd src && make) 2>&1)\nsum: $(( (1+2) * 3 ))\nEOF\n",
+    ] {
+        assert!(check(text).is_ok(), "{text:?}");
+        assert!(crate::analyze(text).indeterminate.is_none(), "{text:?}");
+    }
+}

@@ -116,7 +116,8 @@ fn nested_array_subscripts_are_refused() {
     // Found by the fuzzer (timeout): brush-parser's word parser is exponential in them.
     let fuzz = "{R{R{Rz[!|,R,}{{R~\",}}{R~}{${ll[z[!|,R,}{{R~\",}}{R~}{${ll[T_},$}}{R~\"!}}\
                 {R~}{${ll[T_},$~}{R\"\\\"\"}R,$T_},$}}{R~\"!}}{R~}{${ll[T_},$~}{R\"\\\"\"}R,$~}";
-    assert_eq!(kind(fuzz.to_string()), Some(IndeterminateKind::TooDeep));
+    // Refused before its nesting is counted: its subscripts close with `}`, not `]`.
+    assert_eq!(kind(fuzz.to_string()), Some(IndeterminateKind::ParseError));
     for depth in [4, 6] {
         let cmd = format!("echo {}i{}", "${a[".repeat(depth), "]}".repeat(depth));
         assert_eq!(kind(cmd.clone()), Some(IndeterminateKind::TooDeep), "{cmd}");
@@ -125,6 +126,28 @@ fn nested_array_subscripts_are_refused() {
     }
     let a = analyze_on_thread("echo ${a[${b[i]}]} \"${m[k]}\" ${x:-${y:-${z}}}".to_string());
     assert!(a.indeterminate.is_none(), "{:?}", a.indeterminate);
+}
+
+#[test]
+fn an_unclosed_subscript_inside_a_parameter_is_refused() {
+    // Found by the fuzzer (timeout, 2.6 s in release): three `${E[x}` inside `$(($(…`.
+    let fuzz =
+        r#"echo $(($("""1+$("im"["((1+$("im"[" ${E[Tokn}b$ )" ${TEP[To}b$ )" ${TEP[ToIR} )"/))ff)"#;
+    assert_eq!(kind(fuzz.to_string()), Some(IndeterminateKind::ParseError));
+    for cmd in ["echo ${a[x}", "echo \"${a[1}\"", "echo ${a[${b[1}]}"] {
+        assert_eq!(
+            kind(cmd.to_string()),
+            Some(IndeterminateKind::ParseError),
+            "{cmd}"
+        );
+    }
+    for cmd in [
+        "echo ${a[1]} \"${b[${i}]}\" ${#c[@]} ${d[@]:1:2}",
+        "echo ${m[k]:-{}}",
+    ] {
+        let a = analyze_on_thread(cmd.to_string());
+        assert!(a.indeterminate.is_none(), "{cmd}: {:?}", a.indeterminate);
+    }
 }
 
 #[test]

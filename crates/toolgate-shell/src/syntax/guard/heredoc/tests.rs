@@ -147,10 +147,19 @@ fn many_dollar_double_parens_that_are_not_arithmetic_are_refused() {
     // Parsed (and found not to be shell: `(a[) b` is a syntax error), not refused as too deep.
     let kind = crate::analyze(&at_limit).indeterminate.map(|i| i.kind);
     assert_eq!(kind, Some(crate::IndeterminateKind::ParseError));
-    let over = format!("cat <<EOF\nx {}\nEOF\n", unit.repeat(MAX_ARITH_FALLBACKS + 1));
-    assert_eq!(check(&over).map_err(|e| e.0), Err(crate::IndeterminateKind::TooDeep));
+    let over = format!(
+        "cat <<EOF\nx {}\nEOF\n",
+        unit.repeat(MAX_ARITH_FALLBACKS + 1)
+    );
+    assert_eq!(
+        check(&over).map_err(|e| e.0),
+        Err(crate::IndeterminateKind::TooDeep)
+    );
     let command = format!("echo \"{}\"", unit.repeat(MAX_ARITH_FALLBACKS + 1));
-    assert_eq!(check(&command).map_err(|e| e.0), Err(crate::IndeterminateKind::TooDeep));
+    assert_eq!(
+        check(&command).map_err(|e| e.0),
+        Err(crate::IndeterminateKind::TooDeep)
+    );
     // A subshell first inside `$(…)`, and arithmetic with parentheses, stay ordinary.
     for text in [
         "out=$((cd src && make) 2>&1)",

@@ -163,9 +163,12 @@ pub fn scan(code: &str) -> InlineFindings {
 /// argument (`shutil.rmtree('build')`, `fs.rmSync("dist", …)`), or for a method on a path
 /// object the literal the object was made from (`Path("x").unlink()`). `None` otherwise.
 fn delete_target(code: &str, name_end: usize) -> Option<String> {
+    // After the last character that cannot be in a name, whatever its width in bytes.
     let name_start = code[..name_end]
-        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     // Only pathlib's methods act on the object they are called on; `fs.rmSync(x)` and the
     // like take the path as their first argument.
     let method = &code[name_start..name_end];
@@ -470,6 +473,22 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn a_wide_character_before_a_call_name_is_stepped_over_whole() {
+        // The fuzzer's input (analyze, a panic): the name's start was taken one byte after a
+        // two-byte character, inside it.
+        for code in [
+            "FileUtils\u{60b}rm_rf('/x')",
+            "x\u{20ac}unlink('/x')",
+            "\u{1f600}rmtree('/x')",
+        ] {
+            let scanned = scan(code);
+            assert!(scanned.strings.iter().any(|s| s == "/x"), "{code:?}");
+        }
+        let a = crate::analyze("ruby -e \"FileUtils\u{60b}rm_rf('/x')\"");
+        assert!(!a.commands.is_empty());
     }
 
     #[test]

@@ -26,8 +26,9 @@ pub(super) const MAX_SUBSCRIPTS: usize = 3;
 
 /// Most `$((` that turn out not to be arithmetic (`$((a[) b)`, a subshell inside `$(…)`) in one
 /// text: brush-parser's word parser tries each as arithmetic to the end of the text first, and
-/// its time doubles with each (twelve took 1.6 s in a heredoc body, ten 0.17 s).
-pub(super) const MAX_ARITH_FALLBACKS: usize = 6;
+/// its time doubles with each (twelve took 1.6 s in a heredoc body, ten 0.17 s; six beside other
+/// text the parser backtracks over, 2.5 s).
+pub(super) const MAX_ARITH_FALLBACKS: usize = 4;
 
 /// Why the pre-parse check refused a text.
 pub type Refusal = (IndeterminateKind, &'static str);

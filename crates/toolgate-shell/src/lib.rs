@@ -73,6 +73,7 @@ pub use rules::{
 };
 pub use syntax::braces::MAX_BRACE_WORDS;
 pub use syntax::guard::{MAX_BODY_OPEN_FRAMES, MAX_NESTING, MAX_PAREN_RUN};
+pub use syntax::program::{PARSE_WORK_BASE, PARSE_WORK_PER_BYTE};
 
 /// Analyses a shell command. A panic inside the shell parser (brush-parser) is caught where
 /// the parser is called and reported as [`IndeterminateKind::ParserPanic`]; a panic in
@@ -88,7 +89,16 @@ pub fn analyze(command: &str) -> CommandAnalysis {
             ..CommandAnalysis::default()
         };
     }
-    let mut walker = walker::Walker::new();
-    walker.script(command, &walker::Scope::top());
-    walker.finish()
+    let analysis = syntax::program::within_parse_budget(command, || {
+        let mut walker = walker::Walker::new();
+        walker.script(command, &walker::Scope::top());
+        walker.finish()
+    });
+    analysis.unwrap_or_else(|| CommandAnalysis {
+        indeterminate: Some(Indeterminate {
+            kind: IndeterminateKind::TooComplex,
+            reason: "the command takes more parsing work than toolgate allows",
+        }),
+        ..CommandAnalysis::default()
+    })
 }

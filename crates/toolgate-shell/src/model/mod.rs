@@ -228,6 +228,9 @@ pub enum IndeterminateKind {
     TooLarge,
     /// Strings are nested deeper than [`MAX_DEPTH`].
     TooDeep,
+    /// Parsing took more work than its budget (`PARSE_WORK_BASE` plus `PARSE_WORK_PER_BYTE`
+    /// for each byte of the command): brush-parser backtracked or looped.
+    TooComplex,
     /// The program name is only known at run time (`$CMD`, `$(echo rm)`).
     DynamicProgram,
     /// A script given to a shell or `eval` is only known at run time.

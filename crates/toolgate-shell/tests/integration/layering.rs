@@ -30,6 +30,8 @@ const ROOT_ITEMS: &[(&str, &str)] = &[
     ("MAX_BRACE_WORDS", "syntax"),
     ("MAX_NESTING", "syntax"),
     ("MAX_PAREN_RUN", "syntax"),
+    ("PARSE_WORK_BASE", "syntax"),
+    ("PARSE_WORK_PER_BYTE", "syntax"),
     ("PathClass", "facts"),
 ];
 

@@ -3,8 +3,10 @@
 
 /// Source paths whose panics are known and caught where toolgate calls them: brush-parser
 /// 0.4.0 panics on some inputs (`echo 99999999999999999999>&1`), and `toolgate_shell::analyze`
-/// reports those commands as indeterminate.
-pub const TOLERATED_PANIC_SOURCES: &[&str] = &["brush-parser-", "brush_parser"];
+/// reports those commands as indeterminate. toolgate builds it from `vendor/brush-parser/`
+/// (the registry's copy is named `brush-parser-0.4.0/`).
+pub const TOLERATED_PANIC_SOURCES: &[&str] =
+    &["vendor/brush-parser/", "brush-parser-", "brush_parser"];
 
 /// Installs a panic hook that aborts the process (a crash libFuzzer reports and saves) on every
 /// panic except those raised inside [`TOLERATED_PANIC_SOURCES`]. A panic that toolgate's own

@@ -1,5 +1,7 @@
 //! The one door to brush-parser's program parser (and so to its tokenizer).
 
+use std::borrow::Cow;
+
 use brush_parser::{ParserOptions, ast};
 
 use super::words::parser_call;
@@ -40,13 +42,15 @@ pub(crate) fn parse_program(
     options: &ParserOptions,
 ) -> Option<Result<ast::Program, brush_parser::ParseError>> {
     let trailing_backslashes = text.len() - text.trim_end_matches('\\').len();
-    if trailing_backslashes % 2 == 1 || text.ends_with('\n') {
-        return parser_call(|| brush_parser::Parser::new(text.as_bytes(), options).parse_program());
-    }
-    let mut terminated = String::with_capacity(text.len() + 1);
-    terminated.push_str(text);
-    terminated.push('\n');
-    parser_call(|| brush_parser::Parser::new(terminated.as_bytes(), options).parse_program())
+    let text: Cow<'_, str> = if trailing_backslashes % 2 == 1 || text.ends_with('\n') {
+        Cow::Borrowed(text)
+    } else {
+        let mut terminated = String::with_capacity(text.len() + 1);
+        terminated.push_str(text);
+        terminated.push('\n');
+        Cow::Owned(terminated)
+    };
+    parser_call(|| brush_parser::Parser::new(text.as_bytes(), options).parse_program())
 }
 
 #[cfg(test)]

@@ -123,27 +123,27 @@ pub fn main(args: &[OsString]) -> ExitCode {
 /// set but not a whole number of milliseconds is an error (the hook denies), not a quiet
 /// fall-back.
 fn deadline_from_env() -> Result<Duration, &'static str> {
-    match std::env::var_os(DEADLINE_VAR) {
-        None => Ok(DEFAULT_DEADLINE),
-        Some(v) => v
-            .to_str()
-            .and_then(|v| v.parse::<u64>().ok())
-            .map(Duration::from_millis)
-            .ok_or("TOOLGATE_HOOK_DEADLINE_MS is set but is not a whole number of milliseconds, so the call was denied."),
-    }
+    whole_number_from_env(DEADLINE_VAR).map_or(Ok(DEFAULT_DEADLINE), |ms| {
+        ms.map(Duration::from_millis).ok_or(
+            "TOOLGATE_HOOK_DEADLINE_MS is set but is not a whole number of milliseconds, so the call was denied.",
+        )
+    })
 }
 
 /// The memory limit: [`DEFAULT_MEMORY_LIMIT`], or `$TOOLGATE_HOOK_MEMORY_MB` when set (a value
 /// that is not a whole number of MiB denies).
 fn memory_limit_from_env() -> Result<u64, &'static str> {
-    match std::env::var_os(MEMORY_VAR) {
-        None => Ok(DEFAULT_MEMORY_LIMIT),
-        Some(v) => v
-            .to_str()
-            .and_then(|v| v.parse::<u64>().ok())
-            .map(|mib| mib.saturating_mul(1 << 20))
-            .ok_or("TOOLGATE_HOOK_MEMORY_MB is set but is not a whole number of MiB, so the call was denied."),
-    }
+    whole_number_from_env(MEMORY_VAR).map_or(Ok(DEFAULT_MEMORY_LIMIT), |mib| {
+        mib.map(|mib| mib.saturating_mul(1 << 20)).ok_or(
+            "TOOLGATE_HOOK_MEMORY_MB is set but is not a whole number of MiB, so the call was denied.",
+        )
+    })
+}
+
+/// `None` when `var` is not set; when it is, its value as a whole number, or `None` inside
+/// when it is not one.
+fn whole_number_from_env(var: &str) -> Option<Option<u64>> {
+    std::env::var_os(var).map(|v| v.to_str().and_then(|v| v.parse::<u64>().ok()))
 }
 
 /// Whether this process's peak resident memory has passed `limit` (`VmHWM` in

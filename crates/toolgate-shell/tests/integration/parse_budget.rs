@@ -135,3 +135,14 @@ fn long_everyday_scripts_stay_well_inside_the_budget() {
         );
     }
 }
+
+#[test]
+fn the_readme_states_the_budget_the_code_uses() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let base = PARSE_WORK_BASE.to_string();
+    let base = format!("{},{}", &base[..base.len() - 3], &base[base.len() - 3..]);
+    let stated = format!("a budget of {base} steps plus {PARSE_WORK_PER_BYTE} per byte");
+    assert!(readme.contains(&stated), "README.md should say: {stated}");
+}

@@ -35,10 +35,13 @@ struct EnclosingBudget {
 impl Drop for EnclosingBudget {
     fn drop(&mut self) {
         let left = REMAINING.with(Cell::get);
-        // The enclosing budget pays for what the inner one spent.
+        // The enclosing budget pays for what the inner one spent, and has run out too when the
+        // inner one ran out of what was all it had left.
         let spent = self.granted.saturating_sub(left);
         REMAINING.with(|r| r.set(self.remaining.saturating_sub(spent)));
-        EXHAUSTED.with(|e| e.set(self.exhausted));
+        let inner_exhausted = EXHAUSTED.with(Cell::get);
+        let capped = self.granted == self.remaining;
+        EXHAUSTED.with(|e| e.set(self.exhausted || (inner_exhausted && capped)));
     }
 }
 

@@ -82,6 +82,10 @@ fn a_budget_inside_another_is_paid_by_it() {
         })
     });
     assert!(inner.exhausted && inner.steps <= 10 && outer.steps <= 10);
+    assert!(
+        outer.exhausted,
+        "the outer budget ran out with the inner one"
+    );
     // Outside any budget nothing is counted against later budgets.
     let (_, fresh) = with_budget(100_000, || brush_parser::word::parse("x", &options));
     assert!(!fresh.exhausted);

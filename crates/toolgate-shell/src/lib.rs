@@ -13,7 +13,11 @@
 //! handle safely (nesting deeper than [`MAX_NESTING`], more than [`MAX_PAREN_RUN`] `(` in a row,
 //! heredoc operators without a plain word, heredoc bodies leaving more than
 //! [`MAX_BODY_OPEN_FRAMES`] substitutions open, NUL bytes) is refused before parsing by a linear
-//! scan, because a crash or hang of the hook process would let the tool call through.
+//! scan, because a crash or hang of the hook process would let the tool call through. Whatever
+//! passes that scan is parsed under a work budget ([`PARSE_WORK_BASE`] plus
+//! [`PARSE_WORK_PER_BYTE`] steps per byte, counted inside brush-parser: see
+//! `vendor/brush-parser/PATCHES.md`), so no input can make a parse backtrack or loop for long; a
+//! command that spends it all is [`IndeterminateKind::TooComplex`].
 //!
 //! Words are expanded the way bash would before matching: brace expansion (`{rm,-rf,/}`, at
 //! most [`MAX_BRACE_WORDS`] words), ANSI-C quoting (`$'\x72m'`), and `((…))` / `$((…))` that
@@ -78,7 +82,9 @@ pub use syntax::program::{PARSE_WORK_BASE, PARSE_WORK_PER_BYTE};
 /// Analyses a shell command. A panic inside the shell parser (brush-parser) is caught where
 /// the parser is called and reported as [`IndeterminateKind::ParserPanic`]; a panic in
 /// toolgate's own code is not caught here (it is a bug: tests and fuzzing must see it, and the
-/// hook answers it with a deny).
+/// hook answers it with a deny). Everything parsed for one command, the strings it runs
+/// included, shares one work budget; when it runs out the whole analysis is
+/// [`IndeterminateKind::TooComplex`] and nothing of it is reported.
 pub fn analyze(command: &str) -> CommandAnalysis {
     if command.len() > MAX_COMMAND_BYTES {
         return CommandAnalysis {

@@ -77,7 +77,7 @@ pub use rules::{
 };
 pub use syntax::braces::MAX_BRACE_WORDS;
 pub use syntax::guard::{MAX_BODY_OPEN_FRAMES, MAX_NESTING, MAX_PAREN_RUN};
-pub use syntax::program::{PARSE_WORK_BASE, PARSE_WORK_PER_BYTE};
+pub use syntax::program::{PARSE_WORK_BASE, PARSE_WORK_PER_BYTE, parse_work_budget};
 
 /// Analyses a shell command. A panic inside the shell parser (brush-parser) is caught where
 /// the parser is called and reported as [`IndeterminateKind::ParserPanic`]; a panic in

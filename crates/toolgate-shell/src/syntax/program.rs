@@ -21,10 +21,16 @@ pub const PARSE_WORK_PER_BYTE: u64 = 256;
 /// parsing work budget; `None` when the budget ran out, since brush-parser may then have
 /// returned a wrong reading as well as an error.
 pub(crate) fn within_parse_budget<R>(command: &str, analysis: impl FnOnce() -> R) -> Option<R> {
-    let bytes = u64::try_from(command.len()).unwrap_or(u64::MAX);
-    let steps = PARSE_WORK_BASE.saturating_add(bytes.saturating_mul(PARSE_WORK_PER_BYTE));
+    let steps = parse_work_budget(command.len());
     let (result, spent) = brush_parser::budget::with_budget(steps, analysis);
     (!spent.exhausted).then_some(result)
+}
+
+/// The parsing work an analysis of a command of `bytes` bytes may spend:
+/// [`PARSE_WORK_BASE`] plus [`PARSE_WORK_PER_BYTE`] for each byte.
+pub fn parse_work_budget(bytes: usize) -> u64 {
+    let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
+    PARSE_WORK_BASE.saturating_add(bytes.saturating_mul(PARSE_WORK_PER_BYTE))
 }
 
 /// Parses `text` as a program, catching a panic inside brush-parser (`None`).

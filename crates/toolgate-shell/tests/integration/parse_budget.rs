@@ -6,10 +6,26 @@
 
 use brush_parser::ParserOptions;
 use brush_parser::budget::with_budget;
-use toolgate_shell::{IndeterminateKind, PARSE_WORK_BASE, PARSE_WORK_PER_BYTE, analyze};
+use toolgate_shell::{
+    IndeterminateKind, PARSE_WORK_BASE, PARSE_WORK_PER_BYTE, analyze, parse_work_budget,
+};
 
 fn budget_for(text: &str) -> u64 {
-    PARSE_WORK_BASE + PARSE_WORK_PER_BYTE * text.len() as u64
+    parse_work_budget(text.len())
+}
+
+#[test]
+fn the_budget_is_the_base_plus_an_allowance_per_byte() {
+    assert_eq!(parse_work_budget(0), PARSE_WORK_BASE);
+    assert_eq!(
+        parse_work_budget(1000),
+        PARSE_WORK_BASE + 1000 * PARSE_WORK_PER_BYTE
+    );
+    assert_eq!(
+        parse_work_budget(usize::MAX),
+        u64::MAX,
+        "saturates, never wraps"
+    );
 }
 
 #[test]

@@ -8,8 +8,8 @@
 //! a body leaving more than [`MAX_BODY_OPEN_FRAMES`] frames open is refused.
 
 use super::{
-    Frame, MAX_NESTING, Refusal, check_arith_fallbacks, check_subscripts, close_paren,
-    open_subscript, toggle_backtick,
+    ARITH_FALLBACKS, Frame, MAX_NESTING, Refusal, SUBSCRIPTS, close_paren, open_subscript,
+    toggle_backtick,
 };
 use crate::IndeterminateKind;
 
@@ -173,8 +173,8 @@ pub(super) fn skip_heredoc_bodies(
                     "a heredoc body opens substitutions it does not close",
                 ));
             }
-            check_subscripts(frames.subscripts)?;
-            check_arith_fallbacks(frames.fallbacks)?;
+            SUBSCRIPTS.check(frames.subscripts)?;
+            ARITH_FALLBACKS.check(frames.fallbacks)?;
         }
     }
     Ok(i)

@@ -93,7 +93,7 @@ pub fn check(text: &str) -> Result<(), Refusal> {
                 }
                 b'$' if b.get(i + 1) == Some(&b'[') => {
                     i += 2;
-                    check_subscripts(open_subscript(&mut stack))?;
+                    SUBSCRIPTS.check(open_subscript(&mut stack))?;
                 }
                 b'`' => {
                     stack.push(Frame::Backtick);
@@ -136,11 +136,11 @@ pub fn check(text: &str) -> Result<(), Refusal> {
             // as over a subscript's.
             b'$' if b.get(i + 1) == Some(&b'[') => {
                 i += 2;
-                check_subscripts(open_subscript(&mut stack))?;
+                SUBSCRIPTS.check(open_subscript(&mut stack))?;
             }
             b'[' if matches!(top, Some(Frame::Param | Frame::Subscript)) => {
                 i += 1;
-                check_subscripts(open_subscript(&mut stack))?;
+                SUBSCRIPTS.check(open_subscript(&mut stack))?;
             }
             b']' => {
                 if top == Some(Frame::Subscript) {
@@ -150,7 +150,7 @@ pub fn check(text: &str) -> Result<(), Refusal> {
             }
             b')' => {
                 i += close_paren(&mut stack, b.get(i + 1) == Some(&b')'), &mut fallbacks);
-                check_arith_fallbacks(fallbacks)?;
+                ARITH_FALLBACKS.check(fallbacks)?;
             }
             // `${a[x}`: bash rejects it ("bad substitution"), and brush-parser's word parser
             // searches for the missing `]` across the rest of the text, again for each reading
@@ -296,27 +296,35 @@ pub(super) fn open_subscript(stack: &mut Vec<Frame>) -> usize {
     stack.iter().filter(|f| **f == Frame::Subscript).count()
 }
 
-/// Refuses more than [`MAX_ARITH_FALLBACKS`] `$((` read first as arithmetic and then, at a lone
-/// `)`, as a command substitution.
-pub(super) fn check_arith_fallbacks(fallbacks: usize) -> Result<(), Refusal> {
-    if fallbacks > MAX_ARITH_FALLBACKS {
-        return Err((
-            IndeterminateKind::TooDeep,
-            "the command has too many $(( that are not arithmetic to parse",
-        ));
-    }
-    Ok(())
+/// A count the scan holds a text to (brush-parser's time doubles with each one more), and
+/// the refusal past it.
+pub(super) struct CountLimit {
+    max: usize,
+    reason: &'static str,
 }
 
-pub(super) fn check_subscripts(open: usize) -> Result<(), Refusal> {
-    if open > MAX_SUBSCRIPTS {
-        return Err((
-            IndeterminateKind::TooDeep,
-            "the command nests array subscripts or $[...] arithmetic too deeply to parse",
-        ));
+impl CountLimit {
+    /// Refuses `count` when it is past the limit.
+    pub(super) fn check(&self, count: usize) -> Result<(), Refusal> {
+        if count > self.max {
+            return Err((IndeterminateKind::TooDeep, self.reason));
+        }
+        Ok(())
     }
-    Ok(())
 }
+
+/// Subscripts and `$[` open at once: at most [`MAX_SUBSCRIPTS`].
+pub(super) const SUBSCRIPTS: CountLimit = CountLimit {
+    max: MAX_SUBSCRIPTS,
+    reason: "the command nests array subscripts or $[...] arithmetic too deeply to parse",
+};
+
+/// `$((` read first as arithmetic and then, at a lone `)`, as a command substitution: at most
+/// [`MAX_ARITH_FALLBACKS`].
+pub(super) const ARITH_FALLBACKS: CountLimit = CountLimit {
+    max: MAX_ARITH_FALLBACKS,
+    reason: "the command has too many $(( that are not arithmetic to parse",
+};
 
 pub(super) fn toggle_backtick(stack: &mut Vec<Frame>) {
     if stack.last() == Some(&Frame::Backtick) {

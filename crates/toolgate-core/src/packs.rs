@@ -343,7 +343,55 @@ pub const PACKS: &[Pack] = &[
             review(
                 "TG-HOSTING-RESOURCE-DELETE",
                 "Deleting hosted issues, gists, keys, secrets or other resources cannot be undone",
-                "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE",
+                "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, gitlab-runner unregister, circleci context delete|remove-secret",
+            ),
+        ],
+    },
+    Pack {
+        name: "secrets",
+        summary: "deleting secrets, secret stores and secret engines",
+        rules: &[
+            deny(
+                "TG-SECRETS-DESTROY",
+                "Destroying secrets for good (every version, a whole vault, engine or project)",
+                "vault kv destroy, vault kv metadata delete, vault secrets disable, aws secretsmanager delete-secret --force-delete-without-recovery, gcloud secrets delete, az keyvault purge, az keyvault secret purge, op vault delete, doppler projects delete",
+            ),
+            review(
+                "TG-SECRETS-DELETE",
+                "Deleting a secret, policy or auth method, or revoking leases",
+                "vault kv delete, vault delete, vault policy delete, vault auth disable, vault lease revoke, aws secretsmanager delete-secret, az keyvault delete, az keyvault secret delete, op item|document|user|group delete, doppler secrets|configs|environments delete",
+            ),
+        ],
+    },
+    Pack {
+        name: "messaging",
+        summary: "deleting topics, queues and streams or the messages in them",
+        rules: &[
+            deny(
+                "TG-MESSAGING-DELETE",
+                "Deleting a topic, queue or stream, or purging its messages, loses them",
+                "kafka-topics --delete, kafka-delete-records, rabbitmqctl delete_queue|purge_queue|delete_vhost|reset, rabbitmqadmin delete|purge queue, nats stream rm|purge, nats kv rm BUCKET, aws sqs delete-queue|purge-queue, gcloud pubsub subscriptions delete",
+            ),
+            review(
+                "TG-MESSAGING-CONFIG-DELETE",
+                "Deleting consumers, offsets, users, permissions or subscriptions of a message broker",
+                "kafka-consumer-groups --delete|--delete-offsets|--reset-offsets --execute, kafka-acls --remove, kafka-configs --delete-config, rabbitmqctl delete_user|clear_permissions, rabbitmqadmin delete exchange|binding|user, nats consumer rm, nats kv purge, aws sns delete-topic|unsubscribe, gcloud pubsub topics delete",
+            ),
+        ],
+    },
+    Pack {
+        name: "backups",
+        summary: "deleting backups and snapshots, deleting files on remotes",
+        rules: &[
+            deny(
+                "TG-BACKUP-DELETE",
+                "Deleting backup archives, repositories or a remote tree cannot be undone",
+                "borg delete, borg repo-delete|rdelete, restic forget --unsafe-allow-remove-all, rclone purge, velero backup delete",
+            ),
+            review(
+                "TG-BACKUP-PRUNE",
+                "Pruning or rotating backups, or deleting and syncing files on a remote",
+                "restic forget|prune, borg prune|compact, rclone delete|deletefile|rmdir|rmdirs|sync, velero restore|schedule|backup-location delete",
             ),
         ],
     },

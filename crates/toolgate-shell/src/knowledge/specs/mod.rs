@@ -12,6 +12,7 @@ pub(crate) mod launchers;
 mod packages;
 mod remote;
 mod scanners;
+mod services;
 mod web;
 
 pub(crate) use databases::*;
@@ -23,6 +24,7 @@ pub(crate) use infra::*;
 pub(crate) use packages::*;
 pub(crate) use remote::*;
 pub(crate) use scanners::*;
+pub(crate) use services::*;
 pub(crate) use web::*;
 
 /// How one program (or subcommand) spells its options.

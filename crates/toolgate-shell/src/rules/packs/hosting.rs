@@ -40,6 +40,14 @@ pub(super) const MATCHERS: &[M] = &[
         .spec(&GH_API)
         .none(HELP)
         .check(Check::ApiDelete),
+    // CI: a registered runner's token, and CircleCI contexts with their secrets.
+    M::new(RESOURCE_DELETE, &["gitlab-runner"], &[&["unregister"]]).none(HELP),
+    M::new(
+        RESOURCE_DELETE,
+        &["circleci"],
+        &[&["context"], &["delete", "remove-secret"]],
+    )
+    .none(HELP),
     M::new(UNPUBLISH, &["npm"], &[&["unpublish"]]).none(&["--dry-run", "--help", "-h"]),
     // `cargo yank --undo` puts the version back.
     M::new(UNPUBLISH, &["cargo"], &[&["yank"]]).none(&["--undo", "--help", "-h"]),

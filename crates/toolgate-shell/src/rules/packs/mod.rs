@@ -12,6 +12,7 @@
 //! nothing when its pack is off) is the policy's (`commands.packs`), applied by the engine.
 //! A command whose program no matcher names walks no pack.
 
+mod backups;
 mod cloud;
 mod clusters;
 mod containers;
@@ -20,7 +21,9 @@ pub(crate) mod exfiltration;
 mod host;
 mod hosting;
 mod iac;
+mod messaging;
 mod persistence;
+mod secrets;
 
 use std::cell::OnceCell;
 use std::collections::HashMap;
@@ -199,6 +202,9 @@ const FAMILIES: &[&[Matcher]] = &[
     containers::MATCHERS,
     host::MATCHERS,
     hosting::MATCHERS,
+    secrets::MATCHERS,
+    messaging::MATCHERS,
+    backups::MATCHERS,
     databases::MATCHERS,
     exfiltration::MATCHERS,
     persistence::MATCHERS,
@@ -213,6 +219,9 @@ pub const PACKS_WITH_COMMAND_MATCHERS: &[&str] = &[
     "containers",
     "host",
     "hosting",
+    "secrets",
+    "messaging",
+    "backups",
     "databases",
     "exfiltration",
     "persistence",

@@ -228,6 +228,11 @@ pub const PACKS: &[Pack] = &[
                 "Dropping or resetting a database through a framework or client command",
                 "dropdb, mysqladmin drop, rails db:drop|reset|purge, rake db:drop, prisma migrate reset, manage.py flush, artisan migrate:fresh|db:wipe, sequelize db:drop, typeorm schema:drop",
             ),
+            deny(
+                "TG-DB-SEARCH-INDEX-DELETE",
+                "Deleting a search index or its documents through the engine's HTTP API",
+                "curl -X DELETE localhost:9200/INDEX (Elasticsearch, OpenSearch), POST …/_delete_by_query, Meilisearch, Typesense and Algolia index deletes",
+            ),
         ],
     },
     Pack {

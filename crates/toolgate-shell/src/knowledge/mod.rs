@@ -10,6 +10,7 @@ pub(crate) mod history;
 pub(crate) mod interpreters;
 pub(crate) mod programs;
 pub(crate) mod runners;
+pub(crate) mod search_apis;
 pub(crate) mod setup;
 pub(crate) mod specs;
 pub(crate) mod wrappers;

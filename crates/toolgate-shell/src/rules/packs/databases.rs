@@ -10,7 +10,10 @@
 use toolgate_core::datastore::DataLoss;
 
 use super::{Check, Matcher as M, Operands, Seen, View};
+use crate::facts::destinations::split_host_port;
 use crate::knowledge::datastores::CLIENT_PROGRAMS;
+use crate::knowledge::search_apis::deleting_engine;
+use crate::model::{Destination, METHOD_AT_RUN_TIME};
 
 const HELP: &[&str] = &["--help", "-h"];
 
@@ -20,6 +23,7 @@ const UNSCOPED_WRITE: &str = "TG-DB-UNSCOPED-WRITE";
 const KEYSTORE_WIPE: &str = "TG-DB-KEYSTORE-WIPE";
 const MONGO_DROP: &str = "TG-DB-MONGO-DROP";
 const DROP_COMMAND: &str = "TG-DB-DROP-COMMAND";
+const SEARCH_INDEX_DELETE: &str = "TG-DB-SEARCH-INDEX-DELETE";
 
 /// The losses each rule stops (every [`DataLoss`] in exactly one, the one its catalog row
 /// names: a test checks it).
@@ -140,7 +144,49 @@ pub(super) const MATCHERS: &[M] = &[
     )
     .none(HELP),
     M::new(DROP_COMMAND, TYPEORM, &[&["schema:drop"]]).none(HELP),
+    // Search engines' HTTP APIs (`knowledge::search_apis`).
+    M::new(SEARCH_INDEX_DELETE, HTTP_CLIENTS, &[]).check(Check::SearchDataDelete),
 ];
+
+/// HTTP clients whose method and URL the destination reader knows.
+const HTTP_CLIENTS: &[&str] = &["curl", "wget", "wget2", "http", "https", "xh", "xhs"];
+
+/// Whether the command sends a request that deletes a search engine's indices or documents
+/// (`curl -X DELETE localhost:9200/logs`), or one whose method is only known at run time to
+/// such an API.
+pub(super) fn deletes_search_data(seen: &Seen<'_>) -> bool {
+    let mut reached = Vec::new();
+    crate::facts::destinations::collect(seen.cmd, None, &mut reached);
+    reached.iter().any(|d| match d {
+        Destination::Url {
+            url,
+            method: Some(method),
+            ..
+        } => url_parts(url).is_some_and(|(host, port, path)| {
+            let method = (method != METHOD_AT_RUN_TIME).then_some(method.as_str());
+            deleting_engine(&host, port, path, method).is_some()
+        }),
+        _ => false,
+    })
+}
+
+/// A URL's host (lower case, without a trailing dot), port (the scheme's default when none is
+/// written; a bare `host/path` is HTTP, as curl reads it) and path (`/` when empty).
+fn url_parts(url: &str) -> Option<(String, u16, &str)> {
+    let (default_port, rest) = match url.split_once("://") {
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("https") => (443, rest),
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("http") => (80, rest),
+        Some(_) => return None,
+        None => (80, url),
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, after) = rest.split_at(end);
+    let (host, port) = split_host_port(authority);
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    let path = after.split(['?', '#']).next().unwrap_or("");
+    let path = if path.is_empty() { "/" } else { path };
+    Some((host, port.unwrap_or(default_port), path))
+}
 
 /// Whether `view` (a redis-cli command) lists every key: `KEYS *`, or `--scan` without a
 /// pattern (or with `*`).

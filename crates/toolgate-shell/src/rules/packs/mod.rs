@@ -119,6 +119,8 @@ pub(crate) enum Check {
     SyncIntoBucket,
     /// `gh api` whose method (`-X`, `--method`) is DELETE.
     ApiDelete,
+    /// An HTTP request that deletes a search engine's indices or documents.
+    SearchDataDelete,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -393,6 +395,7 @@ impl Check {
             Check::EveryRedisKey => databases::deletes_every_key(seen),
             Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
             Check::ApiDelete => hosting::api_deletes(seen.view),
+            Check::SearchDataDelete => databases::deletes_search_data(seen),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

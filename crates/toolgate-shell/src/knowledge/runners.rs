@@ -1,9 +1,10 @@
 //! Project and package runners that run a command after a subcommand: `uv run`, `poetry run`,
 //! `npm exec`, `bundle exec`, `conda run -n env`, `aws-vault exec PROFILE --`, `npx PKG`.
 //!
-//! Their options are read with a spec from a short table (by the walker, with the one option
-//! reader); an option this table does not know, written without `=`, may or may not take the
-//! next word, so the command is not guessed.
+//! Their options, global ones before the subcommand included (`uv --directory D run`), are
+//! read with a spec from a short table (by the walker, with the one option reader); an option
+//! this table does not know, written without `=`, may or may not take the next word, so the
+//! command is not guessed.
 
 use crate::knowledge::specs::Spec;
 
@@ -14,7 +15,7 @@ pub(crate) struct Runner {
     pub(crate) program: &'static str,
     /// The subcommands that run a command (empty: the command follows the options).
     pub(crate) subcommands: &'static [&'static str],
-    /// Its options: those that take a value, and the flags runners share
+    /// Its options, global and the subcommand's: those that take a value, and the flags runners share
     /// ([`COMMON_LONG_FLAGS`], [`COMMON_SHORT_FLAGS`]).
     pub(crate) spec: Spec,
     /// Operands between the subcommand and the command (`direnv exec DIR`).
@@ -57,6 +58,11 @@ const RUNNERS: &[Runner] = &[
             "index",
             "from",
             "with-requirements",
+            // Global options.
+            "cache-dir",
+            "config-file",
+            "color",
+            "python-preference",
         ],
     ),
     runner("uvx", &[], "pw", &["with", "python", "from", "index"]),
@@ -68,26 +74,72 @@ const RUNNERS: &[Runner] = &[
         &["spec", "python", "index-url", "pip-args"],
     ),
     runner("pdm", &["run"], "p", &["project"]),
-    runner("hatch", &["run"], "", &[]),
+    runner(
+        "hatch",
+        &["run"],
+        "e",
+        &["env", "data-dir", "cache-dir", "config"],
+    ),
     runner("rye", &["run"], "", &["pyproject"]),
     runner("conda", &["run"], "np", &["name", "prefix", "cwd"]),
     runner("mamba", &["run"], "np", &["name", "prefix", "cwd"]),
     runner("micromamba", &["run"], "np", &["name", "prefix", "cwd"]),
-    runner("npm", &["exec", "x"], "pw", &["package", "workspace"]),
+    runner(
+        "npm",
+        &["exec", "x"],
+        "pw",
+        &[
+            "package",
+            "workspace",
+            "prefix",
+            "loglevel",
+            "userconfig",
+            "cache",
+            "registry",
+        ],
+    ),
     runner("npx", &[], "p", &["package"]),
-    runner("yarn", &["exec", "dlx"], "p", &["package"]),
+    runner("yarn", &["exec", "dlx"], "p", &["package", "cwd"]),
     runner("pnpm", &["exec", "dlx"], "CF", &["dir", "filter"]),
     runner("bunx", &[], "p", &["package"]),
-    runner("bundle", &["exec"], "", &["gemfile"]),
+    runner("bundle", &["exec"], "", &["gemfile", "retry"]),
     before(runner("direnv", &["exec"], "", &[]), 1),
-    runner("op", &["run"], "", &["env-file", "account"]),
-    runner("doppler", &["run"], "pc", &["project", "config", "token"]),
+    runner(
+        "op",
+        &["run"],
+        "",
+        &["env-file", "account", "config", "session", "encoding"],
+    ),
+    runner(
+        "doppler",
+        &["run"],
+        "pc",
+        &[
+            "project",
+            "config",
+            "token",
+            "scope",
+            "api-host",
+            "configuration",
+        ],
+    ),
     before(
         runner(
             "aws-vault",
             &["exec"],
             "dt",
-            &["duration", "region", "mfa-token"],
+            &[
+                "duration",
+                "region",
+                "mfa-token",
+                "backend",
+                "keychain",
+                "prompt",
+                "file-dir",
+                "pass-dir",
+                "pass-cmd",
+                "pass-prefix",
+            ],
         ),
         1,
     ),

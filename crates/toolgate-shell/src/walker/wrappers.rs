@@ -21,12 +21,26 @@ pub(crate) fn runner_step(program: &str, args: &[Arg]) -> Option<RunnerStep> {
     let runner = runners::lookup(program)?;
     let mut i = 1;
     if !runner.subcommands.is_empty() {
-        // Global options before the subcommand are not modelled: only `runner SUB …`.
-        let sub = args.get(i)?;
-        if !runner.subcommands.contains(&sub.text.as_str()) {
+        // Global options may stand before the subcommand (`uv --directory D run`, `npm
+        // --prefix D exec`). Where an option the table does not know (it may take the next
+        // word) or a `--` leaves the subcommand's place open, any running subcommand after
+        // it makes the command unreadable rather than a program's arguments.
+        let globals = read_grammar(args, i, &Grammar::plain(runner.spec));
+        let unknown = globals
+            .opts
+            .iter()
+            .any(|o| !runner.knows(&o.name, o.value.is_some()));
+        let runs = |a: &Arg| runner.subcommands.contains(&a.text.as_str());
+        if unknown || globals.dashdash {
+            return args[globals.end..]
+                .iter()
+                .any(runs)
+                .then_some(RunnerStep::Unreadable);
+        }
+        if !runs(args.get(globals.end)?) {
             return None;
         }
-        i += 1;
+        i = globals.end + 1;
     }
     let mut operands = runner.operands_before;
     loop {
@@ -262,5 +276,45 @@ mod tests {
         assert_eq!(at(&["uv", "run", "-x", "x"]), Some(RunnerStep::Unreadable));
         assert_eq!(at(&["npm", "install", "x"]), None);
         assert_eq!(at(&["ls", "run"]), None);
+        // Global options before the subcommand: read, not taken for the program's words.
+        assert_eq!(at(&["uv", "--quiet", "run", "rm"]), command_at(3));
+        assert_eq!(at(&["uv", "--directory", "d", "run", "rm"]), command_at(4));
+        assert_eq!(
+            at(&["npm", "--prefix", ".", "exec", "--", "rm"]),
+            command_at(5)
+        );
+        assert_eq!(at(&["poetry", "-C", ".", "run", "rm"]), command_at(4));
+        assert_eq!(at(&["pnpm", "-C", "x", "exec", "rm"]), command_at(4));
+        assert_eq!(at(&["conda", "-v", "run", "-n", "b", "rm"]), command_at(5));
+        assert_eq!(at(&["hatch", "-e", "test", "run", "rm"]), command_at(4));
+        assert_eq!(
+            at(&["op", "--account", "a", "run", "--", "rm"]),
+            command_at(5)
+        );
+        assert_eq!(
+            at(&["doppler", "-p", "b", "run", "--", "rm"]),
+            command_at(5)
+        );
+        assert_eq!(
+            at(&["aws-vault", "--backend", "file", "exec", "p", "--", "rm"]),
+            command_at(6)
+        );
+        assert_eq!(at(&["npm", "--prefix", ".", "install", "x"]), None);
+        // An unknown option may take the next word: a running subcommand after it is not
+        // guessed past, and no running subcommand means no command.
+        assert_eq!(
+            at(&["uv", "--odd", "x", "run", "rm"]),
+            Some(RunnerStep::Unreadable)
+        );
+        assert_eq!(
+            at(&["npm", "--odd", "exec", "rm"]),
+            Some(RunnerStep::Unreadable)
+        );
+        assert_eq!(
+            at(&["npm", "--odd", "x", "install"]),
+            Some(RunnerStep::Unreadable)
+        );
+        assert_eq!(at(&["npm", "--odd", "y", "install"]), None);
+        assert_eq!(at(&["uv", "--", "run", "rm"]), Some(RunnerStep::Unreadable));
     }
 }

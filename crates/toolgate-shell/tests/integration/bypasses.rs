@@ -395,10 +395,31 @@ fn project_runners_run_their_commands() {
     ] {
         assert!(has(cmd, "TG-CMD-RM-HOME"), "{cmd}: {:?}", rules(cmd));
     }
+    // Global options before the subcommand were taken for the program's own words, so
+    // the command they run went unread (fail-open).
+    for cmd in [
+        "uv --quiet run rm -rf ~",
+        "uv --directory x run rm -rf ~",
+        "npm --prefix . exec -- rm -rf ~",
+        "poetry -C . run rm -rf ~",
+        "pnpm -C x exec rm -rf ~",
+        "yarn --cwd x exec rm -rf ~",
+        "conda -v run -n base rm -rf ~",
+        "aws-vault --backend file exec prod -- rm -rf ~",
+        "hatch -e test run rm -rf ~",
+        "op --account my run --env-file .env -- rm -rf ~",
+        "doppler -p backend run -- rm -rf ~",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-HOME"), "{cmd}: {:?}", rules(cmd));
+    }
     // An option the table does not know may take a value: not guessed.
     assert!(denied("uv run --some-new-option x rm -rf ~"));
+    assert!(denied("uv --some-new-option x run rm -rf ~"));
+    assert!(denied("npm --some-new-option exec rm -rf ~"));
     for cmd in [
         "uv run pytest -q",
+        "uv --directory api run pytest -q",
+        "npm --prefix web install",
         "npm install",
         "bundle exec rspec",
         "npx prettier --check .",

@@ -20,6 +20,12 @@ pub(crate) struct Runner {
     pub(crate) spec: Spec,
     /// Operands between the subcommand and the command (`direnv exec DIR`).
     pub(crate) operands_before: usize,
+    /// The command follows the first `--` only; the operands before it are not the command
+    /// (`mise exec node@20 -- CMD`, `tox exec -e py -- CMD`).
+    pub(crate) after_dashdash: bool,
+    /// Options after which the remaining words are the command (`nix develop -c CMD`);
+    /// without one no command is given (an interactive shell).
+    pub(crate) command_options: &'static [&'static str],
 }
 
 const fn runner(
@@ -33,7 +39,19 @@ const fn runner(
         subcommands,
         spec: Spec::with_flags(short_val, long_val, COMMON_LONG_FLAGS),
         operands_before: 0,
+        after_dashdash: false,
+        command_options: &[],
     }
+}
+
+const fn command_options(mut r: Runner, options: &'static [&'static str]) -> Runner {
+    r.command_options = options;
+    r
+}
+
+const fn after_dashdash(mut r: Runner) -> Runner {
+    r.after_dashdash = true;
+    r
 }
 
 const fn before(mut r: Runner, operands: usize) -> Runner {
@@ -144,6 +162,70 @@ const RUNNERS: &[Runner] = &[
         1,
     ),
     runner("dotenv", &[], "evc", &[]),
+    runner(
+        "dotenvx",
+        &["run"],
+        "fe",
+        &["env-file", "env", "convention", "log-level"],
+    ),
+    runner("pipenv", &["run"], "", &["python"]),
+    runner(
+        "pixi",
+        &["run", "exec"],
+        "esc",
+        &["environment", "manifest-path", "spec", "channel"],
+    ),
+    runner(
+        "infisical",
+        &["run"],
+        "t",
+        &["env", "path", "projectId", "token", "domain", "tags"],
+    ),
+    runner(
+        "devbox",
+        &["run"],
+        "ce",
+        &["config", "env", "env-file", "environment"],
+    ),
+    runner("asdf", &["exec"], "", &[]),
+    runner("pyenv", &["exec"], "", &[]),
+    runner("rbenv", &["exec"], "", &[]),
+    runner("nodenv", &["exec"], "", &[]),
+    runner(
+        "volta",
+        &["run"],
+        "",
+        &["node", "npm", "pnpm", "yarn", "env"],
+    ),
+    runner("fnm", &["exec"], "", &["using", "log-level", "arch"]),
+    // `nix develop [FLAKE] -c CMD`, `nix shell PKG… --command CMD`.
+    command_options(
+        runner(
+            "nix",
+            &["develop", "shell"],
+            "Lkui",
+            &[
+                "keep",
+                "unset",
+                "profile",
+                "impure",
+                "ignore-environment",
+                "print-build-logs",
+                "accept-flake-config",
+                "refresh",
+                "extra-experimental-features",
+                "option",
+            ],
+        ),
+        &["-c", "--command"],
+    ),
+    after_dashdash(runner("mise", &["exec", "x"], "Cj", &["cd", "jobs"])),
+    after_dashdash(runner(
+        "tox",
+        &["exec"],
+        "ec",
+        &["env", "conf", "root", "workdir"],
+    )),
 ];
 
 /// The program names of the runners in the table.

@@ -25,6 +25,8 @@ pub(crate) struct Wrapper {
     pub(crate) rest_is_script: bool,
     /// Without a script option, the operands are not a command (`script FILE`).
     pub(crate) operands_are_data: bool,
+    /// Options may follow operands (`nix-shell -p jq --run CMD`): all of them are read.
+    pub(crate) options_anywhere: bool,
 }
 
 const fn spec(
@@ -45,6 +47,7 @@ const fn plain(name: &'static str, spec: OptionSpec) -> Wrapper {
         chdir: &[],
         rest_is_script: false,
         operands_are_data: false,
+        options_anywhere: false,
     }
 }
 
@@ -74,6 +77,26 @@ const NO_OPTIONS: OptionSpec = spec("", &[], &[]);
 pub(crate) const WRAPPERS: &[Wrapper] = &[
     plain("builtin", NO_OPTIONS),
     plain("nohup", NO_OPTIONS),
+    plain("chronic", NO_OPTIONS),
+    // `nix-shell -p PKG --run CMD`: the operands are packages or Nix files.
+    Wrapper {
+        operands_are_data: true,
+        options_anywhere: true,
+        ..script(
+            plain(
+                "nix-shell",
+                spec(
+                    "IAEj",
+                    &[
+                        "run", "command", "attr", "expr", "keep", "include", "cores", "max-jobs",
+                        "arg", "argstr", "option",
+                    ],
+                    &["pure", "impure", "packages", "show-trace"],
+                ),
+            ),
+            &["--run", "--command"],
+        )
+    },
     plain("noglob", NO_OPTIONS),
     plain("catchsegv", NO_OPTIONS),
     plain("eatmydata", NO_OPTIONS),

@@ -43,16 +43,34 @@ pub(crate) fn runner_step(program: &str, args: &[Arg]) -> Option<RunnerStep> {
         i = globals.end + 1;
     }
     let mut operands = runner.operands_before;
+    // Operands passed over on the way to a `--` (`mise exec node@20 -- CMD`).
+    let mut passed = false;
     loop {
         let reading = read_grammar(args, i, &Grammar::plain(runner.spec));
+        let is_command_option = |name: &str| runner.command_options.contains(&name);
         let unknown = reading
             .opts
             .iter()
-            .any(|o| !runner.knows(&o.name, o.value.is_some()));
+            .any(|o| !is_command_option(&o.name) && !runner.knows(&o.name, o.value.is_some()));
         if unknown {
             return Some(RunnerStep::Unreadable);
         }
-        if reading.dashdash || operands == 0 || reading.end >= args.len() {
+        // `nix develop -c CMD`: the words after the option's cluster are the command.
+        if reading.opts.iter().any(|o| is_command_option(&o.name)) || reading.dashdash {
+            return Some(RunnerStep::CommandAt(reading.end));
+        }
+        let at_end = reading.end >= args.len();
+        if runner.after_dashdash || !runner.command_options.is_empty() {
+            // Operands before the `--` (tools, installables) are no command; without the
+            // `--` or the option, none is given, unless operands were passed over for one.
+            if at_end {
+                return (runner.after_dashdash && passed).then_some(RunnerStep::Unreadable);
+            }
+            passed = true;
+            i = reading.end + 1;
+            continue;
+        }
+        if operands == 0 || at_end {
             return Some(RunnerStep::CommandAt(reading.end));
         }
         operands -= 1;
@@ -170,6 +188,9 @@ impl Walker {
     ) -> Step {
         let args = inv.args;
         let (mut opts, mut end) = read_options(args, 1, &w.spec);
+        if w.options_anywhere {
+            opts = read_permuted(args, 1, &w.spec).0;
+        }
         if w.operands_before > 0 {
             end = (end + w.operands_before).min(args.len());
             // Options may follow the operands (`flock FILE -c CMD`, `sg GROUP -c CMD`).

@@ -409,6 +409,24 @@ fn project_runners_run_their_commands() {
         "hatch -e test run rm -rf ~",
         "op --account my run --env-file .env -- rm -rf ~",
         "doppler -p backend run -- rm -rf ~",
+        // Runners and wrappers the tables lacked: their commands went unread.
+        "pipenv run rm -rf ~",
+        "pixi run rm -rf ~",
+        "infisical run --env=dev -- rm -rf ~",
+        "devbox run rm -rf ~",
+        "asdf exec rm -rf ~",
+        "pyenv exec rm -rf ~",
+        "volta run --node 20 rm -rf ~",
+        "fnm exec --using=20 rm -rf ~",
+        "dotenvx run -f .env -- rm -rf ~",
+        "mise exec node@20 -- rm -rf ~",
+        "tox exec -e py -- rm -rf ~",
+        "nix develop -c rm -rf ~",
+        "nix develop .#ci --command rm -rf ~",
+        "nix shell nixpkgs#jq -c rm -rf ~",
+        "nix-shell -p jq --run 'rm -rf ~'",
+        "nix-shell --pure shell.nix --command 'rm -rf ~'",
+        "chronic rm -rf ~",
     ] {
         assert!(has(cmd, "TG-CMD-RM-HOME"), "{cmd}: {:?}", rules(cmd));
     }
@@ -416,9 +434,23 @@ fn project_runners_run_their_commands() {
     assert!(denied("uv run --some-new-option x rm -rf ~"));
     assert!(denied("uv --some-new-option x run rm -rf ~"));
     assert!(denied("npm --some-new-option exec rm -rf ~"));
+    assert!(denied("nix develop --some-new-option x -c rm -rf ~"));
+    assert!(denied("nix develop -ic rm -rf ~"));
+    assert!(denied("mise exec --some-new-option node@20 -- rm -rf ~"));
+    assert!(denied("mise exec node@20 rm -rf ~"));
     for cmd in [
         "uv run pytest -q",
         "uv --directory api run pytest -q",
+        "pipenv run pytest",
+        "pixi run test",
+        "nix develop",
+        "nix develop -c cargo test",
+        "nix shell nixpkgs#jq",
+        "nix-shell -p jq --run 'jq . data.json'",
+        "nix-shell",
+        "mise exec node@20 -- node -v",
+        "tox exec -e py312 -- pytest -q",
+        "eval $(ssh-agent -s)",
         "npm --prefix web install",
         "npm install",
         "bundle exec rspec",

@@ -97,9 +97,33 @@ fn socket_scripts(cmd: &SimpleCommand, program: &str, out: &mut Vec<(&'static st
     }
 }
 
+/// tar's options whose value is a command it runs through a shell: `--to-command`, the
+/// compressor (`-I`, `--use-compress-program`), the volume scripts (`-F`, `--info-script`,
+/// `--new-volume-script`), `--rsh-command` and `--checkpoint-action=exec=CMD`.
+fn tar_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    let scan = Scan::read(&args_of(cmd, 0), &crate::knowledge::specs::TAR, false);
+    for v in scan.values(&[
+        "--to-command",
+        "-I",
+        "--use-compress-program",
+        "-F",
+        "--info-script",
+        "--new-volume-script",
+        "--rsh-command",
+    ]) {
+        out.push(("tar command option", v.text.clone()));
+    }
+    for v in scan.values(&["--checkpoint-action"]) {
+        if let Some(command) = v.text.strip_prefix("exec=") {
+            out.push(("tar --checkpoint-action", command.to_string()));
+        }
+    }
+}
+
 /// Scripts `cmd` makes run besides itself, with the step that leads to each: programs in git
 /// config and environment, `git submodule foreach`, `git bisect run`, `git rebase --exec`,
-/// ssh's `ProxyCommand`, socat's `EXEC:`, and the command of `docker run` / `docker exec` / `kubectl exec`.
+/// ssh's `ProxyCommand`, socat's `EXEC:`, tar's command options, and the command of `docker
+/// run` / `docker exec` / `kubectl exec`.
 pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
     for (name, value) in &cmd.env {
@@ -125,6 +149,7 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "docker" | "podman" | "nerdctl" => container_scripts(cmd, &mut out),
         "docker-compose" | "podman-compose" => compose_scripts(&args_of(cmd, 0), &mut out),
         "kubectl" | "oc" => kubectl_scripts(cmd, &mut out),
+        "tar" | "gtar" | "bsdtar" => tar_scripts(cmd, &mut out),
         _ => {}
     }
     out

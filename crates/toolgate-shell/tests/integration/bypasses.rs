@@ -427,6 +427,12 @@ fn project_runners_run_their_commands() {
         "nix-shell -p jq --run 'rm -rf ~'",
         "nix-shell --pure shell.nix --command 'rm -rf ~'",
         "chronic rm -rf ~",
+        // tar runs these options' values through a shell.
+        "tar -xf a.tar --to-command='rm -rf ~'",
+        "tar -I 'rm -rf ~' -cf x.tar .",
+        "tar --use-compress-program='sh -c \"rm -rf ~\"' -xf a.tar",
+        "tar -cf x.tar --checkpoint=1 --checkpoint-action=exec='rm -rf ~' .",
+        "tar -cf x.tar -F 'rm -rf ~' -L 1 .",
     ] {
         assert!(has(cmd, "TG-CMD-RM-HOME"), "{cmd}: {:?}", rules(cmd));
     }
@@ -451,6 +457,9 @@ fn project_runners_run_their_commands() {
         "mise exec node@20 -- node -v",
         "tox exec -e py312 -- pytest -q",
         "eval $(ssh-agent -s)",
+        "tar -I zstd -xf release.tar.zst",
+        "tar --use-compress-program=pigz -cf out.tgz src",
+        "tar -xzf archive.tgz -C build",
         "npm --prefix web install",
         "npm install",
         "bundle exec rspec",

@@ -1,7 +1,8 @@
 //! Scripts a command makes run besides itself: programs in git config and environment
 //! variables, `git submodule foreach`, `git bisect run`, `git rebase --exec`, ssh's
-//! `ProxyCommand`, socat's `EXEC:`, `nc -e`, and the command of `docker run` / `docker exec`
-//! / `kubectl exec`. The walker analyses each as shell.
+//! `ProxyCommand`, socat's `EXEC:`, `nc -e`, tar's and tmux's command options and commands,
+//! and the command of `docker run` / `docker exec` / `kubectl exec`. The walker analyses each
+//! as shell.
 
 use crate::facts::git::{env_configs, git_configs, persistent_config};
 use crate::knowledge::git_config::{EXEC_ENV, PROMPT_ENV, exec_key, program_of};
@@ -120,6 +121,117 @@ fn tar_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
     }
 }
 
+/// What a tmux command's operands are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TmuxOperands {
+    /// A shell command: one word is a script, several an argument vector.
+    ShellCommand,
+    /// The first operand is a shell command (`if-shell CMD …`).
+    FirstIsShellCommand,
+    /// Keys typed into a pane (`send-keys 'rm -rf ~' Enter`): what a shell there runs.
+    Keys,
+}
+
+/// tmux commands that run shell commands, with the letters of their options that take a
+/// value.
+const TMUX_COMMANDS: &[(&[&str], &str, TmuxOperands)] = &[
+    (
+        &["new-session", "new"],
+        "cefFnstxy",
+        TmuxOperands::ShellCommand,
+    ),
+    (&["new-window", "neww"], "ceFnt", TmuxOperands::ShellCommand),
+    (
+        &["split-window", "splitw"],
+        "ceFlt",
+        TmuxOperands::ShellCommand,
+    ),
+    (
+        &["respawn-pane", "respawnp", "respawn-window", "respawnw"],
+        "cet",
+        TmuxOperands::ShellCommand,
+    ),
+    (&["run-shell", "run"], "cdt", TmuxOperands::ShellCommand),
+    (
+        &["display-popup", "popup"],
+        "cdehsStTwxy",
+        TmuxOperands::ShellCommand,
+    ),
+    (&["pipe-pane", "pipep"], "t", TmuxOperands::ShellCommand),
+    (&["if-shell", "if"], "t", TmuxOperands::FirstIsShellCommand),
+    (&["send-keys", "send"], "cNt", TmuxOperands::Keys),
+];
+
+/// Key names that end a typed line.
+const TMUX_ENTER_KEYS: &[&str] = &["Enter", "C-m", "C-j", "KPEnter"];
+
+/// tmux's global options (`-c CMD` runs a shell command) and the commands of its command
+/// line, separated by `;`, that run shell commands or type keys into a shell.
+fn tmux_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    let args = args_of(cmd, 0);
+    let globals = Scan::read(&args, &crate::knowledge::specs::TMUX, true);
+    for v in globals.values(&["-c"]) {
+        out.push(("tmux -c", v.text.clone()));
+    }
+    let Some(mut at) = globals.stop else { return };
+    while at < args.len() {
+        let end = args[at..]
+            .iter()
+            .position(|a| a.text == ";")
+            .map_or(args.len(), |p| at + p);
+        tmux_command(&args[at..end], out);
+        at = end + 1;
+    }
+}
+
+/// One tmux command (`new-session -d 'CMD'`), its name first.
+fn tmux_command(words: &[crate::model::Arg], out: &mut Vec<(&'static str, String)>) {
+    let Some((name, rest)) = words.split_first() else {
+        return;
+    };
+    let Some((_, letters, operands)) = TMUX_COMMANDS
+        .iter()
+        .find(|(names, _, _)| names.contains(&name.text.as_str()))
+    else {
+        return;
+    };
+    let spec = Spec::values(letters, &[]);
+    // tmux stops reading options at the first operand (`new -d rm -rf ~`).
+    let scan = Scan::read(rest, &spec, true);
+    let values: Vec<Value> = scan
+        .stop
+        .map(|at| rest[at..].iter().map(to_value).collect())
+        .unwrap_or_default();
+    match operands {
+        TmuxOperands::ShellCommand => match values.as_slice() {
+            [] => {}
+            [one] => out.push(("tmux command", one.text.clone())),
+            several => out.push(("tmux command", quote_argv(several))),
+        },
+        TmuxOperands::FirstIsShellCommand => {
+            if let Some(first) = values.first() {
+                out.push(("tmux if-shell", first.text.clone()));
+            }
+        }
+        TmuxOperands::Keys => {
+            let mut line = String::new();
+            for v in &values {
+                if TMUX_ENTER_KEYS.contains(&v.text.as_str()) {
+                    line.push('\n');
+                } else {
+                    if !line.is_empty() && !line.ends_with('\n') {
+                        line.push(' ');
+                    }
+                    line.push_str(&v.text);
+                }
+            }
+            if !line.trim().is_empty() {
+                out.push(("tmux send-keys", line));
+            }
+        }
+    }
+}
+
 /// Scripts `cmd` makes run besides itself, with the step that leads to each: programs in git
 /// config and environment, `git submodule foreach`, `git bisect run`, `git rebase --exec`,
 /// ssh's `ProxyCommand`, socat's `EXEC:`, tar's command options, and the command of `docker
@@ -150,6 +262,7 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "docker-compose" | "podman-compose" => compose_scripts(&args_of(cmd, 0), &mut out),
         "kubectl" | "oc" => kubectl_scripts(cmd, &mut out),
         "tar" | "gtar" | "bsdtar" => tar_scripts(cmd, &mut out),
+        "tmux" => tmux_scripts(cmd, &mut out),
         _ => {}
     }
     out

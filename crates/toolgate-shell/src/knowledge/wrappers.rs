@@ -78,6 +78,47 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
     plain("builtin", NO_OPTIONS),
     plain("nohup", NO_OPTIONS),
     plain("chronic", NO_OPTIONS),
+    plain(
+        "setpriv",
+        spec(
+            "",
+            &[
+                "reuid",
+                "regid",
+                "ruid",
+                "euid",
+                "rgid",
+                "egid",
+                "groups",
+                "inh-caps",
+                "ambient-caps",
+                "bounding-set",
+                "securebits",
+                "pdeathsig",
+                "selinux-label",
+                "apparmor-profile",
+                "landlock-access",
+                "landlock-rule",
+                "seccomp-filter",
+            ],
+            &[
+                "clear-groups",
+                "keep-groups",
+                "init-groups",
+                "no-new-privs",
+                "reset-env",
+                "dump",
+            ],
+        ),
+    ),
+    // `screen -dmS NAME CMD`: a detached session running CMD; reattaching, listing or
+    // sending to a session runs none (`-X` sends a screen command, not a shell one).
+    no_command(
+        plain("screen", spec("SceshptTX", &["logfile"], &[])),
+        &[
+            "-r", "-R", "-x", "-X", "-ls", "-list", "-wipe", "-Q", "-v", "-version", "-help",
+        ],
+    ),
     // `nix-shell -p PKG --run CMD`: the operands are packages or Nix files.
     Wrapper {
         operands_are_data: true,

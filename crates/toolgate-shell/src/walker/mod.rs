@@ -62,6 +62,10 @@ pub struct Scope {
     pub background: bool,
     /// Inside a loop that never ends (`while true`, `while :`, `until false`).
     pub unbounded_loop: bool,
+    /// Run in the background from inside a loop that never ends, so that each turn starts
+    /// another (`while :; do cmd & done`); a loop that is itself run in the background
+    /// (`(while :; do cmd; done &)`) starts one.
+    pub spawns_each_turn: bool,
     /// What the previous pipeline element writes to this one's stdin (`echo … | bash`).
     pub pipe_input: Option<Stdin>,
 }
@@ -241,10 +245,13 @@ impl Walker {
     fn list(&mut self, list: &CompoundList, scope: &Scope) {
         for item in &list.0 {
             // A copy of the scope only when the item changes it.
-            let item_scope = if matches!(item.1, ast::SeparatorOperator::Async) && !scope.background
+            let spawns = scope.unbounded_loop && !scope.spawns_each_turn;
+            let item_scope = if matches!(item.1, ast::SeparatorOperator::Async)
+                && (!scope.background || spawns)
             {
                 let mut s = scope.clone();
                 s.background = true;
+                s.spawns_each_turn |= scope.unbounded_loop;
                 Cow::Owned(s)
             } else {
                 Cow::Borrowed(scope)
@@ -485,7 +492,7 @@ impl Walker {
         let changes_directory = matches!(cmd.program_lower().as_ref(), "cd" | "pushd" | "popd");
         cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
             && self.functions.contains(&cmd.program))
-            || (scope.background && scope.unbounded_loop);
+            || scope.spawns_each_turn;
         match words.filter(|_| self.shortcuts) {
             Some(words) => {
                 crate::options::normalize::normalize_args(&mut cmd, Cow::Borrowed(words))

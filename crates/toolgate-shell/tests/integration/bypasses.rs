@@ -286,6 +286,16 @@ fn fork_bombs_renamed() {
     assert!(has("while true; do bash & done", "TG-CMD-FORK-BOMB"));
     assert!(has("while :; do sleep 1 & done", "TG-CMD-FORK-BOMB"));
     assert!(has("until false; do sh -c x & done", "TG-CMD-FORK-BOMB"));
+    assert!(has("(while :; do sleep 1 & done) &", "TG-CMD-FORK-BOMB"));
+    assert!(has("while :; do sleep 1 & done &", "TG-CMD-FORK-BOMB"));
+    // One loop run in the background starts one process, not one per turn.
+    for cmd in [
+        "(while true; do date; sleep 1; done &)",
+        "while :; do tail -1 log; sleep 5; done &",
+        "(while :; do tail f | grep -o x; done | zenity --progress --auto-close &); 7z a o.zip in",
+    ] {
+        assert!(!has(cmd, "TG-CMD-FORK-BOMB"), "{cmd}");
+    }
     // Bounded loops and plain background jobs are fine.
     assert!(rules("for f in *.log; do gzip \"$f\" & done; wait").is_empty());
     assert!(rules("while true; do sleep 1; done").is_empty());
@@ -433,6 +443,19 @@ fn project_runners_run_their_commands() {
         "tar --use-compress-program='sh -c \"rm -rf ~\"' -xf a.tar",
         "tar -cf x.tar --checkpoint=1 --checkpoint-action=exec='rm -rf ~' .",
         "tar -cf x.tar -F 'rm -rf ~' -L 1 .",
+        // Terminal multiplexers run their commands in a new session, window or pane.
+        "tmux new -d 'rm -rf ~'",
+        "tmux new-session -d -s job rm -rf ~",
+        "tmux -L sock new-window -t job -n w 'cd /tmp && rm -rf ~'",
+        "tmux split-window -h -l 30 'rm -rf ~'",
+        "tmux run-shell -b 'rm -rf ~'",
+        "tmux if-shell 'rm -rf ~' 'display ok'",
+        "tmux send-keys -t job 'rm -rf ~' Enter",
+        "tmux new -d -s a \\; send-keys -t a 'rm -rf ~' C-m",
+        "tmux -c 'rm -rf ~'",
+        "screen -dm rm -rf ~",
+        "screen -dmS job bash -c 'rm -rf ~'",
+        "setpriv --reuid 1000 --init-groups rm -rf ~",
     ] {
         assert!(has(cmd, "TG-CMD-RM-HOME"), "{cmd}: {:?}", rules(cmd));
     }
@@ -460,6 +483,14 @@ fn project_runners_run_their_commands() {
         "tar -I zstd -xf release.tar.zst",
         "tar --use-compress-program=pigz -cf out.tgz src",
         "tar -xzf archive.tgz -C build",
+        "tmux new -d -s dev 'npm run dev'",
+        "tmux send-keys -t dev 'npm test' Enter",
+        "tmux ls",
+        "tmux attach -t dev",
+        "tmux kill-session -t dev",
+        "screen -ls",
+        "screen -r job",
+        "screen -dmS dev npm run dev",
         "npm --prefix web install",
         "npm install",
         "bundle exec rspec",

@@ -287,6 +287,8 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("numactl", WRAP, NONE),
     row("caffeinate", WRAP, NONE),
     row("chronic", WRAP, NONE),
+    row("setpriv", WRAP, NONE),
+    row("screen", WRAP, NONE),
     // Project runners (their grammar is in `runners.rs`, checked below).
     row("poetry", RUN, NONE),
     row("pdm", RUN, NONE),

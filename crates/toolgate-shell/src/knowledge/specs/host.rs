@@ -117,3 +117,6 @@ pub(crate) const PACMAN: Spec = Spec::values(
 
 /// rpm: `--root`, `--dbpath`.
 pub(crate) const RPM: Spec = Spec::with_flags("", &["root", "dbpath"], &["erase"]);
+
+/// tmux's global options (`-c` runs a shell command; `-L`, `-S`, `-f`, `-T` take values).
+pub(crate) const TMUX: Spec = Spec::values("cfLST", &[]);

@@ -329,6 +329,11 @@ pub const PACKS: &[Pack] = &[
                 "Generating a key over an existing SSH key loses it",
                 "ssh-keygen -f ~/.ssh/id_ed25519, yes | ssh-keygen",
             ),
+            review(
+                "TG-HOST-CREDENTIAL-LOSS",
+                "Deleting or overwriting a private key or credentials file loses it",
+                "rm ~/.ssh/id_ed25519, > ~/.aws/credentials, truncate -s0 ~/.netrc, mv ~/.kube/config …, cp … ~/.docker/config.json",
+            ),
         ],
     },
     Pack {

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 mod context;
+mod credentials;
 mod exfiltration;
 pub mod hook;
 pub mod hosts;
@@ -199,6 +200,10 @@ impl Guard {
         self.check_commands(tool_name, input, cx, &mut d);
         check_files(tool_name, input, cx, &mut d);
         self.check_persistence(persistence::written_paths(tool_name, input), cx, &mut d);
+        let written = targets::written_paths(tool_name, input);
+        if let Some(outcome) = credentials::credential_loss(&self.policy, &written, cx) {
+            d.add(outcome);
+        }
         self.check_sql_arguments(tool_name, input, &mut d);
         self.check_egress(tool_name, input, &mut d);
         d.finish()

@@ -39,6 +39,26 @@ pub enum SecretSource {
     ProcessEnvironment,
 }
 
+/// The credentials of a home directory, whose loss cannot be undone (the `host` pack's
+/// `TG-HOST-CREDENTIAL-LOSS` stops deleting or overwriting them): a project's `.env` and key
+/// files are the project's to change, and shell history has its own rule.
+pub const HOME_CREDENTIALS: &[SecretSource] = &[
+    SecretSource::SshPrivateKey,
+    SecretSource::AwsCredentials,
+    SecretSource::GcloudCredentials,
+    SecretSource::AzureCredentials,
+    SecretSource::KubeConfig,
+    SecretSource::Netrc,
+    SecretSource::DockerConfig,
+    SecretSource::RegistryToken,
+    SecretSource::GitCredentials,
+];
+
+/// Whether `path` is a credential file of [`HOME_CREDENTIALS`].
+pub fn is_home_credential(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> bool {
+    secret_source(path, cwd, home).is_some_and(|s| HOME_CREDENTIALS.contains(&s))
+}
+
 /// One row of [`SECRET_SOURCES`].
 pub struct SecretSourceInfo {
     /// The source.

@@ -2,6 +2,7 @@
 //! file). Each module is one former test file.
 
 mod command_methods;
+mod credential_loss;
 mod database_commands;
 mod exfiltration_allow;
 mod file_persistence;

@@ -365,6 +365,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("cut", READ, NONE),
     // Writers.
     row("rm", WRITE, &specs::RM),
+    row("srm", WRITE, &specs::RM),
     row("unlink", WRITE, NONE),
     row("chmod", WRITE, &specs::CHMOD),
     row("chown", WRITE, &specs::CHMOD),

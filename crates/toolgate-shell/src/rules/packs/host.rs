@@ -1,6 +1,9 @@
 //! The `host` pack: taking the machine down or weakening it.
 
 use super::{Check, Matcher as M, Operands, Seen};
+use toolgate_core::path_class::secrets::is_home_credential;
+
+use crate::facts::writes::content_targets;
 use crate::knowledge::specs::{ECHO, PRINTF, Spec};
 use crate::model::SimpleCommand;
 use crate::options::read_strict_flags;
@@ -75,6 +78,12 @@ const SWAP_OFF: &str = "TG-HOST-SWAP-OFF";
 const CORE_PACKAGE: &str = "TG-HOST-CORE-PACKAGE-REMOVE";
 const CHATTR: &str = "TG-HOST-CHATTR";
 const SSH_KEYGEN: &str = "TG-HOST-SSH-KEYGEN-OVERWRITE";
+const CREDENTIAL_LOSS: &str = "TG-HOST-CREDENTIAL-LOSS";
+
+/// Programs that delete, truncate, move or write over the files they are given.
+const FILE_CHANGERS: &[&str] = &[
+    "rm", "unlink", "shred", "srm", "wipe", "truncate", "mv", "cp", "install", "ln", "tee",
+];
 
 /// crontab's modes that do not install a table: list, edit, remove, help.
 const CRONTAB_MODES: &[&str] = &["-l", "-e", "-r", "-h", "--help", "-V", "--version", "-T"];
@@ -168,7 +177,24 @@ pub(super) const MATCHERS: &[M] = &[
         .operands(Operands::Packages(CORE_PACKAGES)),
     M::new(CHATTR, &["chattr"], &[]).check(Check::ChattrAttributes),
     M::new(SSH_KEYGEN, &["ssh-keygen"], &[]).check(Check::SshKeyOverwrite),
+    M::new(CREDENTIAL_LOSS, FILE_CHANGERS, &[]).check(Check::CredentialLoss),
+    // Any program whose output is redirected over a credential file (`: > ~/.netrc`).
+    M::new(CREDENTIAL_LOSS, &[], &[]).check(Check::CredentialLoss),
 ];
+
+/// Whether the command deletes, truncates, moves or writes over a credential file of a home
+/// directory (`rm ~/.ssh/id_ed25519`, `> ~/.aws/credentials`, `mv ~/.kube/config x`).
+pub(super) fn loses_credentials(seen: &Seen<'_>) -> bool {
+    let credential = |path: &str| is_home_credential(path, seen.cx.cwd(), seen.cx.home);
+    let program = seen.cmd.program_lower();
+    // Deleted, truncated or moved away: the operands (a move's destination is replaced too).
+    let removes = matches!(
+        &*program,
+        "rm" | "unlink" | "shred" | "srm" | "wipe" | "truncate" | "mv"
+    );
+    (removes && seen.view.operands().any(credential))
+        || content_targets(seen.cmd).iter().any(|t| credential(t))
+}
 
 /// Whether `word` names a signal that leaves processes alive (`0` only tests, `CONT`
 /// continues, `STOP`-like signals pause).

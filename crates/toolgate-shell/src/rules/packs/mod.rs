@@ -121,6 +121,8 @@ pub(crate) enum Check {
     ApiDelete,
     /// An HTTP request that deletes a search engine's indices or documents.
     SearchDataDelete,
+    /// A credential file of a home directory deleted, truncated, moved or written over.
+    CredentialLoss,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -396,6 +398,7 @@ impl Check {
             Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
             Check::ApiDelete => hosting::api_deletes(seen.view),
             Check::SearchDataDelete => databases::deletes_search_data(seen),
+            Check::CredentialLoss => host::loses_credentials(seen),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

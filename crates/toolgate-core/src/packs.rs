@@ -281,8 +281,8 @@ pub const PACKS: &[Pack] = &[
             ),
             deny(
                 "TG-HOST-KILL-ALL",
-                "Killing every process",
-                "kill -9 -1, kill -KILL -1, killall5",
+                "Killing every process, or init",
+                "kill -9 -1, kill -KILL -1, kill 1, killall5",
             ),
             deny(
                 "TG-HOST-USER-DELETE",

@@ -210,7 +210,7 @@ fn harmless_signal(word: &str) -> bool {
     )
 }
 
-/// `kill` of process -1: every process the user may signal. The first word after `kill`
+/// `kill` of process -1 (every process the user may signal) or of init (process 1). The first word after `kill`
 /// that starts with `-` is its signal (`-9`, `-KILL`, `-s KILL`, `-n 9`); a later `-1` (or
 /// any after `--`) is a process.
 pub(super) fn kills_every_process(cmd: &SimpleCommand) -> bool {
@@ -233,7 +233,25 @@ pub(super) fn kills_every_process(cmd: &SimpleCommand) -> bool {
     if signal.is_some_and(harmless_signal) {
         return false;
     }
-    args[i.min(args.len())..].iter().any(|a| a == "-1")
+    // Process 1 is init: killed, the machine (or the container) goes down; a hangup or a
+    // user signal asks it to reload.
+    let reload = signal.is_some_and(reload_signal);
+    args[i.min(args.len())..]
+        .iter()
+        .any(|a| a == "-1" || (a == "1" && !reload))
+}
+
+/// A signal init takes as a request to reload or re-execute (`kill -HUP 1`).
+fn reload_signal(word: &str) -> bool {
+    let name = word.trim_start_matches('-');
+    let name = name
+        .strip_prefix("SIG")
+        .or_else(|| name.strip_prefix("sig"))
+        .unwrap_or(name);
+    matches!(
+        name.to_ascii_uppercase().as_str(),
+        "HUP" | "1" | "USR1" | "10" | "USR2" | "12"
+    )
 }
 
 /// `chattr` changing an attribute: a word `+i`, `-a`, `=e` (attribute letters only, so

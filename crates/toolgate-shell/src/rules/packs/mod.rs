@@ -80,7 +80,7 @@ pub(crate) enum Operands {
 pub(crate) enum Check {
     /// `docker rm` of every container: `$(docker ps -aq)`, `docker ps -aq | xargs docker rm`.
     EveryContainer,
-    /// `kill` of process -1 (every process the user may signal).
+    /// `kill` of process -1 (every process the user may signal) or of init (process 1).
     KillEveryProcess,
     /// `chattr` changing an attribute (`+i`, `-i`, `=a`; read from the words, as `-i` is
     /// no option there).

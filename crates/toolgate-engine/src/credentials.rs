@@ -1,5 +1,6 @@
-//! File tools writing over a credential file of the home directory: the `host` pack's
-//! `TG-HOST-CREDENTIAL-LOSS`, which the shell analysis applies to deletes and redirects.
+//! Losing a credential file of the home directory: the `host` pack's
+//! `TG-HOST-CREDENTIAL-LOSS`, for the files a file tool writes and for the deletes and writes
+//! of a shell command (`toolgate_shell::loses_credentials`).
 
 use toolgate_core::path_class::secrets::is_home_credential;
 use toolgate_policy::Policy;
@@ -7,7 +8,7 @@ use toolgate_policy::Policy;
 use crate::{CallContext, CheckKind, CheckOutcome, command_rule_lead};
 
 /// The pack rule.
-const RULE: &str = "TG-HOST-CREDENTIAL-LOSS";
+const RULE: &str = toolgate_shell::CREDENTIAL_LOSS;
 
 /// The outcome when one of `paths` (the files a Write, Edit or notebook edit changes) is a
 /// credential file of the home directory and the rule is on; the reason names no path.
@@ -19,14 +20,21 @@ pub(crate) fn credential_loss(
     if paths.is_empty() {
         return None;
     }
-    let verdict = policy.commands.packs.verdict(RULE)?;
+    policy.commands.packs.verdict(RULE)?;
     let (cwd, home) = (cx.working_dir(), cx.home.as_deref());
     if !paths.iter().any(|p| is_home_credential(p, cwd, home)) {
         return None;
     }
+    outcome(policy, CheckKind::Files)
+}
+
+/// The outcome of the rule for a call that loses a credential file (`check`: the file tool's
+/// or the command's), when the policy has the rule on.
+pub(crate) fn outcome(policy: &Policy, check: CheckKind) -> Option<CheckOutcome> {
+    let verdict = policy.commands.packs.verdict(RULE)?;
     let text = toolgate_core::packs::rule(RULE).map_or("", |(_, r)| r.text);
     Some(CheckOutcome {
-        check: CheckKind::Files,
+        check,
         verdict,
         reason: format!("{} {RULE} (pack host: {text}).", command_rule_lead(verdict)),
         rule_ids: vec![RULE.to_string()],

@@ -329,6 +329,13 @@ impl Guard {
             }
             let planted = toolgate_shell::planted_files(&analysis, &command_cx);
             self.check_persistence(planted.iter().map(String::as_str), cx, d);
+            // The rule's setting is looked up only for a command that loses a credential (a
+            // scan of the catalog); most commands are refused by their words first.
+            if toolgate_shell::loses_credentials(&analysis, &command_cx)
+                && let Some(o) = credentials::outcome(&self.policy, CheckKind::Commands)
+            {
+                d.add(o);
+            }
             for destination in &analysis.destinations {
                 let decision = match destination {
                     toolgate_shell::Destination::Url { url, method, .. } => {

@@ -54,9 +54,21 @@ pub const HOME_CREDENTIALS: &[SecretSource] = &[
     SecretSource::GitCredentials,
 ];
 
-/// Whether `path` is a credential file of [`HOME_CREDENTIALS`].
+/// Whether `path` is a credential file of [`HOME_CREDENTIALS`] (or inside a credential
+/// directory of one). Their patterns alone, so the prefilter refuses most paths by their
+/// names: the whole table also holds patterns every path must be tried against (`*.pem`,
+/// `.env*`), which cost every delete of a build directory tens of thousands of instructions.
 pub fn is_home_credential(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> bool {
-    secret_source(path, cwd, home).is_some_and(|s| HOME_CREDENTIALS.contains(&s))
+    static TABLE: LazyLock<PatternTable<SecretSource>> = LazyLock::new(|| {
+        PatternTable::new(
+            SECRET_SOURCES
+                .iter()
+                .filter(|i| HOME_CREDENTIALS.contains(&i.source))
+                .flat_map(|i| i.patterns.iter().map(|p| (i.source, p)))
+                .collect(),
+        )
+    });
+    TABLE.first_match(path, cwd, home).is_some()
 }
 
 /// One row of [`SECRET_SOURCES`].
@@ -378,6 +390,52 @@ pub fn secret_source_below(
         .iter()
         .find(|i| i.patterns.iter().any(|p| view.holds(p)))
         .map(|i| i.source)
+}
+
+#[cfg(test)]
+mod home_credential_tests {
+    use super::*;
+
+    /// The table of home credentials answers as the full table does for them.
+    #[test]
+    fn home_credentials_are_what_the_full_table_says() {
+        let home = Some(Path::new("/home/u"));
+        let cwds = [
+            Some(Path::new("/home/u/proj")),
+            Some(Path::new("/home/u")),
+            None,
+        ];
+        let paths = [
+            "~/.ssh/id_ed25519",
+            "~/.ssh/id_ed25519.pub",
+            "/home/u/.aws/credentials",
+            "../.kube/config",
+            ".ssh/id_rsa",
+            "~/.netrc",
+            "~/.docker/config.json",
+            "~/.git-credentials",
+            "~/.config/gcloud/application_default_credentials.json",
+            "~/.ssh",
+            ".env",
+            "key.pem",
+            "build/",
+            "~/.bash_history",
+            "/etc/passwd",
+        ];
+        for cwd in cwds {
+            for p in paths {
+                let full =
+                    secret_source(p, cwd, home).is_some_and(|s| HOME_CREDENTIALS.contains(&s));
+                assert_eq!(is_home_credential(p, cwd, home), full, "{p} in {cwd:?}");
+            }
+        }
+        assert!(is_home_credential("~/.ssh/id_ed25519", None, home));
+        assert!(!is_home_credential(
+            "build/",
+            Some(Path::new("/srv/p")),
+            home
+        ));
+    }
 }
 
 #[cfg(test)]

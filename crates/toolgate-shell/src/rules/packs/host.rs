@@ -3,9 +3,10 @@
 use super::{Check, Matcher as M, Operands, Seen};
 use toolgate_core::path_class::secrets::is_home_credential;
 
+use crate::facts::paths::{tilde_home, working_directory};
 use crate::facts::writes::content_targets;
 use crate::knowledge::specs::{ECHO, PRINTF, Spec};
-use crate::model::SimpleCommand;
+use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 use crate::options::read_strict_flags;
 
 const HELP: &[&str] = &["--help", "-h"];
@@ -78,12 +79,12 @@ const SWAP_OFF: &str = "TG-HOST-SWAP-OFF";
 const CORE_PACKAGE: &str = "TG-HOST-CORE-PACKAGE-REMOVE";
 const CHATTR: &str = "TG-HOST-CHATTR";
 const SSH_KEYGEN: &str = "TG-HOST-SSH-KEYGEN-OVERWRITE";
-const CREDENTIAL_LOSS: &str = "TG-HOST-CREDENTIAL-LOSS";
+/// The rule the engine reports for a credential file a command deletes or writes over.
+pub const CREDENTIAL_LOSS: &str = "TG-HOST-CREDENTIAL-LOSS";
 
-/// Programs that delete, truncate, move or write over the files they are given.
-const FILE_CHANGERS: &[&str] = &[
-    "rm", "unlink", "shred", "srm", "wipe", "truncate", "mv", "cp", "install", "ln", "tee",
-];
+/// Programs whose operands they delete, truncate or move away (a move's destination is
+/// replaced too).
+const REMOVERS: &[&str] = &["rm", "unlink", "shred", "srm", "wipe", "truncate", "mv"];
 
 /// crontab's modes that do not install a table: list, edit, remove, help.
 const CRONTAB_MODES: &[&str] = &["-l", "-e", "-r", "-h", "--help", "-V", "--version", "-T"];
@@ -177,23 +178,61 @@ pub(super) const MATCHERS: &[M] = &[
         .operands(Operands::Packages(CORE_PACKAGES)),
     M::new(CHATTR, &["chattr"], &[]).check(Check::ChattrAttributes),
     M::new(SSH_KEYGEN, &["ssh-keygen"], &[]).check(Check::SshKeyOverwrite),
-    M::new(CREDENTIAL_LOSS, FILE_CHANGERS, &[]).check(Check::CredentialLoss),
-    // Any program whose output is redirected over a credential file (`: > ~/.netrc`).
-    M::new(CREDENTIAL_LOSS, &[], &[]).check(Check::CredentialLoss),
 ];
 
-/// Whether the command deletes, truncates, moves or writes over a credential file of a home
-/// directory (`rm ~/.ssh/id_ed25519`, `> ~/.aws/credentials`, `mv ~/.kube/config x`).
-pub(super) fn loses_credentials(seen: &Seen<'_>) -> bool {
-    let credential = |path: &str| is_home_credential(path, seen.cx.cwd(), seen.cx.home);
-    let program = seen.cmd.program_lower();
-    // Deleted, truncated or moved away: the operands (a move's destination is replaced too).
-    let removes = matches!(
-        &*program,
-        "rm" | "unlink" | "shred" | "srm" | "wipe" | "truncate" | "mv"
-    );
-    (removes && seen.view.operands().any(credential))
-        || content_targets(seen.cmd).iter().any(|t| credential(t))
+/// Whether a command of `analysis` deletes, truncates or moves away a credential file of a
+/// home directory, or puts content over one (`rm ~/.ssh/id_ed25519`, `> ~/.aws/credentials`,
+/// `mv ~/.kube/config x`, `cp x ~/.netrc`): the engine reports [`CREDENTIAL_LOSS`] for it, as
+/// it does for a file tool's write. Relative paths after a `cd` are joined to its directory
+/// (left out when that is only known at run time); `$HOME` counts as `~`.
+pub fn loses_credentials(analysis: &CommandAnalysis, cx: &CommandContext) -> bool {
+    let cwd_may = cx
+        .cwd()
+        .is_some_and(|c| may_name_credential(c.as_os_str().as_encoded_bytes()));
+    analysis.commands.iter().enumerate().any(|(i, cmd)| {
+        // Most commands name no path a credential could be: skip reading their targets.
+        let named = cmd.args.iter().chain(&cmd.writes);
+        if !cwd_may
+            && !cmd.cwd_changed
+            && !named.into_iter().any(|a| may_name_credential(a.as_bytes()))
+        {
+            return false;
+        }
+        let removes = REMOVERS.contains(&&*cmd.program_lower());
+        let mut paths = removes
+            .then_some(cmd.operands.iter().cloned())
+            .into_iter()
+            .flatten()
+            .chain(content_targets(cmd));
+        let dir = cmd.cwd_changed.then(|| working_directory(analysis, i));
+        paths.any(|p| {
+            let p = tilde_home(&p);
+            let path = match &dir {
+                Some(Some(d)) if !p.starts_with(['/', '~']) => format!("{d}/{p}"),
+                Some(None) if !p.starts_with(['/', '~']) => return false,
+                _ => p.into_owned(),
+            };
+            is_home_credential(&path, cx.cwd(), cx.home)
+        })
+    })
+}
+
+/// Whether a word (or the working directory) may lead to a credential file: every path of
+/// `HOME_CREDENTIALS` has a component starting with `.` (`~/.ssh`, `$HOME/.netrc`), is
+/// `_netrc`, or lies under `/etc`. A test holds the table to it.
+pub(super) fn may_name_credential(word: &[u8]) -> bool {
+    if word.starts_with(b".") || word.starts_with(b"/etc") {
+        return true;
+    }
+    // One pass: a `/.` or a `_netrc` anywhere.
+    let mut after_slash = false;
+    for (i, &b) in word.iter().enumerate() {
+        if (b == b'.' && after_slash) || (b == b'_' && word[i..].starts_with(b"_netrc")) {
+            return true;
+        }
+        after_slash = b == b'/';
+    }
+    false
 }
 
 /// Whether `word` names a signal that leaves processes alive (`0` only tests, `CONT`

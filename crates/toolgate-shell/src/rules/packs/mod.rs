@@ -40,6 +40,7 @@ use crate::options::{
 use crate::rules::glob_match_ci;
 
 pub use exfiltration::{SECRET_UPLOAD, SecretFlow, secret_flows};
+pub use host::{CREDENTIAL_LOSS, loses_credentials};
 pub use persistence::{PERSIST_WRITE, planted_files};
 
 /// A pack rule that matched a command.
@@ -121,8 +122,6 @@ pub(crate) enum Check {
     ApiDelete,
     /// An HTTP request that deletes a search engine's indices or documents.
     SearchDataDelete,
-    /// A credential file of a home directory deleted, truncated, moved or written over.
-    CredentialLoss,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -234,7 +233,7 @@ pub const PACKS_WITH_COMMAND_MATCHERS: &[&str] = &[
 /// Pack rules whose matches the policy weighs, so the engine reports them from facts this
 /// crate gives: secret flows ([`secret_flows`], against `exfiltration.allow`) and the files
 /// commands write ([`planted_files`], against `persistence:`).
-pub const RULES_MATCHED_BY_THE_ENGINE: &[&str] = &[SECRET_UPLOAD, PERSIST_WRITE];
+pub const RULES_MATCHED_BY_THE_ENGINE: &[&str] = &[SECRET_UPLOAD, PERSIST_WRITE, CREDENTIAL_LOSS];
 
 fn all_matchers() -> impl Iterator<Item = &'static Matcher> {
     FAMILIES.iter().flat_map(|f| f.iter())
@@ -398,7 +397,6 @@ impl Check {
             Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
             Check::ApiDelete => hosting::api_deletes(seen.view),
             Check::SearchDataDelete => databases::deletes_search_data(seen),
-            Check::CredentialLoss => host::loses_credentials(seen),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

@@ -457,3 +457,37 @@ fn the_subcommand_precheck_changes_no_match() {
     println!("pack precheck: {commands} commands, {matched} matching analyses, all alike");
     assert!(matched > 200, "only {matched} analyses matched a pack rule");
 }
+
+/// Every path of the home credentials passes the byte test that lets `loses_credentials` skip
+/// a command: each pattern's path, written from the home (`~/…`) or the root, and with
+/// `$HOME`.
+#[test]
+fn every_home_credential_may_be_named() {
+    use toolgate_core::path_class::pattern::Anchor;
+    use toolgate_core::path_class::secrets::{HOME_CREDENTIALS, SECRET_SOURCES};
+    let mut checked = 0;
+    for info in SECRET_SOURCES
+        .iter()
+        .filter(|i| HOME_CREDENTIALS.contains(&i.source))
+    {
+        for p in info.patterns {
+            let parts = p.parts.join("/").replace(['*', '?'], "x");
+            let written = match p.anchor {
+                Anchor::Home => vec![format!("~/{parts}"), format!("$HOME/{parts}")],
+                Anchor::Root => vec![format!("/{parts}")],
+                Anchor::Anywhere => vec![parts.clone(), format!("dir/{parts}")],
+            };
+            for w in written {
+                assert!(super::host::may_name_credential(w.as_bytes()), "{w}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "{checked}");
+    for plain in ["build/", "-rf", "src/main.rs", "~", "$HOME", "node_modules"] {
+        assert!(
+            !super::host::may_name_credential(plain.as_bytes()),
+            "{plain}"
+        );
+    }
+}

@@ -92,3 +92,24 @@ fn the_host_pack_setting_applies() {
     let deny = guard("commands:\n  packs:\n    host: deny\n");
     assert_eq!(check(&deny, "Write", write).decision, Verdict::Deny);
 }
+
+#[test]
+fn relative_names_inside_a_credential_directory() {
+    let g = Guard::new(Arc::new(Policy::builtin()));
+    let in_ssh = CallContext {
+        cwd: Some(PathBuf::from("/home/u/.ssh")),
+        ..cx()
+    };
+    let d = g.check_tool_call_in("Bash", &json!({"command": "rm id_ed25519"}), &in_ssh);
+    assert!(has_rule(&d), "{:?}", d.checks);
+    let d = g.check_tool_call_in("Bash", &json!({"command": "ls -la"}), &in_ssh);
+    assert!(!has_rule(&d));
+    let d = check(&g, "Bash", json!({"command": "cd ~/.ssh && rm id_ed25519"}));
+    assert!(has_rule(&d), "{:?}", d.checks);
+    let d = check(
+        &g,
+        "Bash",
+        json!({"command": "cd ~/.ssh && cat id_ed25519.pub"}),
+    );
+    assert!(!has_rule(&d));
+}

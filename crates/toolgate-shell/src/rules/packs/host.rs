@@ -86,6 +86,9 @@ pub const CREDENTIAL_LOSS: &str = "TG-HOST-CREDENTIAL-LOSS";
 /// replaced too).
 const REMOVERS: &[&str] = &["rm", "unlink", "shred", "srm", "wipe", "truncate", "mv"];
 
+/// Programs that write the files they name (their destinations).
+const FILE_WRITERS: &[&str] = &["cp", "install", "ln", "tee"];
+
 /// crontab's modes that do not install a table: list, edit, remove, help.
 const CRONTAB_MODES: &[&str] = &["-l", "-e", "-r", "-h", "--help", "-V", "--version", "-T"];
 
@@ -186,19 +189,28 @@ pub(super) const MATCHERS: &[M] = &[
 /// it does for a file tool's write. Relative paths after a `cd` are joined to its directory
 /// (left out when that is only known at run time); `$HOME` counts as `~`.
 pub fn loses_credentials(analysis: &CommandAnalysis, cx: &CommandContext) -> bool {
-    let cwd_may = cx
-        .cwd()
-        .is_some_and(|c| may_name_credential(c.as_os_str().as_encoded_bytes()));
+    // Whether the working directory may hold credentials, read only when a command needs it:
+    // reading a process's working directory is a system call.
+    let mut cwd_may: Option<bool> = None;
     analysis.commands.iter().enumerate().any(|(i, cmd)| {
+        let program = cmd.program_lower();
+        let removes = REMOVERS.contains(&&*program);
         // Most commands name no path a credential could be: skip reading their targets.
         let named = cmd.args.iter().chain(&cmd.writes);
-        if !cwd_may
-            && !cmd.cwd_changed
-            && !named.into_iter().any(|a| may_name_credential(a.as_bytes()))
-        {
-            return false;
+        if !cmd.cwd_changed && !named.into_iter().any(|a| may_name_credential(a.as_bytes())) {
+            // A relative name can still be one inside a credential directory (`rm id_rsa`
+            // in `~/.ssh`), for a command that deletes or writes the files it names.
+            let changes_files =
+                removes || !cmd.writes.is_empty() || FILE_WRITERS.contains(&&*program);
+            let may = changes_files
+                && *cwd_may.get_or_insert_with(|| {
+                    cx.cwd()
+                        .is_some_and(|c| may_name_credential(c.as_os_str().as_encoded_bytes()))
+                });
+            if !may {
+                return false;
+            }
         }
-        let removes = REMOVERS.contains(&&*cmd.program_lower());
         let mut paths = removes
             .then_some(cmd.operands.iter().cloned())
             .into_iter()
@@ -212,7 +224,13 @@ pub fn loses_credentials(analysis: &CommandAnalysis, cx: &CommandContext) -> boo
                 Some(None) if !p.starts_with(['/', '~']) => return false,
                 _ => p.into_owned(),
             };
-            is_home_credential(&path, cx.cwd(), cx.home)
+            // The working directory only for a relative path (it may be a system call).
+            let cwd = if path.starts_with(['/', '~']) {
+                None
+            } else {
+                cx.cwd()
+            };
+            is_home_credential(&path, cwd, cx.home)
         })
     })
 }

@@ -235,8 +235,8 @@ pub(crate) fn runner_names() -> impl Iterator<Item = &'static str> {
 }
 
 /// Short flags (no value) that runners share, unless a runner's spec reads a value for the
-/// letter (`dotenv -v NAME=VALUE`).
-pub(crate) const COMMON_SHORT_FLAGS: &str = "qvsymh";
+/// letter (`dotenv -v NAME=VALUE`); `-r` is pnpm's `--recursive`.
+pub(crate) const COMMON_SHORT_FLAGS: &str = "qvsymhr";
 
 /// Long flags (no value) that runners share.
 pub(crate) const COMMON_LONG_FLAGS: &[&str] = &[
@@ -258,6 +258,14 @@ pub(crate) const COMMON_LONG_FLAGS: &[&str] = &[
     "module",
     "watch",
     "help",
+    // pnpm's workspace flags (`pnpm -r exec tsc`, `pnpm --parallel exec …`).
+    "recursive",
+    "parallel",
+    "stream",
+    "no-bail",
+    "workspace-root",
+    "aggregate-output",
+    "reverse",
 ];
 
 /// The runner whose program is `program` (a lower-case basename).

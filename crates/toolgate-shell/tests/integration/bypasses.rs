@@ -413,6 +413,7 @@ fn project_runners_run_their_commands() {
         "npm --prefix . exec -- rm -rf ~",
         "poetry -C . run rm -rf ~",
         "pnpm -C x exec rm -rf ~",
+        "pnpm -r exec rm -rf ~",
         "yarn --cwd x exec rm -rf ~",
         "conda -v run -n base rm -rf ~",
         "aws-vault --backend file exec prod -- rm -rf ~",
@@ -470,6 +471,8 @@ fn project_runners_run_their_commands() {
     for cmd in [
         "uv run pytest -q",
         "uv --directory api run pytest -q",
+        "pnpm -r exec tsc --noEmit",
+        "pnpm --parallel -r exec prettier --check .",
         "pipenv run pytest",
         "pixi run test",
         "nix develop",

@@ -5,7 +5,7 @@
 use toolgate_core::path_class::secrets::is_home_credential;
 use toolgate_policy::Policy;
 
-use crate::{CallContext, CheckKind, CheckOutcome, command_rule_lead};
+use crate::{CallContext, CheckKind, CheckOutcome, pack_rule_outcome};
 
 /// The pack rule.
 const RULE: &str = toolgate_shell::CREDENTIAL_LOSS;
@@ -20,23 +20,17 @@ pub(crate) fn credential_loss(
     if paths.is_empty() {
         return None;
     }
-    policy.commands.packs.verdict(RULE)?;
+    let verdict = policy.commands.packs.verdict(RULE)?;
     let (cwd, home) = (cx.working_dir(), cx.home.as_deref());
-    if !paths.iter().any(|p| is_home_credential(p, cwd, home)) {
-        return None;
-    }
-    outcome(policy, CheckKind::Files)
+    paths
+        .iter()
+        .any(|p| is_home_credential(p, cwd, home))
+        .then(|| pack_rule_outcome(CheckKind::Files, RULE, verdict))
 }
 
 /// The outcome of the rule for a call that loses a credential file (`check`: the file tool's
 /// or the command's), when the policy has the rule on.
 pub(crate) fn outcome(policy: &Policy, check: CheckKind) -> Option<CheckOutcome> {
     let verdict = policy.commands.packs.verdict(RULE)?;
-    let text = toolgate_core::packs::rule(RULE).map_or("", |(_, r)| r.text);
-    Some(CheckOutcome {
-        check,
-        verdict,
-        reason: format!("{} {RULE} (pack host: {text}).", command_rule_lead(verdict)),
-        rule_ids: vec![RULE.to_string()],
-    })
+    Some(pack_rule_outcome(check, RULE, verdict))
 }

@@ -31,6 +31,22 @@ pub use exfiltration::SECRET_UPLOAD_RULE_ID;
 pub use toolgate_shell::ProcessDir;
 
 /// How a reason names a command rule's verdict: a person must decide, or the call is blocked.
+/// The outcome of pack rule `rule_id` answering `verdict`: its id, pack and text, never the
+/// call's values.
+fn pack_rule_outcome(check: CheckKind, rule_id: &str, verdict: Verdict) -> CheckOutcome {
+    let (pack, text) =
+        toolgate_core::packs::rule(rule_id).map_or(("", ""), |(p, r)| (p.name, r.text));
+    CheckOutcome {
+        check,
+        verdict,
+        reason: format!(
+            "{} {rule_id} (pack {pack}: {text}).",
+            command_rule_lead(verdict)
+        ),
+        rule_ids: vec![rule_id.to_string()],
+    }
+}
+
 fn command_rule_lead(verdict: Verdict) -> &'static str {
     if verdict == Verdict::Review {
         "Human review required by command rule"
@@ -402,14 +418,7 @@ impl Guard {
             let Some(verdict) = packs.verdict(m.rule_id) else {
                 continue;
             };
-            let text = toolgate_core::packs::rule(m.rule_id).map_or("", |(_, r)| r.text);
-            let lead = command_rule_lead(verdict);
-            d.add(CheckOutcome {
-                check: CheckKind::Commands,
-                verdict,
-                reason: format!("{lead} {} (pack {}: {text}).", m.rule_id, m.pack),
-                rule_ids: vec![m.rule_id.to_string()],
-            });
+            d.add(pack_rule_outcome(CheckKind::Commands, m.rule_id, verdict));
         }
     }
 

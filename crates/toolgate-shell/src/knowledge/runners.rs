@@ -6,7 +6,7 @@
 //! this table does not know, written without `=`, may or may not take the next word, so the
 //! command is not guessed.
 
-use crate::knowledge::specs::Spec;
+use crate::knowledge::specs::{self, Spec};
 
 /// How one runner is read.
 #[derive(Debug, Clone, Copy)]
@@ -128,18 +128,12 @@ const RUNNERS: &[Runner] = &[
         "",
         &["env-file", "account", "config", "session", "encoding"],
     ),
+    // Doppler's options are those of its own row (`knowledge::specs::DOPPLER`).
     runner(
         "doppler",
         &["run"],
-        "pc",
-        &[
-            "project",
-            "config",
-            "token",
-            "scope",
-            "api-host",
-            "configuration",
-        ],
+        specs::DOPPLER.short_val,
+        specs::DOPPLER.long_val,
     ),
     before(
         runner(

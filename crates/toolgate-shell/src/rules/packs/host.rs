@@ -256,20 +256,24 @@ pub(super) fn may_name_credential(word: &[u8]) -> bool {
 /// Whether `word` names a signal that leaves processes alive (`0` only tests, `CONT`
 /// continues, `STOP`-like signals pause).
 fn harmless_signal(word: &str) -> bool {
-    let name = word.trim_start_matches('-');
-    let name = name
-        .strip_prefix("SIG")
-        .or_else(|| name.strip_prefix("sig"))
-        .unwrap_or(name);
     matches!(
-        name.to_ascii_uppercase().as_str(),
+        signal_name(word).as_str(),
         "0" | "CONT" | "18" | "STOP" | "19" | "TSTP" | "20" | "WINCH" | "28"
     )
 }
 
-/// `kill` of process -1 (every process the user may signal) or of init (process 1). The first word after `kill`
-/// that starts with `-` is its signal (`-9`, `-KILL`, `-s KILL`, `-n 9`); a later `-1` (or
-/// any after `--`) is a process.
+/// A signal as `kill` takes it (`-9`, `-SIGKILL`, `kill`), upper case without dashes or `SIG`.
+fn signal_name(word: &str) -> String {
+    let name = word.trim_start_matches('-').to_ascii_uppercase();
+    match name.strip_prefix("SIG") {
+        Some(rest) => rest.to_string(),
+        None => name,
+    }
+}
+
+/// `kill` of process -1 (every process the user may signal) or of init (process 1). The
+/// first word after `kill` that starts with `-` is its signal (`-9`, `-KILL`, `-s KILL`,
+/// `-n 9`); a later `-1` (or any after `--`) is a process.
 pub(super) fn kills_every_process(cmd: &SimpleCommand) -> bool {
     let args = &cmd.args;
     let mut i = 0;
@@ -300,13 +304,8 @@ pub(super) fn kills_every_process(cmd: &SimpleCommand) -> bool {
 
 /// A signal init takes as a request to reload or re-execute (`kill -HUP 1`).
 fn reload_signal(word: &str) -> bool {
-    let name = word.trim_start_matches('-');
-    let name = name
-        .strip_prefix("SIG")
-        .or_else(|| name.strip_prefix("sig"))
-        .unwrap_or(name);
     matches!(
-        name.to_ascii_uppercase().as_str(),
+        signal_name(word).as_str(),
         "HUP" | "1" | "USR1" | "10" | "USR2" | "12"
     )
 }

@@ -5,9 +5,10 @@ inputs: ``evaluate()`` and ``await hook(event, ...)``, and whether the two decid
 then reads this process's working directory (a system call). A third column times it given
 the session's ``cwd``, as the hook's events always give it, to show what that read costs.
 
-Each case is timed twice: in batches of ten calls (the median batch mean per call is the p50
-and the ratio, so the timer's own cost per sample is not counted as a call's, as ``timeit``
-does), and call by call for the p99.
+Each case is timed twice: in batches of ten calls (so the timer's own cost per sample is not
+counted as a call's, as ``timeit`` does), in rounds in which every column takes its turn, for
+the p50 (the median of the rounds) and the ratios (the median of the ratios within a round);
+then call by call for the p99.
 
 Run by ``scripts/bench-python`` (release wheel, fresh venv). Prints a Markdown table.
 """
@@ -55,57 +56,71 @@ CASES: list[tuple[str, str, dict[str, Any]]] = [
 
 
 class Timing(NamedTuple):
-    """One case's per-call cost: ``p50`` is the median of batch means (the harness's own cost
-    per sample, a timer read and a list append of about 50 ns, spread over a batch as
-    ``timeit`` does), ``p99`` the 99th percentile of calls timed one by one."""
+    """One column's per-call cost on one case: ``p50`` is the median over the rounds of each
+    round's batch means (the harness's own cost per sample, a timer read and a list append of
+    about 50 ns, spread over a batch as ``timeit`` does), ``p99`` the 99th percentile of calls
+    timed one by one, ``rounds`` each round's mean (for ratios taken within a round)."""
 
     p50: float
     p99: float
+    rounds: list[float]
 
 
 #: Calls per timed batch, for all but the big inputs (whose calls each last long enough).
 BATCH = 10
 
+#: Rounds per case. The columns of a case are timed in turn within each round, so a slow
+#: stretch of a shared machine (another VM, a build) slows every column of its round alike,
+#: and each ratio is the median of the ratios within the rounds.
+ROUNDS = 15
 
-def per_call_ns(fn: Callable[[], Any], iterations: int, batch: int) -> Timing:
-    for _ in range(max(3, iterations // 20)):
-        fn()
-    inner = range(batch)
-    means = []
-    for _ in range(max(1, iterations // len(inner))):
-        start = time.perf_counter_ns()
-        for _ in inner:
+#: A column: a call (plain) or an awaitable call (the hook callbacks).
+Column = tuple[Callable[[], Any], bool]
+
+
+async def time_columns(columns: list[Column], iterations: int, batch: int) -> list[Timing]:
+    """Times each column on ``iterations`` calls: a warm-up, then ``ROUNDS`` rounds in which
+    every column runs its share in batches of ``batch``, then each column call by call for
+    its p99."""
+
+    async def once(fn: Callable[[], Any], awaited: bool) -> None:
+        if awaited:
+            await fn()
+        else:
             fn()
-        means.append((time.perf_counter_ns() - start) / len(inner))
-    samples = []
-    for _ in range(iterations):
-        start = time.perf_counter_ns()
-        fn()
-        samples.append(time.perf_counter_ns() - start)
-    return Timing(statistics.median(means), p99(samples))
 
-
-def per_await_ns(hook: Any, event: dict[str, Any], iterations: int, batch: int) -> Timing:
-    context = {"signal": None}
-
-    async def run() -> Timing:
+    for fn, awaited in columns:
         for _ in range(max(3, iterations // 20)):
-            await hook(event, None, context)
-        inner = range(batch)
-        means = []
-        for _ in range(max(1, iterations // len(inner))):
-            start = time.perf_counter_ns()
-            for _ in inner:
-                await hook(event, None, context)
-            means.append((time.perf_counter_ns() - start) / len(inner))
+            await once(fn, awaited)
+    per_round = max(1, iterations // (batch * ROUNDS))
+    rounds: list[list[float]] = [[] for _ in columns]
+    for _ in range(ROUNDS):
+        for (fn, awaited), means in zip(columns, rounds):
+            batch_means = []
+            for _ in range(per_round):
+                start = time.perf_counter_ns()
+                if awaited:
+                    for _ in range(batch):
+                        await fn()
+                else:
+                    for _ in range(batch):
+                        fn()
+                batch_means.append((time.perf_counter_ns() - start) / batch)
+            means.append(statistics.median(batch_means))
+    timings = []
+    for (fn, awaited), means in zip(columns, rounds):
         samples = []
         for _ in range(iterations):
             start = time.perf_counter_ns()
-            await hook(event, None, context)
+            await once(fn, awaited)
             samples.append(time.perf_counter_ns() - start)
-        return Timing(statistics.median(means), p99(samples))
+        timings.append(Timing(statistics.median(means), p99(samples), means))
+    return timings
 
-    return asyncio.run(run())
+
+def ratio(theirs: Timing, ours: Timing) -> float:
+    """The median over the rounds of their time over ours within the round."""
+    return statistics.median(a / b for a, b in zip(theirs.rounds, ours.rounds))
 
 
 def fmt_us(ns: float) -> str:
@@ -140,12 +155,21 @@ def main() -> int:
         n = args.iterations if "KB" not in label else max(50, args.iterations // (20 if "100" in label else 4))
         event = {"hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": tool_input, "cwd": "/srv/project"}
         batch = 1 if "KB" in label else BATCH
-        a_eval = per_call_ns(lambda: acgs.evaluate(tool, tool_input), n, batch)
-        t_eval = per_call_ns(lambda: same_rules.evaluate(tool, tool_input), n, batch)
-        t_cwd = per_call_ns(lambda: same_rules.evaluate(tool, tool_input, cwd="/srv/project"), n, batch)
-        d_eval = per_call_ns(lambda: default.evaluate(tool, tool_input), n, batch)
-        a_hook = per_await_ns(acgs, event, n, batch)
-        t_hook = per_await_ns(same_rules, event, n, batch)
+        context = {"signal": None}
+        a_eval, t_eval, t_cwd, d_eval, a_hook, t_hook = asyncio.run(
+            time_columns(
+                [
+                    (lambda: acgs.evaluate(tool, tool_input), False),
+                    (lambda: same_rules.evaluate(tool, tool_input), False),
+                    (lambda: same_rules.evaluate(tool, tool_input, cwd="/srv/project"), False),
+                    (lambda: default.evaluate(tool, tool_input), False),
+                    (lambda: acgs(event, None, context), True),
+                    (lambda: same_rules(event, None, context), True),
+                ],
+                n,
+                batch,
+            )
+        )
         theirs = acgs.evaluate(tool, tool_input)
         mine = same_rules.evaluate(tool, tool_input)
         same = verdicts[mine.verdict] == theirs.verdict.value and [
@@ -154,9 +178,9 @@ def main() -> int:
         if not same:
             disagreements.append(f"{label}: acgs {theirs.verdict.value} {list(theirs.rule_ids)}, "
                                  f"toolgate {mine.verdict} {mine.rule_ids}")
-        r_eval = a_eval.p50 / t_eval.p50
-        r_cwd = a_eval.p50 / t_cwd.p50
-        r_hook = a_hook.p50 / t_hook.p50
+        r_eval = ratio(a_eval, t_eval)
+        r_cwd = ratio(a_eval, t_cwd)
+        r_hook = ratio(a_hook, t_hook)
         ratios_eval.append(r_eval)
         ratios_cwd.append(r_cwd)
         ratios_hook.append(r_hook)

@@ -56,6 +56,18 @@ pub(crate) fn apply(exported: &[(String, String)], cmd: &mut SimpleCommand) {
     }
 }
 
+/// [`apply`] for the variables in `names` only.
+pub(crate) fn apply_named(exported: &[(String, String)], cmd: &mut SimpleCommand, names: &[&str]) {
+    if exported.is_empty() {
+        return;
+    }
+    for (name, value) in exported {
+        if names.contains(&name.as_str()) && !cmd.env.iter().any(|(n, _)| n == name) {
+            cmd.env.push((name.clone(), value.clone()));
+        }
+    }
+}
+
 fn remember(exported: &mut Vec<(String, String)>, name: &str, value: &str) {
     if let Some(entry) = exported.iter_mut().find(|(n, _)| n == name) {
         entry.1 = value.to_string();

@@ -13,4 +13,5 @@ pub(crate) mod runners;
 pub(crate) mod search_apis;
 pub(crate) mod setup;
 pub(crate) mod specs;
+pub(crate) mod variables;
 pub(crate) mod wrappers;

@@ -93,6 +93,7 @@ fn assume_worst_for_dynamic_options(cmd: &mut SimpleCommand, program: &str) {
     // (`rm "$X" /`). `rm -f "$tmp"` alone cannot gain `-r` and a target.
     let dynamic_option = cmd.operands.iter().any(|o| {
         o.starts_with(['$', '`'])
+            && !names_a_system_directory(o, cmd)
             && cmd.dynamic_args.iter().any(|&i| {
                 cmd.args.get(i).is_some_and(|a| a == o)
                     && (cmd.split_args.contains(&i) || cmd.operands.len() > 1)
@@ -103,6 +104,19 @@ fn assume_worst_for_dynamic_options(cmd: &mut SimpleCommand, program: &str) {
             cmd.flags.insert(*f);
         }
     }
+}
+
+/// Whether operand `o` is a system directory variable (or a path under it) with no other
+/// run-time part, and the command does not give that variable a value of its own (its
+/// environment holds the assignments of the script before it).
+fn names_a_system_directory(o: &str, cmd: &SimpleCommand) -> bool {
+    use crate::knowledge::variables::{SYSTEM_DIRECTORIES, leading_variable};
+    leading_variable(o).is_some_and(|(name, rest)| {
+        SYSTEM_DIRECTORIES.contains(&name)
+            && (rest.is_empty() || rest.starts_with('/'))
+            && !rest.contains(['$', '`'])
+            && !cmd.env.iter().any(|(n, _)| n == name)
+    })
 }
 
 /// The long option names `written` stands for: itself, or (for programs that accept

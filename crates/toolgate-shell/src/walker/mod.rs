@@ -493,6 +493,13 @@ impl Walker {
         cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
             && self.functions.contains(&cmd.program))
             || scope.spawns_each_turn;
+        // The system directories a script gave a value are the command's before its options
+        // are read: `HOME='-rf /'; rm $HOME` is options, `rm $HOME/notes.txt` one file.
+        crate::facts::exports::apply_named(
+            &self.exported,
+            &mut cmd,
+            crate::knowledge::variables::SYSTEM_DIRECTORIES,
+        );
         match words.filter(|_| self.shortcuts) {
             Some(words) => {
                 crate::options::normalize::normalize_args(&mut cmd, Cow::Borrowed(words))

@@ -567,3 +567,37 @@ fn command_lines_in_environment_variables_are_analysed() {
     }
     assert!(rules("EDITOR=vim git commit").is_empty());
 }
+
+#[test]
+fn a_system_directory_variable_is_one_path_unless_the_script_gives_it_a_value() {
+    // `$HOME` and `$TMPDIR` expand to absolute directories, never to options: deleting one
+    // file under them is not a recursive delete.
+    for cmd in [
+        "rm $HOME/notes.txt",
+        "rm -f ${HOME}/notes.txt",
+        "rm $TMPDIR/build.log",
+        "rm -r $TMPDIR/build",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+    // A value the script gives them is read as any value: options, words and globs
+    // (`HOME='-rf /*'; rm $HOME` is `rm -rf /bin /boot …`), or a directory that is
+    // somewhere else.
+    for cmd in [
+        "HOME=\"-rf /\"; rm $HOME",
+        "export HOME='-rf /*'; rm $HOME",
+        "HOME='-rf /'; rm $HOME/x",
+        "TMPDIR='-rf /'; rm $TMPDIR",
+        "export TMPDIR='/ -rf'; rm -f $TMPDIR",
+        "HOME=/ rm -r $HOME/etc",
+        "rm -rf $HOME",
+        "rm $HOME/a $X",
+        "rm $HOMEDIR/x",
+        "rm -r $HOME/$X",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied");
+    }
+    // `$HOMEX` is another variable, not the home directory.
+    assert!(!has("rm -r $HOMEX/a", "TG-CMD-RM-HOME"));
+    assert!(has("rm -r $HOMEX/a", "TG-CMD-RM-OUTSIDE-CWD"));
+}

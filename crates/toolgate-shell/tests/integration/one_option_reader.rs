@@ -60,6 +60,13 @@ const ALLOWED: &[Allowed] = &[
         reason: "a value check: a bare host never starts with `-`",
     },
     Allowed {
+        file: "facts/paths/mod.rs",
+        function: "is_one_path_word",
+        lines: 1,
+        reason: "a value check: a variable's value that starts with `-` is an option wherever \
+                 it is expanded, not a path",
+    },
+    Allowed {
         file: "rules/packs/mod.rs",
         function: "may_match",
         lines: 1,

@@ -337,7 +337,10 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
     ] {
         let mut rest = None;
         for f in forms {
-            if let Some(r) = text.strip_prefix(f) {
+            // `$HOMEX` is another variable: the name ends at a `/` or the word's end.
+            if let Some(r) = text.strip_prefix(f)
+                && (r.is_empty() || r.starts_with('/'))
+            {
                 rest = Some(r.to_string());
             }
         }
@@ -359,6 +362,10 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
             .find(|(n, _)| n == var)
             .map(|(_, v)| v.clone());
         let base = match (var, assigned) {
+            // A value the script gave it is only a path when it is one plain word: unquoted,
+            // `HOME="-rf /*"; rm $HOME` splits into options and globs (`rm -rf /bin /boot …`),
+            // and a value starting with `-` is an option wherever it stands.
+            (_, Some(v)) if !is_one_path_word(&v) => return PathClass::Unknown,
             (_, Some(v)) => v,
             ("TMPDIR", None) => "/tmp".to_string(),
             (_, None) => match &home {
@@ -488,6 +495,17 @@ pub(crate) fn working_dir_form(text: &str) -> Option<String> {
     Some(format!(".{rest}"))
 }
 
+/// Whether a variable's value stands for one path wherever it is expanded: not empty, not an
+/// option (a leading `-`), and nothing an unquoted expansion splits or globs (whitespace,
+/// `*`, `?`, `[`).
+fn is_one_path_word(value: &str) -> bool {
+    !value.is_empty()
+        && !value.starts_with('-')
+        && !value
+            .bytes()
+            .any(|b| b.is_ascii_whitespace() || matches!(b, b'*' | b'?' | b'['))
+}
+
 fn has_dynamic(s: &str) -> bool {
     s.contains('$') || s.contains('`') || s.contains("<(")
 }
@@ -560,11 +578,7 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
     if text.is_empty() {
         text = "/".to_string();
     }
-    for var in ["${HOME}", "$HOME"] {
-        if let Some(rest) = text.strip_prefix(var) {
-            text = format!("~{rest}");
-        }
-    }
+    text = tilde_home(&text).into_owned();
     if has_dynamic(&text) {
         return false;
     }

@@ -17,6 +17,12 @@ pub(crate) enum Family {
     Vim,
     /// PowerShell: `-Command …`.
     PowerShell,
+    /// expect (Tcl): `-c` scripts, a script on stdin; `spawn`, `exec` and `system` run
+    /// programs.
+    Expect,
+    /// Debuggers (gdb, lldb): commands given on the command line may run shell commands
+    /// (`-ex 'shell …'`, `-o 'platform shell …'`) or a program (`gdb --args PROG …`).
+    Debugger,
 }
 
 /// For a program name (lower case basename): the options that take inline code, if the
@@ -83,6 +89,8 @@ pub(crate) fn family(name: &str) -> Family {
         "sed" | "gsed" => Family::Sed,
         "vim" | "vi" | "nvim" | "ex" | "gvim" | "vimdiff" | "view" | "rvim" => Family::Vim,
         "pwsh" | "powershell" | "pwsh-preview" | "powershell.exe" => Family::PowerShell,
+        "gdb" | "gdb-multiarch" | "lldb" => Family::Debugger,
+        "expect" => Family::Expect,
         _ => Family::Code,
     }
 }

@@ -27,6 +27,12 @@ pub(crate) struct Wrapper {
     pub(crate) operands_are_data: bool,
     /// Options may follow operands (`nix-shell -p jq --run CMD`): all of them are read.
     pub(crate) options_anywhere: bool,
+    /// Without a command the wrapper runs as a program of its own (`ssh-agent -s` starts the
+    /// agent and prints its setup code for `eval "$(ssh-agent -s)"`).
+    pub(crate) runs_alone: bool,
+    /// The words after this one are the arguments of a shell it starts (`capsh --drop=… --
+    /// -c CMD` runs `bash -c CMD`); without it, no command runs.
+    pub(crate) shell_args_after: Option<&'static str>,
 }
 
 const fn spec(
@@ -48,6 +54,8 @@ const fn plain(name: &'static str, spec: OptionSpec) -> Wrapper {
         rest_is_script: false,
         operands_are_data: false,
         options_anywhere: false,
+        runs_alone: false,
+        shell_args_after: None,
     }
 }
 
@@ -137,6 +145,27 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
             ),
             &["--run", "--command"],
         )
+    },
+    // `npx shx rm -rf dist`: ShellJS's commands, run portably from npm scripts.
+    plain(
+        "shx",
+        spec(
+            "",
+            &[],
+            &["silent", "verbose", "noglob", "globstar", "help", "version"],
+        ),
+    ),
+    // `ssh-agent bash -c CMD` runs CMD with an agent; alone it starts one and prints its
+    // variables; `-k` kills the running agent.
+    Wrapper {
+        runs_alone: true,
+        ..no_command(plain("ssh-agent", spec("aEOPt", &[], &[])), &["-k"])
+    },
+    // `capsh --drop=cap_net_raw -- -c CMD`: its options are all `--name[=value]` words; the
+    // words after `--` are bash's.
+    Wrapper {
+        shell_args_after: Some("--"),
+        ..plain("capsh", NO_OPTIONS)
     },
     plain("noglob", NO_OPTIONS),
     plain("catchsegv", NO_OPTIONS),

@@ -67,6 +67,14 @@ fn normalize_program(cmd: &mut SimpleCommand, program: &str, args: Cow<'_, [Arg]
         },
     }
     assume_worst_for_dynamic_options(cmd, program);
+    if let Some((_, flags)) = crate::knowledge::specs::RECURSIVE_DELETERS
+        .iter()
+        .find(|(name, _)| *name == program)
+    {
+        for f in *flags {
+            cmd.flags.insert(*f);
+        }
+    }
 }
 
 /// An operand that starts with a run-time part (`$X`, `"$@"`, `$(cat f)`) may expand to

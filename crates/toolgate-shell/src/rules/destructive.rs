@@ -347,8 +347,8 @@ fn strings(s: &[&str]) -> Vec<String> {
     s.iter().map(|s| s.to_string()).collect()
 }
 
-/// `unlink` over what `find` lists deletes as `rm` does.
-const RM: &[&str] = &["rm", "unlink"];
+/// `unlink` over what `find` lists deletes as `rm` does; `rimraf` is `rm -rf`.
+const RM: &[&str] = &["rm", "unlink", "rimraf"];
 
 /// The pack, in evaluation order.
 pub(crate) fn rules() -> Vec<CommandRule> {

@@ -8,11 +8,15 @@ use crate::facts::sed::{runs, scripts};
 use crate::knowledge::interpreters::{Family, family};
 
 use crate::knowledge::specs::launchers::{
-    DENO, PWSH, PWSH_ALIASES, PWSH_WORST, VIM, VIM_COMMAND, interpreter_for,
+    DEBUGGER, DEBUGGER_COMMAND, DEBUGGER_SHELL_PREFIXES, DENO, EXPECT, EXPECT_RUNS, EXPECT_SPAWN,
+    PWSH, PWSH_ALIASES, PWSH_WORST, VIM, VIM_COMMAND, interpreter_for,
 };
 use crate::knowledge::specs::{AWK, AWK_PROGRAM_FILE, AWK_SOURCE};
 use crate::model::{Arg, Destination, IndeterminateKind, Stdin};
-use crate::options::{has, read_grammar, read_options, read_permuted, with_one_dash_parameters};
+use crate::options::{
+    Item, has, read_each, read_grammar, read_options, read_permuted, with_one_dash_parameters,
+    with_two_dashes,
+};
 use crate::syntax::words::basename;
 
 /// Where an interpreter's code comes from.
@@ -25,6 +29,15 @@ enum CodeSource<'a> {
     File(&'a Arg),
     /// stdin.
     Stdin,
+}
+
+/// The words joined by single spaces.
+fn args_text(words: &[Arg]) -> String {
+    words
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `deno eval [OPTIONS] CODE`; `deno run -` reads code on stdin; `deno run FILE` and the other
@@ -97,6 +110,15 @@ impl Walker {
             }
             Family::PowerShell => {
                 self.powershell(args, scope);
+                return;
+            }
+            Family::Debugger => {
+                self.debugger(args, scope);
+                return;
+            }
+            Family::Expect => {
+                let piped = stdin.or(scope.pipe_input.as_ref()).map(|s| s.text.clone());
+                self.expect(args, piped, scope);
                 return;
             }
         }
@@ -237,6 +259,110 @@ impl Walker {
                 for s in found.strings {
                     self.script(&s, &child);
                 }
+            }
+        }
+    }
+
+    /// gdb and lldb: the commands their options give (`gdb -batch -ex 'shell CMD'`, `lldb
+    /// -o 'platform shell CMD'`) that run shell commands, and the program `gdb --args PROG
+    /// …` runs. gdb writes long options with one dash or two (`-ex`, `--eval-command=…`);
+    /// options and operands mix (`lldb ./app -o run`).
+    fn debugger(&mut self, args: &[Arg], scope: &Scope) {
+        let words = with_two_dashes(args.to_vec());
+        let mut commands: Vec<String> = Vec::new();
+        let mut program_at: Option<usize> = None;
+        read_each(&words, 1, &DEBUGGER, |item| {
+            if program_at.is_some() {
+                return;
+            }
+            if let Item::Opt(at, o) = item {
+                if o.name == "--args" {
+                    program_at = Some(at + 1);
+                } else if DEBUGGER_COMMAND.contains(&&*o.name) {
+                    commands.extend(o.value);
+                }
+            }
+        });
+        if let Some(at) = program_at {
+            // The program to debug and its arguments (as written): gdb runs it.
+            let raw = crate::model::RawCommand {
+                args: args[at.min(args.len())..].to_vec(),
+                ..crate::model::RawCommand::default()
+            };
+            self.run_command(&raw, &scope.child("gdb --args"));
+        }
+        for text in commands {
+            let body = text.trim_start();
+            let shell = DEBUGGER_SHELL_PREFIXES
+                .iter()
+                .find_map(|p| body.strip_prefix(p));
+            if let Some(shell) = shell {
+                self.script(shell, &scope.child("debugger shell"));
+            } else if body.starts_with("python") || body.starts_with("script") || body.contains('|')
+            {
+                // Python code (`python import os; os.system(…)`) or a pipe into a shell
+                // command (`pipe CMD | SHELL`): its strings and pieces read leniently.
+                let mut child = scope.child("debugger code");
+                child.lenient = true;
+                for s in crate::facts::inline::scan(body).strings {
+                    self.script(&s, &child);
+                }
+                if let Some((_, after)) = body.rsplit_once('|') {
+                    self.script(after, &child);
+                }
+            }
+        }
+    }
+
+    /// expect: its `-c` scripts (any number) or, without them and a script file, the script
+    /// on stdin. Tcl is not shell: each command that runs a program (`spawn [-noecho …]
+    /// PROG ARGS`, `exec PROG ARGS`, `system CMD`) is read leniently as a shell command,
+    /// and so is every string in the script.
+    fn expect(&mut self, args: &[Arg], stdin: Option<String>, scope: &Scope) {
+        let (opts, end) = read_options(args, 1, &EXPECT);
+        let mut scripts: Vec<String> = opts
+            .iter()
+            .filter(|o| o.name == "-c")
+            .filter_map(|o| o.value.clone())
+            .collect();
+        let file = has(&opts, &["-f", "-b"]) || end < args.len();
+        if scripts.is_empty() && !file {
+            scripts.extend(stdin);
+        }
+        let mut child = scope.child("expect");
+        child.lenient = true;
+        for script in scripts {
+            for command in script.split(['\n', ';']) {
+                let words: Vec<Arg> = command
+                    .split_whitespace()
+                    .map(|w| Arg {
+                        text: w.to_string(),
+                        ..Arg::default()
+                    })
+                    .collect();
+                if !words
+                    .first()
+                    .is_some_and(|w| EXPECT_RUNS.contains(&w.text.as_str()))
+                {
+                    continue;
+                }
+                // spawn's own options (`-noecho`, `-open ID`) come before the program.
+                let (_, at) = read_options(&with_two_dashes(words.clone()), 1, &EXPECT_SPAWN);
+                let rest = &args_text(&words[at.min(words.len())..]);
+                // `spawn $argv`, `exec [lindex $argv 0]`: a program only known at run time
+                // (a lenient reading would pass it over).
+                if rest.starts_with(['$', '[']) {
+                    self.indeterminate(
+                        scope,
+                        IndeterminateKind::DynamicProgram,
+                        "expect runs a program only known at run time",
+                    );
+                    continue;
+                }
+                self.script(rest, &child);
+            }
+            for s in crate::facts::inline::scan(&script).strings {
+                self.script(&s, &child);
             }
         }
     }

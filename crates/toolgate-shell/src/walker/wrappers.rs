@@ -187,6 +187,24 @@ impl Walker {
         scope: &Scope,
     ) -> Step {
         let args = inv.args;
+        if let Some(marker) = w.shell_args_after {
+            return match args.iter().skip(1).position(|a| a.text == marker) {
+                Some(at) => {
+                    let shell = Arg {
+                        text: "bash".to_string(),
+                        ..Arg::default()
+                    };
+                    let rest = std::iter::once(shell)
+                        .chain(args[at + 2..].iter().cloned())
+                        .collect();
+                    Step::Replace(rest, w.name)
+                }
+                None => {
+                    self.emit_final(*inv, scope);
+                    Step::Done
+                }
+            };
+        }
         let (mut opts, mut end) = read_options(args, 1, &w.spec);
         if w.options_anywhere {
             opts = read_permuted(args, 1, &w.spec).0;
@@ -198,7 +216,7 @@ impl Walker {
             opts.extend(more);
             end = after;
         }
-        if has(&opts, w.no_command) {
+        if has(&opts, w.no_command) || (w.runs_alone && end >= args.len()) {
             self.emit_final(*inv, scope);
             return Step::Done;
         }

@@ -601,3 +601,31 @@ fn a_system_directory_variable_is_one_path_unless_the_script_gives_it_a_value() 
     assert!(!has("rm -r $HOMEX/a", "TG-CMD-RM-HOME"));
     assert!(has("rm -r $HOMEX/a", "TG-CMD-RM-OUTSIDE-CWD"));
 }
+
+#[test]
+fn node_deleters_are_rm_rf() {
+    // rimraf deletes trees whatever its options say; shx runs ShellJS's rm.
+    for cmd in [
+        "npx rimraf ~",
+        "npx -y rimraf /",
+        "pnpm dlx rimraf ~/",
+        "bunx rimraf $HOME",
+        "npm exec -- rimraf /etc",
+        "rimraf --impl=native ~",
+        "npx shx rm -rf ~",
+        "shx --silent rm -rf /",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied");
+    }
+    assert!(has("npx rimraf ~", "TG-CMD-RM-HOME"));
+    assert!(has("npx shx rm -rf /", "TG-CMD-RM-ROOT"));
+    for cmd in [
+        "npx rimraf node_modules",
+        "npx rimraf dist build coverage",
+        "rimraf -g 'dist/**'",
+        "npx shx rm -rf dist",
+        "npx shx cp -r src dist",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+}

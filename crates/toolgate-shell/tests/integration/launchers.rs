@@ -118,3 +118,52 @@ fn ordinary_launcher_uses_stay_quiet() {
         );
     }
 }
+
+#[test]
+fn agents_capability_shells_debuggers_and_expect_run_what_they_are_given() {
+    use crate::support::check_in_project;
+    check_in_project(
+        &[
+            "eval \"$(ssh-agent -s)\"",
+            "eval `ssh-agent -s`",
+            "ssh-agent -k",
+            "ssh-agent bash -c 'ssh-add ~/.ssh/id_ed25519 && git status'",
+            "capsh --print",
+            "capsh --user=nobody -- -c 'ls'",
+            "gdb -batch -ex run -ex bt --args ./target/debug/app --flag",
+            "gdb -p 1234 -batch -ex 'thread apply all bt'",
+            "gdb -q -ex 'break main' -ex run ./a.out",
+            "lldb ./app -o run -o bt",
+            "expect ./login.exp",
+            "expect -c 'spawn npm login; expect \"Username:\"; send \"me\\r\"; expect eof'",
+        ],
+        &[
+            "ssh-agent bash -c 'rm -rf /'",
+            "ssh-agent -t 3600 rm -rf /",
+            "capsh -- -c 'rm -rf /'",
+            "capsh --drop=cap_net_raw -- -c 'rm -rf /'",
+            "gdb -batch -ex 'shell rm -rf /'",
+            "gdb -batch -ex '!rm -rf /'",
+            "gdb --batch --eval-command='shell rm -rf /' ./app",
+            "gdb -batch -ex run --args rm -rf /",
+            "gdb -batch -ex 'python import os; os.system(\"rm -rf /\")'",
+            "gdb -batch -ex 'pipe info registers | rm -rf /'",
+            "lldb -o 'platform shell rm -rf /' ./app",
+            "expect -c 'spawn rm -rf /'",
+            "expect -c 'spawn -noecho rm -rf /; expect eof'",
+            "expect -c 'puts hi' -c 'exec rm -rf /'",
+            "expect -c 'system \"rm -rf /\"'",
+            "expect <<< 'spawn rm -rf /'",
+            "expect -c 'spawn $argv; expect eof' rm -rf /",
+        ],
+    );
+    for cmd in [
+        "ssh-agent bash -c 'rm -rf /'",
+        "capsh -- -c 'rm -rf /'",
+        "gdb -batch -ex 'shell rm -rf /'",
+        "lldb -o 'platform shell rm -rf /' ./app",
+        "expect -c 'spawn rm -rf /'",
+    ] {
+        assert!(has(cmd, RM_ROOT), "{cmd}");
+    }
+}

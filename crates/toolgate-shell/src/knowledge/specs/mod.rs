@@ -118,6 +118,27 @@ pub(crate) const RM: Spec = Spec {
     ],
     abbreviate: true,
 };
+
+/// rimraf (Node's `rm -rf`, run as `npx rimraf dist`): every delete is recursive and forced
+/// ([`RECURSIVE_DELETERS`]); its options only choose how.
+pub(crate) const RIMRAF: Spec = Spec::with_flags(
+    "",
+    &["impl"],
+    &[
+        "preserve-root",
+        "no-preserve-root",
+        "glob",
+        "no-glob",
+        "verbose",
+        "interactive",
+        "help",
+    ],
+);
+
+/// Programs that delete whole trees whatever their options say, and the flags that stand for
+/// that: the rules read `rimraf ~` as `rm -rf ~`.
+pub(crate) const RECURSIVE_DELETERS: &[(&str, &[&str])] = &[("rimraf", &["recursive", "force"])];
+
 pub(crate) const CHMOD: Spec = Spec {
     short_val: "",
     long_val: &[],

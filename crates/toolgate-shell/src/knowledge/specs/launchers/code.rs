@@ -122,6 +122,73 @@ pub(crate) const VIM: Spec = Spec::values(
 /// The vim options whose value is an Ex command.
 pub(crate) const VIM_COMMAND: &[&str] = &["-c", "--cmd"];
 
+/// gdb's and lldb's options, gdb's long ones read with two dashes (it writes them with
+/// one or two): those that take a value, and `--args`, after which the words are the program
+/// to debug.
+pub(crate) const DEBUGGER: Spec = Spec::with_flags(
+    "oOkKsSacfnpl",
+    &[
+        "ex",
+        "eval-command",
+        "iex",
+        "init-eval-command",
+        "x",
+        "command",
+        "ix",
+        "init-command",
+        "pid",
+        "cd",
+        "directory",
+        "symbols",
+        "exec",
+        "se",
+        "core",
+        "tty",
+        "data-directory",
+        "interpreter",
+        "one-line",
+        "one-line-before-file",
+        "one-line-on-crash",
+        "source",
+        "arch",
+        "file",
+        "attach-pid",
+        "attach-name",
+    ],
+    &[
+        "args", "batch", "quiet", "silent", "nx", "nh", "readnow", "write", "version", "help",
+    ],
+);
+/// The [`DEBUGGER`] options whose value is a debugger command: gdb's `-ex`/`--eval-command`
+/// and `-iex`/`--init-eval-command`, lldb's `-o`/`--one-line`, `-O`/`--one-line-before-file`
+/// and `-k`/`--one-line-on-crash`.
+pub(crate) const DEBUGGER_COMMAND: &[&str] = &[
+    "--ex",
+    "--eval-command",
+    "--iex",
+    "--init-eval-command",
+    "-o",
+    "--one-line",
+    "-O",
+    "--one-line-before-file",
+    "-k",
+    "--one-line-on-crash",
+];
+/// How a debugger command runs a shell command: gdb's `shell CMD` and `!CMD`, lldb's
+/// `platform shell CMD`.
+pub(crate) const DEBUGGER_SHELL_PREFIXES: &[&str] = &["platform shell ", "shell ", "!"];
+
+/// expect's options: `-c CMDS` (any number), `-f FILE` / `-b FILE` (the script), `-D N`.
+pub(crate) const EXPECT: Spec = Spec::values("cfbD", &[]);
+/// The Tcl commands of an expect script that run a program.
+pub(crate) const EXPECT_RUNS: &[&str] = &["spawn", "exec", "system"];
+/// Tcl `spawn`'s options (one dash, read with two), before the program it runs.
+pub(crate) const EXPECT_SPAWN: Spec = Spec::with_flags(
+    "",
+    &["open", "leaveopen", "ignore"],
+    &["noecho", "console", "nottycopy", "nottyinit", "pty"],
+);
+
 /// PowerShell (`pwsh`, `powershell.exe`): parameters are written with one dash, in any
 /// case, abbreviated to any unambiguous prefix; the reader reads them as `--name`.
 pub(crate) const PWSH: Grammar = Grammar::plain(Spec::with_flags(

@@ -5,7 +5,8 @@
 use toolgate_core::path_class::secrets::is_home_credential;
 use toolgate_policy::Policy;
 
-use crate::{CallContext, CheckKind, CheckOutcome, pack_rule_outcome};
+use crate::CallContext;
+use crate::decision::{CheckKind, CheckOutcome, pack_rule_outcome};
 
 /// The pack rule.
 const RULE: &str = toolgate_shell::CREDENTIAL_LOSS;

@@ -9,7 +9,7 @@ use toolgate_core::path_class::SecretSource;
 use toolgate_policy::Policy;
 use toolgate_shell::{Destination, SecretFlow};
 
-use crate::{CheckKind, CheckOutcome};
+use crate::decision::{CheckKind, CheckOutcome, command_rule_lead};
 
 /// The rule id of a secret flowing to a network sink.
 pub const SECRET_UPLOAD_RULE_ID: &str = "TG-EXFIL-SECRET-UPLOAD";
@@ -34,7 +34,7 @@ pub(crate) fn outcome(
         return None;
     }
     let text = toolgate_core::packs::rule(SECRET_UPLOAD_RULE_ID).map_or("", |(_, r)| r.text);
-    let lead = crate::command_rule_lead(verdict);
+    let lead = command_rule_lead(verdict);
     Some(CheckOutcome {
         check: CheckKind::Commands,
         verdict,

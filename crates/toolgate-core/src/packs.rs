@@ -428,12 +428,12 @@ pub const PACKS: &[Pack] = &[
     },
     Pack {
         name: "persistence",
-        summary: "writing files that run code later (startup files, hooks, crontabs)",
+        summary: "writing files that run code or grant access later (startup files, hooks, crontabs, sudoers, system programs)",
         rules: &[
             review(
                 "TG-PERSIST-WRITE",
-                "Writing a startup, hook or scheduling file plants code that runs later",
-                "~/.bashrc, .git/hooks/*, ~/.ssh/authorized_keys, crontabs, systemd units, .envrc (redirect, tee, cp, sed -i or a file tool)",
+                "Writing a startup, hook, scheduling, privilege or system file plants code or access that outlives the session",
+                "~/.bashrc, .git/hooks/*, ~/.ssh/authorized_keys, crontabs, systemd units, .envrc, /etc/sudoers, /etc/passwd, /usr/local/bin/*, /etc/ld.so.preload, /etc/hosts (redirect, tee, cp, install, sed -i or a file tool)",
             ),
             review(
                 "TG-PERSIST-GIT-CONFIG",

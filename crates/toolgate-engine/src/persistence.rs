@@ -137,8 +137,9 @@ pub fn persistence_reason(w: &PersistenceWrite) -> String {
         "Human review required by rule"
     };
     format!(
-        "{lead} {PERSISTENCE_RULE_ID} (writing {} plants code that runs later; persistence class `{}`).",
+        "{lead} {PERSISTENCE_RULE_ID} (writing {} {}; persistence class `{}`).",
         w.class.info().describe,
+        w.class.info().effect,
         w.class.name()
     )
 }

@@ -33,6 +33,19 @@ pub enum PersistenceClass {
     Direnv,
     /// VS Code tasks (`.vscode/tasks.json`), which can run on opening the folder.
     VscodeTasks,
+    /// Accounts, passwords and privileges (`/etc/passwd`, `/etc/shadow`, sudoers, PAM,
+    /// `sshd_config`): a new root account or `NOPASSWD` rule is access that outlives the
+    /// session.
+    Privileges,
+    /// Programs on the system's path and the dynamic loader's preload and search lists: a
+    /// replaced `/usr/bin/ls` or a line in `/etc/ld.so.preload` runs with every later call.
+    SystemPrograms,
+    /// The system's own startup and hook scripts (`/etc/rc.local`, `/etc/init.d`, login
+    /// messages, APT hooks), run at boot, login or package installs.
+    SystemStartup,
+    /// Name resolution (`/etc/hosts`, `/etc/resolv.conf`): later connections go where the
+    /// file says.
+    NameResolution,
 }
 
 /// One row of [`PERSISTENCE_CLASSES`].
@@ -43,6 +56,8 @@ pub struct PersistenceInfo {
     pub name: &'static str,
     /// What the files are, for reasons and documentation.
     pub describe: &'static str,
+    /// What writing one does, for reasons (`plants code that runs later`).
+    pub effect: &'static str,
     /// The paths of the class.
     pub patterns: &'static [PathPattern],
 }
@@ -63,6 +78,7 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::ShellStartup,
         name: "shell_startup",
         describe: "a shell startup file",
+        effect: "plants code that runs later",
         patterns: &[
             file(Home, &[".bashrc"]),
             file(Home, &[".bash_profile"]),
@@ -93,12 +109,14 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::GitHooks,
         name: "git_hooks",
         describe: "a git hook",
+        effect: "plants code that runs later",
         patterns: &[tree(Anywhere, &[".git", "**", "hooks"])],
     },
     PersistenceInfo {
         class: PersistenceClass::GitConfig,
         name: "git_config",
         describe: "a git configuration file",
+        effect: "plants code that runs later",
         patterns: &[
             file(Anywhere, &[".git", "config"]),
             file(Anywhere, &[".git", "modules", "**", "config"]),
@@ -113,6 +131,7 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::SshAuthorizedKeys,
         name: "ssh_authorized_keys",
         describe: "an SSH authorized_keys file",
+        effect: "plants code that runs later",
         patterns: &[
             file(Home, &[".ssh", "authorized_keys"]),
             file(Home, &[".ssh", "authorized_keys2"]),
@@ -122,6 +141,7 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::SshConfig,
         name: "ssh_config",
         describe: "an SSH client configuration or rc file",
+        effect: "plants code that runs later",
         patterns: &[
             file(Home, &[".ssh", "config"]),
             tree(Home, &[".ssh", "config.d"]),
@@ -136,6 +156,7 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::Crontab,
         name: "crontab",
         describe: "a crontab",
+        effect: "plants code that runs later",
         patterns: &[
             tree(Root, &["var", "spool", "cron"]),
             file(Root, &["etc", "crontab"]),
@@ -152,6 +173,7 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::SystemdUnit,
         name: "systemd_unit",
         describe: "a systemd unit",
+        effect: "plants code that runs later",
         patterns: &[
             tree(Home, &[".config", "systemd"]),
             tree(Home, &[".local", "share", "systemd"]),
@@ -165,6 +187,7 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::LaunchAgent,
         name: "launch_agent",
         describe: "a launchd agent or daemon",
+        effect: "plants code that runs later",
         patterns: &[
             tree(Home, &["library", "launchagents"]),
             tree(Root, &["library", "launchagents"]),
@@ -175,6 +198,7 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::Autostart,
         name: "autostart",
         describe: "a desktop autostart entry",
+        effect: "plants code that runs later",
         patterns: &[
             tree(Home, &[".config", "autostart"]),
             tree(Root, &["etc", "xdg", "autostart"]),
@@ -184,6 +208,7 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::Direnv,
         name: "direnv",
         describe: "a direnv file (.envrc)",
+        effect: "plants code that runs later",
         patterns: &[
             file(Anywhere, &[".envrc"]),
             file(Home, &[".config", "direnv", "direnvrc"]),
@@ -194,7 +219,70 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         class: PersistenceClass::VscodeTasks,
         name: "vscode_tasks",
         describe: "a VS Code tasks file",
+        effect: "plants code that runs later",
         patterns: &[file(Anywhere, &[".vscode", "tasks.json"])],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::Privileges,
+        name: "privileges",
+        describe: "a file of accounts, passwords or privileges (passwd, shadow, sudoers, PAM)",
+        effect: "grants access that outlives the session",
+        patterns: &[
+            file(Root, &["etc", "passwd"]),
+            file(Root, &["etc", "shadow"]),
+            file(Root, &["etc", "group"]),
+            file(Root, &["etc", "gshadow"]),
+            file(Root, &["etc", "sudoers"]),
+            tree(Root, &["etc", "sudoers.d"]),
+            file(Root, &["etc", "doas.conf"]),
+            tree(Root, &["etc", "pam.d"]),
+            tree(Root, &["etc", "security"]),
+            tree(Root, &["etc", "polkit-1"]),
+            file(Root, &["etc", "ssh", "sshd_config"]),
+            tree(Root, &["etc", "ssh", "sshd_config.d"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::SystemPrograms,
+        name: "system_programs",
+        describe: "a program on the system's path or the dynamic loader's preload list",
+        effect: "plants code that runs later",
+        patterns: &[
+            tree(Root, &["usr", "bin"]),
+            tree(Root, &["usr", "sbin"]),
+            tree(Root, &["usr", "local", "bin"]),
+            tree(Root, &["usr", "local", "sbin"]),
+            tree(Root, &["bin"]),
+            tree(Root, &["sbin"]),
+            file(Root, &["etc", "ld.so.preload"]),
+            file(Root, &["etc", "ld.so.conf"]),
+            tree(Root, &["etc", "ld.so.conf.d"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::SystemStartup,
+        name: "system_startup",
+        describe: "a system startup or hook script",
+        effect: "plants code that runs later",
+        patterns: &[
+            file(Root, &["etc", "rc.local"]),
+            tree(Root, &["etc", "init.d"]),
+            tree(Root, &["etc", "rc?.d"]),
+            tree(Root, &["etc", "update-motd.d"]),
+            tree(Root, &["etc", "apt", "apt.conf.d"]),
+            tree(Root, &["etc", "udev", "rules.d"]),
+        ],
+    },
+    PersistenceInfo {
+        class: PersistenceClass::NameResolution,
+        name: "name_resolution",
+        describe: "a name resolution file (/etc/hosts, resolv.conf)",
+        effect: "redirects later connections",
+        patterns: &[
+            file(Root, &["etc", "hosts"]),
+            file(Root, &["etc", "resolv.conf"]),
+            file(Root, &["etc", "nsswitch.conf"]),
+        ],
     },
 ];
 
@@ -285,6 +373,10 @@ mod tests {
             Autostart,
             Direnv,
             VscodeTasks,
+            Privileges,
+            SystemPrograms,
+            SystemStartup,
+            NameResolution,
         ];
         assert_eq!(all.len(), PERSISTENCE_CLASSES.len());
         for c in all {
@@ -328,6 +420,19 @@ mod tests {
             ("/Users/u/Library/LaunchAgents/com.x.plist", LaunchAgent),
             ("~/.config/autostart/x.desktop", Autostart),
             (".envrc", Direnv),
+            ("/etc/passwd", Privileges),
+            ("/etc/sudoers.d/dev", Privileges),
+            ("/etc/pam.d/sshd", Privileges),
+            ("/etc/ssh/sshd_config", Privileges),
+            ("/usr/bin/ls", SystemPrograms),
+            ("/usr/local/bin", SystemPrograms),
+            ("/bin/sh", SystemPrograms),
+            ("/etc/ld.so.preload", SystemPrograms),
+            ("/etc/rc.local", SystemStartup),
+            ("/etc/rc3.d/S01x", SystemStartup),
+            ("/etc/apt/apt.conf.d/99hook", SystemStartup),
+            ("/etc/hosts", NameResolution),
+            ("/etc/resolv.conf", NameResolution),
             ("sub/.envrc", Direnv),
             (".vscode/tasks.json", VscodeTasks),
         ] {

@@ -140,3 +140,77 @@ fn mcp_tools_are_read_by_their_path_arguments() {
         assert_eq!(d.decision, Verdict::Review, "{input}: {}", d.reason);
     }
 }
+
+#[test]
+fn system_files_that_outlive_the_session_are_persistence() {
+    let g = builtin();
+    // Accounts and privileges, system programs and the loader's preload list, system
+    // startup scripts, name resolution: by a file tool and by a command.
+    for (tool, input) in [
+        (
+            "Write",
+            json!({"file_path": "/etc/sudoers.d/dev", "content": "dev ALL=(ALL) NOPASSWD:ALL"}),
+        ),
+        (
+            "Edit",
+            json!({"file_path": "/etc/passwd", "old_string": "a", "new_string": "b"}),
+        ),
+        (
+            "Write",
+            json!({"file_path": "/etc/ld.so.preload", "content": "/tmp/x.so"}),
+        ),
+        (
+            "Write",
+            json!({"file_path": "/usr/local/bin/git", "content": "#!/bin/sh"}),
+        ),
+        (
+            "Write",
+            json!({"file_path": "/etc/rc.local", "content": "x"}),
+        ),
+        (
+            "Edit",
+            json!({"file_path": "/etc/hosts", "old_string": "a", "new_string": "b"}),
+        ),
+        (
+            "Bash",
+            json!({"command": "echo 'dev ALL=(ALL) NOPASSWD:ALL' >> /etc/sudoers"}),
+        ),
+        ("Bash", json!({"command": "echo x | sudo tee /etc/shadow"})),
+        ("Bash", json!({"command": "cp evil /usr/bin/ls"})),
+        (
+            "Bash",
+            json!({"command": "sudo install -m755 tool /usr/local/bin/tool"}),
+        ),
+        (
+            "Bash",
+            json!({"command": "echo 1.2.3.4 github.com | sudo tee -a /etc/hosts"}),
+        ),
+        (
+            "Bash",
+            json!({"command": "echo /tmp/x.so > /etc/ld.so.preload"}),
+        ),
+    ] {
+        let d = check(&g, tool, input.clone());
+        assert_eq!(d.decision, Verdict::Review, "{tool} {input}: {}", d.reason);
+        assert!(
+            d.rule_ids.iter().any(|r| r == PERSISTENCE_RULE_ID),
+            "{tool} {input}"
+        );
+    }
+    // Reading them, or copying from them into the project, plants nothing.
+    for command in [
+        "cat /etc/passwd",
+        "sort -t : -k 3n /etc/passwd",
+        "cp /usr/bin/ls ./ls-copy",
+        "ln -s /usr/bin/python3 ./python",
+        "diff /etc/hosts hosts.bak",
+        "ls -la /usr/local/bin",
+    ] {
+        let d = check(&g, "Bash", json!({ "command": command }));
+        assert!(
+            !d.rule_ids.iter().any(|r| r == PERSISTENCE_RULE_ID),
+            "{command}: {}",
+            d.reason
+        );
+    }
+}

@@ -93,7 +93,7 @@ const fn review(id: &'static str, text: &'static str, stops: &'static str) -> Pa
 pub const PACKS: &[Pack] = &[
     Pack {
         name: "cloud",
-        summary: "deleting cloud resources (AWS, Google Cloud, Azure)",
+        summary: "deleting cloud resources (AWS, Google Cloud, Azure, hosting platforms)",
         rules: &[
             deny(
                 "TG-CLOUD-AWS-S3-DELETE",
@@ -150,6 +150,11 @@ pub const PACKS: &[Pack] = &[
                 "Deleting Azure resource groups, VMs or storage cannot be undone",
                 "az group delete, az vm delete, az storage … delete",
             ),
+            deny(
+                "TG-CLOUD-PLATFORM-DELETE",
+                "Deleting an app, server, database or volume on a hosting platform takes its data with it",
+                "doctl compute droplet delete, hcloud server delete, linode-cli linodes delete, fly apps destroy, vercel remove, netlify sites:delete, heroku apps:destroy|pg:reset, supabase projects delete|db reset --linked, firebase firestore:delete --all-collections, serverless remove, sam delete, eksctl delete cluster, oci compute instance terminate",
+            ),
         ],
     },
     Pack {
@@ -168,8 +173,8 @@ pub const PACKS: &[Pack] = &[
             ),
             review(
                 "TG-IAC-HELM-UNINSTALL",
-                "Uninstalling a Helm release deletes its Kubernetes resources",
-                "helm uninstall, helm delete",
+                "Uninstalling a Helm release or an Argo CD application deletes its Kubernetes resources",
+                "helm uninstall, helm delete, argocd app delete",
             ),
         ],
     },
@@ -343,7 +348,7 @@ pub const PACKS: &[Pack] = &[
             review(
                 "TG-HOSTING-REPO-DELETE",
                 "Deleting or archiving a hosted repository, or deleting a release",
-                "gh repo delete|archive, gh release delete|delete-asset",
+                "gh repo delete|archive, gh release delete|delete-asset, glab repo delete|archive, glab release delete",
             ),
             review(
                 "TG-HOSTING-PACKAGE-UNPUBLISH",
@@ -353,7 +358,7 @@ pub const PACKS: &[Pack] = &[
             review(
                 "TG-HOSTING-RESOURCE-DELETE",
                 "Deleting hosted issues, gists, keys, secrets or other resources cannot be undone",
-                "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, gitlab-runner unregister, circleci context delete|remove-secret",
+                "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, glab issue|mr|label|variable|snippet delete, glab api -X DELETE, gitlab-runner unregister, circleci context delete|remove-secret",
             ),
         ],
     },

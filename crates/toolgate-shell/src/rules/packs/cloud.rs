@@ -1,7 +1,8 @@
-//! The `cloud` pack: deleting AWS, Google Cloud and Azure resources.
+//! The `cloud` pack: deleting AWS, Google Cloud and Azure resources, and apps, servers,
+//! databases and volumes on hosting platforms.
 
 use super::{Check, Matcher as M, View};
-use crate::knowledge::specs::AWS_S3_TRANSFER;
+use crate::knowledge::specs::{AWS_S3_TRANSFER, SUPABASE};
 
 const AWS: &[&str] = &["aws"];
 const GCLOUD: &[&str] = &["gcloud"];
@@ -21,6 +22,14 @@ const KMS: &str = "TG-CLOUD-AWS-KMS-DELETE";
 const GCLOUD_DELETE: &str = "TG-CLOUD-GCLOUD-DELETE";
 const GCS: &str = "TG-CLOUD-GCS-DELETE";
 const AZ_DELETE: &str = "TG-CLOUD-AZ-DELETE";
+const PLATFORM: &str = "TG-CLOUD-PLATFORM-DELETE";
+
+/// Help asked for deletes nothing.
+const HELP: &[&str] = &["--help", "-h"];
+/// doctl's spellings of delete.
+const DOCTL_DELETE: &[&str] = &["delete", "rm", "d"];
+/// fly's spellings of destroy.
+const FLY_DESTROY: &[&str] = &["destroy", "delete", "remove", "rm"];
 
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
@@ -110,6 +119,139 @@ pub(super) const MATCHERS: &[M] = &[
         AZ,
         &[&["storage"], &["blob", "file"], &["delete-batch"]],
     ),
+    // Hosting platforms: an app, server, database, cluster or volume, with its data.
+    M::new(
+        PLATFORM,
+        &["doctl"],
+        &[
+            &["compute"],
+            &["droplet", "volume", "load-balancer", "snapshot", "image"],
+            DOCTL_DELETE,
+        ],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["doctl"],
+        &[&["databases", "apps", "registry"], DOCTL_DELETE],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["doctl"],
+        &[&["kubernetes", "k8s", "k"], &["cluster", "c"], DOCTL_DELETE],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["hcloud"],
+        &[
+            &[
+                "server",
+                "volume",
+                "load-balancer",
+                "network",
+                "primary-ip",
+                "floating-ip",
+                "image",
+            ],
+            &["delete"],
+        ],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["linode-cli"],
+        &[
+            &[
+                "linodes",
+                "volumes",
+                "nodebalancers",
+                "databases",
+                "lke",
+                "object-storage",
+                "images",
+            ],
+            &["delete", "rm", "*-delete"],
+        ],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["fly", "flyctl"],
+        &[
+            &[
+                "apps", "app", "volumes", "volume", "vol", "postgres", "pg", "machine", "machines",
+                "m",
+            ],
+            FLY_DESTROY,
+        ],
+    )
+    .none(HELP),
+    M::new(PLATFORM, &["fly", "flyctl"], &[&["destroy"]]).none(HELP),
+    M::new(PLATFORM, &["vercel"], &[&["remove", "rm"]]).none(HELP),
+    M::new(
+        PLATFORM,
+        &["vercel"],
+        &[&["project", "projects"], &["remove", "rm"]],
+    )
+    .none(HELP),
+    M::new(PLATFORM, &["netlify"], &[&["sites:delete"]]).none(HELP),
+    M::new(
+        PLATFORM,
+        &["heroku"],
+        &[&["apps:destroy", "destroy", "addons:destroy", "pg:reset"]],
+    )
+    .none(HELP),
+    M::new(PLATFORM, &["supabase"], &[&["projects"], &["delete"]]).none(HELP),
+    // `supabase db reset` resets the local database; with --linked or --db-url a remote one.
+    M::new(PLATFORM, &["supabase"], &[&["db"], &["reset"]])
+        .spec(&SUPABASE)
+        .any(&["--linked", "--db-url"])
+        .none(HELP),
+    M::new(PLATFORM, &["firebase"], &[&["firestore:delete"]])
+        .any(&["--all-collections", "-r", "--recursive"])
+        .none(HELP),
+    M::new(
+        PLATFORM,
+        &["firebase"],
+        &[&["database:remove", "hosting:disable", "projects:delete"]],
+    )
+    .none(HELP),
+    M::new(PLATFORM, &["serverless", "sls"], &[&["remove"]]).none(HELP),
+    M::new(PLATFORM, &["sam"], &[&["delete"]]).none(HELP),
+    M::new(
+        PLATFORM,
+        &["eksctl"],
+        &[&["delete"], &["cluster", "nodegroup", "ng"]],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["oci"],
+        &[&["compute"], &["instance"], &["terminate"]],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["oci"],
+        &[
+            &["db"],
+            &["autonomous-database", "system", "database"],
+            &["delete", "terminate"],
+        ],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["oci"],
+        &[
+            &["os", "ce", "bv"],
+            &["bucket", "cluster", "volume"],
+            &["delete"],
+        ],
+    )
+    .none(HELP),
 ];
 
 /// Operand index of `aws s3 sync SRC DST`'s destination (after `s3`, `sync` and the source).

@@ -36,10 +36,22 @@ pub(super) const MATCHERS: &[M] = &[
         &[&["repo"], &["deploy-key"], &["delete"]],
     )
     .none(HELP),
-    M::new(RESOURCE_DELETE, &["gh"], &[&["api"]])
+    M::new(RESOURCE_DELETE, &["gh", "glab"], &[&["api"]])
         .spec(&GH_API)
         .none(HELP)
         .check(Check::ApiDelete),
+    // GitLab's CLI.
+    M::new(REPO_DELETE, &["glab"], &[&["repo"], &["delete", "archive"]]).none(HELP),
+    M::new(REPO_DELETE, &["glab"], &[&["release"], &["delete"]]).none(HELP),
+    M::new(
+        RESOURCE_DELETE,
+        &["glab"],
+        &[
+            &["issue", "mr", "label", "variable", "snippet"],
+            &["delete"],
+        ],
+    )
+    .none(HELP),
     // CI: a registered runner's token, and CircleCI contexts with their secrets.
     M::new(RESOURCE_DELETE, &["gitlab-runner"], &[&["unregister"]]).none(HELP),
     M::new(

@@ -34,4 +34,6 @@ pub(super) const MATCHERS: &[M] = &[
         "--help",
         "-h",
     ]),
+    // An Argo CD application's delete removes what it deployed (cascade is the default).
+    M::new(HELM, &["argocd"], &[&["app"], &["delete", "rm"]]).none(HELP),
 ];

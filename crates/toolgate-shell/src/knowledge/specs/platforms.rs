@@ -1,0 +1,218 @@
+//! Hosting platforms' CLIs (DigitalOcean, Hetzner, Linode, Fly.io, Vercel, Netlify, Heroku,
+//! Supabase, Firebase, Serverless, AWS SAM, eksctl, Oracle Cloud, GitLab, Argo CD): the
+//! options that take a value, global ones above all, which may stand before the subcommand
+//! the rule packs match (`doctl --context prod compute droplet delete`).
+
+use super::Spec;
+
+/// DigitalOcean's `doctl`.
+pub(crate) const DOCTL: Spec = Spec::with_flags(
+    "tco",
+    &[
+        "access-token",
+        "api-url",
+        "config",
+        "context",
+        "output",
+        "format",
+        "http-retry-max",
+        "http-retry-wait-max",
+        "http-retry-wait-min",
+    ],
+    &["trace", "verbose", "interactive", "force", "no-header"],
+);
+
+/// Hetzner Cloud's `hcloud`.
+pub(crate) const HCLOUD: Spec = Spec::with_flags(
+    "o",
+    &[
+        "config",
+        "context",
+        "poll-interval",
+        "endpoint",
+        "debug-file",
+        "output",
+    ],
+    &["debug", "quiet", "no-experimental-warnings"],
+);
+
+/// Akamai's `linode-cli`.
+pub(crate) const LINODE: Spec = Spec::with_flags(
+    "",
+    &[
+        "as-user",
+        "page",
+        "page-size",
+        "format",
+        "all-columns",
+        "config",
+    ],
+    &[
+        "text",
+        "json",
+        "pretty",
+        "no-headers",
+        "suppress-warnings",
+        "no-defaults",
+        "debug",
+    ],
+);
+
+/// Fly.io's `fly` / `flyctl`.
+pub(crate) const FLY: Spec = Spec::with_flags(
+    "act",
+    &["app", "access-token", "config", "org"],
+    &["verbose", "debug", "json", "yes", "force"],
+);
+
+/// Vercel.
+pub(crate) const VERCEL: Spec = Spec::with_flags(
+    "tSAQT",
+    &[
+        "token",
+        "scope",
+        "local-config",
+        "global-config",
+        "cwd",
+        "team",
+    ],
+    &["debug", "yes", "no-color", "safe", "prod"],
+);
+
+/// Netlify.
+pub(crate) const NETLIFY: Spec = Spec::with_flags(
+    "",
+    &["auth", "cwd", "site", "filter"],
+    &["debug", "force", "json"],
+);
+
+/// Heroku.
+pub(crate) const HEROKU: Spec =
+    Spec::with_flags("ar", &["app", "remote", "confirm"], &["force", "json"]);
+
+/// Supabase.
+pub(crate) const SUPABASE: Spec = Spec::with_flags(
+    "",
+    &[
+        "workdir",
+        "profile",
+        "project-ref",
+        "output",
+        "dns-resolver",
+        "network-id",
+        "db-url",
+    ],
+    &["debug", "experimental", "yes", "linked", "local"],
+);
+
+/// Firebase.
+pub(crate) const FIREBASE: Spec = Spec::with_flags(
+    "Pc",
+    &["project", "token", "account", "config"],
+    &[
+        "debug",
+        "json",
+        "non-interactive",
+        "interactive",
+        "force",
+        "all-collections",
+        "recursive",
+    ],
+);
+
+/// The Serverless Framework (`serverless`, `sls`).
+pub(crate) const SERVERLESS: Spec = Spec::with_flags(
+    "src",
+    &[
+        "stage",
+        "region",
+        "config",
+        "aws-profile",
+        "org",
+        "app",
+        "param",
+    ],
+    &["verbose", "debug"],
+);
+
+/// AWS SAM.
+pub(crate) const SAM: Spec = Spec::with_flags(
+    "",
+    &[
+        "region",
+        "profile",
+        "config-file",
+        "config-env",
+        "stack-name",
+        "s3-bucket",
+        "s3-prefix",
+        "template-file",
+        "template",
+    ],
+    &["debug", "no-prompts", "beta-features"],
+);
+
+/// eksctl.
+pub(crate) const EKSCTL: Spec = Spec::with_flags(
+    "rpnfv",
+    &[
+        "region",
+        "profile",
+        "name",
+        "config-file",
+        "verbose",
+        "cluster",
+        "timeout",
+    ],
+    &["wait", "force", "approve", "disable-nodegroup-eviction"],
+);
+
+/// Oracle Cloud's `oci`.
+pub(crate) const OCI: Spec = Spec::with_flags(
+    "",
+    &[
+        "profile",
+        "config-file",
+        "region",
+        "auth",
+        "output",
+        "query",
+        "endpoint",
+        "cli-rc-file",
+        "cert-bundle",
+        "defaults-file",
+    ],
+    &["debug", "force", "raw-output", "no-retry"],
+);
+
+/// GitLab's `glab`.
+pub(crate) const GLAB: Spec = Spec::with_flags("R", &["repo", "group"], &["yes", "help"]);
+
+/// Argo CD.
+pub(crate) const ARGOCD: Spec = Spec::with_flags(
+    "H",
+    &[
+        "server",
+        "auth-token",
+        "config",
+        "grpc-web-root-path",
+        "header",
+        "port-forward-namespace",
+        "kube-context",
+        "logformat",
+        "loglevel",
+        "client-crt",
+        "client-crt-key",
+        "server-crt",
+        "cascade",
+        "propagation-policy",
+    ],
+    &[
+        "grpc-web",
+        "insecure",
+        "plaintext",
+        "port-forward",
+        "core",
+        "yes",
+    ],
+);

@@ -206,7 +206,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-DB-DROP",
                 "Dropping a database, schema or table destroys its data",
-                "DROP DATABASE|SCHEMA|TABLE through psql, mysql, sqlite3, clickhouse-client or an MCP tool",
+                "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE) through psql, mysql, sqlite3, clickhouse-client, cqlsh or an MCP tool",
             ),
             deny(
                 "TG-DB-TRUNCATE",
@@ -221,7 +221,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-DB-KEYSTORE-WIPE",
                 "Flushing or deleting every key of a key-value store destroys its data",
-                "redis-cli FLUSHALL|FLUSHDB, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix",
+                "redis-cli FLUSHALL|FLUSHDB, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix, consul kv delete -recurse",
             ),
             deny(
                 "TG-DB-MONGO-DROP",
@@ -231,7 +231,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-DB-DROP-COMMAND",
                 "Dropping or resetting a database through a framework or client command",
-                "dropdb, mysqladmin drop, rails db:drop|reset|purge, rake db:drop, prisma migrate reset, manage.py flush, artisan migrate:fresh|db:wipe, sequelize db:drop, typeorm schema:drop",
+                "dropdb, mysqladmin drop, rails db:drop|reset|purge, rake db:drop, prisma migrate reset, manage.py flush, artisan migrate:fresh|db:wipe, sequelize db:drop, typeorm schema:drop, influx bucket delete, influx delete",
             ),
             deny(
                 "TG-DB-SEARCH-INDEX-DELETE",

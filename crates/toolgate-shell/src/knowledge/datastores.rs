@@ -192,6 +192,14 @@ pub(crate) const CLIENTS: &[Client] = &[
         operands(client("valkey-cli", Language::Redis), Operands::Command),
         &["--eval"],
     ),
+    // Cassandra: CQL, read as SQL of no one dialect (`DROP KEYSPACE`, `TRUNCATE`).
+    files(
+        text(
+            client("cqlsh", Language::Sql(SqlDialect::Unknown)),
+            &["-e", "--execute"],
+        ),
+        &["-f", "--file"],
+    ),
     // `typeorm query 'SQL'`: the statement goes to whichever database the project uses.
     sub(
         operands(
@@ -219,6 +227,7 @@ pub(crate) const CLIENT_PROGRAMS: &[&str] = &[
     "mongo",
     "redis-cli",
     "valkey-cli",
+    "cqlsh",
     "typeorm",
 ];
 

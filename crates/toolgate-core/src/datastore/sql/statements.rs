@@ -268,7 +268,8 @@ impl Reader<'_> {
             }
             Kind::Drop => {
                 let loss = match w.to_ascii_lowercase().as_str() {
-                    "database" => Some(DataLoss::DropDatabase),
+                    // A Cassandra keyspace holds tables as a database does (cqlsh).
+                    "database" | "keyspace" => Some(DataLoss::DropDatabase),
                     "schema" => Some(DataLoss::DropSchema),
                     "table" => Some(DataLoss::DropTable),
                     _ => None,

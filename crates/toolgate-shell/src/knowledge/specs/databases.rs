@@ -379,3 +379,72 @@ pub(crate) const PRISMA: Spec = Spec::with_flags(
     &["schema"],
     &["force", "force-reset", "skip-seed", "help"],
 );
+
+/// Cassandra's `cqlsh`: the options that take a value (`-e CQL`, `-f FILE`, `-k KEYSPACE`).
+pub(crate) const CQLSH: Spec = Spec::with_flags(
+    "uekfpb",
+    &[
+        "username",
+        "password",
+        "keyspace",
+        "file",
+        "execute",
+        "cqlshrc",
+        "cqlversion",
+        "protocol-version",
+        "connect-timeout",
+        "request-timeout",
+        "encoding",
+        "secure-connect-bundle",
+    ],
+    &[
+        "ssl",
+        "no-color",
+        "color",
+        "debug",
+        "tty",
+        "no-file-io",
+        "disable-history",
+    ],
+);
+
+/// HashiCorp Consul (Go flags with one dash, read as `--name`).
+pub(crate) const CONSUL: Spec = Spec::with_flags(
+    "",
+    &[
+        "http-addr",
+        "token",
+        "token-file",
+        "datacenter",
+        "namespace",
+        "partition",
+        "ca-file",
+        "ca-path",
+        "client-cert",
+        "client-key",
+        "tls-server-name",
+        "modify-index",
+    ],
+    &["recurse", "cas", "stale"],
+);
+
+/// InfluxDB 2's `influx`.
+pub(crate) const INFLUX: Spec = Spec::with_flags(
+    "tonib",
+    &[
+        "host",
+        "token",
+        "org",
+        "org-id",
+        "name",
+        "id",
+        "bucket",
+        "bucket-id",
+        "configs-path",
+        "active-config",
+        "start",
+        "stop",
+        "predicate",
+    ],
+    &["skip-verify", "json", "hide-headers", "http-debug"],
+);

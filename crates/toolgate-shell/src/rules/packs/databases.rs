@@ -4,7 +4,8 @@
 //! 'SQL'`, `mongosh --eval`, `redis-cli FLUSHALL`, a heredoc or `echo … |` fed to any of them)
 //! is read when the command is analysed (`facts::datastore`, with the data-loss reader of
 //! `toolgate-core`), into the command's `data_losses`; the matchers here name which losses
-//! each rule stops. The other commands (`dropdb`, `etcdctl del --prefix`, `rails db:drop`,
+//! each rule stops. The other commands (`dropdb`, `etcdctl del --prefix`, `consul kv delete
+//! -recurse`, `influx bucket delete`, `rails db:drop`,
 //! `manage.py flush`, …) are matched by their words.
 
 use toolgate_core::datastore::DataLoss;
@@ -114,6 +115,10 @@ pub(super) const MATCHERS: &[M] = &[
     // etcd: every key under a prefix, or from a key on (v3); a directory tree (v2).
     M::new(KEYSTORE_WIPE, &["etcdctl"], &[&["del"]]).any(&["--prefix", "--from-key"]),
     M::new(KEYSTORE_WIPE, &["etcdctl"], &[&["rm"]]).any(&["--recursive", "-r"]),
+    M::new(KEYSTORE_WIPE, &["consul"], &[&["kv"], &["delete"]]).any(&["--recurse"]),
+    // InfluxDB: a bucket with its series, or the points a time range and predicate select.
+    M::new(DROP_COMMAND, &["influx"], &[&["bucket"], &["delete"]]).none(HELP),
+    M::new(DROP_COMMAND, &["influx"], &[&["delete"]]).none(HELP),
     // Client programs that drop a database.
     M::new(DROP_COMMAND, &["dropdb"], &[])
         .operands(Operands::Present)

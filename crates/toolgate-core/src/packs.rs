@@ -247,7 +247,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-CONTAINER-VOLUME-DELETE",
                 "Deleting container volumes destroys the data in them",
-                "docker volume rm|prune, docker system prune --volumes (podman too)",
+                "docker volume rm|prune, docker system prune --volumes (podman too), podman system reset",
             ),
             // A compose project's own volumes (its dev database, caches) are usually
             // disposable and `down -v` is how a dev stack is reset; the data in them is still
@@ -358,7 +358,7 @@ pub const PACKS: &[Pack] = &[
             review(
                 "TG-HOSTING-RESOURCE-DELETE",
                 "Deleting hosted issues, gists, keys, secrets or other resources cannot be undone",
-                "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, glab issue|mr|label|variable|snippet delete, glab api -X DELETE, gitlab-runner unregister, circleci context delete|remove-secret",
+                "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, glab issue|mr|label|variable|snippet delete, glab api -X DELETE, curl -X DELETE to the APIs of GitHub, GitLab, Bitbucket, Cloudflare, Vercel, Netlify, Heroku, DigitalOcean …, gitlab-runner unregister, circleci context delete|remove-secret",
             ),
         ],
     },

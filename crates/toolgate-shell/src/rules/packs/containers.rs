@@ -24,6 +24,10 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(VOLUME_DELETE, DOCKER, &[&["system"], &["prune"]])
         .spec(&DOCKER_REMOVE)
         .any(&["--volumes"]),
+    // `podman system reset` deletes every container, image, volume and pod of the user.
+    M::new(VOLUME_DELETE, &["podman"], &[&["system"], &["reset"]])
+        .spec(&DOCKER_REMOVE)
+        .none(&["--help", "-h"]),
     M::new(COMPOSE_VOLUMES, DOCKER, &[&["compose"], &["down"]])
         .spec(&COMPOSE)
         .any(VOLUMES),

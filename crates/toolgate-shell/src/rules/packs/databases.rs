@@ -13,7 +13,7 @@ use toolgate_core::datastore::DataLoss;
 use super::{Check, Matcher as M, Operands, Seen, View};
 use crate::facts::destinations::split_host_port;
 use crate::knowledge::datastores::CLIENT_PROGRAMS;
-use crate::knowledge::search_apis::deleting_engine;
+use crate::knowledge::http_apis::{HttpApi, SEARCH_ENGINES, deleting_api};
 use crate::model::{Destination, METHOD_AT_RUN_TIME};
 
 const HELP: &[&str] = &["--help", "-h"];
@@ -149,17 +149,23 @@ pub(super) const MATCHERS: &[M] = &[
     )
     .none(HELP),
     M::new(DROP_COMMAND, TYPEORM, &[&["schema:drop"]]).none(HELP),
-    // Search engines' HTTP APIs (`knowledge::search_apis`).
+    // Search engines' HTTP APIs (`knowledge::http_apis`).
     M::new(SEARCH_INDEX_DELETE, HTTP_CLIENTS, &[]).check(Check::SearchDataDelete),
 ];
 
 /// HTTP clients whose method and URL the destination reader knows.
-const HTTP_CLIENTS: &[&str] = &["curl", "wget", "wget2", "http", "https", "xh", "xhs"];
+pub(super) const HTTP_CLIENTS: &[&str] = &["curl", "wget", "wget2", "http", "https", "xh", "xhs"];
 
 /// Whether the command sends a request that deletes a search engine's indices or documents
 /// (`curl -X DELETE localhost:9200/logs`), or one whose method is only known at run time to
 /// such an API.
 pub(super) fn deletes_search_data(seen: &Seen<'_>) -> bool {
+    sends_deleting_request(seen, SEARCH_ENGINES)
+}
+
+/// Whether the command sends a request that deletes data of a service of `apis`, or one
+/// whose method is only known at run time to such an API.
+pub(super) fn sends_deleting_request(seen: &Seen<'_>, apis: &'static [HttpApi]) -> bool {
     let mut reached = Vec::new();
     crate::facts::destinations::collect(seen.cmd, None, &mut reached);
     reached.iter().any(|d| match d {
@@ -169,7 +175,7 @@ pub(super) fn deletes_search_data(seen: &Seen<'_>) -> bool {
             ..
         } => url_parts(url).is_some_and(|(host, port, path)| {
             let method = (method != METHOD_AT_RUN_TIME).then_some(method.as_str());
-            deleting_engine(&host, port, path, method).is_some()
+            deleting_api(apis, &host, port, path, method).is_some()
         }),
         _ => false,
     })

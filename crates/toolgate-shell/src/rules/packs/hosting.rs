@@ -60,6 +60,8 @@ pub(super) const MATCHERS: &[M] = &[
         &[&["context"], &["delete", "remove-secret"]],
     )
     .none(HELP),
+    // A DELETE sent to a code host's or hosting provider's API (`knowledge::http_apis`).
+    M::new(RESOURCE_DELETE, super::databases::HTTP_CLIENTS, &[]).check(Check::ProviderApiDelete),
     M::new(UNPUBLISH, &["npm"], &[&["unpublish"]]).none(&["--dry-run", "--help", "-h"]),
     // `cargo yank --undo` puts the version back.
     M::new(UNPUBLISH, &["cargo"], &[&["yank"]]).none(&["--undo", "--help", "-h"]),
@@ -71,4 +73,10 @@ pub(super) const MATCHERS: &[M] = &[
 pub(super) fn api_deletes(view: &View) -> bool {
     view.value(&["-X", "--method"])
         .is_some_and(|m| m.eq_ignore_ascii_case("DELETE") || m.starts_with(['$', '`']))
+}
+
+/// Whether the command sends a DELETE (or a request whose method is only known at run time)
+/// to a code host's or hosting provider's API.
+pub(super) fn deletes_provider_resource(seen: &super::Seen<'_>) -> bool {
+    super::databases::sends_deleting_request(seen, crate::knowledge::http_apis::HOSTING_PROVIDERS)
 }

@@ -122,6 +122,8 @@ pub(crate) enum Check {
     ApiDelete,
     /// An HTTP request that deletes a search engine's indices or documents.
     SearchDataDelete,
+    /// An HTTP request that deletes a code host's or hosting provider's resource.
+    ProviderApiDelete,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -397,6 +399,7 @@ impl Check {
             Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
             Check::ApiDelete => hosting::api_deletes(seen.view),
             Check::SearchDataDelete => databases::deletes_search_data(seen),
+            Check::ProviderApiDelete => hosting::deletes_provider_resource(seen),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

@@ -1,6 +1,8 @@
-//! Search engines' HTTP APIs: how a URL is recognised as one (the engine's default ports, its
-//! hosted service's names) and which requests delete indices or documents. The databases
-//! pack reads them to stop `curl -X DELETE localhost:9200/logs` as it stops `DROP TABLE`.
+//! HTTP APIs whose requests delete data: how a URL is recognised as one (the service's default
+//! ports, its hosted names) and which requests delete. Search engines' indices and documents
+//! (the databases pack stops `curl -X DELETE localhost:9200/logs` as it stops `DROP TABLE`),
+//! and the resources of code hosts and hosting providers (the hosting pack asks about `curl
+//! -X DELETE https://api.github.com/repos/o/r` as it asks about `gh repo delete`).
 
 /// Which paths a deleting request targets.
 #[derive(Debug, Clone, Copy)]
@@ -23,16 +25,19 @@ pub(crate) struct DeletingRequest {
     pub(crate) path: PathMatch,
 }
 
-/// One search engine's HTTP API.
+/// One service's HTTP API.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct SearchApi {
-    /// The engine's name (documentation and tests).
-    pub(crate) engine: &'static str,
+pub(crate) struct HttpApi {
+    /// The service's name (documentation and tests).
+    pub(crate) name: &'static str,
     /// The ports its API listens on by default.
     pub(crate) ports: &'static [u16],
     /// Host name suffixes of its hosted service (lower case, with the leading dot).
     pub(crate) host_suffixes: &'static [&'static str],
-    /// The requests that delete indices or documents.
+    /// Host names of its API (lower case), the names under them too (`api.github.com`; a
+    /// GitHub Enterprise Server is its own host and not listed).
+    pub(crate) hosts: &'static [&'static str],
+    /// The requests that delete data.
     pub(crate) deletes: &'static [DeletingRequest],
 }
 
@@ -41,10 +46,11 @@ const fn request(method: &'static str, path: PathMatch) -> DeletingRequest {
 }
 
 /// The search engines toolgate knows.
-pub(crate) const SEARCH_APIS: &[SearchApi] = &[
-    SearchApi {
-        engine: "Elasticsearch / OpenSearch",
+pub(crate) const SEARCH_ENGINES: &[HttpApi] = &[
+    HttpApi {
+        name: "Elasticsearch / OpenSearch",
         ports: &[9200, 9243],
+        hosts: &[],
         host_suffixes: &[
             ".es.io",
             ".found.io",
@@ -64,21 +70,24 @@ pub(crate) const SEARCH_APIS: &[SearchApi] = &[
             request("POST", PathMatch::Segment("_delete_by_query")),
         ],
     },
-    SearchApi {
-        engine: "Meilisearch",
+    HttpApi {
+        name: "Meilisearch",
         ports: &[7700],
+        hosts: &[],
         host_suffixes: &[".meilisearch.io"],
         deletes: &[request("DELETE", PathMatch::Prefix("/indexes"))],
     },
-    SearchApi {
-        engine: "Typesense",
+    HttpApi {
+        name: "Typesense",
         ports: &[8108],
+        hosts: &[],
         host_suffixes: &[".typesense.net"],
         deletes: &[request("DELETE", PathMatch::Prefix("/collections"))],
     },
-    SearchApi {
-        engine: "Algolia",
+    HttpApi {
+        name: "Algolia",
         ports: &[],
+        hosts: &[],
         host_suffixes: &[".algolia.net", ".algolianet.com", ".algolia.io"],
         deletes: &[
             request("DELETE", PathMatch::Prefix("/1/indexes")),
@@ -87,6 +96,38 @@ pub(crate) const SEARCH_APIS: &[SearchApi] = &[
         ],
     },
 ];
+
+/// Code hosts and hosting providers: every DELETE to their APIs deletes a resource (a
+/// repository, a release, a DNS record, a server, an app).
+pub(crate) const HOSTING_PROVIDERS: &[HttpApi] = &[
+    provider("GitHub", &["api.github.com"]),
+    provider("GitLab", &["gitlab.com"]),
+    provider("Bitbucket", &["api.bitbucket.org"]),
+    provider("Vercel", &["api.vercel.com"]),
+    provider("Netlify", &["api.netlify.com"]),
+    provider("Heroku", &["api.heroku.com"]),
+    provider("DigitalOcean", &["api.digitalocean.com"]),
+    provider("Cloudflare", &["api.cloudflare.com"]),
+    provider("Fly.io", &["api.machines.dev", "api.fly.io"]),
+    provider("Hetzner Cloud", &["api.hetzner.cloud"]),
+    provider("Linode", &["api.linode.com"]),
+    provider("Render", &["api.render.com"]),
+];
+
+/// A provider whose API answers at `hosts` (exactly, or any name under them), every DELETE
+/// deleting.
+const fn provider(name: &'static str, hosts: &'static [&'static str]) -> HttpApi {
+    HttpApi {
+        name,
+        ports: &[],
+        host_suffixes: &[],
+        hosts,
+        deletes: EVERY_DELETE,
+    }
+}
+
+/// Every DELETE request, whatever its path.
+const EVERY_DELETE: &[DeletingRequest] = &[request("DELETE", PathMatch::AnyExcept(&[]))];
 
 impl PathMatch {
     fn holds(self, path: &str) -> bool {
@@ -98,26 +139,31 @@ impl PathMatch {
     }
 }
 
-/// The search engine whose data a request deletes, if any: `host` lower case, `port` as
+/// The service of `apis` whose data a request deletes, if any: `host` lower case, `port` as
 /// dialled, `path` without its query; `method` `None` when only known at run time (it may
 /// then be any method).
-pub(crate) fn deleting_engine(
+pub(crate) fn deleting_api(
+    apis: &'static [HttpApi],
     host: &str,
     port: u16,
     path: &str,
     method: Option<&str>,
 ) -> Option<&'static str> {
-    SEARCH_APIS
-        .iter()
+    apis.iter()
         .filter(|api| {
-            api.ports.contains(&port) || api.host_suffixes.iter().any(|s| host.ends_with(s))
+            api.ports.contains(&port)
+                || api.host_suffixes.iter().any(|s| host.ends_with(s))
+                || api.hosts.iter().any(|h| {
+                    host.strip_suffix(h)
+                        .is_some_and(|before| before.is_empty() || before.ends_with('.'))
+                })
         })
         .find(|api| {
             api.deletes.iter().any(|r| {
                 method.is_none_or(|m| r.method.eq_ignore_ascii_case(m)) && r.path.holds(path)
             })
         })
-        .map(|api| api.engine)
+        .map(|api| api.name)
 }
 
 #[cfg(test)]
@@ -126,15 +172,18 @@ mod tests {
 
     #[test]
     fn the_table_is_consistent() {
-        for api in SEARCH_APIS {
+        for api in SEARCH_ENGINES.iter().chain(HOSTING_PROVIDERS) {
             assert!(
-                !api.ports.is_empty() || !api.host_suffixes.is_empty(),
+                !api.ports.is_empty() || !api.host_suffixes.is_empty() || !api.hosts.is_empty(),
                 "{}",
-                api.engine
+                api.name
             );
-            assert!(!api.deletes.is_empty(), "{}", api.engine);
+            assert!(!api.deletes.is_empty(), "{}", api.name);
             for s in api.host_suffixes {
                 assert!(s.starts_with('.') && *s == s.to_ascii_lowercase(), "{s}");
+            }
+            for h in api.hosts {
+                assert!(!h.starts_with('.') && *h == h.to_ascii_lowercase(), "{h}");
             }
             for r in api.deletes {
                 assert_eq!(r.method, r.method.to_ascii_uppercase());
@@ -145,7 +194,7 @@ mod tests {
     #[test]
     fn deleting_requests_by_port_host_and_path() {
         let deletes = |host: &str, port: u16, path: &str, method: &str| {
-            deleting_engine(host, port, path, Some(method)).is_some()
+            deleting_api(SEARCH_ENGINES, host, port, path, Some(method)).is_some()
         };
         assert!(deletes("localhost", 9200, "/logs-2024", "DELETE"));
         assert!(deletes("localhost", 9200, "/_all", "delete"));
@@ -176,7 +225,7 @@ mod tests {
             "/1/indexes/products/clear",
             "POST"
         ));
-        assert!(deleting_engine("localhost", 9200, "/logs", None).is_some());
+        assert!(deleting_api(SEARCH_ENGINES, "localhost", 9200, "/logs", None).is_some());
         // Reads, writes, search-context cleanup and other services pass.
         assert!(!deletes("localhost", 9200, "/logs/_search", "GET"));
         assert!(!deletes("localhost", 9200, "/logs/_doc/1", "PUT"));
@@ -196,5 +245,43 @@ mod tests {
             "/1/indexes/x",
             "DELETE"
         ));
+    }
+
+    #[test]
+    fn every_delete_to_a_hosting_provider_deletes_and_nothing_else_does() {
+        let provider = |host: &str, method: Option<&str>| {
+            deleting_api(HOSTING_PROVIDERS, host, 443, "/repos/o/r", method)
+        };
+        assert_eq!(provider("api.github.com", Some("DELETE")), Some("GitHub"));
+        assert_eq!(provider("api.github.com", Some("delete")), Some("GitHub"));
+        assert_eq!(provider("api.github.com", None), Some("GitHub"));
+        assert_eq!(provider("gitlab.com", Some("DELETE")), Some("GitLab"));
+        assert_eq!(
+            provider("eu.api.cloudflare.com", Some("DELETE")),
+            Some("Cloudflare")
+        );
+        assert_eq!(provider("api.github.com", Some("GET")), None);
+        assert_eq!(provider("api.github.com", Some("POST")), None);
+        assert_eq!(
+            provider("api.github.com.evil.example", Some("DELETE")),
+            None
+        );
+        assert_eq!(provider("notapi.github.com", Some("DELETE")), None);
+        assert_eq!(provider("localhost", Some("DELETE")), None);
+        // The search engines are not providers, nor the other way round.
+        assert_eq!(
+            deleting_api(SEARCH_ENGINES, "api.github.com", 443, "/x", Some("DELETE")),
+            None
+        );
+        assert_eq!(
+            deleting_api(
+                HOSTING_PROVIDERS,
+                "localhost",
+                9200,
+                "/logs",
+                Some("DELETE")
+            ),
+            None
+        );
     }
 }

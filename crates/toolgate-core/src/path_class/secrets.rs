@@ -222,6 +222,9 @@ pub const SECRET_SOURCES: &[SecretSourceInfo] = &[
             file(Anywhere, &["id_dsa"]),
             file(Anywhere, &["id_ecdsa"]),
             file(Anywhere, &["id_ed25519"]),
+            // GnuPG's secret keys (the keyring of GnuPG 1, the key store of GnuPG 2).
+            file(Home, &[".gnupg", "secring.gpg"]),
+            tree(Home, &[".gnupg", "private-keys-v1.d"]),
         ],
     },
     SecretSourceInfo {

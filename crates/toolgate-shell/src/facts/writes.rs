@@ -103,6 +103,14 @@ pub(crate) fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
             out.extend(option_targets(cmd));
         }
         "tar" | "bsdtar" | "gtar" => out.extend(tar_targets(cmd)),
+        // `zip [OPTIONS] ARCHIVE FILES…`; `7z a|u ARCHIVE FILES…` (its other commands
+        // extract, list or test).
+        "zip" => out.extend(operands().next()),
+        "7z" | "7za" | "7zz" => {
+            if operands().next().is_some_and(|c| matches!(c, "a" | "u")) {
+                out.extend(operands().nth(1));
+            }
+        }
         "find" => {
             // `-fprint FILE` and friends write FILE; `-delete` removes what it matches: the
             // start paths' trees and the names its tests give.

@@ -276,3 +276,24 @@ mod tests {
         }
     }
 }
+
+/// Programs that print secret keys when given one of these options (`gpg
+/// --export-secret-keys`): what they print is a private key file's content.
+pub(crate) const SECRET_KEY_EXPORTS: &[(&str, &[&str])] = &[
+    (
+        "gpg",
+        &[
+            "export-secret-keys",
+            "export-secret-subkeys",
+            "export-ssh-key",
+        ],
+    ),
+    (
+        "gpg2",
+        &[
+            "export-secret-keys",
+            "export-secret-subkeys",
+            "export-ssh-key",
+        ],
+    ),
+];

@@ -22,7 +22,8 @@ use crate::facts::destinations::collect;
 use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::facts::writes::{COPIERS, content_targets};
 use crate::knowledge::exfiltration::{
-    DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, SEARCH_QUIET, TREE_READERS, WORDS_NOT_FILES,
+    DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, SEARCH_QUIET, SECRET_KEY_EXPORTS, TREE_READERS,
+    WORDS_NOT_FILES,
 };
 use crate::knowledge::programs::table_name;
 use crate::model::{CommandAnalysis, CommandContext, Destination, SimpleCommand};
@@ -276,6 +277,12 @@ impl Pass<'_> {
             out.add(SecretSource::ProcessEnvironment);
         }
         let program = cmd.program_lower();
+        if SECRET_KEY_EXPORTS
+            .iter()
+            .any(|(p, options)| *p == program && options.iter().any(|o| cmd.flags.contains(o)))
+        {
+            out.add(SecretSource::PrivateKeyFile);
+        }
         if program == "history" && cmd.args.iter().all(|a| a.parse::<u32>().is_ok()) {
             out.add(SecretSource::ShellHistory);
         }

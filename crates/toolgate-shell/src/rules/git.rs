@@ -20,6 +20,9 @@ pub(crate) enum GitCheck {
     OneShotUnsafeConfig,
     /// A container with host privileges, host namespaces or host mounts.
     ContainerHostEscape,
+    /// `git reflog expire` with an expiry of its own (`--expire=now`,
+    /// `--expire-unreachable=…`), or `git reflog delete`.
+    ReflogDrop,
 }
 
 impl GitCheck {
@@ -40,6 +43,13 @@ impl GitCheck {
                     || env_configs(cmd).iter().any(|(k, _)| unsafe_key(k))
             }
             GitCheck::ContainerHostEscape => container_escapes(cmd, cx),
+            GitCheck::ReflogDrop => match cmd.operands.first().map(String::as_str) {
+                Some("delete") => true,
+                Some("expire") => {
+                    cmd.flags.contains("expire") || cmd.flags.contains("expire-unreachable")
+                }
+                _ => false,
+            },
         }
     }
 }
@@ -100,6 +110,35 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             &[],
             None,
         ),
+        {
+            // `--analyze` and `--dry-run` rewrite nothing.
+            let mut r = with(
+                rule(
+                    "TG-CMD-GIT-FILTER-REPO",
+                    "git filter-repo rewrites the whole history",
+                    Severity::Critical,
+                    git,
+                ),
+                &["filter-repo"],
+                &[],
+                None,
+            );
+            r.flags_none = ["analyze", "dry-run", "help"].map(String::from).to_vec();
+            r
+        },
+        // With the reflog expired, `git gc --prune=now` deletes every commit no branch
+        // reaches: the usual way back from a bad reset or rebase is gone.
+        review(with(
+            rule(
+                "TG-CMD-GIT-REFLOG-EXPIRE",
+                "git reflog expire --expire=… (or reflog delete) drops the record that recovers lost commits",
+                Severity::High,
+                git,
+            ),
+            &["reflog"],
+            &[],
+            Some(GitCheck::ReflogDrop),
+        )),
         with(
             rule(
                 "TG-CMD-GIT-UPDATE-REF-DELETE",

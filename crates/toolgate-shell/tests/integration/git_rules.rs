@@ -155,6 +155,29 @@ fn history_and_remote_destruction() {
     clean("git push origin main");
     clean("git push origin main:main");
     clean("git update-ref refs/heads/x HEAD");
+    flagged(
+        "git filter-repo --path secrets --invert-paths --force",
+        "TG-CMD-GIT-FILTER-REPO",
+    );
+    flagged(
+        "git -C repo filter-repo --replace-text expr.txt",
+        "TG-CMD-GIT-FILTER-REPO",
+    );
+    clean("git filter-repo --analyze");
+    clean("git filter-repo --path src --dry-run");
+    flagged(
+        "git reflog expire --expire=now --all",
+        "TG-CMD-GIT-REFLOG-EXPIRE",
+    );
+    flagged(
+        "git reflog expire --expire-unreachable=now --all && git gc --prune=now",
+        "TG-CMD-GIT-REFLOG-EXPIRE",
+    );
+    flagged("git reflog delete HEAD@{1}", "TG-CMD-GIT-REFLOG-EXPIRE");
+    clean("git reflog");
+    clean("git reflog show main");
+    clean("git reflog expire");
+    clean("git gc");
 }
 
 #[test]

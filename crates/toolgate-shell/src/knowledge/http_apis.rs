@@ -37,6 +37,9 @@ pub(crate) struct HttpApi {
     /// Host names of its API (lower case), the names under them too (`api.github.com`; a
     /// GitHub Enterprise Server is its own host and not listed).
     pub(crate) hosts: &'static [&'static str],
+    /// Recognised by its paths on any host (a self-managed GitLab's `/api/v4/projects/…`,
+    /// Jenkins' `…/doDelete`): its deleting requests' paths say what it is.
+    pub(crate) any_host: bool,
     /// The requests that delete data.
     pub(crate) deletes: &'static [DeletingRequest],
 }
@@ -51,6 +54,7 @@ pub(crate) const SEARCH_ENGINES: &[HttpApi] = &[
         name: "Elasticsearch / OpenSearch",
         ports: &[9200, 9243],
         hosts: &[],
+        any_host: false,
         host_suffixes: &[
             ".es.io",
             ".found.io",
@@ -74,6 +78,7 @@ pub(crate) const SEARCH_ENGINES: &[HttpApi] = &[
         name: "Meilisearch",
         ports: &[7700],
         hosts: &[],
+        any_host: false,
         host_suffixes: &[".meilisearch.io"],
         deletes: &[request("DELETE", PathMatch::Prefix("/indexes"))],
     },
@@ -81,6 +86,7 @@ pub(crate) const SEARCH_ENGINES: &[HttpApi] = &[
         name: "Typesense",
         ports: &[8108],
         hosts: &[],
+        any_host: false,
         host_suffixes: &[".typesense.net"],
         deletes: &[request("DELETE", PathMatch::Prefix("/collections"))],
     },
@@ -88,6 +94,7 @@ pub(crate) const SEARCH_ENGINES: &[HttpApi] = &[
         name: "Algolia",
         ports: &[],
         hosts: &[],
+        any_host: false,
         host_suffixes: &[".algolia.net", ".algolianet.com", ".algolia.io"],
         deletes: &[
             request("DELETE", PathMatch::Prefix("/1/indexes")),
@@ -112,6 +119,28 @@ pub(crate) const HOSTING_PROVIDERS: &[HttpApi] = &[
     provider("Hetzner Cloud", &["api.hetzner.cloud"]),
     provider("Linode", &["api.linode.com"]),
     provider("Render", &["api.render.com"]),
+    // Self-managed GitLab: the API's projects and groups, on whatever host it runs.
+    HttpApi {
+        name: "GitLab (self-managed)",
+        ports: &[],
+        host_suffixes: &[],
+        hosts: &[],
+        any_host: true,
+        deletes: &[
+            request("DELETE", PathMatch::Prefix("/api/v4/projects/")),
+            request("DELETE", PathMatch::Prefix("/api/v4/groups/")),
+        ],
+    },
+    // Jenkins: a job, node, view, build or credential is deleted by a POST to its
+    // `doDelete`.
+    HttpApi {
+        name: "Jenkins",
+        ports: &[],
+        host_suffixes: &[],
+        hosts: &[],
+        any_host: true,
+        deletes: &[request("POST", PathMatch::Segment("doDelete"))],
+    },
 ];
 
 /// A provider whose API answers at `hosts` (exactly, or any name under them), every DELETE
@@ -122,6 +151,7 @@ const fn provider(name: &'static str, hosts: &'static [&'static str]) -> HttpApi
         ports: &[],
         host_suffixes: &[],
         hosts,
+        any_host: false,
         deletes: EVERY_DELETE,
     }
 }
@@ -151,7 +181,8 @@ pub(crate) fn deleting_api(
 ) -> Option<&'static str> {
     apis.iter()
         .filter(|api| {
-            api.ports.contains(&port)
+            api.any_host
+                || api.ports.contains(&port)
                 || api.host_suffixes.iter().any(|s| host.ends_with(s))
                 || api.hosts.iter().any(|h| {
                     host.strip_suffix(h)
@@ -174,7 +205,10 @@ mod tests {
     fn the_table_is_consistent() {
         for api in SEARCH_ENGINES.iter().chain(HOSTING_PROVIDERS) {
             assert!(
-                !api.ports.is_empty() || !api.host_suffixes.is_empty() || !api.hosts.is_empty(),
+                api.any_host
+                    || !api.ports.is_empty()
+                    || !api.host_suffixes.is_empty()
+                    || !api.hosts.is_empty(),
                 "{}",
                 api.name
             );
@@ -268,6 +302,23 @@ mod tests {
         );
         assert_eq!(provider("notapi.github.com", Some("DELETE")), None);
         assert_eq!(provider("localhost", Some("DELETE")), None);
+        let on = |host: &str, path: &str, method: &str| {
+            deleting_api(HOSTING_PROVIDERS, host, 443, path, Some(method))
+        };
+        assert_eq!(
+            on(
+                "gitlab.example.com",
+                "/api/v4/projects/42/pipelines/1",
+                "DELETE"
+            ),
+            Some("GitLab (self-managed)")
+        );
+        assert_eq!(on("gitlab.example.com", "/api/v4/projects/42", "GET"), None);
+        assert_eq!(
+            on("jenkins.local", "/job/deploy/doDelete", "POST"),
+            Some("Jenkins")
+        );
+        assert_eq!(on("jenkins.local", "/job/deploy/build", "POST"), None);
         // The search engines are not providers, nor the other way round.
         assert_eq!(
             deleting_api(SEARCH_ENGINES, "api.github.com", 443, "/x", Some("DELETE")),

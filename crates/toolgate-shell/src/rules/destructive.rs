@@ -22,6 +22,7 @@ pub(crate) enum Check {
     BlockDeviceWrite,
     CriticalDirOperand,
     RsyncDeleteCritical,
+    RsyncDeleteOutside,
     FindDeleteOutside,
     DiskTarget,
     TarRemovesOutside,
@@ -294,17 +295,46 @@ impl Check {
                 .into_iter()
                 .any(|o| is_critical_dir(o, cmd, cx)),
             Check::RsyncDeleteCritical => {
-                cmd.flags
-                    .iter()
-                    .any(|f| f.starts_with("delete") || f == "del")
+                rsync_deletes(cmd)
                     && cmd.operands.len() >= 2
                     && cmd
                         .operands
                         .last()
                         .is_some_and(|o| is_critical_dir(o, cmd, cx))
             }
+            // The destination loses what the source lacks: on another machine, or in a
+            // directory outside the working directory (or only known at run time).
+            Check::RsyncDeleteOutside => {
+                let Some((destination, sources)) = cmd.operands.split_last() else {
+                    return false;
+                };
+                let remote = |o: &str| {
+                    crate::facts::destinations::scp_like(o).is_some()
+                        || o.contains("::")
+                        || crate::facts::destinations::is_url(o)
+                };
+                let outside = |o: &str| {
+                    let at = cmd.args.iter().position(|a| a == o);
+                    let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
+                    !deletable(classify(o, dynamic, cmd, cx))
+                };
+                let at_destination = rsync_deletes(cmd)
+                    && !sources.is_empty()
+                    && (remote(destination) || outside(destination));
+                // `--remove-source-files` deletes the local sources it sent.
+                let of_sources = cmd.flags.contains("remove-source-files")
+                    && sources.iter().any(|s| !remote(s) && outside(s));
+                at_destination || of_sources
+            }
         }
     }
+}
+
+/// Whether an rsync deletes at its destination (`--delete`, `--delete-after`, `--del`, …).
+fn rsync_deletes(cmd: &SimpleCommand) -> bool {
+    cmd.flags
+        .iter()
+        .any(|f| f.starts_with("delete") || f == "del")
 }
 
 struct R(CommandRule);
@@ -316,6 +346,12 @@ impl R {
         r.workflow_action = Severity::Critical.default_action();
         r.programs = programs.iter().map(|s| s.to_string()).collect();
         R(r)
+    }
+    /// Asks a person instead of denying (a high-severity rule).
+    fn review(mut self) -> R {
+        self.0.severity = Severity::High;
+        self.0.workflow_action = toolgate_core::WorkflowAction::RequireHumanReview;
+        self
     }
     fn sub(mut self, words: &[&str]) -> R {
         self.0.subcommand = strings(words);
@@ -607,6 +643,14 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             &["rsync"],
         )
         .check(Check::RsyncDeleteCritical),
+        R::new(
+            "TG-CMD-RSYNC-DELETE-OUTSIDE",
+            "rsync --delete onto another machine or outside the working directory (or --remove-source-files of sources outside it) deletes files there",
+            &["rsync"],
+        )
+        .none(&["dry-run"])
+        .check(Check::RsyncDeleteOutside)
+        .review(),
         R::new(
             "TG-CMD-FORK-BOMB",
             "A function that pipes into itself (fork bomb)",

@@ -629,3 +629,33 @@ fn node_deleters_are_rm_rf() {
         assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+#[test]
+fn rsync_deleting_outside_the_project_asks() {
+    for cmd in [
+        "rsync -a --delete /src/ /dest/",
+        "rsync -a --delete-after dist/ user@host:/srv/www/",
+        "rsync -a --delete-excluded src/ $DEST",
+        "rsync -av --delete ../htmlguide ~/src/",
+        "rsync -a --remove-source-files /var/data/ /backup/",
+    ] {
+        assert!(
+            has(cmd, "TG-CMD-RSYNC-DELETE-OUTSIDE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+    for cmd in [
+        "rsync -a --delete src/ build/",
+        "rsync -a --delete --dry-run dist/ /srv/www/",
+        "rsync -a dist/ /srv/www/",
+        "rsync -a --remove-source-files src/test/ dest",
+        "rsync -a --delete user@host:/srv/www/ ./mirror/",
+    ] {
+        assert!(
+            !has(cmd, "TG-CMD-RSYNC-DELETE-OUTSIDE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+}

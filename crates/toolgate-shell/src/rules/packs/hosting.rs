@@ -60,6 +60,12 @@ pub(super) const MATCHERS: &[M] = &[
         &[&["context"], &["delete", "remove-secret"]],
     )
     .none(HELP),
+    M::new(
+        RESOURCE_DELETE,
+        &["circleci"],
+        &[&["orb", "namespace", "pipeline"], &["delete"]],
+    )
+    .none(HELP),
     // A DELETE sent to a code host's or hosting provider's API (`knowledge::http_apis`).
     M::new(RESOURCE_DELETE, super::databases::HTTP_CLIENTS, &[]).check(Check::ProviderApiDelete),
     M::new(UNPUBLISH, &["npm"], &[&["unpublish"]]).none(&["--dry-run", "--help", "-h"]),

@@ -358,7 +358,7 @@ pub const PACKS: &[Pack] = &[
             review(
                 "TG-HOSTING-RESOURCE-DELETE",
                 "Deleting hosted issues, gists, keys, secrets or other resources cannot be undone",
-                "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, glab issue|mr|label|variable|snippet delete, glab api -X DELETE, curl -X DELETE to the APIs of GitHub, GitLab (also self-managed), Bitbucket, Cloudflare, Vercel, Netlify, Heroku, DigitalOcean …, POST …/doDelete to Jenkins, gitlab-runner unregister, circleci context delete|remove-secret, circleci orb|namespace|pipeline delete",
+                "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, glab issue|mr|label|variable|snippet delete, glab api -X DELETE, curl -X DELETE to the APIs of GitHub, GitLab (also self-managed), Bitbucket, Cloudflare, Vercel, Netlify, Heroku, DigitalOcean …, POST …/doDelete to Jenkins, java -jar jenkins-cli.jar delete-job|delete-node|delete-view, gitlab-runner unregister, circleci context delete|remove-secret, circleci orb|namespace|pipeline delete",
             ),
         ],
     },
@@ -401,7 +401,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-BACKUP-DELETE",
                 "Deleting backup archives, repositories or a remote tree cannot be undone",
-                "borg delete, borg repo-delete|rdelete, restic forget --unsafe-allow-remove-all, rclone purge, velero backup delete",
+                "borg delete, borg repo-delete|rdelete, restic forget --unsafe-allow-remove-all, rclone purge, velero backup|snapshot delete",
             ),
             review(
                 "TG-BACKUP-PRUNE",

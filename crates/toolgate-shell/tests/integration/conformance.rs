@@ -346,7 +346,7 @@ fn toolgate_counterpart(dcg_pack: &str) -> Option<&'static str> {
         "storage.s3" => Some("cloud"),
         "platform.github" => Some("hosting"),
         "remote.rsync" => Some("built-in (rsync --delete into a critical directory)"),
-        "cicd.gitlab_ci" | "cicd.circleci" => Some("hosting"),
+        "cicd.gitlab_ci" | "cicd.circleci" | "cicd.jenkins" => Some("hosting"),
         p if p.starts_with("secrets.") => Some("secrets"),
         p if p.starts_with("messaging.") => Some("messaging"),
         p if p.starts_with("backup.") => Some("backups"),
@@ -413,7 +413,7 @@ fn dcg_pack_fixtures_with_packs_off_and_on() {
     for (n, label) in ["packs off", "packs on"].into_iter().enumerate() {
         println!(
             "dcg pack fixtures ({label}): destructive denied {}/{} ({:.1}%), safe allowed {}/{} ({:.1}%); \
-             dcg packs toolgate covers (storage.s3, platform.github, remote.rsync, secrets.*, messaging.*, backup.*, search.*, cicd.gitlab_ci, cicd.circleci): destructive denied {}/{} ({:.1}%), safe allowed {}/{} ({:.1}%)",
+             dcg packs toolgate covers (storage.s3, platform.github, remote.rsync, secrets.*, messaging.*, backup.*, search.*, cicd.gitlab_ci, cicd.circleci, cicd.jenkins): destructive denied {}/{} ({:.1}%), safe allowed {}/{} ({:.1}%)",
             caught[n],
             destructive.len(),
             pct(caught[n], destructive.len()),

@@ -434,6 +434,8 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("oci", ADMIN, &specs::OCI),
     row("glab", ADMIN, &specs::GLAB),
     row("argocd", ADMIN, &specs::ARGOCD),
+    // The JVM: the packs read `java -jar jenkins-cli.jar … delete-job`.
+    single_dash_long(row("java", ADMIN, &specs::JAVA)),
     // Secret stores, message brokers and backup tools (the rule packs read their global
     // options before the subcommand path).
     single_dash_long(row("vault", ADMIN, &specs::VAULT)),

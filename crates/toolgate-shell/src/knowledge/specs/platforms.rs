@@ -216,3 +216,31 @@ pub(crate) const ARGOCD: Spec = Spec::with_flags(
         "yes",
     ],
 );
+
+/// The JVM launcher, for `java -jar jenkins-cli.jar …` (options with one dash, read with
+/// two; what follows the jar is the program's).
+pub(crate) const JAVA: Spec = Spec::with_flags(
+    "",
+    &[
+        "jar",
+        "cp",
+        "classpath",
+        "class-path",
+        "module-path",
+        "p",
+        "m",
+        "module",
+        "add-modules",
+    ],
+    &["version", "showversion", "help", "server", "client"],
+);
+
+/// The Jenkins CLI's commands that delete a job, node, view, builds or credentials.
+pub(crate) const JENKINS_CLI_DELETES: &[&str] = &[
+    "delete-job",
+    "delete-node",
+    "delete-view",
+    "delete-builds",
+    "delete-credentials",
+    "delete-credentials-domain",
+];

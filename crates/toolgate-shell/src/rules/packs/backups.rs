@@ -44,7 +44,12 @@ pub(super) const MATCHERS: &[M] = &[
     )
     .none(DRY_RUN),
     // Velero: a cluster's backups.
-    M::new(DELETE, &["velero"], &[&["backup", "backups"], &["delete"]]).none(HELP),
+    M::new(
+        DELETE,
+        &["velero"],
+        &[&["backup", "backups", "snapshot", "snapshots"], &["delete"]],
+    )
+    .none(HELP),
     M::new(
         PRUNE,
         &["velero"],

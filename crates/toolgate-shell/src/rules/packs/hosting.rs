@@ -68,6 +68,8 @@ pub(super) const MATCHERS: &[M] = &[
     .none(HELP),
     // A DELETE sent to a code host's or hosting provider's API (`knowledge::http_apis`).
     M::new(RESOURCE_DELETE, super::databases::HTTP_CLIENTS, &[]).check(Check::ProviderApiDelete),
+    // The Jenkins CLI: `java -jar jenkins-cli.jar -s URL delete-job NAME`.
+    M::new(RESOURCE_DELETE, &["java"], &[]).check(Check::JenkinsCliDelete),
     M::new(UNPUBLISH, &["npm"], &[&["unpublish"]]).none(&["--dry-run", "--help", "-h"]),
     // `cargo yank --undo` puts the version back.
     M::new(UNPUBLISH, &["cargo"], &[&["yank"]]).none(&["--undo", "--help", "-h"]),
@@ -85,4 +87,13 @@ pub(super) fn api_deletes(view: &View) -> bool {
 /// to a code host's or hosting provider's API.
 pub(super) fn deletes_provider_resource(seen: &super::Seen<'_>) -> bool {
     super::databases::sends_deleting_request(seen, crate::knowledge::http_apis::HOSTING_PROVIDERS)
+}
+
+/// Whether a `java -jar …jenkins-cli.jar` runs a command that deletes (`delete-job`,
+/// `delete-node`, …).
+pub(super) fn jenkins_cli_deletes(view: &View) -> bool {
+    use crate::knowledge::specs::JENKINS_CLI_DELETES;
+    view.value(&["--jar"])
+        .is_some_and(|jar| jar.to_ascii_lowercase().ends_with("jenkins-cli.jar"))
+        && view.operands().any(|o| JENKINS_CLI_DELETES.contains(&o))
 }

@@ -124,6 +124,8 @@ pub(crate) enum Check {
     SearchDataDelete,
     /// An HTTP request that deletes a code host's or hosting provider's resource.
     ProviderApiDelete,
+    /// The Jenkins CLI run with a command that deletes.
+    JenkinsCliDelete,
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -400,6 +402,7 @@ impl Check {
             Check::ApiDelete => hosting::api_deletes(seen.view),
             Check::SearchDataDelete => databases::deletes_search_data(seen),
             Check::ProviderApiDelete => hosting::deletes_provider_resource(seen),
+            Check::JenkinsCliDelete => hosting::jenkins_cli_deletes(seen.view),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

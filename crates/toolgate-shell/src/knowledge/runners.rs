@@ -117,9 +117,13 @@ const RUNNERS: &[Runner] = &[
         ],
     ),
     runner("npx", &[], "p", &["package"]),
-    runner("yarn", &["exec", "dlx"], "p", &["package", "cwd"]),
+    // `yarn run NAME` runs a package script or, without one of that name, the package's
+    // binary (`yarn run rimraf dist`): read as the program it names.
+    runner("yarn", &["exec", "dlx", "run"], "p", &["package", "cwd"]),
     runner("pnpm", &["exec", "dlx"], "CF", &["dir", "filter"]),
     runner("bunx", &[], "p", &["package"]),
+    // `bun x CMD` is `bunx CMD`; bun's code options are read so `bun -e CODE` stays code.
+    runner("bun", &["x"], "ep", &["eval", "print", "cwd", "config"]),
     runner("bundle", &["exec"], "", &["gemfile", "retry"]),
     before(runner("direnv", &["exec"], "", &[]), 1),
     runner(

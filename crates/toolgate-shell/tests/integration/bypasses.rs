@@ -659,3 +659,24 @@ fn rsync_deleting_outside_the_project_asks() {
         );
     }
 }
+
+#[test]
+fn yarn_run_and_bun_x_run_the_program_they_name() {
+    for cmd in [
+        "yarn run rimraf /etc",
+        "bun x rimraf /etc",
+        "bun x --bun rimraf ~",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied");
+    }
+    for cmd in [
+        "yarn run build",
+        "yarn run test --watch",
+        "bun x prettier --write .",
+        "bun run dev",
+        "bun -e \"console.log('x')\"",
+        "bun install",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+}

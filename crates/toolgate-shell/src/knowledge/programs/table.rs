@@ -141,7 +141,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
     reaches(
         versioned(row(
             "bun",
-            &[Interpreter, PackageManager, NetworkClient],
+            &[Interpreter, PackageManager, NetworkClient, Runner],
             &specs::NPM,
         )),
         D::Npm,

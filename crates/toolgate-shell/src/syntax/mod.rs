@@ -8,4 +8,5 @@ pub(crate) mod braces;
 pub(crate) mod guard;
 pub(crate) mod plain;
 pub(crate) mod program;
+pub(crate) mod tcl;
 pub(crate) mod words;

@@ -31,15 +31,6 @@ enum CodeSource<'a> {
     Stdin,
 }
 
-/// The words joined by single spaces.
-fn args_text(words: &[Arg]) -> String {
-    words
-        .iter()
-        .map(|w| w.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// `deno eval [OPTIONS] CODE`; `deno run -` reads code on stdin; `deno run FILE` and the other
 /// subcommands run files.
 fn deno_code_source(args: &[Arg]) -> CodeSource<'_> {
@@ -289,7 +280,18 @@ impl Walker {
                 args: args[at.min(args.len())..].to_vec(),
                 ..crate::model::RawCommand::default()
             };
-            self.run_command(&raw, &scope.child("gdb --args"));
+            // A command run by a command (`gdb --args gdb --args …`) nests as a string does:
+            // bounded by the same depth.
+            let child = scope.child("gdb --args");
+            if child.depth > crate::model::MAX_DEPTH {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::TooDeep,
+                    "the command nests commands too deeply",
+                );
+            } else {
+                self.run_command(&raw, &child);
+            }
         }
         for text in commands {
             let body = text.trim_start();
@@ -332,26 +334,30 @@ impl Walker {
         let mut child = scope.child("expect");
         child.lenient = true;
         for script in scripts {
-            for command in script.split(['\n', ';']) {
+            for command in crate::syntax::tcl::commands(&script) {
+                let Some(first) = command.first() else {
+                    continue;
+                };
+                if first.quoted || !EXPECT_RUNS.contains(&first.text.as_str()) {
+                    continue;
+                }
                 let words: Vec<Arg> = command
-                    .split_whitespace()
+                    .iter()
                     .map(|w| Arg {
-                        text: w.to_string(),
+                        text: w.text.clone(),
                         ..Arg::default()
                     })
                     .collect();
-                if !words
-                    .first()
-                    .is_some_and(|w| EXPECT_RUNS.contains(&w.text.as_str()))
-                {
-                    continue;
-                }
                 // spawn's own options (`-noecho`, `-open ID`) come before the program.
-                let (_, at) = read_options(&with_two_dashes(words.clone()), 1, &EXPECT_SPAWN);
-                let rest = &args_text(&words[at.min(words.len())..]);
-                // `spawn $argv`, `exec [lindex $argv 0]`: a program only known at run time
-                // (a lenient reading would pass it over).
-                if rest.starts_with(['$', '[']) {
+                let (_, at) = read_options(&with_two_dashes(words), 1, &EXPECT_SPAWN);
+                let rest = &command[at.min(command.len())..];
+                // `spawn $argv`, `exec [lindex $argv 0]`, `system $cmd`: what runs is only
+                // known at run time (a lenient reading would pass it over).
+                let dynamic = match first.text.as_str() {
+                    "system" => rest.iter().any(|w| w.substituted),
+                    _ => rest.first().is_some_and(|w| w.substituted),
+                };
+                if dynamic {
                     self.indeterminate(
                         scope,
                         IndeterminateKind::DynamicProgram,
@@ -359,7 +365,20 @@ impl Walker {
                     );
                     continue;
                 }
-                self.script(rest, &child);
+                // `system` joins its words into one shell command; `spawn` and `exec` run
+                // a program with its words as arguments.
+                let shell = if first.text == "system" {
+                    rest.iter()
+                        .map(|w| w.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                } else {
+                    rest.iter()
+                        .map(crate::syntax::tcl::TclWord::as_shell)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                self.script(&shell, &child);
             }
             for s in crate::facts::inline::scan(&script).strings {
                 self.script(&s, &child);

@@ -161,14 +161,23 @@ impl Walker {
         self.out
     }
 
-    /// Records that the analysis is not trustworthy (first reason wins).
+    /// Records that the analysis is not trustworthy (first reason wins). A lenient scope
+    /// (strings in interpreter code, which may not be shell at all) drops what its text makes
+    /// of itself (parse errors, run-time words), never a limit the analysis ran into: nesting
+    /// or growing a command past a limit there would hide what it runs.
     pub(crate) fn indeterminate(
         &mut self,
         scope: &Scope,
         kind: IndeterminateKind,
         reason: &'static str,
     ) {
-        if scope.lenient {
+        let limit = matches!(
+            kind,
+            IndeterminateKind::TooDeep
+                | IndeterminateKind::TooLarge
+                | IndeterminateKind::TooComplex
+        );
+        if scope.lenient && !limit {
             return;
         }
         if self.out.indeterminate.is_none() {

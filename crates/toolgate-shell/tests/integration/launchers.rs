@@ -155,6 +155,10 @@ fn agents_capability_shells_debuggers_and_expect_run_what_they_are_given() {
             "expect -c 'system \"rm -rf /\"'",
             "expect <<< 'spawn rm -rf /'",
             "expect -c 'spawn $argv; expect eof' rm -rf /",
+            "expect -c 'spawn bash -c {rm -rf /}'",
+            "expect -c 'system rm -rf /'",
+            "expect -c 'spawn rm -rf $dir'",
+            "expect -c 'system $cmd'",
         ],
     );
     for cmd in [
@@ -166,4 +170,27 @@ fn agents_capability_shells_debuggers_and_expect_run_what_they_are_given() {
     ] {
         assert!(has(cmd, RM_ROOT), "{cmd}");
     }
+}
+
+#[test]
+fn nesting_past_the_limit_is_indeterminate_even_inside_interpreter_code() {
+    // Commands that run commands (`gdb --args gdb --args …`) nest as strings do; strings in
+    // interpreter code are read leniently, but not past the depth limit.
+    let chain = format!("{}rm -rf /", "gdb --args ".repeat(3000));
+    assert_eq!(
+        analyze(&chain).indeterminate.map(|i| i.kind),
+        Some(toolgate_shell::IndeterminateKind::TooDeep)
+    );
+    let mut nested = "spawn rm -rf /".to_string();
+    for _ in 0..40 {
+        nested = format!("spawn expect -c {{{nested}}}");
+    }
+    let cmd = format!("expect -c '{nested}'");
+    assert_eq!(
+        analyze(&cmd).indeterminate.map(|i| i.kind),
+        Some(toolgate_shell::IndeterminateKind::TooDeep)
+    );
+    // Within the limit the command is read.
+    assert!(has("gdb --args gdb --args rm -rf /", RM_ROOT));
+    assert!(has("expect -c 'spawn expect -c {spawn rm -rf /}'", RM_ROOT));
 }

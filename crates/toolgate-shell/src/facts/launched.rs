@@ -184,6 +184,41 @@ fn tmux_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
     }
 }
 
+/// `screen -X stuff TEXT` (keys typed into a window's shell; `\n`, `\r`, `^M` and `\015`
+/// are Enter) and `screen -X exec CMD ARGS` (a program run in a window).
+fn screen_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    use crate::knowledge::specs::{SCREEN, SCREEN_RUNS};
+    let args = args_of(cmd, 0);
+    // Its options end at the first operand: the words after `-X CMD` are the command's.
+    let scan = Scan::read(&args, &SCREEN, true);
+    let Some(command) = scan.values(&["-X"]).last().map(|v| v.text.clone()) else {
+        return;
+    };
+    if !SCREEN_RUNS.contains(&command.as_str()) {
+        return;
+    }
+    let operands: Vec<Value> = scan
+        .stop
+        .map(|at| args[at..].iter().map(to_value).collect())
+        .unwrap_or_default();
+    if operands.is_empty() {
+        return;
+    }
+    if command == "stuff" {
+        let mut text = operands
+            .iter()
+            .map(|v| v.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        for enter in ["\\n", "\\r", "^M", "^J", "\\015", "\\012"] {
+            text = text.replace(enter, "\n");
+        }
+        out.push(("screen stuff", text));
+    } else {
+        out.push(("screen exec", quote_argv(&operands)));
+    }
+}
+
 /// One tmux command (`new-session -d 'CMD'`), its name first.
 fn tmux_command(words: &[crate::model::Arg], out: &mut Vec<(&'static str, String)>) {
     let Some((name, rest)) = words.split_first() else {
@@ -263,6 +298,7 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "kubectl" | "oc" => kubectl_scripts(cmd, &mut out),
         "tar" | "gtar" | "bsdtar" => tar_scripts(cmd, &mut out),
         "tmux" => tmux_scripts(cmd, &mut out),
+        "screen" => screen_scripts(cmd, &mut out),
         _ => {}
     }
     out

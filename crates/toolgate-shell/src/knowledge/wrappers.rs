@@ -122,7 +122,7 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
     // `screen -dmS NAME CMD`: a detached session running CMD; reattaching, listing or
     // sending to a session runs none (`-X` sends a screen command, not a shell one).
     no_command(
-        plain("screen", spec("SceshptTX", &["logfile"], &[])),
+        plain("screen", crate::knowledge::specs::SCREEN),
         &[
             "-r", "-R", "-x", "-X", "-ls", "-list", "-wipe", "-Q", "-v", "-version", "-help",
         ],

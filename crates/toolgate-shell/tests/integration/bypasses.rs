@@ -680,3 +680,25 @@ fn yarn_run_and_bun_x_run_the_program_they_name() {
         assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+#[test]
+fn screen_stuff_and_exec_run_in_a_window() {
+    // `stuff` types keys into the window's shell (`\n`, `^M` are Enter); `exec` runs a
+    // program there.
+    for cmd in [
+        "screen -S x -X stuff 'rm -rf ~\\n'",
+        "screen -S x -p 0 -X stuff $'rm -rf ~\\n'",
+        "screen -S x -X stuff 'rm -rf ~^M'",
+        "screen -S x -X exec rm -rf ~",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-HOME"), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "screen -S x -X stuff 'npm test\\n'",
+        "screen -ls",
+        "screen -S x -X quit",
+        "screen -dmS dev npm run dev",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+}

@@ -120,3 +120,11 @@ pub(crate) const RPM: Spec = Spec::with_flags("", &["root", "dbpath"], &["erase"
 
 /// tmux's global options (`-c` runs a shell command; `-L`, `-S`, `-f`, `-T` take values).
 pub(crate) const TMUX: Spec = Spec::values("cfLST", &[]);
+
+/// GNU screen's options that take a value (`-S NAME`, `-p WINDOW`, `-X COMMAND`, whose
+/// arguments follow as operands: `screen -S dev -X stuff 'make\n'`).
+pub(crate) const SCREEN: Spec = Spec::values("SceshptTX", &["logfile"]);
+
+/// The screen commands (`-X CMD`) that run something in a window: `stuff` types its text
+/// into the window's shell, `exec` runs a program there.
+pub(crate) const SCREEN_RUNS: &[&str] = &["stuff", "exec"];

@@ -200,11 +200,7 @@ pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
         out.extend(dirs.into_iter().map(str::to_string));
         out.extend(copied_into_directory(cmd));
         // A remote destination (`host:path`) is a file of another machine.
-        out.retain(|t| {
-            !(crate::facts::destinations::is_url(t)
-                || crate::facts::destinations::scp_like(t).is_some()
-                || t.contains("::"))
-        });
+        out.retain(|t| !crate::facts::destinations::is_remote_path(t));
     } else if program == "find" {
         // `-delete` removes; only `-fprint FILE` and friends write content.
         let line = read_find(&cmd.args);

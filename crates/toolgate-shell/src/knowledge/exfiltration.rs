@@ -208,25 +208,15 @@ pub(crate) const PYTHON_SERVERS: &[&str] = &["http.server", "SimpleHTTPServer"];
 pub(crate) const LOOPBACK_BINDS: &[&str] = &["127.0.0.1", "localhost", "::1", "[::1]", "127.1"];
 
 /// Programs that print secret keys when given one of these options (`gpg
-/// --export-secret-keys`): what they print is a private key file's content.
-pub(crate) const SECRET_KEY_EXPORTS: &[(&str, &[&str])] = &[
-    (
-        "gpg",
-        &[
-            "export-secret-keys",
-            "export-secret-subkeys",
-            "export-ssh-key",
-        ],
-    ),
-    (
-        "gpg2",
-        &[
-            "export-secret-keys",
-            "export-secret-subkeys",
-            "export-ssh-key",
-        ],
-    ),
-];
+/// --export-secret-keys`), and the options: what they print is a private key file's content.
+pub(crate) const SECRET_KEY_EXPORTS: (&[&str], &[&str]) = (
+    &["gpg", "gpg2"],
+    &[
+        "export-secret-keys",
+        "export-secret-subkeys",
+        "export-ssh-key",
+    ],
+);
 
 #[cfg(test)]
 mod tests {

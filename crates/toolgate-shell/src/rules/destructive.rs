@@ -308,11 +308,7 @@ impl Check {
                 let Some((destination, sources)) = cmd.operands.split_last() else {
                     return false;
                 };
-                let remote = |o: &str| {
-                    crate::facts::destinations::scp_like(o).is_some()
-                        || o.contains("::")
-                        || crate::facts::destinations::is_url(o)
-                };
+                let remote = crate::facts::destinations::is_remote_path;
                 let outside = |o: &str| {
                     let at = cmd.args.iter().position(|a| a == o);
                     let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));

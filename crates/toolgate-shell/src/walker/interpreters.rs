@@ -104,12 +104,11 @@ impl Walker {
                 return;
             }
             Family::Debugger => {
-                self.debugger(args, scope);
+                self.debugger(args, stdin, scope);
                 return;
             }
             Family::Expect => {
-                let piped = stdin.or(scope.pipe_input.as_ref()).map(|s| s.text.clone());
-                self.expect(args, piped, scope);
+                self.expect(args, stdin, scope);
                 return;
             }
         }
@@ -126,30 +125,35 @@ impl Walker {
                 }
                 None
             }
-            CodeSource::Stdin => {
-                if let Some(c) = self.out.commands.last_mut() {
-                    c.reads_code_from_stdin = true;
-                }
-                match stdin.or(scope.pipe_input.as_ref()) {
-                    Some(s) if s.from_download => {
-                        self.mark_last_downloaded();
-                        None
-                    }
-                    Some(s) if s.dynamic && !s.from_file && s.text.is_empty() => {
-                        self.indeterminate(
-                            scope,
-                            IndeterminateKind::DynamicScript,
-                            "the interpreter code on stdin is only known at run time",
-                        );
-                        None
-                    }
-                    Some(s) => Some(s.text.clone()),
-                    None => None,
-                }
-            }
+            CodeSource::Stdin => self.code_on_stdin(stdin, scope),
         };
         if let Some(code) = code {
             self.inline_code(&code, &name, scope, true);
+        }
+    }
+
+    /// The code the command just emitted reads on its stdin (its own redirect, or the pipe):
+    /// `None` when there is none to read here, after marking a download run as code or the
+    /// analysis indeterminate when the code is only known at run time.
+    fn code_on_stdin(&mut self, stdin: Option<&Stdin>, scope: &Scope) -> Option<String> {
+        if let Some(c) = self.out.commands.last_mut() {
+            c.reads_code_from_stdin = true;
+        }
+        match stdin.or(scope.pipe_input.as_ref()) {
+            Some(s) if s.from_download => {
+                self.mark_last_downloaded();
+                None
+            }
+            Some(s) if s.dynamic && !s.from_file && s.text.is_empty() => {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::DynamicScript,
+                    "the interpreter code on stdin is only known at run time",
+                );
+                None
+            }
+            Some(s) => Some(s.text.clone()),
+            None => None,
         }
     }
 
@@ -258,7 +262,7 @@ impl Walker {
     /// -o 'platform shell CMD'`) that run shell commands, and the program `gdb --args PROG
     /// …` runs. gdb writes long options with one dash or two (`-ex`, `--eval-command=…`);
     /// options and operands mix (`lldb ./app -o run`).
-    fn debugger(&mut self, args: &[Arg], scope: &Scope) {
+    fn debugger(&mut self, args: &[Arg], stdin: Option<&Stdin>, scope: &Scope) {
         let words = with_two_dashes(args.to_vec());
         let mut commands: Vec<String> = Vec::new();
         let mut program_at: Option<usize> = None;
@@ -274,6 +278,14 @@ impl Walker {
                 }
             }
         });
+        // Without a terminal they read their commands on stdin too, one per line (`echo
+        // 'shell make' | gdb -batch`). Read before `--args` adds commands: the debugger is
+        // still the last command emitted.
+        if stdin.or(scope.pipe_input.as_ref()).is_some()
+            && let Some(text) = self.code_on_stdin(stdin, scope)
+        {
+            commands.extend(text.lines().map(str::to_string));
+        }
         if let Some(at) = program_at {
             // The program to debug and its arguments (as written): gdb runs it.
             let raw = crate::model::RawCommand {
@@ -320,16 +332,27 @@ impl Walker {
     /// on stdin. Tcl is not shell: each command that runs a program (`spawn [-noecho …]
     /// PROG ARGS`, `exec PROG ARGS`, `system CMD`) is read leniently as a shell command,
     /// and so is every string in the script.
-    fn expect(&mut self, args: &[Arg], stdin: Option<String>, scope: &Scope) {
+    fn expect(&mut self, args: &[Arg], stdin: Option<&Stdin>, scope: &Scope) {
         let (opts, end) = read_options(args, 1, &EXPECT);
         let mut scripts: Vec<String> = opts
             .iter()
             .filter(|o| o.name == "-c")
             .filter_map(|o| o.value.clone())
             .collect();
-        let file = has(&opts, &["-f", "-b"]) || end < args.len();
-        if scripts.is_empty() && !file {
-            scripts.extend(stdin);
+        // The script file, if one is named (`-f FILE`, `-b FILE`, the first operand); `-`
+        // is stdin.
+        let file = opts
+            .iter()
+            .filter(|o| matches!(&*o.name, "-f" | "-b"))
+            .filter_map(|o| o.value.as_deref())
+            .next_back()
+            .or_else(|| args.get(end).map(|a| a.text.as_str()));
+        let reads_stdin = match file {
+            Some(f) => f == "-",
+            None => scripts.is_empty(),
+        };
+        if reads_stdin {
+            scripts.extend(self.code_on_stdin(stdin, scope));
         }
         let mut child = scope.child("expect");
         child.lenient = true;

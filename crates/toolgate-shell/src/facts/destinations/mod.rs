@@ -133,6 +133,12 @@ pub(crate) fn looks_like_host(s: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '[' | ']' | ':'))
 }
 
+/// Whether a copy's operand names a place on another machine: a URL, scp's `host:path`, or
+/// rsync's `host::module`.
+pub(crate) fn is_remote_path(s: &str) -> bool {
+    is_url(s) || scp_like(s).is_some() || s.contains("::")
+}
+
 /// scp-like `[user@]host:path` (not a URL, not a local path with a colon after a slash):
 /// the host. An IPv6 literal is written in brackets (`user@[::1]:path`).
 pub(crate) fn scp_like(s: &str) -> Option<&str> {

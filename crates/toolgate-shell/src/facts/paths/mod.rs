@@ -5,6 +5,7 @@ use std::path::{Component, Path, PathBuf};
 
 use serde::Serialize;
 
+use crate::knowledge::variables::{SYSTEM_DIRECTORIES, leading_variable};
 use crate::model::SimpleCommand;
 use crate::model::{CommandAnalysis, CommandContext};
 
@@ -330,43 +331,25 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
     if text.is_empty() {
         text = "/".to_string();
     }
-    // `$TMPDIR` / `$HOME` at the start: substitute what is known.
-    for (var, forms) in [
-        ("TMPDIR", ["${TMPDIR}", "$TMPDIR"]),
-        ("HOME", ["${HOME}", "$HOME"]),
-    ] {
-        let mut rest = None;
-        for f in forms {
-            // `$HOMEX` is another variable: the name ends at a `/` or the word's end.
-            if let Some(r) = text.strip_prefix(f)
-                && (r.is_empty() || r.starts_with('/'))
-            {
-                rest = Some(r.to_string());
-            }
-        }
-        if rest.is_none()
-            && var == "TMPDIR"
-            && text.starts_with("${TMPDIR:-")
-            && let Some(end) = text.find('}')
-        {
-            rest = Some(text[end + 1..].to_string());
-        }
-        let Some(rest) = rest else { continue };
-        if has_dynamic(&rest) {
+    // A system directory variable at the start (`$HOME/x`, `${TMPDIR}`, `${TMPDIR:-/tmp}`):
+    // substitute what is known. `$HOMEX` is another variable.
+    let leading = leading_variable(&text).or_else(|| {
+        let after = text.strip_prefix("${TMPDIR:-")?;
+        Some(("TMPDIR", &after[after.find('}')? + 1..]))
+    });
+    if let Some((var, rest)) = leading.filter(|(var, rest)| {
+        SYSTEM_DIRECTORIES.contains(var) && (rest.is_empty() || rest.starts_with('/'))
+    }) {
+        if has_dynamic(rest) {
             return PathClass::Unknown;
         }
-        let assigned = cmd
-            .env
-            .iter()
-            .rev()
-            .find(|(n, _)| n == var)
-            .map(|(_, v)| v.clone());
+        let assigned = cmd.env.iter().rev().find(|(n, _)| n == var).map(|(_, v)| v);
         let base = match (var, assigned) {
             // A value the script gave it is only a path when it is one plain word: unquoted,
             // `HOME="-rf /*"; rm $HOME` splits into options and globs (`rm -rf /bin /boot …`),
             // and a value starting with `-` is an option wherever it stands.
-            (_, Some(v)) if !is_one_path_word(&v) => return PathClass::Unknown,
-            (_, Some(v)) => v,
+            (_, Some(v)) if !is_one_path_word(v) => return PathClass::Unknown,
+            (_, Some(v)) => v.clone(),
             ("TMPDIR", None) => "/tmp".to_string(),
             (_, None) => match &home {
                 Some(h) => h.to_string_lossy().into_owned(),

@@ -10,11 +10,10 @@
 
 use toolgate_core::datastore::DataLoss;
 
+use super::requests::HTTP_CLIENTS;
 use super::{Check, Matcher as M, Operands, Seen, View};
-use crate::facts::destinations::split_host_port;
 use crate::knowledge::datastores::CLIENT_PROGRAMS;
-use crate::knowledge::http_apis::{HttpApi, SEARCH_ENGINES, deleting_api};
-use crate::model::{Destination, METHOD_AT_RUN_TIME};
+use crate::knowledge::http_apis::SEARCH_ENGINES;
 
 const HELP: &[&str] = &["--help", "-h"];
 
@@ -153,50 +152,11 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(SEARCH_INDEX_DELETE, HTTP_CLIENTS, &[]).check(Check::SearchDataDelete),
 ];
 
-/// HTTP clients whose method and URL the destination reader knows.
-pub(super) const HTTP_CLIENTS: &[&str] = &["curl", "wget", "wget2", "http", "https", "xh", "xhs"];
-
 /// Whether the command sends a request that deletes a search engine's indices or documents
 /// (`curl -X DELETE localhost:9200/logs`), or one whose method is only known at run time to
 /// such an API.
 pub(super) fn deletes_search_data(seen: &Seen<'_>) -> bool {
-    sends_deleting_request(seen, SEARCH_ENGINES)
-}
-
-/// Whether the command sends a request that deletes data of a service of `apis`, or one
-/// whose method is only known at run time to such an API.
-pub(super) fn sends_deleting_request(seen: &Seen<'_>, apis: &'static [HttpApi]) -> bool {
-    let mut reached = Vec::new();
-    crate::facts::destinations::collect(seen.cmd, None, &mut reached);
-    reached.iter().any(|d| match d {
-        Destination::Url {
-            url,
-            method: Some(method),
-            ..
-        } => url_parts(url).is_some_and(|(host, port, path)| {
-            let method = (method != METHOD_AT_RUN_TIME).then_some(method.as_str());
-            deleting_api(apis, &host, port, path, method).is_some()
-        }),
-        _ => false,
-    })
-}
-
-/// A URL's host (lower case, without a trailing dot), port (the scheme's default when none is
-/// written; a bare `host/path` is HTTP, as curl reads it) and path (`/` when empty).
-fn url_parts(url: &str) -> Option<(String, u16, &str)> {
-    let (default_port, rest) = match url.split_once("://") {
-        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("https") => (443, rest),
-        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("http") => (80, rest),
-        Some(_) => return None,
-        None => (80, url),
-    };
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (authority, after) = rest.split_at(end);
-    let (host, port) = split_host_port(authority);
-    let host = host.trim_end_matches('.').to_ascii_lowercase();
-    let path = after.split(['?', '#']).next().unwrap_or("");
-    let path = if path.is_empty() { "/" } else { path };
-    Some((host, port.unwrap_or(default_port), path))
+    super::requests::sends_deleting_request(seen, SEARCH_ENGINES)
 }
 
 /// Whether `view` (a redis-cli command) lists every key: `KEYS *`, or `--scan` without a

@@ -1,5 +1,6 @@
 //! The `hosting` pack: deleting hosted repositories, releases and published packages.
 
+use super::requests::HTTP_CLIENTS;
 use super::{Check, Matcher as M, View};
 use crate::knowledge::specs::GH_API;
 
@@ -67,7 +68,7 @@ pub(super) const MATCHERS: &[M] = &[
     )
     .none(HELP),
     // A DELETE sent to a code host's or hosting provider's API (`knowledge::http_apis`).
-    M::new(RESOURCE_DELETE, super::databases::HTTP_CLIENTS, &[]).check(Check::ProviderApiDelete),
+    M::new(RESOURCE_DELETE, HTTP_CLIENTS, &[]).check(Check::ProviderApiDelete),
     // The Jenkins CLI: `java -jar jenkins-cli.jar -s URL delete-job NAME`.
     M::new(RESOURCE_DELETE, &["java"], &[]).check(Check::JenkinsCliDelete),
     M::new(UNPUBLISH, &["npm"], &[&["unpublish"]]).none(&["--dry-run", "--help", "-h"]),
@@ -86,7 +87,7 @@ pub(super) fn api_deletes(view: &View) -> bool {
 /// Whether the command sends a DELETE (or a request whose method is only known at run time)
 /// to a code host's or hosting provider's API.
 pub(super) fn deletes_provider_resource(seen: &super::Seen<'_>) -> bool {
-    super::databases::sends_deleting_request(seen, crate::knowledge::http_apis::HOSTING_PROVIDERS)
+    super::requests::sends_deleting_request(seen, crate::knowledge::http_apis::HOSTING_PROVIDERS)
 }
 
 /// Whether a `java -jar …jenkins-cli.jar` runs a command that deletes (`delete-job`,

@@ -23,6 +23,7 @@ mod hosting;
 mod iac;
 mod messaging;
 mod persistence;
+mod requests;
 mod secrets;
 
 use std::cell::OnceCell;
@@ -377,6 +378,8 @@ pub(crate) struct Seen<'a> {
     pub(crate) cx: &'a CommandContext<'a>,
     /// What the analysis's pipes connect, computed on first use.
     pub(crate) pipes: &'a OnceCell<exfiltration::PipeFacts>,
+    /// The destinations the command reaches, read on first use (`requests`).
+    pub(crate) requests: &'a OnceCell<Vec<crate::model::Destination>>,
 }
 
 impl Check {
@@ -525,6 +528,7 @@ fn evaluate_packs_with(
             .chain(writers.iter())
             .filter(|m| !hits.contains(&m.rule) && (!precheck || m.may_match(cmd)));
         let mut views: Vec<(Option<*const Spec>, View)> = Vec::new();
+        let requests = OnceCell::new();
         for m in candidates.collect::<Vec<_>>() {
             let key = m.spec.map(|s| s as *const Spec);
             let at = match views.iter().position(|(k, _)| *k == key) {
@@ -541,6 +545,7 @@ fn evaluate_packs_with(
                 index: i,
                 cx,
                 pipes: &pipes,
+                requests: &requests,
             };
             if !hits.contains(&m.rule) && m.matches(&seen) {
                 hits.push(m.rule);

@@ -277,10 +277,8 @@ impl Pass<'_> {
             out.add(SecretSource::ProcessEnvironment);
         }
         let program = cmd.program_lower();
-        if SECRET_KEY_EXPORTS
-            .iter()
-            .any(|(p, options)| *p == program && options.iter().any(|o| cmd.flags.contains(o)))
-        {
+        let (exporters, options) = SECRET_KEY_EXPORTS;
+        if exporters.contains(&&*program) && options.iter().any(|o| cmd.flags.contains(o)) {
             out.add(SecretSource::PrivateKeyFile);
         }
         if program == "history" && cmd.args.iter().all(|a| a.parse::<u32>().is_ok()) {

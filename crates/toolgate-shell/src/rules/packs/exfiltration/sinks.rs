@@ -1,6 +1,6 @@
 //! What a network sink sends: the files it names, its stdin, its own words, and where.
 
-use crate::facts::destinations::{collect, is_url, scp_like};
+use crate::facts::destinations::{collect, is_remote_path};
 use crate::knowledge::exfiltration::{
     CURL_DATA_OPTIONS, CURL_FORM_OPTIONS, CURL_UPLOAD_OPTIONS, HTTPIE_FILE_SEPARATORS,
     HTTPIE_OTHER_SEPARATORS, PUBLIC_ACLS, SOCAT_FILE_TYPES, SOCAT_STDIN_TYPES, STDIN_NAMES, Sender,
@@ -166,7 +166,7 @@ fn copy(cmd: &SimpleCommand, out: &mut Sent) {
     let Some((last, sources)) = cmd.operands.split_last() else {
         return;
     };
-    let remote = |s: &str| is_url(s) || scp_like(s).is_some() || s.contains("::");
+    let remote = is_remote_path;
     if !remote(last) {
         return;
     }

@@ -117,8 +117,8 @@ pub const PACKS: &[Pack] = &[
             ),
             deny(
                 "TG-CLOUD-AWS-DATA-DELETE",
-                "Deleting databases or tables destroys their data",
-                "aws rds delete-db-instance|delete-db-cluster, aws dynamodb delete-table",
+                "Deleting databases, tables, volumes, snapshots, backups or file systems destroys their data",
+                "aws rds delete-db-instance|delete-db-cluster|delete-db-snapshot, aws dynamodb delete-table, aws ec2 delete-volume|delete-snapshot, aws efs delete-file-system, aws backup delete-recovery-point, aws elasticache|redshift|docdb|neptune deletes",
             ),
             deny(
                 "TG-CLOUD-AWS-STACK-DELETE",
@@ -137,8 +137,8 @@ pub const PACKS: &[Pack] = &[
             ),
             deny(
                 "TG-CLOUD-GCLOUD-DELETE",
-                "Deleting Google Cloud projects, instances or databases cannot be undone",
-                "gcloud projects delete, gcloud compute instances delete, gcloud sql instances delete",
+                "Deleting Google Cloud projects, instances, databases, disks or snapshots cannot be undone",
+                "gcloud projects delete, gcloud compute instances|disks|snapshots delete, gcloud container clusters delete, gcloud sql|spanner|bigtable|alloydb|filestore … delete, gcloud firestore databases delete, gcloud kms keys versions destroy, bq rm",
             ),
             deny(
                 "TG-CLOUD-GCS-DELETE",
@@ -147,8 +147,13 @@ pub const PACKS: &[Pack] = &[
             ),
             deny(
                 "TG-CLOUD-AZ-DELETE",
-                "Deleting Azure resource groups, VMs or storage cannot be undone",
-                "az group delete, az vm delete, az storage … delete",
+                "Deleting Azure resource groups, VMs, databases, disks or storage cannot be undone",
+                "az group delete, az vm|vmss|aks delete, az storage account|container|share … delete, az sql|cosmosdb|postgres|mysql … delete, az disk|snapshot delete",
+            ),
+            review(
+                "TG-CLOUD-RESOURCE-DELETE",
+                "Deleting a cloud resource loses what it held and breaks what depends on it",
+                "any other delete, terminate or purge operation of aws, gcloud or az (aws route53 delete-hosted-zone, gcloud run services delete, az webapp delete)",
             ),
             deny(
                 "TG-CLOUD-PLATFORM-DELETE",
@@ -164,12 +169,12 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-IAC-DESTROY",
                 "Destroying the infrastructure a configuration manages cannot be undone",
-                "terraform destroy, terraform apply -destroy, tofu destroy, pulumi destroy, cdk destroy",
+                "terraform destroy, terraform apply -destroy, tofu destroy, pulumi destroy, cdk destroy, cdktf destroy, sst remove",
             ),
             review(
                 "TG-IAC-STATE-REMOVE",
                 "Removing resources or stacks from state makes the tool lose track of them",
-                "terraform state rm, tofu state rm, pulumi stack rm",
+                "terraform state rm, terraform workspace delete, tofu state rm, pulumi stack rm",
             ),
             review(
                 "TG-IAC-HELM-UNINSTALL",
@@ -221,7 +226,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-DB-KEYSTORE-WIPE",
                 "Flushing or deleting every key of a key-value store destroys its data",
-                "redis-cli FLUSHALL|FLUSHDB, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix, consul kv delete -recurse",
+                "redis-cli FLUSHALL|FLUSHDB, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix, consul kv delete -recurse, zkCli.sh deleteall",
             ),
             deny(
                 "TG-DB-MONGO-DROP",
@@ -231,7 +236,12 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-DB-DROP-COMMAND",
                 "Dropping or resetting a database through a framework or client command",
-                "dropdb, mysqladmin drop, rails db:drop|reset|purge, rake db:drop, prisma migrate reset, manage.py flush, artisan migrate:fresh|db:wipe, sequelize db:drop, typeorm schema:drop, influx bucket delete, influx delete",
+                "dropdb, mysqladmin drop, rails db:drop|reset|purge, rake db:drop, prisma migrate reset, manage.py flush, artisan migrate:fresh|db:wipe, sequelize db:drop|db:migrate:undo:all, typeorm schema:drop, mix ecto.drop|ecto.reset|ecto.rollback --all, flyway clean, liquibase dropAll, alembic downgrade base, knex migrate:rollback --all, influx bucket delete, influx delete",
+            ),
+            review(
+                "TG-DB-RESTORE-OVER",
+                "A restore that first drops what the dump replaces loses the data the dump lacks",
+                "pg_restore --clean -d DB, mongorestore --drop",
             ),
             deny(
                 "TG-DB-SEARCH-INDEX-DELETE",

@@ -1,8 +1,8 @@
 //! Scripts a command makes run besides itself: programs in git config and environment
 //! variables, `git submodule foreach`, `git bisect run`, `git rebase --exec`, ssh's
 //! `ProxyCommand`, socat's `EXEC:`, `nc -e`, tar's and tmux's command options and commands,
-//! and the command of `docker run` / `docker exec` / `kubectl exec`. The walker analyses each
-//! as shell.
+//! the command of `docker run` / `docker exec` / `kubectl exec`, and the commands cloud and
+//! fleet CLIs run on other machines (`remote_commands`). The walker analyses each as shell.
 
 use crate::facts::git::{env_configs, git_configs, persistent_config};
 use crate::knowledge::git_config::{EXEC_ENV, PROMPT_ENV, exec_key, program_of};
@@ -299,6 +299,9 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "tar" | "gtar" | "bsdtar" => tar_scripts(cmd, &mut out),
         "tmux" => tmux_scripts(cmd, &mut out),
         "screen" => screen_scripts(cmd, &mut out),
+        "gcloud" | "az" | "aws" | "ansible" => {
+            crate::facts::remote_commands::remote_scripts(cmd, &program, &mut out);
+        }
         _ => {}
     }
     out

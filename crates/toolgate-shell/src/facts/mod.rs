@@ -12,6 +12,7 @@ pub(crate) mod inline;
 pub(crate) mod launched;
 pub(crate) mod paths;
 pub(crate) mod pipes;
+pub(crate) mod remote_commands;
 pub(crate) mod sed;
 pub(crate) mod templates;
 pub(crate) mod writes;

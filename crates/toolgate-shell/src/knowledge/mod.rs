@@ -3,6 +3,7 @@
 //! (option specs, wrappers, runners, interpreters, setup programs, git configuration) are
 //! checked against it.
 
+pub(crate) mod cloud_clis;
 pub(crate) mod datastores;
 pub(crate) mod exfiltration;
 pub(crate) mod git_config;

@@ -205,3 +205,43 @@ fn nesting_past_the_limit_is_indeterminate_even_inside_interpreter_code() {
     assert!(has("gdb --args gdb --args rm -rf /", RM_ROOT));
     assert!(has("expect -c 'spawn expect -c {spawn rm -rf /}'", RM_ROOT));
 }
+
+#[test]
+fn commands_cloud_and_fleet_clis_run_on_other_machines_are_read() {
+    for cmd in [
+        "gcloud compute ssh vm --command 'rm -rf /'",
+        "gcloud --project p beta compute ssh vm --zone z --command='rm -rf /'",
+        "gcloud compute ssh vm -- -t 'rm -rf /'",
+        "gcloud compute tpus tpu-vm ssh t --command 'rm -rf /'",
+        "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'rm -rf /'",
+        // `--scripts` takes every word up to the next option, one line each.
+        "az vm run-command invoke -g rg -n vm --scripts 'echo start' 'rm -rf /' --no-wait",
+        "aws ssm send-command --document-name AWS-RunShellScript --parameters commands='rm -rf /'",
+        "aws ssm send-command --instance-ids i-1 i-2 --parameters 'commands=[\"uptime\",\"rm -rf /\"]'",
+        "aws ssm send-command --parameters '{\"commands\":[\"rm -rf /\"]}'",
+        // command is ansible's default module.
+        "ansible all -a 'rm -rf /'",
+        "ansible all -i hosts -m shell -a 'rm -rf /'",
+        "ansible web --module-name=ansible.builtin.raw --args 'rm -rf /'",
+    ] {
+        assert!(has(cmd, RM_ROOT), "{cmd}: {:?}", analyze(cmd));
+    }
+    // Everyday forms: the command run there is read and is harmless, or nothing runs.
+    for cmd in [
+        "gcloud compute ssh vm --command 'df -h'",
+        "gcloud compute ssh vm -- -L 8080:localhost:80",
+        "gcloud compute instances list",
+        "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'df -h'",
+        "aws ssm send-command --instance-ids i-1 --document-name AWS-RunShellScript --parameters 'commands=[\"ls\"]'",
+        "aws ssm send-command --document-name AWS-RunShellScript --parameters file://params.json",
+        "ansible all -m ping",
+        "ansible localhost -m debug -a 'var=groups.keys()'",
+        "ansible developers -m command -a 'uptime'",
+    ] {
+        assert!(
+            rules_in(cmd, None).is_empty(),
+            "{cmd}: {:?}",
+            rules_in(cmd, None)
+        );
+    }
+}

@@ -448,3 +448,67 @@ pub(crate) const INFLUX: Spec = Spec::with_flags(
     ],
     &["skip-verify", "json", "hide-headers", "http-debug"],
 );
+
+/// pg_restore: the options that take a value (`-d DB` restores into a database; without it
+/// the script goes to a file or stdout).
+pub(crate) const PG_RESTORE: Spec = Spec::values(
+    "dfFIjLnNPSTthpU",
+    &[
+        "dbname",
+        "file",
+        "format",
+        "index",
+        "jobs",
+        "use-list",
+        "schema",
+        "exclude-schema",
+        "function",
+        "superuser",
+        "table",
+        "trigger",
+        "host",
+        "port",
+        "username",
+        "role",
+        "section",
+        "filter",
+    ],
+);
+
+/// mongorestore: the options that take a value.
+pub(crate) const MONGORESTORE: Spec = Spec::values(
+    "hupdc",
+    &[
+        "uri",
+        "host",
+        "port",
+        "username",
+        "password",
+        "authenticationDatabase",
+        "authenticationMechanism",
+        "db",
+        "collection",
+        "nsInclude",
+        "nsExclude",
+        "nsFrom",
+        "nsTo",
+        "archive",
+        "dir",
+        "numParallelCollections",
+        "numInsertionWorkersPerCollection",
+        "writeConcern",
+        "config",
+    ],
+);
+
+/// Flyway and Liquibase (read with one dash, see `single_dash_long`): settings are attached
+/// with `=` (`-url=…`, `--changelog-file=…`), so no option takes the next word.
+pub(crate) const MIGRATION_TOOLS: Spec = Spec::values("", &[]);
+
+/// The ZooKeeper shell: `-server HOST:PORT`, `-timeout MS`, `-client-configuration FILE`
+/// (read with one dash).
+pub(crate) const ZOOKEEPER_SHELL: Spec =
+    Spec::values("", &["server", "timeout", "client-configuration"]);
+
+/// alembic: `-c FILE`, `-n NAME`, `-x ARG` before the command.
+pub(crate) const ALEMBIC: Spec = Spec::values("cnx", &["config", "name"]);

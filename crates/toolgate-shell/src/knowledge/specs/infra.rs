@@ -101,6 +101,37 @@ pub(crate) const GCLOUD: Spec = Spec::values(
     ],
 );
 
+/// `gcloud compute ssh` (and `gcloud compute tpus tpu-vm ssh`, `gcloud cloud-shell ssh`):
+/// the global options and those of ssh that take a value, `--command` among them.
+pub(crate) const GCLOUD_SSH: Spec = Spec::values(
+    "",
+    &[
+        "project",
+        "account",
+        "configuration",
+        "billing-project",
+        "flags-file",
+        "flatten",
+        "format",
+        "impersonate-service-account",
+        "verbosity",
+        "trace-token",
+        "access-token-file",
+        "zone",
+        "region",
+        "command",
+        "container",
+        "ssh-flag",
+        "ssh-key-file",
+        "ssh-key-expiration",
+        "ssh-key-expire-after",
+        "strict-host-key-checking",
+        "worker",
+        "network",
+        "dest-group",
+    ],
+);
+
 /// gsutil: `-h HEADER`, `-o SECTION:KEY=VALUE`, `-u PROJECT` before the command.
 pub(crate) const GSUTIL: Spec = Spec::values("hou", &[]);
 
@@ -122,6 +153,109 @@ pub(crate) const AZ: Spec = Spec::with_flags(
         "location",
     ],
     &["only-show-errors", "debug", "verbose", "yes", "no-wait"],
+);
+
+/// `az vm run-command invoke|create` and `az vmss run-command invoke`: the global options and
+/// the command's own that take a value. `--scripts` takes one or more values (the script's
+/// lines, as further operands).
+pub(crate) const AZ_RUN_COMMAND: Spec = Spec::with_flags(
+    "ngol",
+    &[
+        "subscription",
+        "output",
+        "query",
+        "name",
+        "resource-group",
+        "location",
+        "command-id",
+        "scripts",
+        "script",
+        "script-uri",
+        "parameters",
+        "protected-parameters",
+        "vm-name",
+        "instance-id",
+        "ids",
+        "run-as-user",
+        "run-as-password",
+        "timeout-in-seconds",
+        "output-blob-uri",
+        "error-blob-uri",
+    ],
+    &["only-show-errors", "debug", "verbose", "yes", "no-wait"],
+);
+
+/// `aws ssm send-command`: the global options and the command's own that take a value
+/// (`--instance-ids` and `--targets` take several, read as further operands).
+pub(crate) const AWS_SSM_SEND_COMMAND: Spec = Spec::values(
+    "",
+    &[
+        "profile",
+        "region",
+        "output",
+        "endpoint-url",
+        "query",
+        "color",
+        "ca-bundle",
+        "cli-read-timeout",
+        "cli-connect-timeout",
+        "cli-binary-format",
+        "cli-input-json",
+        "cli-input-yaml",
+        "document-name",
+        "document-version",
+        "document-hash",
+        "document-hash-type",
+        "parameters",
+        "instance-ids",
+        "targets",
+        "comment",
+        "timeout-seconds",
+        "output-s3-region",
+        "output-s3-bucket-name",
+        "output-s3-key-prefix",
+        "max-concurrency",
+        "max-errors",
+        "service-role-arn",
+        "notification-config",
+        "cloud-watch-output-config",
+        "alarm-configuration",
+    ],
+);
+
+/// ansible (ad hoc): the options that take a value, `-m MODULE` and `-a ARGS` among them.
+pub(crate) const ANSIBLE: Spec = Spec::values(
+    "maiufelcTBPMt",
+    &[
+        "module-name",
+        "args",
+        "inventory",
+        "inventory-file",
+        "user",
+        "forks",
+        "extra-vars",
+        "limit",
+        "connection",
+        "timeout",
+        "background",
+        "poll",
+        "module-path",
+        "tree",
+        "become-user",
+        "become-method",
+        "become-password-file",
+        "connection-password-file",
+        "private-key",
+        "key-file",
+        "vault-id",
+        "vault-password-file",
+        "ssh-common-args",
+        "ssh-extra-args",
+        "scp-extra-args",
+        "sftp-extra-args",
+        "playbook-dir",
+        "task-timeout",
+    ],
 );
 
 /// terraform, tofu, terragrunt (read with one dash, see `single_dash_long`).
@@ -348,3 +482,29 @@ pub(crate) const COMPOSE: Spec = Spec::with_flags(
 /// and formats take a value.
 pub(crate) const DOCKER_REMOVE: Spec =
     Spec::with_flags("", &["filter", "format"], &["all", "force", "volumes"]);
+
+/// sst: the stage and the config file take a value.
+pub(crate) const SST: Spec = Spec::values("", &["stage", "config"]);
+
+/// bq: the global flags that take a value (`--project_id`, `--location`, `--dataset_id`,
+/// `--format`, `--api`), before the command; `rm`'s `--job` is a flag.
+pub(crate) const BQ: Spec = Spec::with_flags(
+    "",
+    &[
+        "project_id",
+        "location",
+        "dataset_id",
+        "format",
+        "api",
+        "api_version",
+        "apilog",
+        "bigqueryrc",
+        "credential_file",
+        "job_id",
+        "max_rows_per_request",
+        "service_account",
+        "service_account_credential_file",
+        "trace",
+    ],
+    &["job", "recursive", "force", "table", "dataset", "model"],
+);

@@ -2,7 +2,9 @@
 //! databases and volumes on hosting platforms.
 
 use super::{Check, Matcher as M, View};
+use crate::knowledge::cloud_clis::{ANY_GROUPS, CloudCli, Operations, VerbAt, cloud_cli};
 use crate::knowledge::specs::{AWS_S3_TRANSFER, SUPABASE};
+use crate::rules::glob_match_ci;
 
 const AWS: &[&str] = &["aws"];
 const GCLOUD: &[&str] = &["gcloud"];
@@ -23,6 +25,18 @@ const GCLOUD_DELETE: &str = "TG-CLOUD-GCLOUD-DELETE";
 const GCS: &str = "TG-CLOUD-GCS-DELETE";
 const AZ_DELETE: &str = "TG-CLOUD-AZ-DELETE";
 const PLATFORM: &str = "TG-CLOUD-PLATFORM-DELETE";
+const RESOURCE: &str = "TG-CLOUD-RESOURCE-DELETE";
+
+/// The big clouds' CLIs, whose every deleting operation is read from `knowledge::cloud_clis`.
+const CLOUD_CLIS: &[&str] = &["aws", "gcloud", "az"];
+/// Options with which a cloud CLI deletes nothing (help, dry runs, a request skeleton).
+const CLOUD_INERT: &[&str] = &[
+    "--help",
+    "-h",
+    "--dryrun",
+    "--dry-run",
+    "--generate-cli-skeleton",
+];
 
 /// Help asked for deletes nothing.
 const HELP: &[&str] = &["--help", "-h"];
@@ -73,52 +87,36 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(COMPUTE, AWS, &[&["lambda"], &["delete-function"]]).none(AWS_DRY_RUN),
     M::new(COMPUTE, AWS, &[&["eks", "ecs"], &["delete-cluster"]]).none(AWS_DRY_RUN),
     M::new(
-        DATA,
-        AWS,
-        &[&["rds"], &["delete-db-instance", "delete-db-cluster"]],
-    )
-    .none(AWS_DRY_RUN),
-    M::new(DATA, AWS, &[&["dynamodb"], &["delete-table"]]).none(AWS_DRY_RUN),
-    M::new(
         STACK,
         AWS,
         &[&["cloudformation"], &["delete-stack", "delete-stack-set"]],
     )
     .none(AWS_DRY_RUN),
     M::new(IAM, AWS, &[&["iam"], &["delete-*"]]).none(AWS_DRY_RUN),
+    // Databases, disks, snapshots, backups and file systems of every cloud, from the table.
+    M::new(DATA, AWS, &[])
+        .none(CLOUD_INERT)
+        .check(Check::CloudDelete(CloudDeletes::Data)),
+    M::new(GCLOUD_DELETE, GCLOUD, &[])
+        .none(CLOUD_INERT)
+        .check(Check::CloudDelete(CloudDeletes::Data)),
+    M::new(AZ_DELETE, AZ, &[])
+        .none(CLOUD_INERT)
+        .check(Check::CloudDelete(CloudDeletes::Data)),
+    // Any other resource a cloud CLI deletes: a person decides (behind the rules above and
+    // the secrets and messaging packs' rules, which name what it deletes more precisely).
+    M::new(RESOURCE, CLOUD_CLIS, &[])
+        .none(CLOUD_INERT)
+        .check(Check::CloudDelete(CloudDeletes::Resource))
+        .fallback(),
+    M::new(GCLOUD_DELETE, &["bq"], &[&["rm"]]).none(&["-j", "--job", "--help", "-h"]),
     M::new(KMS, AWS, &[&["kms"], &["schedule-key-deletion"]]).none(AWS_DRY_RUN),
     // Google Cloud.
-    M::new(GCLOUD_DELETE, GCLOUD, &[&["projects"], &["delete"]]),
-    M::new(
-        GCLOUD_DELETE,
-        GCLOUD,
-        &[&["compute", "sql"], &["instances"], &["delete"]],
-    ),
-    M::new(
-        GCLOUD_DELETE,
-        GCLOUD,
-        &[&["container"], &["clusters"], &["delete"]],
-    ),
     M::new(GCS, GCLOUD, &[&["storage"], &["rm"]]).any(&["-r", "-R", "--recursive"]),
     M::new(GCS, GCLOUD, &[&["storage"], &["buckets"], &["delete"]]),
     M::new(GCS, GSUTIL, &[&["rm"]]).any(&["-r", "-R"]),
     M::new(GCS, GSUTIL, &[&["rb"]]),
     // Azure. One blob (`az storage blob delete`) is routine, as one S3 object is.
-    M::new(AZ_DELETE, AZ, &[&["group", "vm", "aks"], &["delete"]]),
-    M::new(
-        AZ_DELETE,
-        AZ,
-        &[
-            &["storage"],
-            &["account", "container", "share", "queue", "table", "fs"],
-            &["delete"],
-        ],
-    ),
-    M::new(
-        AZ_DELETE,
-        AZ,
-        &[&["storage"], &["blob", "file"], &["delete-batch"]],
-    ),
     // Hosting platforms: an app, server, database, cluster or volume, with its data.
     M::new(
         PLATFORM,
@@ -253,6 +251,69 @@ pub(super) const MATCHERS: &[M] = &[
     )
     .none(HELP),
 ];
+
+/// What a cloud CLI's operation deletes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CloudDeletes {
+    /// Nothing, or one item of data (routine).
+    Nothing,
+    /// A database, disk, snapshot, backup or file system: its data.
+    Data,
+    /// Another resource.
+    Resource,
+}
+
+/// Whether `operation` (the groups before the verb, and the verb) is one of `table`'s.
+fn listed(table: Operations, groups: &[&str], verb: &str) -> bool {
+    table.iter().any(|(path, verbs)| {
+        let (path, rest) = match path.split_last() {
+            Some((last, head)) if *last == ANY_GROUPS => (head, true),
+            _ => (*path, false),
+        };
+        (groups.len() == path.len() || rest && groups.len() >= path.len())
+            && path
+                .iter()
+                .zip(groups)
+                .all(|(alternatives, g)| alternatives.iter().any(|p| glob_match_ci(p, g)))
+            && verbs.iter().any(|v| glob_match_ci(v, verb))
+    })
+}
+
+/// What the operation of `view`, a command of `cli`, deletes. A verb only known at run time
+/// is not read (nothing); a group only known at run time matches no table row (a resource).
+fn deletes_of(cli: &CloudCli, view: &View) -> CloudDeletes {
+    let operands: Vec<&str> = view.operands().collect();
+    let any = |words: &[&str], w: &str| words.iter().any(|g| glob_match_ci(g, w));
+    let start = usize::from(operands.first().is_some_and(|w| any(cli.tracks, w)));
+    let ops = &operands[start.min(operands.len())..];
+    let Some(first) = ops.first() else {
+        return CloudDeletes::Nothing;
+    };
+    if any(cli.local_groups, first) || ops.iter().any(|w| any(cli.help_operands, w)) {
+        return CloudDeletes::Nothing;
+    }
+    let deleting = |i: usize| !view.operand_dynamic(start + i) && any(cli.deleting, ops[i]);
+    let at = match cli.verb_at {
+        VerbAt::Index(i) => (i < ops.len() && deleting(i)).then_some(i),
+        VerbAt::FirstWithin(n) => (1..ops.len().min(n + 1)).find(|&i| deleting(i)),
+    };
+    let Some(at) = at else {
+        return CloudDeletes::Nothing;
+    };
+    let (groups, verb) = (&ops[..at], ops[at]);
+    if listed(cli.routine, groups, verb) {
+        CloudDeletes::Nothing
+    } else if listed(cli.data, groups, verb) {
+        CloudDeletes::Data
+    } else {
+        CloudDeletes::Resource
+    }
+}
+
+/// Whether the cloud CLI command `view` (of `program`) deletes what `kind` names.
+pub(super) fn cloud_deletes(program: &str, view: &View, kind: CloudDeletes) -> bool {
+    cloud_cli(program).is_some_and(|cli| deletes_of(cli, view) == kind)
+}
 
 /// Operand index of `aws s3 sync SRC DST`'s destination (after `s3`, `sync` and the source).
 const SYNC_DESTINATION: usize = 3;

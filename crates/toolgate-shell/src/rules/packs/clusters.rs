@@ -11,6 +11,9 @@ const CRITICAL_KINDS: &[&str] = &[
     "namespace",
     "namespaces",
     "ns",
+    // OpenShift's projects are namespaces.
+    "project",
+    "projects",
     "node",
     "nodes",
     "no",

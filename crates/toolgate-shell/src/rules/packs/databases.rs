@@ -24,6 +24,7 @@ const KEYSTORE_WIPE: &str = "TG-DB-KEYSTORE-WIPE";
 const MONGO_DROP: &str = "TG-DB-MONGO-DROP";
 const DROP_COMMAND: &str = "TG-DB-DROP-COMMAND";
 const SEARCH_INDEX_DELETE: &str = "TG-DB-SEARCH-INDEX-DELETE";
+const RESTORE_OVER: &str = "TG-DB-RESTORE-OVER";
 
 /// The losses each rule stops (every [`DataLoss`] in exactly one, the one its catalog row
 /// names: a test checks it).
@@ -99,6 +100,7 @@ const ARTISAN_WIPE: &[&str] = &[
     "migrate:reset",
     "db:wipe",
 ];
+const ZOOKEEPER_SHELLS: &[&str] = &["zkcli.sh", "zkcli", "zookeeper-shell", "zookeeper-shell.sh"];
 const TYPEORM: &[&str] = &["typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"];
 
 /// The pack's matchers.
@@ -148,6 +150,33 @@ pub(super) const MATCHERS: &[M] = &[
     )
     .none(HELP),
     M::new(DROP_COMMAND, TYPEORM, &[&["schema:drop"]]).none(HELP),
+    // Elixir's Ecto: drop, or drop and rebuild; every migration rolled back.
+    M::new(DROP_COMMAND, &["mix"], &[&["ecto.drop", "ecto.reset"]]).none(HELP),
+    M::new(DROP_COMMAND, &["mix"], &[&["ecto.rollback"]])
+        .any(&["--all"])
+        .none(HELP),
+    // Schema migration tools: every object dropped, or every migration rolled back.
+    M::new(DROP_COMMAND, &["flyway"], &[&["clean"]]).none(HELP),
+    M::new(DROP_COMMAND, &["liquibase"], &[&["dropall", "drop-all"]]).none(HELP),
+    M::new(DROP_COMMAND, &["alembic"], &[&["downgrade"], &["base"]]).none(HELP),
+    M::new(DROP_COMMAND, &["knex"], &[&["migrate:rollback"]])
+        .any(&["--all"])
+        .none(HELP),
+    M::new(
+        DROP_COMMAND,
+        &["sequelize", "sequelize-cli"],
+        &[&["db:migrate:undo:all"]],
+    )
+    .none(HELP),
+    // ZooKeeper: a node with everything under it.
+    M::new(KEYSTORE_WIPE, ZOOKEEPER_SHELLS, &[&["deleteall", "rmr"]]).none(HELP),
+    // A restore that drops what the dump replaces, into a live database.
+    M::new(RESTORE_OVER, &["pg_restore"], &[])
+        .any(&["-c", "--clean"])
+        .check(Check::AlsoAny(&["-d", "--dbname"])),
+    M::new(RESTORE_OVER, &["mongorestore"], &[])
+        .any(&["--drop"])
+        .none(&["--dryRun", "--help"]),
     // Search engines' HTTP APIs (`knowledge::http_apis`).
     M::new(SEARCH_INDEX_DELETE, HTTP_CLIENTS, &[]).check(Check::SearchDataDelete),
 ];

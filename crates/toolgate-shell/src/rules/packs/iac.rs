@@ -24,8 +24,12 @@ pub(super) const MATCHERS: &[M] = &[
         "--help",
         "-h",
     ]),
-    M::new(DESTROY, &["cdk"], &[&["destroy"]]).none(HELP),
+    M::new(DESTROY, &["cdk", "cdktf"], &[&["destroy"]]).none(HELP),
+    // SST removes every resource of a stage.
+    M::new(DESTROY, &["sst"], &[&["remove"]]).none(HELP),
     M::new(STATE, TERRAFORM, &[&["state"], &["rm"]]).none(HELP),
+    // A workspace's delete deletes its state (with -force even while it tracks resources).
+    M::new(STATE, TERRAFORM, &[&["workspace"], &["delete"]]).none(HELP),
     M::new(STATE, &["pulumi"], &[&["stack"], &["rm"]]).none(HELP),
     M::new(STATE, &["pulumi"], &[&["state"], &["delete"]]).none(HELP),
     // `helm delete`, `del` and `un` are `helm uninstall`.

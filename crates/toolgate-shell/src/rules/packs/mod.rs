@@ -127,6 +127,10 @@ pub(crate) enum Check {
     ProviderApiDelete,
     /// The Jenkins CLI run with a command that deletes.
     JenkinsCliDelete,
+    /// One of these options is given too (besides the matcher's `any`).
+    AlsoAny(Words),
+    /// A cloud CLI's operation deletes what this names (`knowledge::cloud_clis`).
+    CloudDelete(cloud::CloudDeletes),
 }
 
 /// One way a pack rule matches. Every condition given must hold.
@@ -149,6 +153,9 @@ pub(crate) struct Matcher {
     pub(crate) operands: Operands,
     /// A condition in code.
     pub(crate) check: Option<Check>,
+    /// A fallback: it applies only when no other matcher matched the same command (a
+    /// catch-all behind the rules that name what a command deletes more precisely).
+    pub(crate) fallback: bool,
 }
 
 impl Matcher {
@@ -168,7 +175,14 @@ impl Matcher {
             none: &[],
             operands: Operands::Any,
             check: None,
+            fallback: false,
         }
+    }
+
+    /// A fallback: it applies only when no other matcher matched the same command.
+    pub(crate) const fn fallback(mut self) -> Matcher {
+        self.fallback = true;
+        self
     }
 
     /// Arguments after the global options are read with `spec`.
@@ -338,7 +352,7 @@ impl View {
     }
 
     /// Whether operand `n` is only known at run time.
-    fn operand_dynamic(&self, n: usize) -> bool {
+    pub(crate) fn operand_dynamic(&self, n: usize) -> bool {
         self.operands.get(n).is_some_and(|&i| self.args[i].dynamic)
     }
 
@@ -406,6 +420,10 @@ impl Check {
             Check::SearchDataDelete => databases::deletes_search_data(seen),
             Check::ProviderApiDelete => hosting::deletes_provider_resource(seen),
             Check::JenkinsCliDelete => hosting::jenkins_cli_deletes(seen.view),
+            Check::AlsoAny(options) => seen.view.has(options),
+            Check::CloudDelete(kind) => {
+                cloud::cloud_deletes(&seen.cmd.program_lower(), seen.view, kind)
+            }
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))
@@ -522,14 +540,25 @@ fn evaluate_packs_with(
         } else {
             &index.any_program
         };
-        let candidates = own
+        let mut candidates: Vec<&&Matcher> = own
             .into_iter()
             .flatten()
             .chain(writers.iter())
-            .filter(|m| !hits.contains(&m.rule) && (!precheck || m.may_match(cmd)));
+            .filter(|m| !precheck || m.may_match(cmd))
+            .collect();
+        // A rule matched by an earlier command need not be matched again, unless a fallback
+        // must know whether it matches this one. Fallbacks go last, to see what matched.
+        if !candidates.iter().any(|m| m.fallback) {
+            candidates.retain(|m| !hits.contains(&m.rule));
+        }
+        candidates.sort_by_key(|m| m.fallback);
         let mut views: Vec<(Option<*const Spec>, View)> = Vec::new();
         let requests = OnceCell::new();
-        for m in candidates.collect::<Vec<_>>() {
+        let mut matched_here = false;
+        for m in candidates {
+            if m.fallback && matched_here {
+                continue;
+            }
             let key = m.spec.map(|s| s as *const Spec);
             let at = match views.iter().position(|(k, _)| *k == key) {
                 Some(at) => at,
@@ -547,8 +576,11 @@ fn evaluate_packs_with(
                 pipes: &pipes,
                 requests: &requests,
             };
-            if !hits.contains(&m.rule) && m.matches(&seen) {
-                hits.push(m.rule);
+            if m.matches(&seen) {
+                matched_here = true;
+                if !hits.contains(&m.rule) {
+                    hits.push(m.rule);
+                }
             }
         }
     }

@@ -287,7 +287,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-HOST-POWER",
                 "Shutting down or rebooting the machine",
-                "shutdown, reboot, halt, poweroff, init 0|6, systemctl poweroff|reboot",
+                "shutdown, reboot, halt, poweroff, init 0|6, systemctl poweroff|reboot, writes to /proc/sysrq-trigger",
             ),
             review(
                 "TG-HOST-SERVICE-STOP",
@@ -307,7 +307,7 @@ pub const PACKS: &[Pack] = &[
             deny(
                 "TG-HOST-FIREWALL-OFF",
                 "Turning off the firewall or mandatory access control",
-                "ufw disable, iptables -F, nft flush ruleset, setenforce 0",
+                "ufw disable, iptables -F, nft flush ruleset, setenforce 0, aa-teardown",
             ),
             deny(
                 "TG-HOST-CRONTAB-REMOVE",
@@ -343,6 +343,26 @@ pub const PACKS: &[Pack] = &[
                 "TG-HOST-SSH-KEYGEN-OVERWRITE",
                 "Generating a key over an existing SSH key loses it",
                 "ssh-keygen -f ~/.ssh/id_ed25519, yes | ssh-keygen",
+            ),
+            review(
+                "TG-HOST-KERNEL-CHANGE",
+                "Changing the running kernel's settings or modules can crash or weaken the machine",
+                "sysctl -w KEY=VALUE, writes to /proc/sys and /sys, rmmod, modprobe -r, insmod",
+            ),
+            review(
+                "TG-HOST-NETWORK-DOWN",
+                "Taking interfaces down, flushing routes or dropping all traffic cuts the machine off, this session included",
+                "ip link set DEV down, ip route flush, ifconfig DEV down, ifdown, nmcli networking off, iptables -P INPUT DROP",
+            ),
+            review(
+                "TG-HOST-ACCOUNT-LOCK",
+                "Locking or expiring an account locks its user out",
+                "usermod -L|-e DATE, passwd -l, chage -E DATE",
+            ),
+            review(
+                "TG-HOST-LOG-DELETE",
+                "Vacuuming the system journal deletes its records for good",
+                "journalctl --vacuum-time|--vacuum-size|--vacuum-files",
             ),
             review(
                 "TG-HOST-CREDENTIAL-LOSS",

@@ -128,3 +128,78 @@ pub(crate) const SCREEN: Spec = Spec::values("SceshptTX", &["logfile"]);
 /// The screen commands (`-X CMD`) that run something in a window: `stuff` types its text
 /// into the window's shell, `exec` runs a program there.
 pub(crate) const SCREEN_RUNS: &[&str] = &["stuff", "exec"];
+
+/// ip: `-n NETNS`, `-b FILE`, `-rc FILE` and the family (`-f inet`) take a value.
+pub(crate) const IP: Spec = Spec::values("nbf", &["netns", "batch", "rcvbuf", "family"]);
+
+/// sysctl: `-p` takes an optional file (attached), `--pattern` a value.
+pub(crate) const SYSCTL: Spec = Spec::values("", &["pattern"]);
+
+/// usermod: the options that take a value (`-L`, `--lock` and `-U` are flags).
+pub(crate) const USERMOD: Spec = Spec::values(
+    "cdefgGlpPRsuZ",
+    &[
+        "comment",
+        "home",
+        "expiredate",
+        "inactive",
+        "gid",
+        "groups",
+        "login",
+        "password",
+        "prefix",
+        "root",
+        "shell",
+        "uid",
+        "selinux-user",
+        "add-subuids",
+        "del-subuids",
+        "add-subgids",
+        "del-subgids",
+    ],
+);
+
+/// chage: the options that take a value.
+pub(crate) const CHAGE: Spec = Spec::values(
+    "dEImMRPW",
+    &[
+        "lastday",
+        "expiredate",
+        "inactive",
+        "mindays",
+        "maxdays",
+        "root",
+        "prefix",
+        "warndays",
+    ],
+);
+
+/// journalctl: the options that take a value the host pack reads past (`--vacuum-*` among
+/// them).
+pub(crate) const JOURNALCTL: Spec = Spec::values(
+    "uDMnpottS",
+    &[
+        "unit",
+        "user-unit",
+        "directory",
+        "file",
+        "machine",
+        "lines",
+        "priority",
+        "output",
+        "identifier",
+        "since",
+        "until",
+        "boot",
+        "vacuum-size",
+        "vacuum-time",
+        "vacuum-files",
+        "root",
+        "image",
+        "namespace",
+        "facility",
+        "grep",
+        "cursor",
+        "after-cursor",
+    ],
+);

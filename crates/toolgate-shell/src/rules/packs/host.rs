@@ -1,6 +1,6 @@
 //! The `host` pack: taking the machine down or weakening it.
 
-use super::{Check, Matcher as M, Operands, Seen};
+use super::{Check, Matcher as M, Operands, Seen, View};
 use toolgate_core::path_class::secrets::is_home_credential;
 
 use crate::facts::paths::{tilde_home, working_directory};
@@ -79,6 +79,39 @@ const SWAP_OFF: &str = "TG-HOST-SWAP-OFF";
 const CORE_PACKAGE: &str = "TG-HOST-CORE-PACKAGE-REMOVE";
 const CHATTR: &str = "TG-HOST-CHATTR";
 const SSH_KEYGEN: &str = "TG-HOST-SSH-KEYGEN-OVERWRITE";
+const KERNEL: &str = "TG-HOST-KERNEL-CHANGE";
+const NETWORK_DOWN: &str = "TG-HOST-NETWORK-DOWN";
+const ACCOUNT_LOCK: &str = "TG-HOST-ACCOUNT-LOCK";
+const LOG_DELETE: &str = "TG-HOST-LOG-DELETE";
+
+/// The kernel's magic SysRq trigger: a write crashes, reboots or powers off the machine.
+const SYSRQ_TRIGGER: &[&str] = &["/proc/sysrq-trigger"];
+/// The kernel's live settings and devices' control files.
+const KERNEL_FILES: &[&str] = &["/proc/sys/*", "/sys/*"];
+/// Kernel files whose write changes nothing that lasts: dropping the page cache.
+const KERNEL_ROUTINE: &[&str] = &["/proc/sys/vm/drop_caches"];
+/// Programs that put content into the files they name (with redirects, every program).
+const CONTENT_WRITERS: &[&str] = &["tee", "cp", "dd", "dcfldd", "install", "ln"];
+/// `ip link` and `ip link set` as ip abbreviates them.
+const IP_LINK: &[&str] = &["link", "lin", "li", "l"];
+const IP_SET: &[&str] = &["set", "se", "s"];
+/// `ip route|addr|neigh flush` as ip abbreviates them.
+const IP_FLUSHED: &[&str] = &[
+    "route",
+    "rout",
+    "rou",
+    "ro",
+    "r",
+    "address",
+    "addr",
+    "add",
+    "ad",
+    "a",
+    "neighbour",
+    "neighbor",
+    "neigh",
+    "n",
+];
 /// The rule the engine reports for a credential file a command deletes or writes over.
 pub const CREDENTIAL_LOSS: &str = "TG-HOST-CREDENTIAL-LOSS";
 
@@ -128,6 +161,8 @@ pub(super) const MATCHERS: &[M] = &[
         .operands(Operands::Some(&["ACCEPT"])),
     M::new(FIREWALL_OFF, &["nft"], &[&["flush"], &["ruleset"]]),
     M::new(FIREWALL_OFF, &["setenforce"], &[&["0", "permissive"]]),
+    // Unloads every AppArmor profile.
+    M::new(FIREWALL_OFF, &["aa-teardown"], &[]).none(HELP),
     M::new(
         FIREWALL_OFF,
         &["systemctl"],
@@ -180,6 +215,54 @@ pub(super) const MATCHERS: &[M] = &[
         .any(&["-R", "--remove"])
         .operands(Operands::Packages(CORE_PACKAGES)),
     M::new(CHATTR, &["chattr"], &[]).check(Check::ChattrAttributes),
+    // `echo b > /proc/sysrq-trigger` reboots at once, `c` crashes, `o` powers off.
+    M::new(POWER, &[], &[]).check(Check::ContentInto(SYSRQ_TRIGGER)),
+    M::new(POWER, CONTENT_WRITERS, &[]).check(Check::ContentInto(SYSRQ_TRIGGER)),
+    // The running kernel: its settings, devices' control files and modules.
+    M::new(KERNEL, &[], &[]).check(Check::KernelFileWrite),
+    M::new(KERNEL, CONTENT_WRITERS, &[]).check(Check::KernelFileWrite),
+    M::new(KERNEL, &["sysctl"], &[]).any(&["-w", "--write"]),
+    M::new(KERNEL, &["sysctl"], &[])
+        .operands(Operands::Some(&["*=*"]))
+        .none(&["-n", "--values", "-N", "--names", "-a", "--all", "-A", "-X"]),
+    M::new(KERNEL, &["rmmod", "insmod"], &[]).none(&["--help", "-h", "--version", "-V"]),
+    M::new(KERNEL, &["modprobe"], &[]).any(&["-r", "--remove"]),
+    // Taking the machine off its network.
+    M::new(NETWORK_DOWN, &["ip"], &[IP_LINK, IP_SET]).operands(Operands::Some(&["down"])),
+    M::new(NETWORK_DOWN, &["ip"], &[IP_FLUSHED, &["flush", "f"]]),
+    M::new(NETWORK_DOWN, &["ifconfig"], &[]).operands(Operands::Some(&["down"])),
+    M::new(NETWORK_DOWN, &["ifdown"], &[]).none(&["--help", "-h", "-n", "--no-act"]),
+    M::new(NETWORK_DOWN, &["nmcli"], &[&["networking", "n"], &["off"]]),
+    M::new(
+        NETWORK_DOWN,
+        &["nmcli"],
+        &[&["radio", "r"], &["all", "wifi"], &["off"]],
+    ),
+    M::new(
+        NETWORK_DOWN,
+        &["nmcli"],
+        &[&["device", "d", "dev"], &["disconnect", "down"]],
+    ),
+    M::new(
+        NETWORK_DOWN,
+        &["nmcli"],
+        &[&["connection", "c", "con"], &["down"]],
+    ),
+    // A default policy that drops what no rule accepts: rules flushed or missing, it cuts
+    // the machine off, this session included.
+    M::new(NETWORK_DOWN, &["iptables", "ip6tables"], &[])
+        .any(&["-P", "--policy"])
+        .operands(Operands::Some(&["DROP", "REJECT"])),
+    // Locking or expiring an account locks its user out.
+    M::new(ACCOUNT_LOCK, &["usermod"], &[]).any(&["-L", "--lock"]),
+    M::new(ACCOUNT_LOCK, &["passwd"], &[]).any(&["-l", "--lock"]),
+    M::new(ACCOUNT_LOCK, &["usermod", "chage"], &[]).check(Check::ExpiresAccount),
+    // The system journal's records, deleted for good.
+    M::new(LOG_DELETE, &["journalctl"], &[]).any(&[
+        "--vacuum-size",
+        "--vacuum-time",
+        "--vacuum-files",
+    ]),
     M::new(SSH_KEYGEN, &["ssh-keygen"], &[]).check(Check::SshKeyOverwrite),
 ];
 
@@ -251,6 +334,32 @@ pub(super) fn may_name_credential(word: &[u8]) -> bool {
         after_slash = b == b'/';
     }
     false
+}
+
+/// Whether `cmd` puts content into a file matching one of `paths` (globs over the whole
+/// path; `*` crosses `/`).
+pub(super) fn content_into(cmd: &SimpleCommand, paths: &[&str]) -> bool {
+    content_targets(cmd)
+        .iter()
+        .any(|t| paths.iter().any(|g| crate::rules::glob_match(g, t)))
+}
+
+/// Whether `cmd` writes a kernel setting or control file (not one whose write changes
+/// nothing that lasts).
+pub(super) fn writes_kernel_file(cmd: &SimpleCommand) -> bool {
+    let matches = |globs: &[&str], t: &str| globs.iter().any(|g| crate::rules::glob_match(g, t));
+    content_targets(cmd)
+        .iter()
+        .any(|t| matches(KERNEL_FILES, t) && !matches(KERNEL_ROUTINE, t))
+}
+
+/// Options that set an account's expiry date (usermod's `-e`, chage's `-E`).
+const EXPIRY_DATE: &[&str] = &["-e", "-E", "--expiredate"];
+
+/// Whether an account gets an expiry date: `-1` or an empty date removes it.
+pub(super) fn expires_account(view: &View) -> bool {
+    view.value(EXPIRY_DATE)
+        .is_some_and(|date| !matches!(date.trim(), "" | "-1"))
 }
 
 /// Whether `word` names a signal that leaves processes alive (`0` only tests, `CONT`

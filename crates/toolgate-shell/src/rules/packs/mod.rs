@@ -127,6 +127,13 @@ pub(crate) enum Check {
     ProviderApiDelete,
     /// The Jenkins CLI run with a command that deletes.
     JenkinsCliDelete,
+    /// The command puts content into a file matching one of these globs (`*` crosses `/`):
+    /// by a redirect, `tee`, or a copy's destination.
+    ContentInto(Words),
+    /// The command writes a kernel setting or control file (`/proc/sys`, `/sys`).
+    KernelFileWrite,
+    /// An account gets an expiry date (`usermod -e DATE`, `chage -E DATE`).
+    ExpiresAccount,
     /// One of these options is given too (besides the matcher's `any`).
     AlsoAny(Words),
     /// A cloud CLI's operation deletes what this names (`knowledge::cloud_clis`).
@@ -421,6 +428,9 @@ impl Check {
             Check::ProviderApiDelete => hosting::deletes_provider_resource(seen),
             Check::JenkinsCliDelete => hosting::jenkins_cli_deletes(seen.view),
             Check::AlsoAny(options) => seen.view.has(options),
+            Check::ContentInto(paths) => host::content_into(seen.cmd, paths),
+            Check::KernelFileWrite => host::writes_kernel_file(seen.cmd),
+            Check::ExpiresAccount => host::expires_account(seen.view),
             Check::CloudDelete(kind) => {
                 cloud::cloud_deletes(&seen.cmd.program_lower(), seen.view, kind)
             }

@@ -1,5 +1,6 @@
 //! Tests of path classification.
 
+use super::directories::OS_TREES;
 use super::*;
 use toolgate_core::path_class::{SecretSource, secret_source};
 

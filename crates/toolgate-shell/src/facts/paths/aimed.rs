@@ -1,0 +1,52 @@
+//! Whether a path, globs included, is aimed at the files of a class (`~/.ssh/*`, `*.pem`)
+//! rather than only able to expand to one of them (`dist/*`).
+
+use super::has_glob;
+
+/// The class `class` gives `path`, when the path is aimed at the files of that class. A
+/// path whose last component is a glob lists whatever its directory holds: it counts when
+/// its directory is in the class (`~/.ssh/*`) or the glob's own letters are part of a name
+/// the class covers (`*.pem`, `.env*`, `id_*`), not when it only could expand to such a
+/// name (`dist/*`, `*ela*L1*`, `.*`). `patterns` gives a class's path patterns.
+pub(crate) fn aimed_class<T: Copy>(
+    path: &str,
+    class: impl Fn(&str) -> Option<T>,
+    patterns: impl Fn(T) -> &'static [toolgate_core::path_class::PathPattern],
+) -> Option<T> {
+    let found = class(path)?;
+    let trimmed = path.trim_end_matches('/');
+    let (dir, last) = trimmed.rsplit_once('/').unwrap_or((".", trimmed));
+    if !has_glob(last) {
+        return Some(found);
+    }
+    if !dir.is_empty()
+        && let Some(parent) = class(dir)
+    {
+        return Some(parent);
+    }
+    let letters = glob_letters(last);
+    let named = patterns(found).iter().any(|p| {
+        p.parts.last().is_some_and(|name| {
+            let name = glob_letters(name);
+            letters.len() >= 2
+                && (name.contains(&letters) || (name.len() >= 2 && letters.contains(&name)))
+        })
+    });
+    named.then_some(found)
+}
+
+/// The letters of a glob, lower case, with its wildcards and `[…]` classes left out.
+fn glob_letters(glob: &str) -> String {
+    let mut out = String::new();
+    let mut in_class = false;
+    for c in glob.chars() {
+        match c {
+            '[' => in_class = true,
+            ']' if in_class => in_class = false,
+            '*' | '?' => {}
+            _ if in_class => {}
+            _ => out.push(c.to_ascii_lowercase()),
+        }
+    }
+    out
+}

@@ -1,0 +1,161 @@
+//! The named directories: the system's, the ones it cannot run without, temp directories and
+//! the trees the OS owns; and what is judged of a directory itself: a working directory where
+//! "inside" is no excuse, and an operand whose move or re-owning breaks the machine.
+
+use std::path::{Component, Path, PathBuf};
+
+use super::{has_dynamic, has_glob, is_partial_glob, normalize, normalized, tilde_home, under};
+use crate::model::{CommandContext, SimpleCommand};
+
+pub(super) const SYSTEM_DIRS: &[&str] = &[
+    "/etc",
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/var",
+    "/boot",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/opt",
+    "/sys",
+    "/proc",
+    "/dev",
+    "/srv",
+    "/run",
+    "/snap",
+    "/mnt",
+    "/media",
+    "/root",
+    "/System",
+    "/Library",
+    "/Applications",
+    "/private",
+    "/Volumes",
+    "/nix",
+    "/efi",
+    "/lost+found",
+];
+/// Directories inside system directories that the system cannot run without: moving one
+/// (or re-owning it recursively, or `rsync --delete` into it) breaks the machine as moving
+/// `/usr` does.
+const CRITICAL_SYSTEM_SUBDIRS: &[&str] = &[
+    "/usr/bin",
+    "/usr/sbin",
+    "/usr/lib",
+    "/usr/lib32",
+    "/usr/lib64",
+    "/usr/libx32",
+    "/usr/libexec",
+    "/usr/local",
+    "/usr/local/bin",
+    "/usr/local/lib",
+    "/usr/local/sbin",
+    "/usr/share",
+    "/usr/include",
+    "/var/lib",
+    "/var/log",
+    "/var/spool",
+    "/var/cache",
+    "/etc/ssh",
+    "/etc/systemd",
+    "/etc/pam.d",
+    "/etc/sudoers.d",
+    "/etc/ssl",
+    "/boot/efi",
+    "/System/Library",
+    "/Library/LaunchDaemons",
+    "/Library/LaunchAgents",
+    "/nix/store",
+];
+pub(super) const TEMP_DIRS: &[&str] = &[
+    "/tmp",
+    "/var/tmp",
+    "/private/tmp",
+    "/private/var/tmp",
+    "/dev/shm",
+];
+
+/// Working directories where "inside the working directory" is no excuse: `/`, a home
+/// directory itself, and system trees (but not temp directories).
+pub(super) fn is_sensitive_cwd(cwd: &Path, home: Option<&Path>) -> bool {
+    // `cwd` and `home` are normalized: equal paths are equal text.
+    let text = cwd.as_os_str();
+    if text == "/" || home.is_some_and(|h| normalized(h).as_os_str() == text) {
+        return true;
+    }
+    // A working directory that is not UTF-8 is none of the named directories.
+    let Some(c) = cwd.to_str() else {
+        return false;
+    };
+    if TEMP_DIRS.iter().any(|t| under(c, t)) {
+        return false;
+    }
+    let is_home_root =
+        (under(c, "/home") || under(c, "/Users")) && cwd.components().count() == 3 || c == "/root";
+    is_home_root
+        || c == "/home"
+        || c == "/Users"
+        || SYSTEM_DIRS.contains(&c)
+        || OS_TREES.iter().any(|d| under(c, d))
+}
+
+/// Trees the operating system owns: no project lives there, so every path in them is a
+/// system path even when it is the working directory (unlike `/opt/app` or `/var/www/site`).
+pub(super) const OS_TREES: &[&str] = &[
+    "/etc", "/usr", "/bin", "/sbin", "/boot", "/lib", "/lib32", "/lib64", "/libx32", "/sys",
+    "/proc", "/dev", "/System", "/Library", "/nix", "/efi",
+];
+
+/// Whether operand `text` is the root, a home directory itself (or `/home`), a system
+/// directory itself or one the system cannot run without (`/usr/bin`), or every entry of one
+/// (`/*`, `~/*`): moving or re-owning it breaks the machine or the account. Paths only known
+/// at run time are not judged here.
+pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    let home = cx.home.map(normalize);
+    let mut text = text.trim_end_matches('/').to_string();
+    if text.is_empty() {
+        text = "/".to_string();
+    }
+    text = tilde_home(&text).into_owned();
+    if has_dynamic(&text) {
+        return false;
+    }
+    let path = if text == "~" || text.starts_with("~/") {
+        match &home {
+            Some(h) => h.join(text[1..].trim_start_matches('/')),
+            None => return text == "~" || text == "~/*",
+        }
+    } else if text.starts_with('/') {
+        PathBuf::from(&text)
+    } else {
+        match cx.cwd() {
+            Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
+            _ => return false,
+        }
+    };
+    // `/*`, `~/*`: every entry of the directory.
+    let mut kept = PathBuf::new();
+    for c in path.components() {
+        if let Component::Normal(n) = c
+            && has_glob(&n.to_string_lossy())
+        {
+            if is_partial_glob(&n.to_string_lossy()) {
+                return false;
+            }
+            break;
+        }
+        kept.push(c);
+    }
+    let path = normalize(&kept);
+    let parent = path.parent();
+    path == Path::new("/")
+        || home.as_deref() == Some(path.as_path())
+        || path == Path::new("/home")
+        || path == Path::new("/Users")
+        || parent == Some(Path::new("/home"))
+        || parent == Some(Path::new("/Users"))
+        || SYSTEM_DIRS.iter().any(|d| path == Path::new(d))
+        || CRITICAL_SYSTEM_SUBDIRS.iter().any(|d| path == Path::new(d))
+}

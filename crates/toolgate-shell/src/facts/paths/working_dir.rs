@@ -1,0 +1,71 @@
+//! The working directory of a command (after the `cd`s before it) and the ways a word names
+//! it or the home directory: `$(pwd)`, `` `pwd` ``, `$HOME` read as `~`.
+
+use super::has_dynamic;
+use crate::model::CommandAnalysis;
+
+/// `path` with a leading `$HOME` / `${HOME}` written as `~` (`$HOME/.ssh/id_rsa` →
+/// `~/.ssh/id_rsa`), so the path class tables read it as a home path; other text unchanged.
+pub(crate) fn tilde_home(path: &str) -> std::borrow::Cow<'_, str> {
+    for form in ["${HOME}", "$HOME"] {
+        if let Some(rest) = path.strip_prefix(form)
+            && (rest.is_empty() || rest.starts_with('/'))
+        {
+            return format!("~{rest}").into();
+        }
+    }
+    path.into()
+}
+
+/// The working directory of command `index`: the last `cd` before it (`~` for a bare `cd`),
+/// `.` when none changed it, `None` when it changed to a place only known at run time.
+pub(crate) fn working_directory(analysis: &CommandAnalysis, index: usize) -> Option<String> {
+    let cmd = &analysis.commands[index];
+    let mut dir: Option<String> = None;
+    for c in &analysis.commands[..index] {
+        let program = c.program_lower();
+        if !matches!(&*program, "cd" | "pushd") {
+            continue;
+        }
+        let Some(target) = c.operands.first() else {
+            dir = Some("~".to_string());
+            continue;
+        };
+        if !c.dynamic_args.is_empty() && !target.starts_with("$HOME") {
+            return None;
+        }
+        let target = tilde_home(target);
+        dir = Some(match (&dir, target.starts_with(['/', '~'])) {
+            (Some(d), false) => format!("{d}/{target}"),
+            _ => target.into_owned(),
+        });
+    }
+    match dir {
+        Some(d) => Some(d),
+        None if cmd.cwd_changed => None,
+        None => Some(".".to_string()),
+    }
+}
+
+/// The spellings of the working directory as a command substitution: `$(pwd)`, `` `pwd` ``.
+/// (A function named `pwd` defined in the command counts as a directory change.)
+const PWD_SUBSTITUTIONS: &[&str] = &[
+    "$(pwd)",
+    "`pwd`",
+    "$(pwd -L)",
+    "`pwd -L`",
+    "$(pwd -P)",
+    "`pwd -P`",
+];
+
+/// `$(pwd)/build` as the relative path it names (`./build`), when the rest is written out;
+/// relative paths are judged against the working directory, and not at all after a `cd`.
+pub(crate) fn working_dir_form(text: &str) -> Option<String> {
+    let rest = PWD_SUBSTITUTIONS
+        .iter()
+        .find_map(|p| text.strip_prefix(p))?;
+    if has_dynamic(rest) || !(rest.is_empty() || rest.starts_with('/')) {
+        return None;
+    }
+    Some(format!(".{rest}"))
+}

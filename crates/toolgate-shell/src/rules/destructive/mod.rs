@@ -1,0 +1,179 @@
+//! The built-in destructive-command pack: recursive deletes, disk tools, mode changes and
+//! moves of critical directories, downloaded code, fork bombs, protected writes.
+//!
+//! Here: [`Check`], the conditions too specific for the rule schema. The rules themselves are
+//! in `table`, the disk tools' harmless forms in `disks`, and what a command deletes or moves
+//! in `targets`.
+
+mod disks;
+mod table;
+mod targets;
+
+use crate::SimpleCommand;
+use crate::facts::paths::{PathClass, classify, is_critical_dir};
+use crate::facts::writes::{writes_block_device, writes_protected};
+use crate::rules::{CommandContext, CommandMemo};
+use disks::{DEVICE_ONLY, READS_FIRST_OPERAND, disk_listing};
+pub(crate) use table::rules;
+use targets::{deletable, path_operands, rsync_deletes, tar_members};
+
+/// Conditions too specific for the rule schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Check {
+    GitCheckoutDiscard,
+    GitRestoreWorktree,
+    GitBranchForceDelete,
+    DdToDevice,
+    ForkBomb,
+    DownloadedCode,
+    InlineDestructive,
+    ProtectedWrite,
+    BlockDeviceWrite,
+    CriticalDirOperand,
+    RsyncDeleteCritical,
+    RsyncDeleteOutside,
+    FindDeleteOutside,
+    DiskTarget,
+    TarRemovesOutside,
+    Git(super::git::GitCheck),
+}
+
+impl Check {
+    fn checkout_paths(cmd: &SimpleCommand) -> bool {
+        cmd.flags.contains("pathspec-from-file")
+            || (cmd.flags.contains("--") && !cmd.operands.is_empty())
+            || cmd.operands.len() >= 2
+            // No branch is named `.`, `./x`, `:/`, `..` or a glob: these are paths.
+            || cmd.operands.iter().any(|o| {
+                o == "." || o == ".." || o.starts_with("./") || o.starts_with("../")
+                    || o.starts_with(":/") || o.contains(['*', '?', '['])
+            })
+    }
+
+    pub(crate) fn holds<'c>(
+        &self,
+        cmd: &'c SimpleCommand,
+        cx: &CommandContext,
+        memo: &mut CommandMemo<'c>,
+    ) -> bool {
+        match self {
+            Check::GitCheckoutDiscard => {
+                // With -b/-B/--orphan git refuses paths, so only --force discards.
+                let creates = ["-b", "-B", "orphan"].iter().any(|f| cmd.flags.contains(f));
+                cmd.flags.contains("force") || (!creates && Self::checkout_paths(cmd))
+            }
+            Check::GitRestoreWorktree => {
+                !cmd.flags.contains("help")
+                    && (!cmd.flags.contains("staged") || cmd.flags.contains("worktree"))
+            }
+            Check::GitBranchForceDelete => {
+                cmd.flags.contains("delete-force")
+                    || (cmd.flags.contains("delete") && cmd.flags.contains("force"))
+            }
+            Check::DdToDevice | Check::BlockDeviceWrite => {
+                writes_block_device(cmd, memo.modelled_targets(cmd))
+            }
+            Check::ForkBomb => cmd.self_piping_recursion,
+            Check::DownloadedCode => cmd.runs_downloaded_code,
+            Check::InlineDestructive => {
+                // Judged by what the calls delete, as `rm -rf` is, but stricter: only paths
+                // inside the working directory pass (a temp path too is denied, as dcg
+                // does). A call whose path is only known at run time (or past the scan's
+                // limit) counts as outside.
+                (!cmd.inline_code_hits.is_empty() && cmd.inline_deletes.is_empty())
+                    || cmd.inline_deletes.iter().any(|target| match target {
+                        Some(path) => classify(path, false, cmd, cx) != PathClass::InsideCwd,
+                        None => true,
+                    })
+            }
+            Check::FindDeleteOutside => {
+                // find's operands are its start paths (`.` when none is given).
+                let mut roots: Vec<PathClass> = Vec::new();
+                for o in &cmd.operands {
+                    let dynamic = cmd
+                        .args
+                        .iter()
+                        .position(|a| a == o)
+                        .is_some_and(|at| cmd.is_dynamic(at));
+                    // `find "$(pwd)"` is `find .`.
+                    let root = match dynamic {
+                        false => Some(o.clone()),
+                        true => crate::facts::paths::working_dir_form(o),
+                    };
+                    roots.push(root.map_or(PathClass::Unknown, |r| {
+                        crate::facts::paths::root_class(&r, cmd, cx)
+                    }));
+                }
+                if roots.is_empty() {
+                    roots.push(crate::facts::paths::root_class(".", cmd, cx));
+                }
+                roots.into_iter().any(|c| !deletable(c))
+            }
+            Check::DiskTarget => {
+                if disk_listing(cmd) {
+                    return false;
+                }
+                if DEVICE_ONLY.contains(&cmd.program_lower().as_ref()) {
+                    return true;
+                }
+                // Image files and files inside the project may be formatted, partitioned
+                // or shredded; devices and files elsewhere may not.
+                let skip = usize::from(READS_FIRST_OPERAND.contains(&cmd.program_lower().as_ref()));
+                crate::rules::operand_classes(cmd, skip, cx)
+                    .as_slice()
+                    .iter()
+                    .any(|c| !deletable(*c))
+            }
+            Check::TarRemovesOutside => match tar_members(cmd) {
+                None => true,
+                Some(members) => members.iter().any(|m| {
+                    let at = cmd.args.iter().position(|a| a == m);
+                    // `find ROOT -exec tar … --remove-files '{}'`: the paths find lists.
+                    if at.is_some_and(|i| cmd.rooted_args.contains(&i))
+                        && !cmd.input_roots.is_empty()
+                    {
+                        return cmd
+                            .input_roots
+                            .iter()
+                            .any(|r| !deletable(crate::facts::paths::root_class(r, cmd, cx)));
+                    }
+                    let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
+                    !deletable(classify(m, dynamic, cmd, cx))
+                }),
+            },
+            Check::ProtectedWrite => writes_protected(cmd, memo.modelled_targets(cmd)),
+            Check::Git(check) => check.holds(cmd, cx),
+            Check::CriticalDirOperand => path_operands(cmd)
+                .into_iter()
+                .any(|o| is_critical_dir(o, cmd, cx)),
+            Check::RsyncDeleteCritical => {
+                rsync_deletes(cmd)
+                    && cmd.operands.len() >= 2
+                    && cmd
+                        .operands
+                        .last()
+                        .is_some_and(|o| is_critical_dir(o, cmd, cx))
+            }
+            // The destination loses what the source lacks: on another machine, or in a
+            // directory outside the working directory (or only known at run time).
+            Check::RsyncDeleteOutside => {
+                let Some((destination, sources)) = cmd.operands.split_last() else {
+                    return false;
+                };
+                let remote = crate::facts::destinations::is_remote_path;
+                let outside = |o: &str| {
+                    let at = cmd.args.iter().position(|a| a == o);
+                    let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
+                    !deletable(classify(o, dynamic, cmd, cx))
+                };
+                let at_destination = rsync_deletes(cmd)
+                    && !sources.is_empty()
+                    && (remote(destination) || outside(destination));
+                // `--remove-source-files` deletes the local sources it sent.
+                let of_sources = cmd.flags.contains("remove-source-files")
+                    && sources.iter().any(|s| !remote(s) && outside(s));
+                at_destination || of_sources
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! What a destructive command acts on: its path operands (with the paths `find` lists), the
+//! files `tar` archives, whether an rsync deletes, and which path classes a delete may touch.
+
+use crate::SimpleCommand;
+use crate::facts::paths::PathClass;
+
+/// The operands of `cmd` as paths: an operand standing for what `find` lists (`{}`, input
+/// arguments) is its start paths.
+pub(super) fn path_operands(cmd: &SimpleCommand) -> Vec<&str> {
+    // `find ~ -name x -exec mv {} …` moves what matched, not the start path: only a mode or
+    // owner change covers the tree.
+    let tree = !cmd.program_lower().eq("mv");
+    let mut out = Vec::new();
+    for o in &cmd.operands {
+        let rooted = cmd
+            .args
+            .iter()
+            .position(|a| a == o)
+            .is_some_and(|i| cmd.rooted_args.contains(&i));
+        if rooted {
+            if tree {
+                out.extend(cmd.input_roots.iter().map(String::as_str));
+            }
+        } else {
+            out.push(o.as_str());
+        }
+    }
+    if cmd.args_from_input && tree {
+        out.extend(cmd.input_roots.iter().map(String::as_str));
+    }
+    out
+}
+
+/// Whether a path class is one a delete may touch: inside the working directory, or temp.
+pub(super) fn deletable(class: PathClass) -> bool {
+    matches!(class, PathClass::InsideCwd | PathClass::Temp)
+}
+
+/// The files `tar` archives (and with `--remove-files` deletes): its operands but the archive
+/// (`-f`, or the word after an old-style `czf` cluster), each under the `-C` directories when
+/// relative. `None` when the list comes from a file (`-T`, `--files-from`).
+pub(super) fn tar_members(cmd: &SimpleCommand) -> Option<Vec<String>> {
+    use crate::knowledge::specs::{TAR_DIRECTORY, TAR_FILES_FROM};
+    let scan = crate::facts::writes::tar_scan(cmd);
+    if scan.has(TAR_FILES_FROM) {
+        return None;
+    }
+    let dirs: Vec<&str> = scan
+        .values(TAR_DIRECTORY)
+        .map(|v| v.text.as_str())
+        .collect();
+    let mut out = Vec::new();
+    for o in scan.operands.iter().map(|v| &v.text) {
+        if o.starts_with('/') || dirs.is_empty() {
+            out.push(o.clone());
+        } else {
+            out.extend(
+                dirs.iter()
+                    .map(|d| format!("{}/{o}", d.trim_end_matches('/'))),
+            );
+        }
+    }
+    Some(out)
+}
+
+/// Whether an rsync deletes at its destination (`--delete`, `--delete-after`, `--del`, …).
+pub(super) fn rsync_deletes(cmd: &SimpleCommand) -> bool {
+    cmd.flags
+        .iter()
+        .any(|f| f.starts_with("delete") || f == "del")
+}

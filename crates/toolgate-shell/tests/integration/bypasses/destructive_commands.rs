@@ -1,0 +1,182 @@
+//! Destructive commands in less plain forms: block devices and disk tools, renamed fork
+//! bombs, `find -exec` and `parallel`, node's deleters, rsync deleting outside the project.
+
+use super::{denied, has, rules};
+
+#[test]
+fn block_devices_and_wipe_tools() {
+    for cmd in [
+        "cat /dev/zero > /dev/sda",
+        "tee /dev/nvme0n1",
+        "cp /dev/zero /dev/sda",
+        "dd if=/dev/zero of=//dev/sda",
+        "dd if=/dev/zero of=/dev/../dev/sda",
+        "dcfldd if=/dev/zero of=/dev/sda",
+        "echo x >> /dev/disk/by-id/ata-x",
+    ] {
+        assert!(
+            rules(cmd).iter().any(|r| r == "TG-CMD-BLOCK-DEVICE-WRITE"),
+            "{cmd}"
+        );
+    }
+    for cmd in [
+        "ddrescue /dev/sda /dev/sdb",
+        "cryptsetup luksFormat /dev/sda",
+        "nvme format /dev/nvme0",
+        "blkdiscard /dev/sda",
+        "sgdisk --zap-all /dev/sda",
+        "lvremove vg/lv",
+        "vgremove vg",
+        "zpool destroy tank",
+        "zfs destroy tank/data",
+        "mkdosfs /dev/sdb1",
+        "mke2fs /dev/sdb1",
+        "mkswap /dev/sdb1",
+        "hdparm --security-erase p /dev/sda",
+        "hdparm --security-erase-enhanced p /dev/sda",
+        "diskutil eraseDisk JHFS+ x disk2",
+        "mv ~ x",
+        "mv /etc x",
+        "mv / x",
+        "mv /home/other /tmp/x",
+        "rsync -a --delete empty/ /",
+        "rsync -a --delete-before empty/ ~",
+        "chown -R x /",
+        "chmod -R 000 ~",
+        "chmod -R 000 $HOME",
+    ] {
+        assert!(!rules(cmd).is_empty(), "{cmd}");
+    }
+    for cmd in [
+        "echo hi > /dev/null",
+        "cat x > /dev/stderr",
+        "echo x > /dev/tty",
+        "mv a.txt b.txt",
+        "mv ~/a.txt ~/b.txt",
+        "rsync -a --delete src/ build/",
+        "chmod -R u+w ~/proj/build",
+        "cryptsetup status root",
+        "nvme list",
+        "zfs list",
+        "hdparm -I /dev/sda",
+        "diskutil list",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}");
+    }
+}
+
+#[test]
+fn fork_bombs_renamed() {
+    assert!(has("bomb(){ bomb|bomb& };bomb", "TG-CMD-FORK-BOMB"));
+    assert!(has("f(){ f & }; f", "TG-CMD-FORK-BOMB"));
+    assert!(has("g() { g & g; }; g", "TG-CMD-FORK-BOMB"));
+    assert!(has("while true; do bash & done", "TG-CMD-FORK-BOMB"));
+    assert!(has("while :; do sleep 1 & done", "TG-CMD-FORK-BOMB"));
+    assert!(has("until false; do sh -c x & done", "TG-CMD-FORK-BOMB"));
+    assert!(has("(while :; do sleep 1 & done) &", "TG-CMD-FORK-BOMB"));
+    assert!(has("while :; do sleep 1 & done &", "TG-CMD-FORK-BOMB"));
+    // One loop run in the background starts one process, not one per turn.
+    for cmd in [
+        "(while true; do date; sleep 1; done &)",
+        "while :; do tail -1 log; sleep 5; done &",
+        "(while :; do tail f | grep -o x; done | zenity --progress --auto-close &); 7z a o.zip in",
+    ] {
+        assert!(!has(cmd, "TG-CMD-FORK-BOMB"), "{cmd}");
+    }
+    // Bounded loops and plain background jobs are fine.
+    assert!(rules("for f in *.log; do gzip \"$f\" & done; wait").is_empty());
+    assert!(rules("while true; do sleep 1; done").is_empty());
+    assert!(rules("server & sleep 1").is_empty());
+    assert!(rules("f(){ echo hi; }; f &").is_empty());
+}
+
+#[test]
+fn audit_round_commands() {
+    // parallel runs its line through a shell.
+    assert!(has("parallel 'rm -rf {}' ::: /", "TG-CMD-RM-ROOT"));
+    assert!(has("parallel 'rm -rf' ::: /", "TG-CMD-RM-ROOT"));
+    assert!(rules("parallel gzip ::: a b").is_empty());
+    // find over a tree outside the cwd removes or changes that tree.
+    assert!(has("find / -type f -exec rm -f {} +", "TG-CMD-RM-ROOT"));
+    assert!(has("find ~ -exec chmod 777 {} +", "TG-CMD-CHMOD-CRITICAL"));
+    for cmd in [
+        "find . -name '*.pyc' -exec rm {} +",
+        "find src -name '*.o' -exec rm -f {} +",
+        "find /etc -name x -exec cat {} +",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
+    }
+    // Paths no branch can be named.
+    for cmd in [
+        "git checkout .",
+        "git checkout ./src",
+        "git checkout '*.rs'",
+    ] {
+        assert!(has(cmd, "TG-CMD-GIT-CHECKOUT-DISCARD"), "{cmd}");
+    }
+    for cmd in [
+        "git checkout feature/x",
+        "git checkout main",
+        "git checkout -b new",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}");
+    }
+}
+
+#[test]
+fn node_deleters_are_rm_rf() {
+    // rimraf deletes trees whatever its options say; shx runs ShellJS's rm.
+    for cmd in [
+        "npx rimraf ~",
+        "npx -y rimraf /",
+        "pnpm dlx rimraf ~/",
+        "bunx rimraf $HOME",
+        "npm exec -- rimraf /etc",
+        "rimraf --impl=native ~",
+        "npx shx rm -rf ~",
+        "shx --silent rm -rf /",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied");
+    }
+    assert!(has("npx rimraf ~", "TG-CMD-RM-HOME"));
+    assert!(has("npx shx rm -rf /", "TG-CMD-RM-ROOT"));
+    for cmd in [
+        "npx rimraf node_modules",
+        "npx rimraf dist build coverage",
+        "rimraf -g 'dist/**'",
+        "npx shx rm -rf dist",
+        "npx shx cp -r src dist",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+}
+
+#[test]
+fn rsync_deleting_outside_the_project_asks() {
+    for cmd in [
+        "rsync -a --delete /src/ /dest/",
+        "rsync -a --delete-after dist/ user@host:/srv/www/",
+        "rsync -a --delete-excluded src/ $DEST",
+        "rsync -av --delete ../htmlguide ~/src/",
+        "rsync -a --remove-source-files /var/data/ /backup/",
+    ] {
+        assert!(
+            has(cmd, "TG-CMD-RSYNC-DELETE-OUTSIDE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+    for cmd in [
+        "rsync -a --delete src/ build/",
+        "rsync -a --delete --dry-run dist/ /srv/www/",
+        "rsync -a dist/ /srv/www/",
+        "rsync -a --remove-source-files src/test/ dest",
+        "rsync -a --delete user@host:/srv/www/ ./mirror/",
+    ] {
+        assert!(
+            !has(cmd, "TG-CMD-RSYNC-DELETE-OUTSIDE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+}

@@ -54,10 +54,13 @@ fn truncate_of_system_files_is_denied() {
 fn moving_the_directories_the_system_runs_from_is_denied() {
     check(
         &[
-            "mv /usr/local/bin/tool /tmp/tool",
+            // One system file moved away is asked about (TG-CMD-MV-SYSTEM-FILE, in
+            // bypasses::destructive_commands), not denied as a directory is.
+            "mv dist/tool /tmp/tool",
             "mv build/tool dist/bin/",
             "mv build/usr/bin dist/bin",
-            "mv /var/log/app.log /tmp/",
+            "mv logs/app.log /tmp/",
+            "mv build/tool /usr/local/bin/",
         ],
         &[
             "mv /usr /usr.bak",

@@ -15,7 +15,7 @@ use crate::facts::writes::{writes_block_device, writes_protected};
 use crate::rules::{CommandContext, CommandMemo};
 use disks::{DEVICE_ONLY, READS_FIRST_OPERAND, disk_listing};
 pub(crate) use table::rules;
-use targets::{deletable, path_operands, rsync_deletes, tar_members};
+use targets::{deletable, moved_sources, path_operands, rsync_deletes, tar_members};
 
 /// Conditions too specific for the rule schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +30,8 @@ pub(crate) enum Check {
     ProtectedWrite,
     BlockDeviceWrite,
     CriticalDirOperand,
+    MovesSystemFile,
+    CriticalDirMoved,
     RsyncDeleteCritical,
     RsyncDeleteOutside,
     FindDeleteOutside,
@@ -146,6 +148,15 @@ impl Check {
             Check::CriticalDirOperand => path_operands(cmd)
                 .into_iter()
                 .any(|o| is_critical_dir(o, cmd, cx)),
+            // A destination directory is moved into, not away: only sources count.
+            Check::CriticalDirMoved => moved_sources(cmd)
+                .into_iter()
+                .any(|o| is_critical_dir(o, cmd, cx)),
+            Check::MovesSystemFile => moved_sources(cmd).into_iter().any(|o| {
+                let at = cmd.args.iter().position(|a| a == o);
+                let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
+                classify(o, dynamic, cmd, cx) == PathClass::System && !is_critical_dir(o, cmd, cx)
+            }),
             Check::RsyncDeleteCritical => {
                 rsync_deletes(cmd)
                     && cmd.operands.len() >= 2

@@ -88,6 +88,15 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         )
         .any(&["recursive"])
         .paths(&[PathGroup::OutsideCwd]),
+        // One file of the system, deleted or shredded (recursive deletes are RM-SYSTEM's).
+        R::new(
+            "TG-CMD-RM-SYSTEM-FILE",
+            "Deleting a file of the system (its configuration, programs, libraries or data)",
+            &["rm", "unlink", "shred"],
+        )
+        .none(&["recursive"])
+        .paths(&[PathGroup::System])
+        .review(),
         R::new(
             "TG-CMD-FIND-DELETE",
             "find -delete over a tree outside the working directory (or only known at run time) removes every match",
@@ -288,6 +297,18 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         )
         .args_any(&["destroy", "labelclear"]),
         R::new(
+            "TG-CMD-VOLUME-DESTROY",
+            "Deleting a btrfs subvolume or wiping a RAID member's superblock destroys its data",
+            &["btrfs"],
+        )
+        .sub(&["subvolume", "delete"]),
+        R::new(
+            "TG-CMD-VOLUME-DESTROY",
+            "Deleting a btrfs subvolume or wiping a RAID member's superblock destroys its data",
+            &["mdadm"],
+        )
+        .any(&["zero-superblock"]),
+        R::new(
             "TG-CMD-CHMOD-SYSTEM",
             "Recursive mode or owner change of the root or a system directory",
             &["chmod", "chown", "chgrp"],
@@ -306,7 +327,14 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             "Moving the root, a home directory or a system directory breaks the machine",
             &["mv"],
         )
-        .check(Check::CriticalDirOperand),
+        .check(Check::CriticalDirMoved),
+        R::new(
+            "TG-CMD-MV-SYSTEM-FILE",
+            "Moving a file of the system away (its configuration, programs, libraries or data)",
+            &["mv"],
+        )
+        .check(Check::MovesSystemFile)
+        .review(),
         R::new(
             "TG-CMD-RSYNC-DELETE-CRITICAL",
             "rsync --delete into the root, a home or a system directory deletes it",

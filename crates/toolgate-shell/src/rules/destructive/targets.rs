@@ -31,6 +31,16 @@ pub(super) fn path_operands(cmd: &SimpleCommand) -> Vec<&str> {
     out
 }
 
+/// The paths `mv` moves away: every path operand with `-t DIR`, else all but the last (the
+/// destination).
+pub(super) fn moved_sources(cmd: &SimpleCommand) -> Vec<&str> {
+    let mut operands = path_operands(cmd);
+    if !cmd.flags.contains("target-directory") {
+        operands.pop();
+    }
+    operands
+}
+
 /// Whether a path class is one a delete may touch: inside the working directory, or temp.
 pub(super) fn deletable(class: PathClass) -> bool {
     matches!(class, PathClass::InsideCwd | PathClass::Temp)

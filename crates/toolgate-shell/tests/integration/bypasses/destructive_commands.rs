@@ -180,3 +180,53 @@ fn rsync_deleting_outside_the_project_asks() {
         );
     }
 }
+
+#[test]
+fn one_system_file_deleted_or_moved_away() {
+    for cmd in [
+        "rm /etc/passwd",
+        "rm -f /etc/sudoers",
+        "unlink /etc/shadow",
+        "rm /usr/bin/*",
+        "rm /boot/vmlinuz*",
+        "sudo rm /lib/x86_64-linux-gnu/libc.so.6",
+        "shred -u /etc/ssh/ssh_host_rsa_key",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-SYSTEM-FILE"), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "mv /etc/passwd /tmp/",
+        "mv /usr/bin/python3 /tmp/",
+        "mv -t /tmp /etc/hosts",
+    ] {
+        assert!(has(cmd, "TG-CMD-MV-SYSTEM-FILE"), "{cmd}: {:?}", rules(cmd));
+    }
+    // A destination directory is moved into, not away; a system directory moved away is
+    // the critical rule's alone.
+    for cmd in [
+        "mv build/tool /usr/local/bin/",
+        "find . -name 'report-*' -exec mv {} .. \\;",
+    ] {
+        assert!(!has(cmd, "TG-CMD-MV-CRITICAL"), "{cmd}: {:?}", rules(cmd));
+    }
+    assert_eq!(rules("mv /etc /etc.bak"), ["TG-CMD-MV-CRITICAL"]);
+    for cmd in [
+        "btrfs subvolume delete /mnt/@home",
+        "mdadm --zero-superblock /dev/sdb1",
+    ] {
+        assert!(has(cmd, "TG-CMD-VOLUME-DESTROY"), "{cmd}: {:?}", rules(cmd));
+    }
+    // Everyday forms.
+    for cmd in [
+        "rm /tmp/x",
+        "rm -f /var/tmp/x",
+        "rm build/x",
+        "rm ~/notes.txt",
+        "mv x.txt y.txt",
+        "mv /tmp/a /tmp/b",
+        "btrfs subvolume list /",
+        "mdadm --detail /dev/md0",
+    ] {
+        assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
+    }
+}

@@ -278,6 +278,11 @@ pub const PACKS: &[Pack] = &[
                 "Pruning every unused image and container",
                 "docker system prune -a, podman system prune --all",
             ),
+            review(
+                "TG-CONTAINER-REGISTRY-DELETE",
+                "Deleting an image or tag from a registry breaks everyone who pulls it",
+                "crane delete, skopeo delete, regctl tag|manifest|image delete, oras manifest|blob delete",
+            ),
         ],
     },
     Pack {
@@ -386,6 +391,16 @@ pub const PACKS: &[Pack] = &[
                 "npm unpublish, cargo yank",
             ),
             review(
+                "TG-HOSTING-PACKAGE-PUBLISH",
+                "Publishing a package releases it to everyone, and most registries never take a release back",
+                "npm|pnpm|yarn|bun publish, cargo publish, twine upload, poetry|uv|pdm|hatch|flit publish, gem push, dotnet nuget push",
+            ),
+            review(
+                "TG-HOSTING-REPO-PUBLIC",
+                "Making a repository public discloses its code and history",
+                "gh repo edit --visibility public",
+            ),
+            review(
                 "TG-HOSTING-RESOURCE-DELETE",
                 "Deleting hosted issues, gists, keys, secrets or other resources cannot be undone",
                 "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, glab issue|mr|label|variable|snippet delete, glab api -X DELETE, curl -X DELETE to the APIs of GitHub, GitLab (also self-managed), Bitbucket, Cloudflare, Vercel, Netlify, Heroku, DigitalOcean …, POST …/doDelete to Jenkins, java -jar jenkins-cli.jar delete-job|delete-node|delete-view, gitlab-runner unregister, circleci context delete|remove-secret, circleci orb|namespace|pipeline delete",
@@ -405,6 +420,11 @@ pub const PACKS: &[Pack] = &[
                 "TG-SECRETS-DELETE",
                 "Deleting a secret, policy or auth method, or revoking leases",
                 "vault kv delete, vault delete, vault policy delete, vault auth disable, vault lease revoke, aws secretsmanager delete-secret, az keyvault delete, az keyvault secret delete, op item|document|user|group delete, doppler secrets|configs|environments delete",
+            ),
+            review(
+                "TG-SECRETS-OVERWRITE",
+                "Replacing a secret's value or key breaks whoever reads it",
+                "aws secretsmanager update-secret|put-secret-value",
             ),
         ],
     },
@@ -436,7 +456,7 @@ pub const PACKS: &[Pack] = &[
             review(
                 "TG-BACKUP-PRUNE",
                 "Pruning or rotating backups, or deleting and syncing files on a remote",
-                "restic forget|prune, borg prune|compact, rclone delete|deletefile|rmdir|rmdirs|sync, velero restore|schedule|backup-location delete",
+                "restic forget|prune, borg prune|compact, rclone delete|deletefile|rmdir|rmdirs|sync|move, velero restore|schedule|backup-location delete",
             ),
         ],
     },

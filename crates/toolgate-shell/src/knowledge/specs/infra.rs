@@ -438,6 +438,22 @@ pub(crate) const KUBECTL: Spec = Spec::with_flags(
 /// gh: the repository (`-R OWNER/REPO`) and host options.
 pub(crate) const GH: Spec = Spec::values("R", &["repo", "hostname"]);
 
+/// `gh repo edit`: the global options and its own that take a value.
+pub(crate) const GH_REPO_EDIT: Spec = Spec::values(
+    "R",
+    &[
+        "repo",
+        "hostname",
+        "visibility",
+        "description",
+        "homepage",
+        "default-branch",
+        "add-topic",
+        "remove-topic",
+        "template",
+    ],
+);
+
 /// `gh gist create`: the global options and its own that take a value.
 pub(crate) const GH_GIST: Spec = Spec::values("Rdf", &["repo", "hostname", "desc", "filename"]);
 

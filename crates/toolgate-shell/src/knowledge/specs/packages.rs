@@ -280,3 +280,20 @@ pub(crate) const COMPOSE_RUN: Spec = Spec::with_flags(
         "dry-run",
     ],
 );
+
+/// twine: the repository, its URL, the credentials and config that take a value.
+pub(crate) const TWINE: Spec = Spec::values(
+    "rupc",
+    &[
+        "repository",
+        "repository-url",
+        "username",
+        "password",
+        "config-file",
+        "sign-with",
+        "identity",
+        "client-cert",
+        "cert",
+        "comment",
+    ],
+);

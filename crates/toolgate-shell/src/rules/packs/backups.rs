@@ -35,12 +35,20 @@ pub(super) const MATCHERS: &[M] = &[
         "-h",
     ]),
     // rclone: `purge` removes a path with everything under it; `sync` deletes what the source
-    // lacks at the destination.
+    // lacks at the destination; `move` deletes the source once it is copied.
     M::new(DELETE, &["rclone"], &[&["purge"]]).none(DRY_RUN),
     M::new(
         PRUNE,
         &["rclone"],
-        &[&["delete", "deletefile", "rmdir", "rmdirs", "sync"]],
+        &[&[
+            "delete",
+            "deletefile",
+            "rmdir",
+            "rmdirs",
+            "sync",
+            "move",
+            "moveto",
+        ]],
     )
     .none(DRY_RUN),
     // Velero: a cluster's backups.

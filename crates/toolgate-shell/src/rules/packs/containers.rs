@@ -12,6 +12,8 @@ const VOLUME_DELETE: &str = "TG-CONTAINER-VOLUME-DELETE";
 const COMPOSE_VOLUMES: &str = "TG-CONTAINER-COMPOSE-VOLUMES";
 const REMOVE_ALL: &str = "TG-CONTAINER-REMOVE-ALL";
 const SYSTEM_PRUNE: &str = "TG-CONTAINER-SYSTEM-PRUNE";
+const REGISTRY_DELETE: &str = "TG-CONTAINER-REGISTRY-DELETE";
+const REGISTRY_HELP: &[&str] = &["--help", "-h"];
 
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
@@ -42,6 +44,23 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(SYSTEM_PRUNE, DOCKER, &[&["system", "image"], &["prune"]])
         .spec(&DOCKER_REMOVE)
         .any(ALL_FLAG),
+    // Images and tags deleted from a registry, for everyone who pulls them.
+    M::new(REGISTRY_DELETE, &["crane", "skopeo"], &[&["delete"]]).none(REGISTRY_HELP),
+    M::new(
+        REGISTRY_DELETE,
+        &["regctl"],
+        &[
+            &["tag", "manifest", "image", "index", "artifact"],
+            &["delete", "rm"],
+        ],
+    )
+    .none(REGISTRY_HELP),
+    M::new(
+        REGISTRY_DELETE,
+        &["oras"],
+        &[&["manifest", "blob"], &["delete"]],
+    )
+    .none(REGISTRY_HELP),
 ];
 
 /// Whether `view` lists every container: `docker ps -a` (or `container ls -a`) without a

@@ -2,13 +2,18 @@
 
 use super::requests::HTTP_CLIENTS;
 use super::{Check, Matcher as M, View};
-use crate::knowledge::specs::GH_API;
+use crate::knowledge::specs::{GH_API, GH_REPO_EDIT};
 
 const HELP: &[&str] = &["--help", "-h"];
 
 const REPO_DELETE: &str = "TG-HOSTING-REPO-DELETE";
 const UNPUBLISH: &str = "TG-HOSTING-PACKAGE-UNPUBLISH";
 const RESOURCE_DELETE: &str = "TG-HOSTING-RESOURCE-DELETE";
+const PUBLISH: &str = "TG-HOSTING-PACKAGE-PUBLISH";
+const REPO_PUBLIC: &str = "TG-HOSTING-REPO-PUBLIC";
+
+/// Publishing with these changes nothing (a dry run, help).
+const PUBLISH_DRY_RUN: &[&str] = &["--dry-run", "--help", "-h"];
 
 /// gh commands that delete a hosted resource for good (`gh issue delete 1`). Left out:
 /// `gh run delete` and `gh cache delete` (CI logs and caches, rebuilt by the next run).
@@ -75,6 +80,25 @@ pub(super) const MATCHERS: &[M] = &[
     // `cargo yank --undo` puts the version back.
     M::new(UNPUBLISH, &["cargo"], &[&["yank"]]).none(&["--undo", "--help", "-h"]),
     M::new(UNPUBLISH, &["gem"], &[&["yank"]]).none(HELP),
+    // A release to a public registry: crates.io and PyPI never take one back, npm only
+    // within days.
+    M::new(PUBLISH, &["npm", "pnpm", "yarn", "bun"], &[&["publish"]]).none(PUBLISH_DRY_RUN),
+    M::new(PUBLISH, &["yarn"], &[&["npm"], &["publish"]]).none(PUBLISH_DRY_RUN),
+    M::new(PUBLISH, &["cargo"], &[&["publish"]]).none(&["--dry-run", "-n", "--help", "-h"]),
+    M::new(PUBLISH, &["twine"], &[&["upload"]]).none(HELP),
+    M::new(
+        PUBLISH,
+        &["poetry", "uv", "pdm", "hatch", "flit"],
+        &[&["publish"]],
+    )
+    .none(PUBLISH_DRY_RUN),
+    M::new(PUBLISH, &["gem"], &[&["push"]]).none(HELP),
+    M::new(PUBLISH, &["dotnet"], &[&["nuget"], &["push"]]).none(HELP),
+    M::new(PUBLISH, &["nuget"], &[&["push"]]).none(HELP),
+    // A private repository made public: its code and history, at once and for good.
+    M::new(REPO_PUBLIC, &["gh"], &[&["repo"], &["edit"]])
+        .spec(&GH_REPO_EDIT)
+        .check(Check::AlsoValue(&["--visibility"], &["public"])),
 ];
 
 /// Whether a `gh api` call's method (`-X`, `--method`, the last one given) is DELETE, or only

@@ -134,6 +134,8 @@ pub(crate) enum Check {
     KernelFileWrite,
     /// An account gets an expiry date (`usermod -e DATE`, `chage -E DATE`).
     ExpiresAccount,
+    /// The last of these options is given with one of these values (ignoring case).
+    AlsoValue(Words, Words),
     /// One of these options is given too (besides the matcher's `any`).
     AlsoAny(Words),
     /// A cloud CLI's operation deletes what this names (`knowledge::cloud_clis`).
@@ -428,6 +430,10 @@ impl Check {
             Check::ProviderApiDelete => hosting::deletes_provider_resource(seen),
             Check::JenkinsCliDelete => hosting::jenkins_cli_deletes(seen.view),
             Check::AlsoAny(options) => seen.view.has(options),
+            Check::AlsoValue(options, values) => seen
+                .view
+                .value(options)
+                .is_some_and(|v| values.iter().any(|w| w.eq_ignore_ascii_case(v))),
             Check::ContentInto(paths) => host::content_into(seen.cmd, paths),
             Check::KernelFileWrite => host::writes_kernel_file(seen.cmd),
             Check::ExpiresAccount => host::expires_account(seen.view),

@@ -8,6 +8,7 @@ const AWS_DRY_RUN: &[&str] = &["--dryrun", "--dry-run", "--help"];
 
 const DESTROY: &str = "TG-SECRETS-DESTROY";
 const DELETE: &str = "TG-SECRETS-DELETE";
+const OVERWRITE: &str = "TG-SECRETS-OVERWRITE";
 
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
@@ -66,4 +67,12 @@ pub(super) const MATCHERS: &[M] = &[
         &[&["secrets", "configs", "environments"], &["delete"]],
     )
     .none(HELP),
+    // A secret's value or key replaced: whoever reads it gets the new one (AWS keeps only the
+    // version before).
+    M::new(
+        OVERWRITE,
+        AWS,
+        &[&["secretsmanager"], &["update-secret", "put-secret-value"]],
+    )
+    .none(AWS_DRY_RUN),
 ];

@@ -245,7 +245,7 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
     PersistenceInfo {
         class: PersistenceClass::SystemPrograms,
         name: "system_programs",
-        describe: "a program on the system's path or the dynamic loader's preload list",
+        describe: "a program or shared library on the system's paths, or the dynamic loader's preload list",
         effect: "plants code that runs later",
         patterns: &[
             tree(Root, &["usr", "bin"]),
@@ -254,6 +254,12 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
             tree(Root, &["usr", "local", "sbin"]),
             tree(Root, &["bin"]),
             tree(Root, &["sbin"]),
+            // Shared libraries every program on the system may load.
+            tree(Root, &["usr", "lib"]),
+            tree(Root, &["usr", "lib64"]),
+            tree(Root, &["usr", "local", "lib"]),
+            tree(Root, &["lib"]),
+            tree(Root, &["lib64"]),
             file(Root, &["etc", "ld.so.preload"]),
             file(Root, &["etc", "ld.so.conf"]),
             tree(Root, &["etc", "ld.so.conf.d"]),

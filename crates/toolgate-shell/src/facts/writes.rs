@@ -140,6 +140,28 @@ pub(crate) fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
             }
         }
         "dd" | "dcfldd" => out.extend(cmd.operands.iter().filter_map(|o| o.strip_prefix("of="))),
+        // The editors of the account files: what the editor (`$EDITOR`, which may be any
+        // program) writes becomes the file.
+        "visudo" => {
+            let scan = Scan::read(&args_of(cmd, 0), &specs::VISUDO, false);
+            // `-c` only checks the syntax.
+            if scan.has(&["-c", "--check"]) || scan.has(ASKS_ONLY) {
+                return Some(out);
+            }
+            match borrowed(cmd, scan.values(&["-f", "--file"]).last()).first() {
+                Some(file) => out.push(*file),
+                None => out.push("/etc/sudoers"),
+            }
+        }
+        p @ ("vipw" | "vigr") => {
+            if Scan::read(&args_of(cmd, 0), &specs::NONE, false).has(ASKS_ONLY) {
+                return Some(out);
+            }
+            out.extend(match p {
+                "vipw" => ["/etc/passwd", "/etc/shadow"],
+                _ => ["/etc/group", "/etc/gshadow"],
+            });
+        }
         _ => return None,
     }
     Some(out)
@@ -160,6 +182,9 @@ fn awk_redirect_targets(code: &str) -> Vec<&str> {
     }
     out
 }
+
+/// Options with which a program only prints its help or version.
+const ASKS_ONLY: &[&str] = &["-h", "--help", "-V", "--version"];
 
 /// Whether `cmd`'s program, in lower case, is one of `names` (lower case): compared ignoring
 /// ASCII case, as its lower case would compare, without making it or calling memcmp per name.

@@ -203,3 +203,6 @@ pub(crate) const JOURNALCTL: Spec = Spec::values(
         "after-cursor",
     ],
 );
+
+/// visudo: `-f FILE` edits another sudoers file.
+pub(crate) const VISUDO: Spec = Spec::values("f", &["file"]);

@@ -160,7 +160,7 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
         let joined = format!("{base}{rest}");
         return classify_full(&joined, false, cmd, cx);
     }
-    if let Some(relative) = working_dir_form(&text) {
+    if let Some(relative) = working_dir_form_of(&text, cmd) {
         return classify_full(&relative, false, cmd, cx);
     }
     if dynamic || has_dynamic(&text) {
@@ -311,7 +311,9 @@ pub(crate) use directories::is_critical_dir;
 use directories::{SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd};
 use normal::{normalize, normalized, under};
 use relative::plain_relative_class;
-pub(crate) use working_dir::{tilde_home, working_dir_form, working_directory};
+pub(crate) use working_dir::{
+    tilde_home, working_dir_form, working_dir_form_of, working_directory,
+};
 
 #[cfg(test)]
 mod tests;

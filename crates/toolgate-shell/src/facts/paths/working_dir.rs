@@ -1,8 +1,8 @@
 //! The working directory of a command (after the `cd`s before it) and the ways a word names
-//! it or the home directory: `$(pwd)`, `` `pwd` ``, `$HOME` read as `~`.
+//! it or the home directory: `$(pwd)`, `` `pwd` ``, `$PWD`, `$HOME` read as `~`.
 
 use super::has_dynamic;
-use crate::model::CommandAnalysis;
+use crate::model::{CommandAnalysis, SimpleCommand};
 
 /// `path` with a leading `$HOME` / `${HOME}` written as `~` (`$HOME/.ssh/id_rsa` →
 /// `~/.ssh/id_rsa`), so the path class tables read it as a home path; other text unchanged.
@@ -58,12 +58,33 @@ const PWD_SUBSTITUTIONS: &[&str] = &[
     "`pwd -P`",
 ];
 
+/// The spellings of the shell's own working directory variable.
+const PWD_VARIABLES: &[&str] = &["${PWD}", "$PWD"];
+
 /// `$(pwd)/build` as the relative path it names (`./build`), when the rest is written out;
 /// relative paths are judged against the working directory, and not at all after a `cd`.
 pub(crate) fn working_dir_form(text: &str) -> Option<String> {
     let rest = PWD_SUBSTITUTIONS
         .iter()
         .find_map(|p| text.strip_prefix(p))?;
+    relative_rest(rest)
+}
+
+/// [`working_dir_form`], and `$PWD/build` too unless the script gives `PWD` a value of its
+/// own (`PWD=/; rm -rf $PWD/*`): the shell keeps `$PWD` at the working directory.
+pub(crate) fn working_dir_form_of(text: &str, cmd: &SimpleCommand) -> Option<String> {
+    if let Some(relative) = working_dir_form(text) {
+        return Some(relative);
+    }
+    let rest = PWD_VARIABLES.iter().find_map(|p| text.strip_prefix(p))?;
+    if cmd.env.iter().any(|(name, _)| name == "PWD") {
+        return None;
+    }
+    relative_rest(rest)
+}
+
+/// `.` and the rest, when the rest is empty or a written-out `/…`.
+fn relative_rest(rest: &str) -> Option<String> {
     if has_dynamic(rest) || !(rest.is_empty() || rest.starts_with('/')) {
         return None;
     }

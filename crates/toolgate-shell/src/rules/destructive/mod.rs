@@ -100,7 +100,7 @@ impl Check {
                     // `find "$(pwd)"` is `find .`.
                     let root = match dynamic {
                         false => Some(o.clone()),
-                        true => crate::facts::paths::working_dir_form(o),
+                        true => crate::facts::paths::working_dir_form_of(o, cmd),
                     };
                     roots.push(root.map_or(PathClass::Unknown, |r| {
                         crate::facts::paths::root_class(&r, cmd, cx)

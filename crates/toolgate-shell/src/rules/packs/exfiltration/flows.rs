@@ -26,6 +26,7 @@ use crate::knowledge::exfiltration::{
     WORDS_NOT_FILES,
 };
 use crate::knowledge::programs::table_name;
+use crate::knowledge::secret_variables::{SECRET_VARIABLES, is_own_host};
 use crate::model::{CommandAnalysis, CommandContext, Destination, SimpleCommand};
 use crate::options::normalize::canonical_flag;
 use crate::syntax::words::uses_variable;
@@ -123,6 +124,9 @@ struct Pass<'a> {
     written: HashMap<String, Secrets>,
     /// Variables `read` (or `mapfile`) set from a stdin that carries secrets.
     read_variables: Vec<(String, Secrets)>,
+    /// Per command read so far, the credential variables its output carries: one bit per
+    /// row of [`SECRET_VARIABLES`].
+    variables: Vec<u32>,
 }
 
 /// Builtins that set variables from their stdin.
@@ -150,6 +154,7 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
         },
         written: HashMap::new(),
         read_variables: Vec::new(),
+        variables: Vec::with_capacity(analysis.commands.len()),
     };
     let mut out: Vec<SecretFlow> = Vec::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
@@ -168,6 +173,8 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
             }
         }
         pass.carried.push(here);
+        let carries = pass.credential_variables_carried(i);
+        pass.variables.push(carries);
         pass.record_read_variables(i, dir);
         if let Some(flow) = pass.sink(i, dir, from_variables) {
             for source in flow.0.iter() {
@@ -252,6 +259,22 @@ impl Pass<'_> {
                 secrets.extend(network.reads.iter().copied());
             }
             destinations.extend(sent.destinations);
+            // A service's credential in what is sent, to any host but the service's own.
+            let mut variables = 0;
+            if sent.words {
+                variables |= credential_variables_used(cmd);
+            }
+            if sent.stdin || (sent.words && cmd.args_from_input) {
+                variables |= self.variables_over(&cmd.stdin_from);
+            }
+            if sent.words || sent.stdin {
+                for r in &cmd.words_from {
+                    variables |= self.variables_over(&Some(r.clone()));
+                }
+            }
+            if leaves_its_service(variables, &destinations) {
+                secrets.add(SecretSource::ProcessEnvironment);
+            }
         }
         if secrets.is_empty() {
             return None;
@@ -317,6 +340,30 @@ impl Pass<'_> {
             }
         }
         out
+    }
+
+    /// The credential variables command `i`'s output carries: those its words use (`echo
+    /// $OPENAI_API_KEY`), and those of its stdin and substitutions, unless its output holds
+    /// nothing of what it reads.
+    fn credential_variables_carried(&self, i: usize) -> u32 {
+        let cmd = &self.analysis.commands[i];
+        if opaque(cmd) {
+            return 0;
+        }
+        let mut out = credential_variables_used(cmd) | self.variables_over(&cmd.stdin_from);
+        for r in &cmd.words_from {
+            out |= self.variables_over(&Some(r.clone()));
+        }
+        out
+    }
+
+    /// The credential variables the commands of `range` (those already read) carry.
+    fn variables_over(&self, range: &Option<Range<usize>>) -> u32 {
+        let Some(r) = range else { return 0 };
+        let end = r.end.min(self.variables.len());
+        self.variables[r.start.min(end)..end]
+            .iter()
+            .fold(0, |a, b| a | b)
     }
 
     /// `read LINE` (`mapfile ARR`) from a stdin that carries secrets: the variables carry
@@ -420,4 +467,54 @@ fn prints_environment(cmd: &SimpleCommand) -> bool {
             .iter()
             .all(|a| DUMPER_LIST_OPTIONS.contains(&a.as_str())),
     }
+}
+
+/// The rows of [`SECRET_VARIABLES`] whose variables `cmd`'s words use, one bit each.
+fn credential_variables_used(cmd: &SimpleCommand) -> u32 {
+    let mut out = 0;
+    for arg in cmd.args.iter().filter(|a| a.contains('$')) {
+        for (at, v) in SECRET_VARIABLES.iter().enumerate() {
+            if v.names.iter().any(|n| uses_variable(arg, n)) {
+                out |= 1 << at;
+            }
+        }
+    }
+    out
+}
+
+/// Whether a credential of `variables` (bits of [`SECRET_VARIABLES`]) goes somewhere other
+/// than its own service: a destination not among its hosts, or one only known at run time.
+fn leaves_its_service(variables: u32, destinations: &[Destination]) -> bool {
+    if variables == 0 {
+        return false;
+    }
+    SECRET_VARIABLES
+        .iter()
+        .enumerate()
+        .filter(|(at, _)| variables & (1 << at) != 0)
+        .any(|(_, v)| {
+            destinations.is_empty()
+                || destinations
+                    .iter()
+                    .any(|d| !destination_host(d).is_some_and(|h| is_own_host(&h, v.hosts)))
+        })
+}
+
+/// The host a destination names (lower case, without user info, port or trailing dot).
+fn destination_host(d: &Destination) -> Option<String> {
+    let text = match d {
+        Destination::Url { url, .. } => {
+            let rest = url.split_once("://").map_or(url.as_str(), |(_, r)| r);
+            let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+            authority.rsplit('@').next().unwrap_or(authority)
+        }
+        Destination::Host { host, .. } => host.as_str(),
+        Destination::Unknown { .. } => return None,
+    };
+    let host = match text.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(v6),
+        None => text.split(':').next().unwrap_or(text),
+    };
+    (!host.is_empty() && !host.contains(['$', '`']))
+        .then(|| host.trim_end_matches('.').to_ascii_lowercase())
 }

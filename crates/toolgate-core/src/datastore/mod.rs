@@ -25,6 +25,8 @@ pub enum DataLoss {
     DropSchema,
     /// `DROP TABLE`.
     DropTable,
+    /// `ALTER TABLE … DROP COLUMN` (or `DROP PARTITION`): a column's or partition's data.
+    DropColumn,
     /// `TRUNCATE`.
     Truncate,
     /// `DELETE` without `WHERE` (or with a condition that is always true).
@@ -73,6 +75,12 @@ pub const DATA_LOSS_KINDS: &[DataLossInfo] = &[
         kind: DataLoss::DropTable,
         name: "drop_table",
         describe: "drops a table",
+        rule: "TG-DB-DROP",
+    },
+    DataLossInfo {
+        kind: DataLoss::DropColumn,
+        name: "drop_column",
+        describe: "drops a column or partition of a table with its data",
         rule: "TG-DB-DROP",
     },
     DataLossInfo {
@@ -236,6 +244,7 @@ mod tests {
             DataLoss::DropDatabase,
             DataLoss::DropSchema,
             DataLoss::DropTable,
+            DataLoss::DropColumn,
             DataLoss::Truncate,
             DataLoss::DeleteWithoutWhere,
             DataLoss::UpdateWithoutWhere,

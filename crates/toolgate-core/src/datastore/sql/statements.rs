@@ -8,6 +8,29 @@ use crate::datastore::{DataLoss, DataScan, Unreadable};
 /// How many times statements built from string literals are read again, one inside the other.
 const MAX_DEPTH: u8 = 4;
 
+/// What `ALTER TABLE … DROP` may name that holds no rows: constraints, defaults, keys,
+/// indexes, generated expressions (`DROP COLUMN c` and `DROP c` lose the column's data).
+const ALTER_DROPS_NO_DATA: &[&str] = &[
+    "constraint",
+    "default",
+    "not",
+    "index",
+    "key",
+    "primary",
+    "foreign",
+    "check",
+    "expression",
+    "identity",
+    "trigger",
+    "rule",
+    "policy",
+    "system",
+    "period",
+    "fulltext",
+    "spatial",
+    "unique",
+];
+
 /// Words that do not decide what a statement is (`EXPLAIN ANALYZE DELETE …` deletes).
 const PREFIX_WORDS: &[&str] = &["explain", "analyze", "analyse", "verbose"];
 
@@ -65,6 +88,10 @@ enum Kind {
     Delete,
     Update,
     Drop,
+    /// `ALTER`: waiting for `TABLE`.
+    Alter,
+    /// `ALTER TABLE …`: its actions; `true` right after a `DROP`.
+    AlterTable(bool),
     Copy,
     Create,
     /// `EXECUTE`, `PREPARE`, `DO`, `CREATE FUNCTION`: statements in string literals.
@@ -241,6 +268,7 @@ impl Reader<'_> {
                     "delete" => Kind::Delete,
                     "update" => Kind::Update,
                     "drop" => Kind::Drop,
+                    "alter" => Kind::Alter,
                     "truncate" => {
                         self.scan.add(DataLoss::Truncate);
                         Kind::Other
@@ -278,6 +306,26 @@ impl Reader<'_> {
                     self.scan.add(l);
                 }
                 self.top().kind = Kind::Other;
+            }
+            Kind::Alter => {
+                self.top().kind = if is(w, "table") {
+                    Kind::AlterTable(false)
+                } else {
+                    Kind::Other
+                };
+            }
+            Kind::AlterTable(after_drop) => {
+                // `DROP [COLUMN] c` and `DROP PARTITION p` lose data; `DROP CONSTRAINT`,
+                // `DROP DEFAULT`, `DROP NOT NULL`, an index or a key lose none.
+                let next = if after_drop {
+                    if !is_any(w, ALTER_DROPS_NO_DATA) {
+                        self.scan.add(DataLoss::DropColumn);
+                    }
+                    false
+                } else {
+                    is(w, "drop")
+                };
+                self.top().kind = Kind::AlterTable(next);
             }
             Kind::Delete | Kind::Update => {
                 let top = self.top();

@@ -29,6 +29,36 @@ const ALL: [SqlDialect; 8] = [
 ];
 
 #[test]
+fn a_dropped_column_or_partition_loses_its_data() {
+    for d in ALL {
+        for sql in [
+            "ALTER TABLE users DROP COLUMN email",
+            "alter table users drop email",
+            "ALTER TABLE IF EXISTS users DROP COLUMN IF EXISTS email CASCADE",
+            "ALTER TABLE users DROP IF EXISTS email",
+            "ALTER TABLE users ADD COLUMN x int, DROP COLUMN email",
+            "ALTER TABLE logs DROP PARTITION p2020",
+        ] {
+            assert_eq!(losses(sql, d), [DropColumn], "{sql} {d:?}");
+        }
+        for sql in [
+            "ALTER TABLE users DROP CONSTRAINT users_email_key",
+            "ALTER TABLE users ALTER COLUMN email DROP NOT NULL",
+            "ALTER TABLE users ALTER COLUMN email DROP DEFAULT",
+            "ALTER TABLE users DROP INDEX idx_email",
+            "ALTER TABLE users DROP PRIMARY KEY",
+            "ALTER TABLE users DROP FOREIGN KEY fk",
+            "ALTER TABLE users ADD COLUMN email text",
+            "ALTER TABLE users RENAME COLUMN a TO b",
+            "ALTER USER app WITH PASSWORD 'x'",
+            "DROP INDEX idx_email",
+        ] {
+            assert!(losses(sql, d).is_empty(), "{sql} {d:?}");
+        }
+    }
+}
+
+#[test]
 fn drops_and_truncates_in_every_dialect() {
     for d in ALL {
         assert_eq!(losses("DROP DATABASE appdb", d), [DropDatabase], "{d:?}");

@@ -35,6 +35,7 @@ pub(super) const LOSSES: &[(&str, &[DataLoss])] = &[
             DataLoss::DropDatabase,
             DataLoss::DropSchema,
             DataLoss::DropTable,
+            DataLoss::DropColumn,
         ],
     ),
     (TRUNCATE, &[DataLoss::Truncate]),
@@ -71,6 +72,11 @@ const RAILS_TASKS: &[&str] = &[
     "db:purge:*",
     "db:migrate:reset",
     "db:truncate_all",
+    // Load the schema over the database (its tables recreated empty), or empty every table
+    // before seeding.
+    "db:schema:load",
+    "db:structure:load",
+    "db:seed:replant",
 ];
 
 /// rake's modes that list or describe tasks instead of running them.
@@ -135,6 +141,19 @@ pub(super) const MATCHERS: &[M] = &[
         .none(HELP),
     M::new(DROP_COMMAND, PYTHON, &[MANAGE_PY, DJANGO_FLUSH]).none(HELP),
     M::new(DROP_COMMAND, PYTHON, &[&["django"], DJANGO_FLUSH]).any(&["-m"]),
+    // `migrate APP zero` unapplies every migration of the app: its tables are dropped.
+    M::new(
+        DROP_COMMAND,
+        PYTHON,
+        &[MANAGE_PY, &["migrate"], &["*"], &["zero"]],
+    )
+    .none(HELP),
+    M::new(
+        DROP_COMMAND,
+        &["manage.py", "django-admin"],
+        &[&["migrate"], &["*"], &["zero"]],
+    )
+    .none(HELP),
     M::new(
         DROP_COMMAND,
         &["manage.py", "django-admin"],

@@ -26,6 +26,10 @@ pub(crate) struct Runner {
     /// Options after which the remaining words are the command (`nix develop -c CMD`);
     /// without one no command is given (an interactive shell).
     pub(crate) command_options: &'static [&'static str],
+    /// The runner's own commands, when any other word in the subcommand's place runs as a
+    /// package script or binary (`yarn rimraf dist` is `yarn run rimraf dist`). Empty: only
+    /// `subcommands` run a command.
+    pub(crate) builtins: &'static [&'static str],
 }
 
 const fn runner(
@@ -41,6 +45,7 @@ const fn runner(
         operands_before: 0,
         after_dashdash: false,
         command_options: &[],
+        builtins: &[],
     }
 }
 
@@ -53,6 +58,70 @@ const fn after_dashdash(mut r: Runner) -> Runner {
     r.after_dashdash = true;
     r
 }
+
+const fn builtins(mut r: Runner, commands: &'static [&'static str]) -> Runner {
+    r.builtins = commands;
+    r
+}
+
+/// yarn's own commands (1.x and later): any other word runs a script or binary (`yarn node
+/// ARGS` runs node with them, so `node` is left out: it is the program).
+const YARN_COMMANDS: &[&str] = &[
+    "add",
+    "audit",
+    "autoclean",
+    "bin",
+    "cache",
+    "check",
+    "config",
+    "constraints",
+    "create",
+    "dedupe",
+    "dlx",
+    "exec",
+    "explain",
+    "generate-lock-entry",
+    "global",
+    "help",
+    "import",
+    "info",
+    "init",
+    "install",
+    "licenses",
+    "link",
+    "list",
+    "login",
+    "logout",
+    "npm",
+    "outdated",
+    "owner",
+    "pack",
+    "patch",
+    "patch-commit",
+    "plugin",
+    "policies",
+    "publish",
+    "rebuild",
+    "remove",
+    "run",
+    "sdks",
+    "search",
+    "set",
+    "stage",
+    "tag",
+    "team",
+    "test",
+    "unlink",
+    "unplug",
+    "up",
+    "upgrade",
+    "upgrade-interactive",
+    "version",
+    "versions",
+    "why",
+    "workspace",
+    "workspaces",
+];
 
 const fn before(mut r: Runner, operands: usize) -> Runner {
     r.operands_before = operands;
@@ -118,8 +187,12 @@ const RUNNERS: &[Runner] = &[
     ),
     runner("npx", &[], "p", &["package"]),
     // `yarn run NAME` runs a package script or, without one of that name, the package's
-    // binary (`yarn run rimraf dist`): read as the program it names.
-    runner("yarn", &["exec", "dlx", "run"], "p", &["package", "cwd"]),
+    // binary (`yarn run rimraf dist`): read as the program it names. So does `yarn NAME`
+    // when NAME is no yarn command.
+    builtins(
+        runner("yarn", &["exec", "dlx", "run"], "p", &["package", "cwd"]),
+        YARN_COMMANDS,
+    ),
     runner("pnpm", &["exec", "dlx"], "CF", &["dir", "filter"]),
     runner("bunx", &[], "p", &["package"]),
     // `bun x CMD` is `bunx CMD`; bun's code options are read so `bun -e CODE` stays code.

@@ -37,8 +37,15 @@ pub(crate) fn runner_step(program: &str, args: &[Arg]) -> Option<RunnerStep> {
                 .any(runs)
                 .then_some(RunnerStep::Unreadable);
         }
-        if !runs(args.get(globals.end)?) {
-            return None;
+        let word = args.get(globals.end)?;
+        if !runs(word) {
+            // `yarn rimraf dist`: a word that is none of the runner's own commands is the
+            // script or binary it runs.
+            let own = runner.builtins.contains(&word.text.as_str());
+            if runner.builtins.is_empty() || own {
+                return None;
+            }
+            return Some(RunnerStep::CommandAt(globals.end));
         }
         i = globals.end + 1;
     }

@@ -239,12 +239,24 @@ fn yarn_run_and_bun_x_run_the_program_they_name() {
         "yarn run rimraf /etc",
         "bun x rimraf /etc",
         "bun x --bun rimraf ~",
+        // A word that is no yarn command runs as a script or binary.
+        "yarn rimraf /etc",
+        "yarn --cwd pkg rimraf ~",
+        "yarn shx rm -rf ~",
+        "yarn node -e \"require('fs').rmSync('/etc', {recursive: true})\"",
     ] {
         assert!(denied(cmd), "{cmd} must be denied");
     }
     for cmd in [
         "yarn run build",
         "yarn run test --watch",
+        "yarn",
+        "yarn build",
+        "yarn test",
+        "yarn add lodash",
+        "yarn lint --fix",
+        "yarn rimraf dist",
+        "yarn tsc --noEmit",
         "bun x prettier --write .",
         "bun run dev",
         "bun -e \"console.log('x')\"",

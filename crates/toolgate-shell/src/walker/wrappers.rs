@@ -1,5 +1,5 @@
 //! Unwrapping steps for the wrappers with their own grammar (`sudo`, `env`, `su`/`runuser`),
-//! for the table of simple wrappers in `knowledge/wrappers.rs` and for the project runners
+//! for the table of simple wrappers in `knowledge/wrappers/table.rs` and for the project runners
 //! (`uv run`, `npx`) of `knowledge/runners.rs`, their options read by the one option reader.
 
 use super::unwrap::{Invocation, Step, join};

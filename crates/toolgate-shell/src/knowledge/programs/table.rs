@@ -227,7 +227,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("powershell", CODE, NONE),
     row("pwsh-preview", CODE, NONE),
     row("powershell.exe", CODE, NONE),
-    // Wrappers with their own grammar (the simple ones are in `wrappers.rs`, checked below).
+    // Wrappers with their own grammar (the simple ones are in `wrappers/table.rs`, checked below).
     row("sudo", WRAP, &L::SUDO),
     row("sudoedit", WRAP, NONE),
     row("env", WRAP, &L::ENV),
@@ -241,7 +241,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("su", WRAP, &L::SU),
     row("runuser", WRAP, &L::SU),
     row("find", WRAP, NONE),
-    // Simple wrappers (their grammar is the table in `wrappers.rs`).
+    // Simple wrappers (their grammar is the table in `wrappers/table.rs`).
     row("builtin", WRAP, NONE),
     row("nohup", WRAP, NONE),
     row("noglob", WRAP, NONE),

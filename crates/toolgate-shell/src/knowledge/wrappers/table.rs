@@ -1,85 +1,8 @@
-//! The table of simple wrappers: programs that run another command given after their own
-//! options (and sometimes a fixed number of operands: `chroot DIR`, `flock FILE`,
-//! `timeout DURATION`). Wrappers with their own grammar (`sudo`, `env`, `su`, `xargs`,
-//! `parallel`, `find`, shells …) are handled in `unwrap.rs`, their options read with the specs
-//! in `specs/launchers.rs`.
+//! The table of simple wrappers ([`WRAPPERS`]), one row per program, with the options each
+//! takes.
 
-use crate::knowledge::specs::Spec as OptionSpec;
-
-/// How one wrapper is read.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Wrapper {
-    /// The program's basename.
-    pub(crate) name: &'static str,
-    /// Its options.
-    pub(crate) spec: OptionSpec,
-    /// Operands before the wrapped command (`chroot DIR`, `taskset MASK`).
-    pub(crate) operands_before: usize,
-    /// Options after which no command runs (the wrapper acts on a running process: `-p PID`).
-    pub(crate) no_command: &'static [&'static str],
-    /// Options whose value is a shell command string (`script -c`, `flock -c`, `sg -c`).
-    pub(crate) script: &'static [&'static str],
-    /// Options that change the working directory.
-    pub(crate) chdir: &'static [&'static str],
-    /// The words after the operands are one shell string (`sg GROUP 'cmd'`), not a command.
-    pub(crate) rest_is_script: bool,
-    /// Without a script option, the operands are not a command (`script FILE`).
-    pub(crate) operands_are_data: bool,
-    /// Options may follow operands (`nix-shell -p jq --run CMD`): all of them are read.
-    pub(crate) options_anywhere: bool,
-    /// Without a command the wrapper runs as a program of its own (`ssh-agent -s` starts the
-    /// agent and prints its setup code for `eval "$(ssh-agent -s)"`).
-    pub(crate) runs_alone: bool,
-    /// The words after this one are the arguments of a shell it starts (`capsh --drop=… --
-    /// -c CMD` runs `bash -c CMD`); without it, no command runs.
-    pub(crate) shell_args_after: Option<&'static str>,
-}
-
-const fn spec(
-    short_val: &'static str,
-    long_val: &'static [&'static str],
-    long_flags: &'static [&'static str],
-) -> OptionSpec {
-    OptionSpec::with_flags(short_val, long_val, long_flags)
-}
-
-const fn plain(name: &'static str, spec: OptionSpec) -> Wrapper {
-    Wrapper {
-        name,
-        spec,
-        operands_before: 0,
-        no_command: &[],
-        script: &[],
-        chdir: &[],
-        rest_is_script: false,
-        operands_are_data: false,
-        options_anywhere: false,
-        runs_alone: false,
-        shell_args_after: None,
-    }
-}
-
-const fn before(mut w: Wrapper, operands: usize) -> Wrapper {
-    w.operands_before = operands;
-    w
-}
-
-const fn no_command(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
-    w.no_command = opts;
-    w
-}
-
-const fn script(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
-    w.script = opts;
-    w
-}
-
-const fn chdir(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
-    w.chdir = opts;
-    w
-}
-
-const NO_OPTIONS: OptionSpec = spec("", &[], &[]);
+use super::Wrapper;
+use super::builders::{NO_OPTIONS, before, chdir, no_command, plain, script, spec};
 
 /// The table. Option lists follow each tool's manual page.
 pub(crate) const WRAPPERS: &[Wrapper] = &[
@@ -580,27 +503,3 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
     ),
     no_command(plain("caffeinate", spec("wt", &[], &[])), &["-w"]),
 ];
-
-/// The table entry for a (lower-cased) program basename.
-pub(crate) fn lookup(name: &str) -> Option<&'static Wrapper> {
-    WRAPPERS.iter().find(|w| w.name == name)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_unique_and_lower_case() {
-        for (i, w) in WRAPPERS.iter().enumerate() {
-            assert_eq!(w.name, w.name.to_ascii_lowercase());
-            assert!(
-                WRAPPERS[i + 1..].iter().all(|o| o.name != w.name),
-                "{}",
-                w.name
-            );
-        }
-        assert!(lookup("flock").is_some_and(|w| w.operands_before == 1));
-        assert!(lookup("rm").is_none());
-    }
-}

@@ -1,0 +1,76 @@
+//! The `cloud` pack in the catalog: deleting cloud resources (AWS, Google Cloud, Azure, hosting
+//! platforms).
+
+use super::{Pack, deny, review};
+
+pub(super) const PACK: Pack = Pack {
+    name: "cloud",
+    summary: "deleting cloud resources (AWS, Google Cloud, Azure, hosting platforms)",
+    rules: &[
+        deny(
+            "TG-CLOUD-AWS-S3-DELETE",
+            "Deleting S3 buckets or objects recursively cannot be undone",
+            "aws s3 rm --recursive, aws s3 rb --force, aws s3api delete-bucket",
+        ),
+        review(
+            "TG-CLOUD-AWS-S3-OBJECTS-DELETE",
+            "Syncing into a bucket with --delete, or deleting an object version, deletes S3 data for good",
+            "aws s3 sync DIR s3://b --delete, aws s3api delete-object --version-id",
+        ),
+        review(
+            "TG-CLOUD-AWS-S3-BUCKET-CONFIG-DELETE",
+            "Deleting a bucket's policy, encryption, lifecycle or public access block changes who reaches its data and what it keeps",
+            "aws s3api delete-bucket-policy|delete-bucket-encryption|delete-bucket-*, aws s3api delete-public-access-block",
+        ),
+        deny(
+            "TG-CLOUD-AWS-COMPUTE-DELETE",
+            "Terminating instances or deleting functions destroys running infrastructure",
+            "aws ec2 terminate-instances, aws lambda delete-function",
+        ),
+        deny(
+            "TG-CLOUD-AWS-DATA-DELETE",
+            "Deleting databases, tables, volumes, snapshots, backups or file systems destroys their data",
+            "aws rds delete-db-instance|delete-db-cluster|delete-db-snapshot, aws dynamodb delete-table, aws ec2 delete-volume|delete-snapshot, aws efs delete-file-system, aws backup delete-recovery-point, aws elasticache|redshift|docdb|neptune deletes",
+        ),
+        deny(
+            "TG-CLOUD-AWS-STACK-DELETE",
+            "Deleting a CloudFormation stack deletes every resource in it",
+            "aws cloudformation delete-stack",
+        ),
+        deny(
+            "TG-CLOUD-AWS-IAM-DELETE",
+            "Deleting IAM users, roles or policies can lock people and services out",
+            "aws iam delete-*",
+        ),
+        deny(
+            "TG-CLOUD-AWS-KMS-DELETE",
+            "A deleted KMS key makes everything encrypted with it unreadable",
+            "aws kms schedule-key-deletion",
+        ),
+        deny(
+            "TG-CLOUD-GCLOUD-DELETE",
+            "Deleting Google Cloud projects, instances, databases, disks or snapshots cannot be undone",
+            "gcloud projects delete, gcloud compute instances|disks|snapshots delete, gcloud container clusters delete, gcloud sql|spanner|bigtable|alloydb|filestore … delete, gcloud firestore databases delete, gcloud kms keys versions destroy, bq rm",
+        ),
+        deny(
+            "TG-CLOUD-GCS-DELETE",
+            "Deleting Cloud Storage objects recursively cannot be undone",
+            "gcloud storage rm -r, gsutil rm -r, gsutil rb",
+        ),
+        deny(
+            "TG-CLOUD-AZ-DELETE",
+            "Deleting Azure resource groups, VMs, databases, disks or storage cannot be undone",
+            "az group delete, az vm|vmss|aks delete, az storage account|container|share … delete, az sql|cosmosdb|postgres|mysql … delete, az disk|snapshot delete",
+        ),
+        review(
+            "TG-CLOUD-RESOURCE-DELETE",
+            "Deleting a cloud resource loses what it held and breaks what depends on it",
+            "any other delete, terminate or purge operation of aws, gcloud or az (aws route53 delete-hosted-zone, gcloud run services delete, az webapp delete)",
+        ),
+        deny(
+            "TG-CLOUD-PLATFORM-DELETE",
+            "Deleting an app, server, database or volume on a hosting platform takes its data with it",
+            "doctl compute droplet delete, hcloud server delete, linode-cli linodes delete, fly apps destroy, vercel remove, netlify sites:delete, heroku apps:destroy|pg:reset, supabase projects delete|db reset --linked, firebase firestore:delete --all-collections, serverless remove, sam delete, eksctl delete cluster, oci compute instance terminate",
+        ),
+    ],
+};

@@ -1,0 +1,25 @@
+//! The `clusters` pack in the catalog: Kubernetes deletions and disruptions.
+
+use super::{Pack, deny, review};
+
+pub(super) const PACK: Pack = Pack {
+    name: "clusters",
+    summary: "Kubernetes deletions and disruptions",
+    rules: &[
+        deny(
+            "TG-K8S-DELETE-CRITICAL",
+            "Deleting namespaces, nodes, volumes or resource definitions deletes everything in them",
+            "kubectl delete namespace|node|pv|pvc|crd",
+        ),
+        deny(
+            "TG-K8S-DELETE-ALL",
+            "Deleting every resource of a kind, or across all namespaces",
+            "kubectl delete --all, kubectl delete -A, kubectl delete --all-namespaces",
+        ),
+        review(
+            "TG-K8S-DISRUPT",
+            "Draining nodes, pruning on apply and forced replacement disrupt running workloads",
+            "kubectl drain, kubectl apply --prune, kubectl replace --force",
+        ),
+    ],
+};

@@ -1,0 +1,50 @@
+//! The `databases` pack in the catalog: dropping, truncating or emptying databases.
+
+use super::{Pack, deny, review};
+
+pub(super) const PACK: Pack = Pack {
+    name: "databases",
+    summary: "dropping, truncating or emptying databases",
+    rules: &[
+        deny(
+            "TG-DB-DROP",
+            "Dropping a database, schema or table destroys its data",
+            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE) through psql, mysql, sqlite3, clickhouse-client, cqlsh or an MCP tool",
+        ),
+        deny(
+            "TG-DB-TRUNCATE",
+            "Truncating a table destroys its data",
+            "TRUNCATE",
+        ),
+        deny(
+            "TG-DB-UNSCOPED-WRITE",
+            "DELETE or UPDATE without WHERE changes every row",
+            "DELETE FROM t, UPDATE t SET …, WHERE 1=1",
+        ),
+        deny(
+            "TG-DB-KEYSTORE-WIPE",
+            "Flushing or deleting every key of a key-value store destroys its data",
+            "redis-cli FLUSHALL|FLUSHDB, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix, consul kv delete -recurse, zkCli.sh deleteall",
+        ),
+        deny(
+            "TG-DB-MONGO-DROP",
+            "Dropping a MongoDB database or collection, or deleting every document",
+            "mongosh --eval 'db.dropDatabase()', db.c.drop(), db.c.deleteMany({})",
+        ),
+        deny(
+            "TG-DB-DROP-COMMAND",
+            "Dropping or resetting a database through a framework or client command",
+            "dropdb, mysqladmin drop, rails db:drop|reset|purge, rake db:drop, prisma migrate reset, manage.py flush, artisan migrate:fresh|db:wipe, sequelize db:drop|db:migrate:undo:all, typeorm schema:drop, mix ecto.drop|ecto.reset|ecto.rollback --all, flyway clean, liquibase dropAll, alembic downgrade base, knex migrate:rollback --all, influx bucket delete, influx delete",
+        ),
+        review(
+            "TG-DB-RESTORE-OVER",
+            "A restore that first drops what the dump replaces loses the data the dump lacks",
+            "pg_restore --clean -d DB, mongorestore --drop",
+        ),
+        deny(
+            "TG-DB-SEARCH-INDEX-DELETE",
+            "Deleting a search index or its documents through the engine's HTTP API",
+            "curl -X DELETE localhost:9200/INDEX (Elasticsearch, OpenSearch), POST …/_delete_by_query, Meilisearch, Typesense and Algolia index deletes",
+        ),
+    ],
+};

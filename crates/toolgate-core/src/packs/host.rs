@@ -1,0 +1,95 @@
+//! The `host` pack in the catalog: taking the machine down or weakening it.
+
+use super::{Pack, deny, review};
+
+pub(super) const PACK: Pack = Pack {
+    name: "host",
+    summary: "taking the machine down or weakening it",
+    rules: &[
+        deny(
+            "TG-HOST-POWER",
+            "Shutting down or rebooting the machine",
+            "shutdown, reboot, halt, poweroff, init 0|6, systemctl poweroff|reboot, writes to /proc/sysrq-trigger",
+        ),
+        review(
+            "TG-HOST-SERVICE-STOP",
+            "Stopping, disabling or masking system services",
+            "systemctl stop|disable|mask, service NAME stop",
+        ),
+        deny(
+            "TG-HOST-KILL-ALL",
+            "Killing every process, or init",
+            "kill -9 -1, kill -KILL -1, kill 1, killall5",
+        ),
+        deny(
+            "TG-HOST-USER-DELETE",
+            "Deleting users or their passwords",
+            "userdel, deluser, passwd -d",
+        ),
+        deny(
+            "TG-HOST-FIREWALL-OFF",
+            "Turning off the firewall or mandatory access control",
+            "ufw disable, iptables -F, nft flush ruleset, setenforce 0, aa-teardown",
+        ),
+        deny(
+            "TG-HOST-CRONTAB-REMOVE",
+            "Removing a user's crontab",
+            "crontab -r",
+        ),
+        review(
+            "TG-HOST-CRONTAB-REPLACE",
+            "Replacing a crontab installs scheduled commands",
+            "crontab FILE, crontab -, … | crontab",
+        ),
+        review(
+            "TG-HOST-HISTORY-CLEAR",
+            "Clearing shell history hides what was run",
+            "history -c, > ~/.bash_history, unset HISTFILE",
+        ),
+        review(
+            "TG-HOST-SWAP-OFF",
+            "Turning swap off can exhaust memory",
+            "swapoff -a",
+        ),
+        deny(
+            "TG-HOST-CORE-PACKAGE-REMOVE",
+            "Removing core system packages breaks the machine",
+            "apt remove systemd|libc6|coreutils|bash|sudo, dnf remove glibc",
+        ),
+        review(
+            "TG-HOST-CHATTR",
+            "Changing file attributes (immutable, append-only)",
+            "chattr +i, chattr -i",
+        ),
+        review(
+            "TG-HOST-SSH-KEYGEN-OVERWRITE",
+            "Generating a key over an existing SSH key loses it",
+            "ssh-keygen -f ~/.ssh/id_ed25519, yes | ssh-keygen",
+        ),
+        review(
+            "TG-HOST-KERNEL-CHANGE",
+            "Changing the running kernel's settings or modules can crash or weaken the machine",
+            "sysctl -w KEY=VALUE, writes to /proc/sys and /sys, rmmod, modprobe -r, insmod",
+        ),
+        review(
+            "TG-HOST-NETWORK-DOWN",
+            "Taking interfaces down, flushing routes or dropping all traffic cuts the machine off, this session included",
+            "ip link set DEV down, ip route flush, ifconfig DEV down, ifdown, nmcli networking off, iptables -P INPUT DROP",
+        ),
+        review(
+            "TG-HOST-ACCOUNT-LOCK",
+            "Locking or expiring an account locks its user out",
+            "usermod -L|-e DATE, passwd -l, chage -E DATE",
+        ),
+        review(
+            "TG-HOST-LOG-DELETE",
+            "Vacuuming the system journal deletes its records for good",
+            "journalctl --vacuum-time|--vacuum-size|--vacuum-files",
+        ),
+        review(
+            "TG-HOST-CREDENTIAL-LOSS",
+            "Deleting or overwriting a private key or credentials file loses it",
+            "rm ~/.ssh/id_ed25519, > ~/.aws/credentials, truncate -s0 ~/.netrc, mv ~/.kube/config …, cp … ~/.docker/config.json",
+        ),
+    ],
+};

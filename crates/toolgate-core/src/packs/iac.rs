@@ -1,0 +1,25 @@
+//! The `iac` pack in the catalog: infrastructure as code tearing infrastructure down.
+
+use super::{Pack, deny, review};
+
+pub(super) const PACK: Pack = Pack {
+    name: "iac",
+    summary: "infrastructure as code tearing infrastructure down",
+    rules: &[
+        deny(
+            "TG-IAC-DESTROY",
+            "Destroying the infrastructure a configuration manages cannot be undone",
+            "terraform destroy, terraform apply -destroy, tofu destroy, pulumi destroy, cdk destroy, cdktf destroy, sst remove",
+        ),
+        review(
+            "TG-IAC-STATE-REMOVE",
+            "Removing resources or stacks from state makes the tool lose track of them",
+            "terraform state rm, terraform workspace delete, tofu state rm, pulumi stack rm",
+        ),
+        review(
+            "TG-IAC-HELM-UNINSTALL",
+            "Uninstalling a Helm release or an Argo CD application deletes its Kubernetes resources",
+            "helm uninstall, helm delete, argocd app delete",
+        ),
+    ],
+};

@@ -1,0 +1,21 @@
+//! The `persistence` pack in the catalog: writing files that run code or grant access later
+//! (startup files, hooks, crontabs, sudoers, system programs).
+
+use super::{Pack, review};
+
+pub(super) const PACK: Pack = Pack {
+    name: "persistence",
+    summary: "writing files that run code or grant access later (startup files, hooks, crontabs, sudoers, system programs)",
+    rules: &[
+        review(
+            "TG-PERSIST-WRITE",
+            "Writing a startup, hook, scheduling, privilege or system file plants code or access that outlives the session",
+            "~/.bashrc, .git/hooks/*, ~/.ssh/authorized_keys, crontabs, systemd units, .envrc, /etc/sudoers, /etc/passwd, /usr/local/bin/*, /etc/ld.so.preload, /etc/hosts (redirect, tee, cp, install, sed -i or a file tool)",
+        ),
+        review(
+            "TG-PERSIST-GIT-CONFIG",
+            "Setting a git configuration key whose value git runs as a program",
+            "git config core.hooksPath|core.fsmonitor|core.sshCommand|interactive.diffFilter …, ! aliases",
+        ),
+    ],
+};

@@ -1,0 +1,69 @@
+//! The secret source a path is, or holds when it is a directory above one: lookups in
+//! [`SECRET_SOURCES`] through prefiltered pattern tables.
+
+use std::path::Path;
+use std::sync::LazyLock;
+
+use crate::path_class::pattern::{PathView, PatternTable};
+
+use super::{HOME_CREDENTIALS, SECRET_SOURCES, SecretSource};
+
+/// Whether `path` is a credential file of [`HOME_CREDENTIALS`] (or inside a credential
+/// directory of one). Their patterns alone, so the prefilter refuses most paths by their
+/// names: the whole table also holds patterns every path must be tried against (`*.pem`,
+/// `.env*`), which cost every delete of a build directory tens of thousands of instructions.
+pub fn is_home_credential(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> bool {
+    static TABLE: LazyLock<PatternTable<SecretSource>> = LazyLock::new(|| {
+        PatternTable::new(
+            SECRET_SOURCES
+                .iter()
+                .filter(|i| HOME_CREDENTIALS.contains(&i.source))
+                .flat_map(|i| i.patterns.iter().map(|p| (i.source, p)))
+                .collect(),
+        )
+    });
+    TABLE.first_match(path, cwd, home).is_some()
+}
+
+/// The secret source `path` is (a credential file, or inside a credential directory).
+pub fn secret_source(path: &str, cwd: Option<&Path>, home: Option<&Path>) -> Option<SecretSource> {
+    static TABLE: LazyLock<PatternTable<SecretSource>> = LazyLock::new(|| {
+        PatternTable::new(
+            SECRET_SOURCES
+                .iter()
+                .flat_map(|i| i.patterns.iter().map(|p| (i.source, p)))
+                .collect(),
+        )
+    });
+    TABLE.first_match(path, cwd, home)
+}
+
+/// [`secret_source`] trying every pattern, as it did before the prefilter: the reference of
+/// the differential test.
+#[cfg(test)]
+pub(crate) fn secret_source_exhaustive(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<SecretSource> {
+    let view = PathView::new(path, cwd, home);
+    SECRET_SOURCES
+        .iter()
+        .find(|i| i.patterns.iter().any(|p| view.matches(p)))
+        .map(|i| i.source)
+}
+
+/// The secret source `path` holds when it is a directory above one (`~`, `~/.config`, `/`):
+/// copying or archiving it copies the secrets. Relative directories hold no home-anchored
+/// source unless the working directory is above a home.
+pub fn secret_source_below(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<SecretSource> {
+    let view = PathView::new(path, cwd, home);
+    SECRET_SOURCES
+        .iter()
+        .find(|i| i.patterns.iter().any(|p| view.holds(p)))
+        .map(|i| i.source)
+}

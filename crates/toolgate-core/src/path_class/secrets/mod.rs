@@ -1,0 +1,105 @@
+//! Where secrets live: the sources an exfiltration check follows to a network sink.
+//! Credential files and directories are path classes; the process environment is also a
+//! set of programs (`env`, `printenv`) and inline-code expressions (`os.environ`), listed
+//! here as data for the shell analysis.
+//!
+//! The enum and its policy names are here; the table of paths is in `table.rs`, the lookups
+//! of a path in `lookup.rs`, and the environment's programs and expressions in
+//! `environment.rs`.
+
+mod environment;
+mod lookup;
+mod table;
+
+pub use environment::{ENVIRONMENT_DUMPERS, ENVIRONMENT_EXPRESSIONS, dumps_environment};
+#[cfg(test)]
+pub(crate) use lookup::secret_source_exhaustive;
+pub use lookup::{is_home_credential, secret_source, secret_source_below};
+pub use table::{SECRET_SOURCES, SecretSourceInfo};
+
+/// A kind of secret a command can read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SecretSource {
+    /// SSH private keys (`~/.ssh/id_*`, not `*.pub`) and the `~/.ssh` directory.
+    SshPrivateKey,
+    /// AWS credentials (`~/.aws`).
+    AwsCredentials,
+    /// Google Cloud credentials (`~/.config/gcloud`).
+    GcloudCredentials,
+    /// Azure credentials (`~/.azure`).
+    AzureCredentials,
+    /// Kubernetes configuration (`~/.kube/config`).
+    KubeConfig,
+    /// `~/.netrc`.
+    Netrc,
+    /// Docker registry credentials (`~/.docker/config.json`).
+    DockerConfig,
+    /// Package registry tokens (`~/.npmrc`, `~/.pypirc`, `~/.cargo/credentials.toml`).
+    RegistryToken,
+    /// Git and GitHub CLI credentials (`~/.git-credentials`, `~/.config/gh/hosts.yml`).
+    GitCredentials,
+    /// `.env` files (not `.env.example`, `.env.sample`, `.env.template`).
+    DotEnv,
+    /// Private key files (`*.pem`, `*.key`, `id_rsa`) anywhere.
+    PrivateKeyFile,
+    /// Shell and REPL history.
+    ShellHistory,
+    /// The process environment (`env`, `printenv`, `/proc/*/environ`, `os.environ`).
+    ProcessEnvironment,
+}
+
+/// The credentials of a home directory, whose loss cannot be undone (the `host` pack's
+/// `TG-HOST-CREDENTIAL-LOSS` stops deleting or overwriting them): a project's `.env` and key
+/// files are the project's to change, and shell history has its own rule.
+pub const HOME_CREDENTIALS: &[SecretSource] = &[
+    SecretSource::SshPrivateKey,
+    SecretSource::AwsCredentials,
+    SecretSource::GcloudCredentials,
+    SecretSource::AzureCredentials,
+    SecretSource::KubeConfig,
+    SecretSource::Netrc,
+    SecretSource::DockerConfig,
+    SecretSource::RegistryToken,
+    SecretSource::GitCredentials,
+];
+
+impl SecretSource {
+    /// This source's row of [`SECRET_SOURCES`].
+    pub fn info(self) -> &'static SecretSourceInfo {
+        SECRET_SOURCES
+            .iter()
+            .find(|i| i.source == self)
+            .unwrap_or(&SECRET_SOURCES[0])
+    }
+
+    /// The name used in policy files (`aws_credentials`).
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The source named `name` in a policy file.
+    pub fn parse(name: &str) -> Option<SecretSource> {
+        SECRET_SOURCES
+            .iter()
+            .find(|i| i.name == name)
+            .map(|i| i.source)
+    }
+
+    /// Every source name, for suggestions.
+    pub fn names() -> Vec<&'static str> {
+        SECRET_SOURCES.iter().map(|i| i.name).collect()
+    }
+}
+
+impl serde::Serialize for SecretSource {
+    /// Its policy name (`aws_credentials`).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod home_credential_tests;
+
+#[cfg(test)]
+mod tests;

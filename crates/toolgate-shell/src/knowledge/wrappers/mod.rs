@@ -1,0 +1,51 @@
+//! The table of simple wrappers: programs that run another command given after their own
+//! options (and sometimes a fixed number of operands: `chroot DIR`, `flock FILE`,
+//! `timeout DURATION`). Wrappers with their own grammar (`sudo`, `env`, `su`, `xargs`,
+//! `parallel`, `find`, shells …) are handled in `unwrap.rs`, their options read with the specs
+//! in `specs/launchers.rs`.
+//!
+//! The table is in `table.rs`, written with the builders of `builders.rs`.
+
+mod builders;
+mod table;
+
+use crate::knowledge::specs::Spec as OptionSpec;
+
+pub(crate) use table::WRAPPERS;
+
+/// How one wrapper is read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Wrapper {
+    /// The program's basename.
+    pub(crate) name: &'static str,
+    /// Its options.
+    pub(crate) spec: OptionSpec,
+    /// Operands before the wrapped command (`chroot DIR`, `taskset MASK`).
+    pub(crate) operands_before: usize,
+    /// Options after which no command runs (the wrapper acts on a running process: `-p PID`).
+    pub(crate) no_command: &'static [&'static str],
+    /// Options whose value is a shell command string (`script -c`, `flock -c`, `sg -c`).
+    pub(crate) script: &'static [&'static str],
+    /// Options that change the working directory.
+    pub(crate) chdir: &'static [&'static str],
+    /// The words after the operands are one shell string (`sg GROUP 'cmd'`), not a command.
+    pub(crate) rest_is_script: bool,
+    /// Without a script option, the operands are not a command (`script FILE`).
+    pub(crate) operands_are_data: bool,
+    /// Options may follow operands (`nix-shell -p jq --run CMD`): all of them are read.
+    pub(crate) options_anywhere: bool,
+    /// Without a command the wrapper runs as a program of its own (`ssh-agent -s` starts the
+    /// agent and prints its setup code for `eval "$(ssh-agent -s)"`).
+    pub(crate) runs_alone: bool,
+    /// The words after this one are the arguments of a shell it starts (`capsh --drop=… --
+    /// -c CMD` runs `bash -c CMD`); without it, no command runs.
+    pub(crate) shell_args_after: Option<&'static str>,
+}
+
+/// The table entry for a (lower-cased) program basename.
+pub(crate) fn lookup(name: &str) -> Option<&'static Wrapper> {
+    WRAPPERS.iter().find(|w| w.name == name)
+}
+
+#[cfg(test)]
+mod tests;

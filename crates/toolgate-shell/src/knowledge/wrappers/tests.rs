@@ -1,0 +1,17 @@
+//! The table's names are unique and lower case; lookups find its rows.
+
+use super::*;
+
+#[test]
+fn names_are_unique_and_lower_case() {
+    for (i, w) in WRAPPERS.iter().enumerate() {
+        assert_eq!(w.name, w.name.to_ascii_lowercase());
+        assert!(
+            WRAPPERS[i + 1..].iter().all(|o| o.name != w.name),
+            "{}",
+            w.name
+        );
+    }
+    assert!(lookup("flock").is_some_and(|w| w.operands_before == 1));
+    assert!(lookup("rm").is_none());
+}

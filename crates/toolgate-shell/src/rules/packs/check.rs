@@ -1,0 +1,143 @@
+//! Conditions too specific for a matcher's table ([`Check`]), what they may look at
+//! ([`Seen`]), and which pack's code decides each.
+
+use std::cell::OnceCell;
+
+use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
+
+use super::{View, Words};
+// The packs whose own code decides a check.
+use super::{cloud, containers, databases, exfiltration, host, hosting, persistence};
+
+/// Conditions too specific for a table, each written in its pack's file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Check {
+    /// `docker rm` of every container: `$(docker ps -aq)`, `docker ps -aq | xargs docker rm`.
+    EveryContainer,
+    /// `kill` of process -1 (every process the user may signal) or of init (process 1).
+    KillEveryProcess,
+    /// `chattr` changing an attribute (`+i`, `-i`, `=a`; read from the words, as `-i` is
+    /// no option there).
+    ChattrAttributes,
+    /// `ssh-keygen` generating a key over an existing SSH key.
+    SshKeyOverwrite,
+    /// No `--when cancel` (systemctl's cancel of a scheduled shutdown).
+    NotCancel,
+    /// The command reads its stdin from a pipeline (`… | crontab`).
+    FedByPipe,
+    /// An operand names a shell history file (`rm ~/.bash_history`).
+    HistoryOperand,
+    /// Output is redirected to a shell history file (`> ~/.bash_history`), by any program.
+    HistoryWrite,
+    /// The statements or commands a database client is given lose data of a kind this rule
+    /// (its id) stops (`databases::LOSSES`).
+    Loses(&'static str),
+    /// redis-cli deleting keys that a full listing feeds it (`redis-cli KEYS '*' | xargs
+    /// redis-cli DEL`).
+    EveryRedisKey,
+    /// A shell reads its commands from, or writes its output to, a network connection.
+    ShellOnSocket,
+    /// netcat runs a shell on its connection (`-e`, `--exec`, `-c`, `--sh-exec`).
+    NetcatRunsShell,
+    /// socat joins a shell (`EXEC:`, `SYSTEM:`) to a network address.
+    SocatRunsShell,
+    /// Inline interpreter code wires a shell to a socket.
+    InlineReverseShell,
+    /// gawk runs commands read from a network special file.
+    AwkSocketShell,
+    /// A file server on every interface serving a home or credential directory.
+    PublicServer,
+    /// `git config KEY VALUE` storing a key whose value git runs as a program.
+    GitConfigProgram,
+    /// `aws s3 sync` whose destination is a bucket (`s3://…`) or only known at run time.
+    SyncIntoBucket,
+    /// `gh api` whose method (`-X`, `--method`) is DELETE.
+    ApiDelete,
+    /// An HTTP request that deletes a search engine's indices or documents.
+    SearchDataDelete,
+    /// An HTTP request that deletes a code host's or hosting provider's resource.
+    ProviderApiDelete,
+    /// The Jenkins CLI run with a command that deletes.
+    JenkinsCliDelete,
+    /// The command puts content into a file matching one of these globs (`*` crosses `/`):
+    /// by a redirect, `tee`, or a copy's destination.
+    ContentInto(Words),
+    /// The command writes a kernel setting or control file (`/proc/sys`, `/sys`).
+    KernelFileWrite,
+    /// An account gets an expiry date (`usermod -e DATE`, `chage -E DATE`).
+    ExpiresAccount,
+    /// The last of these options is given with one of these values (ignoring case).
+    AlsoValue(Words, Words),
+    /// One of these options is given too (besides the matcher's `any`).
+    AlsoAny(Words),
+    /// A cloud CLI's operation deletes what this names (`knowledge::cloud_clis`).
+    CloudDelete(cloud::CloudDeletes),
+}
+
+/// What a [`Check`] may look at.
+pub(crate) struct Seen<'a> {
+    /// The command.
+    pub(crate) cmd: &'a SimpleCommand,
+    /// Its arguments as the matcher read them.
+    pub(crate) view: &'a View,
+    /// The whole analysis (pipelines, substitutions).
+    pub(crate) analysis: &'a CommandAnalysis,
+    /// The command's index in `analysis.commands`.
+    pub(crate) index: usize,
+    /// Where the command runs.
+    pub(crate) cx: &'a CommandContext<'a>,
+    /// What the analysis's pipes connect, computed on first use.
+    pub(crate) pipes: &'a OnceCell<exfiltration::PipeFacts>,
+    /// The destinations the command reaches, read on first use (`requests`).
+    pub(crate) requests: &'a OnceCell<Vec<crate::model::Destination>>,
+}
+
+impl Check {
+    pub(super) fn holds(self, seen: &Seen<'_>) -> bool {
+        match self {
+            Check::EveryContainer => containers::every_container(seen),
+            Check::KillEveryProcess => host::kills_every_process(seen.cmd),
+            Check::ChattrAttributes => host::changes_attributes(seen.cmd),
+            Check::SshKeyOverwrite => host::overwrites_ssh_key(seen),
+            Check::NotCancel => host::not_a_cancel(seen),
+            Check::FedByPipe => host::fed_by_pipe(seen),
+            Check::HistoryOperand => seen
+                .view
+                .operands()
+                .any(crate::knowledge::history::is_shell_history),
+            Check::HistoryWrite => seen
+                .cmd
+                .writes
+                .iter()
+                .any(|w| crate::knowledge::history::is_shell_history(w)),
+            Check::EveryRedisKey => databases::deletes_every_key(seen),
+            Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
+            Check::ApiDelete => hosting::api_deletes(seen.view),
+            Check::SearchDataDelete => databases::deletes_search_data(seen),
+            Check::ProviderApiDelete => hosting::deletes_provider_resource(seen),
+            Check::JenkinsCliDelete => hosting::jenkins_cli_deletes(seen.view),
+            Check::AlsoAny(options) => seen.view.has(options),
+            Check::AlsoValue(options, values) => seen
+                .view
+                .value(options)
+                .is_some_and(|v| values.iter().any(|w| w.eq_ignore_ascii_case(v))),
+            Check::ContentInto(paths) => host::content_into(seen.cmd, paths),
+            Check::KernelFileWrite => host::writes_kernel_file(seen.cmd),
+            Check::ExpiresAccount => host::expires_account(seen.view),
+            Check::CloudDelete(kind) => {
+                cloud::cloud_deletes(&seen.cmd.program_lower(), seen.view, kind)
+            }
+            Check::Loses(rule) => {
+                let stops = databases::losses_of(rule);
+                seen.cmd.data_losses.iter().any(|l| stops.contains(l))
+            }
+            Check::ShellOnSocket => exfiltration::shell_on_socket(seen),
+            Check::NetcatRunsShell => exfiltration::netcat_runs_shell(seen),
+            Check::SocatRunsShell => exfiltration::socat_runs_shell(seen),
+            Check::InlineReverseShell => exfiltration::inline_reverse_shell(seen.cmd),
+            Check::AwkSocketShell => exfiltration::awk_socket_shell(seen.cmd),
+            Check::PublicServer => exfiltration::public_server(seen),
+            Check::GitConfigProgram => persistence::stores_program(seen.cmd),
+        }
+    }
+}

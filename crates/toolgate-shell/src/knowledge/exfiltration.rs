@@ -3,6 +3,8 @@
 //! secret flows through them), which serve directories, and which local addresses keep a
 //! server private.
 
+use crate::knowledge::name_shapes::NameShapes;
+
 /// How a program sends data to the network (the programs are the program table's names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Sender {
@@ -70,8 +72,22 @@ pub(crate) const SENDERS: &[(&str, Sender)] = &[
     ("getent", Sender::Resolver),
 ];
 
+/// The shapes of the senders' names: most programs are refused without a scan.
+const SENDER_SHAPES: NameShapes = {
+    let mut shapes = NameShapes::EMPTY;
+    let mut i = 0;
+    while i < SENDERS.len() {
+        shapes = shapes.with(SENDERS[i].0);
+        i += 1;
+    }
+    shapes
+};
+
 /// The sender row of a program (by its program table name).
 pub(crate) fn sender(table_name: &str) -> Option<Sender> {
+    if !SENDER_SHAPES.may_hold(table_name) {
+        return None;
+    }
     SENDERS
         .iter()
         .find(|(n, _)| *n == table_name)

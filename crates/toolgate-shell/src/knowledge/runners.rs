@@ -6,6 +6,7 @@
 //! this table does not know, written without `=`, may or may not take the next word, so the
 //! command is not guessed.
 
+use crate::knowledge::name_shapes::NameShapes;
 use crate::knowledge::specs::{self, Spec};
 
 /// How one runner is read.
@@ -341,8 +342,22 @@ pub(crate) const COMMON_LONG_FLAGS: &[&str] = &[
 
 /// The runner whose program is `program` (a lower-case basename).
 pub(crate) fn lookup(program: &str) -> Option<&'static Runner> {
+    if !RUNNER_SHAPES.may_hold(program) {
+        return None;
+    }
     RUNNERS.iter().find(|r| r.program == program)
 }
+
+/// The shapes of the runners' names: most programs are refused without a scan.
+const RUNNER_SHAPES: NameShapes = {
+    let mut shapes = NameShapes::EMPTY;
+    let mut i = 0;
+    while i < RUNNERS.len() {
+        shapes = shapes.with(RUNNERS[i].program);
+        i += 1;
+    }
+    shapes
+};
 
 impl Runner {
     /// Whether the option `name` (`-p`, `--project`, as the reader spells it) is one the table

@@ -4,6 +4,7 @@
 
 use super::unwrap::{Invocation, Step, join};
 use super::{Scope, Walker};
+use crate::knowledge::name_shapes::NameShapes;
 use crate::knowledge::runners::{self, RunnerStep};
 use crate::knowledge::specs::launchers::{
     ENV, ENV_CHDIR, ENV_SPLIT, SU, SU_COMMAND, SU_USER, SUDO, SUDO_CHDIR, SUDO_EDIT, SUDO_SHELL,
@@ -85,33 +86,22 @@ pub(crate) fn runner_step(program: &str, args: &[Arg]) -> Option<RunnerStep> {
     }
 }
 
-/// The bit of a name's length in [`WRAPPER_SHAPES`] (31: 31 bytes or more).
-const fn shape_bit(len: usize) -> u32 {
-    1 << if len < 31 { len } else { 31 }
-}
-
-/// For each first byte of a name in the table of simple wrappers, the bits of the lengths
-/// of the names that start with it.
-const WRAPPER_SHAPES: [u32; 256] = {
-    let mut out = [0u32; 256];
+/// The shapes of the simple wrappers' names.
+const WRAPPER_SHAPES: NameShapes = {
+    let mut shapes = NameShapes::EMPTY;
     let mut i = 0;
     while i < WRAPPERS.len() {
-        let name = WRAPPERS[i].name.as_bytes();
-        if !name.is_empty() {
-            out[name[0] as usize] |= shape_bit(name.len());
-        }
+        shapes = shapes.with(WRAPPERS[i].name);
         i += 1;
     }
-    out
+    shapes
 };
 
 /// The row of the table of simple wrappers for a (lower-cased) program basename, as
 /// `knowledge::wrappers::lookup` finds it. Every command that is no wrapper asks, so a name
 /// whose first byte and length no row has is refused without scanning the table.
 pub(crate) fn table_wrapper_named(name: &str) -> Option<&'static Wrapper> {
-    if let Some(&first) = name.as_bytes().first()
-        && WRAPPER_SHAPES[usize::from(first)] & shape_bit(name.len()) == 0
-    {
+    if !WRAPPER_SHAPES.may_hold(name) {
         return None;
     }
     crate::knowledge::wrappers::lookup(name)

@@ -8,8 +8,8 @@ pub(super) const PACK: Pack = Pack {
     rules: &[
         deny(
             "TG-DB-DROP",
-            "Dropping a database, schema or table destroys its data",
-            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE) through psql, mysql, sqlite3, clickhouse-client, cqlsh or an MCP tool",
+            "Dropping a database, schema, table or column destroys its data",
+            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE), ALTER TABLE … DROP COLUMN|PARTITION through psql, mysql, sqlite3, clickhouse-client, cqlsh or an MCP tool",
         ),
         deny(
             "TG-DB-TRUNCATE",
@@ -34,7 +34,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-DROP-COMMAND",
             "Dropping or resetting a database through a framework or client command",
-            "dropdb, mysqladmin drop, rails db:drop|reset|purge, rake db:drop, prisma migrate reset, manage.py flush, artisan migrate:fresh|db:wipe, sequelize db:drop|db:migrate:undo:all, typeorm schema:drop, mix ecto.drop|ecto.reset|ecto.rollback --all, flyway clean, liquibase dropAll, alembic downgrade base, knex migrate:rollback --all, influx bucket delete, influx delete",
+            "dropdb, mysqladmin drop, rails db:drop|reset|purge|schema:load|seed:replant, rake db:drop, prisma migrate reset, manage.py flush|migrate APP zero, artisan migrate:fresh|db:wipe, sequelize db:drop|db:migrate:undo:all, typeorm schema:drop, mix ecto.drop|ecto.reset|ecto.rollback --all, flyway clean, liquibase dropAll, alembic downgrade base, knex migrate:rollback --all, influx bucket delete, influx delete",
         ),
         review(
             "TG-DB-RESTORE-OVER",

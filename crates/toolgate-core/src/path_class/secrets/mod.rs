@@ -44,6 +44,8 @@ pub enum SecretSource {
     PrivateKeyFile,
     /// Shell and REPL history.
     ShellHistory,
+    /// The system's password hashes (`/etc/shadow`, `/etc/gshadow`), which crack offline.
+    PasswordHashes,
     /// The process environment (`env`, `printenv`, `/proc/*/environ`, `os.environ`).
     ProcessEnvironment,
 }

@@ -181,6 +181,19 @@ pub const SECRET_SOURCES: &[SecretSourceInfo] = &[
         ],
     },
     SecretSourceInfo {
+        source: SecretSource::PasswordHashes,
+        name: "password_hashes",
+        describe: "the system's password hashes",
+        patterns: &[
+            file(Root, &["etc", "shadow"]),
+            file(Root, &["etc", "shadow-"]),
+            file(Root, &["etc", "gshadow"]),
+            file(Root, &["etc", "gshadow-"]),
+            file(Root, &["etc", "master.passwd"]),
+            file(Root, &["etc", "security", "opasswd"]),
+        ],
+    },
+    SecretSourceInfo {
         source: SecretSource::ProcessEnvironment,
         name: "environment",
         describe: "the process environment",

@@ -29,6 +29,7 @@ fn every_source_has_one_row_named_in_snake_case() {
         DotEnv,
         PrivateKeyFile,
         ShellHistory,
+        PasswordHashes,
         ProcessEnvironment,
     ];
     assert_eq!(all.len(), SECRET_SOURCES.len());
@@ -77,6 +78,8 @@ fn the_files_of_each_source() {
         ("~/.bash_history", ShellHistory),
         ("~/.zsh_history", ShellHistory),
         ("/proc/self/environ", ProcessEnvironment),
+        ("/etc/shadow", PasswordHashes),
+        ("/etc/gshadow-", PasswordHashes),
         ("/proc/1/environ", ProcessEnvironment),
     ] {
         assert_eq!(source(path), Some(want), "{path}");

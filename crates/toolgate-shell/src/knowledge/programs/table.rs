@@ -286,6 +286,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("valgrind", WRAP, NONE),
     row("xvfb-run", WRAP, NONE),
     row("dbus-run-session", WRAP, NONE),
+    row("dbus-launch", WRAP, NONE),
     row("setarch", WRAP, NONE),
     row("cpulimit", WRAP, NONE),
     row("trickle", WRAP, NONE),

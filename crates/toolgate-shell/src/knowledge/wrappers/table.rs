@@ -196,6 +196,23 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
         ),
     ),
     plain("setsid", spec("", &[], &["ctty", "fork", "wait"])),
+    // A session bus for the program it starts.
+    plain(
+        "dbus-launch",
+        spec(
+            "",
+            &["config-file", "autolaunch"],
+            &[
+                "sh-syntax",
+                "csh-syntax",
+                "auto-syntax",
+                "binary-syntax",
+                "exit-with-session",
+                "exit-with-x11",
+                "close-stderr",
+            ],
+        ),
+    ),
     script(
         before(
             plain(

@@ -35,6 +35,9 @@ pub(crate) enum Check {
     /// redis-cli deleting keys that a full listing feeds it (`redis-cli KEYS '*' | xargs
     /// redis-cli DEL`).
     EveryRedisKey,
+    /// The command works on a framework's test database (`RAILS_ENV=test`, `MIX_ENV=test`),
+    /// which its test runs rebuild anyway: it holds no data to lose.
+    NotTestDatabase,
     /// A shell reads its commands from, or writes its output to, a network connection.
     ShellOnSocket,
     /// netcat runs a shell on its connection (`-e`, `--exec`, `-c`, `--sh-exec`).
@@ -111,6 +114,7 @@ impl Check {
                 .iter()
                 .any(|w| crate::knowledge::history::is_shell_history(w)),
             Check::EveryRedisKey => databases::deletes_every_key(seen),
+            Check::NotTestDatabase => !databases::on_test_database(seen.cmd),
             Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
             Check::ApiDelete => hosting::api_deletes(seen.view),
             Check::SearchDataDelete => databases::deletes_search_data(seen),

@@ -14,6 +14,7 @@ use super::requests::HTTP_CLIENTS;
 use super::{Check, Matcher as M, Operands, Seen, View};
 use crate::knowledge::datastores::CLIENT_PROGRAMS;
 use crate::knowledge::http_apis::SEARCH_ENGINES;
+use crate::model::SimpleCommand;
 
 const HELP: &[&str] = &["--help", "-h"];
 
@@ -134,7 +135,8 @@ pub(super) const MATCHERS: &[M] = &[
     // Frameworks.
     M::new(DROP_COMMAND, &["rails", "rake"], &[])
         .operands(Operands::Some(RAILS_TASKS))
-        .none(RAKE_LISTING),
+        .none(RAKE_LISTING)
+        .check(Check::NotTestDatabase),
     M::new(DROP_COMMAND, &["prisma"], &[&["migrate"], &["reset"]]).none(HELP),
     M::new(DROP_COMMAND, &["prisma"], &[&["db"], &["push"]])
         .any(&["--force-reset"])
@@ -170,10 +172,13 @@ pub(super) const MATCHERS: &[M] = &[
     .none(HELP),
     M::new(DROP_COMMAND, TYPEORM, &[&["schema:drop"]]).none(HELP),
     // Elixir's Ecto: drop, or drop and rebuild; every migration rolled back.
-    M::new(DROP_COMMAND, &["mix"], &[&["ecto.drop", "ecto.reset"]]).none(HELP),
+    M::new(DROP_COMMAND, &["mix"], &[&["ecto.drop", "ecto.reset"]])
+        .none(HELP)
+        .check(Check::NotTestDatabase),
     M::new(DROP_COMMAND, &["mix"], &[&["ecto.rollback"]])
         .any(&["--all"])
-        .none(HELP),
+        .none(HELP)
+        .check(Check::NotTestDatabase),
     // Schema migration tools: every object dropped, or every migration rolled back.
     M::new(DROP_COMMAND, &["flyway"], &[&["clean"]]).none(HELP),
     M::new(DROP_COMMAND, &["liquibase"], &[&["dropall", "drop-all"]]).none(HELP),
@@ -205,6 +210,34 @@ pub(super) const MATCHERS: &[M] = &[
 /// such an API.
 pub(super) fn deletes_search_data(seen: &Seen<'_>) -> bool {
     super::requests::sends_deleting_request(seen, SEARCH_ENGINES)
+}
+
+/// The variables that name a framework's environment, the one that decides first: Rails
+/// reads `RAILS_ENV`, then `RACK_ENV`; Elixir's Mix `MIX_ENV`.
+const ENVIRONMENT_VARIABLES: &[&[&str]] = &[&["RAILS_ENV", "RACK_ENV"], &["MIX_ENV"]];
+
+/// Whether `cmd` works on the test database: the variable that decides its environment
+/// (given to the command, or as a rake argument `RAILS_ENV=test`, which wins) says `test`,
+/// and no `DATABASE_URL` points it at another database.
+pub(super) fn on_test_database(cmd: &SimpleCommand) -> bool {
+    let arguments = cmd.operands.iter().filter_map(|o| o.split_once('='));
+    let environment = cmd.env.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+    // Later assignments win, arguments over the environment.
+    let assigned: Vec<(&str, &str)> = environment.chain(arguments).collect();
+    let last = |name: &str| {
+        assigned
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
+    };
+    if last("DATABASE_URL").is_some() {
+        return false;
+    }
+    ENVIRONMENT_VARIABLES
+        .iter()
+        .find_map(|names| names.iter().find_map(|n| last(n)))
+        .is_some_and(|v| v == "test")
 }
 
 /// Whether `view` (a redis-cli command) lists every key: `KEYS *`, or `--scan` without a

@@ -29,6 +29,8 @@ fn table_wrappers_are_unwrapped() {
         "chroot /mnt rm -rf /",
         "chroot --userspec=1:1 /mnt rm -rf /",
         "setsid -f rm -rf /",
+        "dbus-launch --exit-with-session rm -rf /",
+        "dbus-run-session -- rm -rf /",
         "flock /tmp/l rm -rf /",
         "flock -w 5 /tmp/l rm -rf /",
         "flock /tmp/l -c 'rm -rf /'",

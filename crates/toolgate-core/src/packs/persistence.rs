@@ -17,5 +17,10 @@ pub(super) const PACK: Pack = Pack {
             "Setting a git configuration key whose value git runs as a program",
             "git config core.hooksPath|core.fsmonitor|core.sshCommand|interactive.diffFilter …, ! aliases",
         ),
+        review(
+            "TG-PERSIST-TOOL-CONFIG",
+            "Setting a package manager's configuration key whose value it runs in every later script",
+            "npm|pnpm|yarn config set script-shell|shell|git|node-options|init-module|node-gyp …, npm set …",
+        ),
     ],
 };

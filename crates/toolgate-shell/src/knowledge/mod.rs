@@ -11,6 +11,7 @@ pub(crate) mod history;
 pub(crate) mod http_apis;
 pub(crate) mod interpreters;
 pub(crate) mod name_shapes;
+pub(crate) mod package_config;
 pub(crate) mod programs;
 pub(crate) mod runners;
 pub(crate) mod secret_variables;

@@ -35,6 +35,9 @@ pub(crate) enum Check {
     /// redis-cli deleting keys that a full listing feeds it (`redis-cli KEYS '*' | xargs
     /// redis-cli DEL`).
     EveryRedisKey,
+    /// A package manager's `config set` of a key whose value it runs (the operand after this
+    /// many is the key).
+    PackageConfigProgram(usize),
     /// The command works on a framework's test database (`RAILS_ENV=test`, `MIX_ENV=test`),
     /// which its test runs rebuild anyway: it holds no data to lose.
     NotTestDatabase,
@@ -114,6 +117,7 @@ impl Check {
                 .iter()
                 .any(|w| crate::knowledge::history::is_shell_history(w)),
             Check::EveryRedisKey => databases::deletes_every_key(seen),
+            Check::PackageConfigProgram(after) => persistence::sets_program_key(seen.view, after),
             Check::NotTestDatabase => !databases::on_test_database(seen.cmd),
             Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
             Check::ApiDelete => hosting::api_deletes(seen.view),

@@ -1,7 +1,8 @@
 //! The `persistence` pack: files and configuration that make code run later, on its own.
 //!
 //! `TG-PERSIST-GIT-CONFIG` is a matcher here: `git config KEY VALUE` storing a key whose
-//! value git runs as a program (`toolgate_core::path_class::git_config`). Writes of
+//! value git runs as a program (`toolgate_core::path_class::git_config`); so is
+//! `TG-PERSIST-TOOL-CONFIG`, the same for npm, pnpm and yarn (`knowledge::package_config`). Writes of
 //! persistence files (`TG-PERSIST-WRITE`) are weighed by the engine per class, as the
 //! policy's `persistence:` says, for shell commands ([`planted_files`]) and file tools alike.
 
@@ -17,10 +18,32 @@ use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 /// The rule the engine reports for a write of a persistence file.
 pub const PERSIST_WRITE: &str = "TG-PERSIST-WRITE";
 const GIT_CONFIG: &str = "TG-PERSIST-GIT-CONFIG";
+const TOOL_CONFIG: &str = "TG-PERSIST-TOOL-CONFIG";
+
+/// The JavaScript package managers, whose `config set` keys are one table.
+const JS_PACKAGE_MANAGERS: &[&str] = &["npm", "pnpm", "yarn"];
 
 /// The pack's matchers (the writes are the engine's, see [`planted_files`]).
-pub(super) const MATCHERS: &[M] =
-    &[M::new(GIT_CONFIG, &["git"], &[]).check(super::Check::GitConfigProgram)];
+pub(super) const MATCHERS: &[M] = &[
+    M::new(GIT_CONFIG, &["git"], &[]).check(super::Check::GitConfigProgram),
+    // `npm config set KEY VALUE` (`npm set`, `npm c set`) of a key whose value runs.
+    M::new(
+        TOOL_CONFIG,
+        JS_PACKAGE_MANAGERS,
+        &[&["config", "c"], &["set"]],
+    )
+    .check(super::Check::PackageConfigProgram(2)),
+    M::new(TOOL_CONFIG, JS_PACKAGE_MANAGERS, &[&["set"]])
+        .check(super::Check::PackageConfigProgram(1)),
+];
+
+/// Whether the operand after the first `after` (the `config set` path) names a key whose
+/// value the package manager runs (`knowledge::package_config`).
+pub(super) fn sets_program_key(view: &super::View, after: usize) -> bool {
+    view.operands()
+        .nth(after)
+        .is_some_and(crate::knowledge::package_config::is_program_key)
+}
 
 /// `git config [--global …] KEY VALUE` storing a key whose value git runs as a program
 /// (`core.hooksPath`, `core.fsmonitor`, `core.sshCommand`, `interactive.diffFilter`, a `!`

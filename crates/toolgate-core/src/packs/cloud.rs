@@ -67,6 +67,11 @@ pub(super) const PACK: Pack = Pack {
             "Deleting a cloud resource loses what it held and breaks what depends on it",
             "any other delete, terminate or purge operation of aws, gcloud or az (aws route53 delete-hosted-zone, gcloud run services delete, az webapp delete)",
         ),
+        review(
+            "TG-CLOUD-ADMIN-GRANT",
+            "Granting an owner or administrator role gives its holder the whole account",
+            "aws iam attach-user|role|group-policy --policy-arn …/AdministratorAccess|IAMFullAccess|PowerUserAccess, gcloud … add-iam-policy-binding --role=roles/owner|editor|iam.securityAdmin …, az role assignment create --role Owner|Contributor|\"User Access Administrator\"",
+        ),
         deny(
             "TG-CLOUD-PLATFORM-DELETE",
             "Deleting an app, server, database or volume on a hosting platform takes its data with it",

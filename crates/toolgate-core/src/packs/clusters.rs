@@ -21,5 +21,10 @@ pub(super) const PACK: Pack = Pack {
             "Draining nodes, pruning on apply and forced replacement disrupt running workloads",
             "kubectl drain, kubectl apply --prune, kubectl replace --force",
         ),
+        review(
+            "TG-K8S-ADMIN-GRANT",
+            "Binding a user, group or service account to the cluster's administrator roles gives it the cluster",
+            "kubectl create clusterrolebinding|rolebinding --clusterrole=cluster-admin|admin",
+        ),
     ],
 };

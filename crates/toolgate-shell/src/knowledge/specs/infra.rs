@@ -524,3 +524,100 @@ pub(crate) const BQ: Spec = Spec::with_flags(
     ],
     &["job", "recursive", "force", "table", "dataset", "model"],
 );
+
+/// `aws iam attach-user-policy|attach-role-policy|attach-group-policy`: the global options
+/// and the principal and policy.
+pub(crate) const AWS_IAM_ATTACH: Spec = Spec::values(
+    "",
+    &[
+        "profile",
+        "region",
+        "output",
+        "endpoint-url",
+        "query",
+        "color",
+        "ca-bundle",
+        "cli-read-timeout",
+        "cli-connect-timeout",
+        "cli-binary-format",
+        "cli-input-json",
+        "cli-input-yaml",
+        "user-name",
+        "role-name",
+        "group-name",
+        "policy-arn",
+    ],
+);
+
+/// `gcloud … add-iam-policy-binding`: the global options and the binding's.
+pub(crate) const GCLOUD_IAM_BINDING: Spec = Spec::values(
+    "",
+    &[
+        "project",
+        "account",
+        "configuration",
+        "billing-project",
+        "flags-file",
+        "flatten",
+        "format",
+        "impersonate-service-account",
+        "verbosity",
+        "trace-token",
+        "access-token-file",
+        "zone",
+        "region",
+        "member",
+        "role",
+        "condition",
+        "condition-from-file",
+        "organization",
+        "folder",
+        "location",
+    ],
+);
+
+/// `az role assignment create`: the global options and the assignment's.
+pub(crate) const AZ_ROLE_ASSIGNMENT: Spec = Spec::with_flags(
+    "ngol",
+    &[
+        "subscription",
+        "output",
+        "query",
+        "name",
+        "resource-group",
+        "role",
+        "assignee",
+        "assignee-object-id",
+        "assignee-principal-type",
+        "scope",
+        "description",
+        "condition",
+        "condition-version",
+    ],
+    &["only-show-errors", "debug", "verbose", "yes", "no-wait"],
+);
+
+/// `kubectl create clusterrolebinding|rolebinding`: kubectl's options and the binding's.
+pub(crate) const KUBECTL_BINDING: Spec = Spec::with_flags(
+    "nsLo",
+    &[
+        "context",
+        "kubeconfig",
+        "cluster",
+        "user",
+        "namespace",
+        "server",
+        "token",
+        "as",
+        "as-group",
+        "clusterrole",
+        "role",
+        "group",
+        "serviceaccount",
+        "output",
+        "field-manager",
+        "save-config",
+        "dry-run",
+    ],
+    &["all-namespaces"],
+);

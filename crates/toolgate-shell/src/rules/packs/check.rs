@@ -72,7 +72,8 @@ pub(crate) enum Check {
     KernelFileWrite,
     /// An account gets an expiry date (`usermod -e DATE`, `chage -E DATE`).
     ExpiresAccount,
-    /// The last of these options is given with one of these values (ignoring case).
+    /// The last of these options is given with a value one of these globs matches (ignoring
+    /// case).
     AlsoValue(Words, Words),
     /// One of these options is given too (besides the matcher's `any`).
     AlsoAny(Words),
@@ -128,7 +129,7 @@ impl Check {
             Check::AlsoValue(options, values) => seen
                 .view
                 .value(options)
-                .is_some_and(|v| values.iter().any(|w| w.eq_ignore_ascii_case(v))),
+                .is_some_and(|v| values.iter().any(|g| crate::rules::glob_match_ci(g, v))),
             Check::ContentInto(paths) => host::content_into(seen.cmd, paths),
             Check::KernelFileWrite => host::writes_kernel_file(seen.cmd),
             Check::ExpiresAccount => host::expires_account(seen.view),

@@ -3,7 +3,9 @@
 
 use super::{Check, Matcher as M, View};
 use crate::knowledge::cloud_clis::{ANY_GROUPS, CloudCli, Operations, VerbAt, cloud_cli};
-use crate::knowledge::specs::{AWS_S3_TRANSFER, SUPABASE};
+use crate::knowledge::specs::{
+    AWS_IAM_ATTACH, AWS_S3_TRANSFER, AZ_ROLE_ASSIGNMENT, GCLOUD_IAM_BINDING, SUPABASE,
+};
 use crate::rules::glob_match_ci;
 
 const AWS: &[&str] = &["aws"];
@@ -26,6 +28,32 @@ const GCS: &str = "TG-CLOUD-GCS-DELETE";
 const AZ_DELETE: &str = "TG-CLOUD-AZ-DELETE";
 const PLATFORM: &str = "TG-CLOUD-PLATFORM-DELETE";
 const RESOURCE: &str = "TG-CLOUD-RESOURCE-DELETE";
+const ADMIN_GRANT: &str = "TG-CLOUD-ADMIN-GRANT";
+
+/// AWS managed policies that give the whole account (or the power to take it).
+const AWS_ADMIN_POLICIES: &[&str] = &[
+    "*:policy/AdministratorAccess",
+    "*:policy/IAMFullAccess",
+    "*:policy/PowerUserAccess",
+];
+/// Google Cloud roles that own a project or may grant any role.
+const GCLOUD_ADMIN_ROLES: &[&str] = &[
+    "roles/owner",
+    "roles/editor",
+    "roles/iam.securityAdmin",
+    "roles/resourcemanager.projectIamAdmin",
+    "roles/resourcemanager.organizationAdmin",
+    "roles/iam.serviceAccountTokenCreator",
+];
+/// Azure roles that own a scope or may grant any role.
+const AZ_ADMIN_ROLES: &[&str] = &[
+    "Owner",
+    "Contributor",
+    "User Access Administrator",
+    "8e3af657-a8ff-443c-a75c-2fe8c4bcb635",
+    "b24988ac-6180-42a0-ab88-20f7382dd24c",
+    "18d7d88d-d35e-4fb5-a5c3-7773c20a72d9",
+];
 
 /// The big clouds' CLIs, whose every deleting operation is read from `knowledge::cloud_clis`.
 const CLOUD_CLIS: &[&str] = &["aws", "gcloud", "az"];
@@ -109,6 +137,35 @@ pub(super) const MATCHERS: &[M] = &[
         .none(CLOUD_INERT)
         .check(Check::CloudDelete(CloudDeletes::Resource))
         .fallback(),
+    // Owner and administrator grants: whoever gets one holds the account.
+    M::new(
+        ADMIN_GRANT,
+        AWS,
+        &[
+            &["iam"],
+            &[
+                "attach-user-policy",
+                "attach-role-policy",
+                "attach-group-policy",
+            ],
+        ],
+    )
+    .spec(&AWS_IAM_ATTACH)
+    .none(AWS_DRY_RUN)
+    .check(Check::AlsoValue(&["--policy-arn"], AWS_ADMIN_POLICIES)),
+    M::new(ADMIN_GRANT, GCLOUD, &[&["*"], &["add-iam-policy-binding"]])
+        .spec(&GCLOUD_IAM_BINDING)
+        .check(Check::AlsoValue(&["--role"], GCLOUD_ADMIN_ROLES)),
+    M::new(
+        ADMIN_GRANT,
+        GCLOUD,
+        &[&["*"], &["*"], &["add-iam-policy-binding"]],
+    )
+    .spec(&GCLOUD_IAM_BINDING)
+    .check(Check::AlsoValue(&["--role"], GCLOUD_ADMIN_ROLES)),
+    M::new(ADMIN_GRANT, AZ, &[&["role"], &["assignment"], &["create"]])
+        .spec(&AZ_ROLE_ASSIGNMENT)
+        .check(Check::AlsoValue(&["--role"], AZ_ADMIN_ROLES)),
     M::new(GCLOUD_DELETE, &["bq"], &[&["rm"]]).none(&["-j", "--job", "--help", "-h"]),
     M::new(KMS, AWS, &[&["kms"], &["schedule-key-deletion"]]).none(AWS_DRY_RUN),
     // Google Cloud.

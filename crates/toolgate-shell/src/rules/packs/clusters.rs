@@ -1,6 +1,7 @@
 //! The `clusters` pack: Kubernetes deletions and disruptions.
 
-use super::{Matcher as M, Operands};
+use super::{Check, Matcher as M, Operands};
+use crate::knowledge::specs::KUBECTL_BINDING;
 
 const KUBECTL: &[&str] = &["kubectl", "oc"];
 /// A client or server dry run changes nothing.
@@ -32,6 +33,7 @@ const CRITICAL_KINDS: &[&str] = &[
 const CRITICAL: &str = "TG-K8S-DELETE-CRITICAL";
 const ALL: &str = "TG-K8S-DELETE-ALL";
 const DISRUPT: &str = "TG-K8S-DISRUPT";
+const ADMIN_GRANT: &str = "TG-K8S-ADMIN-GRANT";
 
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
@@ -48,4 +50,16 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(DISRUPT, KUBECTL, &[&["replace"]])
         .any(&["--force"])
         .none(DRY_RUN),
+    // A binding to the cluster's administrator roles.
+    M::new(
+        ADMIN_GRANT,
+        KUBECTL,
+        &[&["create"], &["clusterrolebinding", "rolebinding"]],
+    )
+    .spec(&KUBECTL_BINDING)
+    .none(DRY_RUN)
+    .check(Check::AlsoValue(
+        &["--clusterrole"],
+        &["cluster-admin", "admin"],
+    )),
 ];

@@ -5,17 +5,39 @@ use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+use crate::knowledge::name_shapes::NameFilter;
 use crate::knowledge::programs::table_name;
 use crate::knowledge::specs::Spec;
 use crate::model::{CommandAnalysis, CommandContext};
 
-use super::{Matcher, PackMatch, Seen, View, all_matchers};
+use super::{FAMILIES, Matcher, PackMatch, Seen, View, all_matchers};
 
 /// The matchers of each program, and those of every program.
 pub(super) struct Index {
     pub(super) by_program: HashMap<&'static str, Vec<&'static Matcher>>,
     pub(super) any_program: Vec<&'static Matcher>,
 }
+
+/// A filter of every program a matcher names. A command whose program (as written and as
+/// the table names it) none can be, and that writes no file, has no candidate: most commands
+/// are passed over without the index, which a one-call process (the hook) then never builds.
+const PROGRAM_SHAPES: NameFilter = {
+    let mut shapes = NameFilter::EMPTY;
+    let mut f = 0;
+    while f < FAMILIES.len() {
+        let mut m = 0;
+        while m < FAMILIES[f].len() {
+            let mut p = 0;
+            while p < FAMILIES[f][m].programs.len() {
+                shapes = shapes.with(FAMILIES[f][m].programs[p]);
+                p += 1;
+            }
+            m += 1;
+        }
+        f += 1;
+    }
+    shapes
+};
 
 pub(super) static INDEX: LazyLock<Index> = LazyLock::new(|| {
     let mut index = Index {
@@ -46,11 +68,16 @@ pub(super) fn evaluate_packs_with(
     cx: &CommandContext,
     precheck: bool,
 ) -> Vec<PackMatch> {
-    let index = &*INDEX;
     let mut hits: Vec<&'static str> = Vec::new();
     let pipes = OnceCell::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
         let program = cmd.program_lower();
+        let may_be_named = PROGRAM_SHAPES.may_hold(&program)
+            || table_name(&program).is_some_and(|name| PROGRAM_SHAPES.may_hold(name));
+        if !may_be_named && cmd.writes.is_empty() {
+            continue;
+        }
+        let index = &*INDEX;
         // `python3.12` is the table's `python`: the matchers of the name as written and those
         // of its table name both apply (a matcher may name `python3` while another names
         // `python`).

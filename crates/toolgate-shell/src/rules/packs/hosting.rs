@@ -80,8 +80,8 @@ pub(super) const MATCHERS: &[M] = &[
     // `cargo yank --undo` puts the version back.
     M::new(UNPUBLISH, &["cargo"], &[&["yank"]]).none(&["--undo", "--help", "-h"]),
     M::new(UNPUBLISH, &["gem"], &[&["yank"]]).none(HELP),
-    // A release to a public registry: crates.io and PyPI never take one back, npm only
-    // within days.
+    // A release to a public registry: the Rust and Python registries never take one back,
+    // npm only within days.
     M::new(PUBLISH, &["npm", "pnpm", "yarn", "bun"], &[&["publish"]]).none(PUBLISH_DRY_RUN),
     M::new(PUBLISH, &["yarn"], &[&["npm"], &["publish"]]).none(PUBLISH_DRY_RUN),
     M::new(PUBLISH, &["cargo"], &[&["publish"]]).none(&["--dry-run", "-n", "--help", "-h"]),

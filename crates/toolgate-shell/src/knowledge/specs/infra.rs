@@ -7,26 +7,26 @@
 //! value option starts with the same letters, so that they never resolve as an abbreviation
 //! of it (a test checks this).
 
-use super::Spec;
+use super::{Spec, names_after};
 
 /// aws: global options (`--profile`, `--region`, …) may stand anywhere.
-pub(crate) const AWS: Spec = Spec::values(
-    "",
-    &[
-        "profile",
-        "region",
-        "output",
-        "endpoint-url",
-        "query",
-        "color",
-        "ca-bundle",
-        "cli-read-timeout",
-        "cli-connect-timeout",
-        "cli-binary-format",
-        "cli-input-json",
-        "cli-input-yaml",
-    ],
-);
+pub(crate) const AWS: Spec = Spec::values("", AWS_GLOBAL_OPTIONS);
+
+/// aws's global options that take a value.
+const AWS_GLOBAL_OPTIONS: &[&str] = &[
+    "profile",
+    "region",
+    "output",
+    "endpoint-url",
+    "query",
+    "color",
+    "ca-bundle",
+    "cli-read-timeout",
+    "cli-connect-timeout",
+    "cli-binary-format",
+    "cli-input-json",
+    "cli-input-yaml",
+];
 
 /// `aws s3 cp|mv|sync` and `aws s3api put-object`: the global options and the transfer
 /// options that take a value (`aws s3 sync --exclude '*.tmp' dist s3://b --delete`), so that
@@ -34,193 +34,164 @@ pub(crate) const AWS: Spec = Spec::values(
 /// pack reads the destination; the exfiltration pack `--acl`, `--body` and the operands).
 pub(crate) const AWS_S3_TRANSFER: Spec = Spec::values(
     "",
-    &[
-        "profile",
-        "region",
-        "output",
-        "endpoint-url",
-        "query",
-        "color",
-        "ca-bundle",
-        "cli-read-timeout",
-        "cli-connect-timeout",
-        "cli-binary-format",
-        "cli-input-json",
-        "cli-input-yaml",
-        "exclude",
-        "include",
-        "acl",
-        "grants",
-        "storage-class",
-        "sse",
-        "sse-c",
-        "sse-c-key",
-        "sse-kms-key-id",
-        "sse-c-copy-source",
-        "sse-c-copy-source-key",
-        "website-redirect",
-        "content-type",
-        "cache-control",
-        "content-disposition",
-        "content-encoding",
-        "content-language",
-        "expires",
-        "metadata",
-        "metadata-directive",
-        "expected-size",
-        "copy-props",
-        "source-region",
-        "page-size",
-        "request-payer",
-        "checksum-mode",
-        "checksum-algorithm",
-        "bucket",
-        "key",
-        "body",
-        "tagging",
-    ],
+    names_after!(
+        AWS_GLOBAL_OPTIONS,
+        [
+            "exclude",
+            "include",
+            "acl",
+            "grants",
+            "storage-class",
+            "sse",
+            "sse-c",
+            "sse-c-key",
+            "sse-kms-key-id",
+            "sse-c-copy-source",
+            "sse-c-copy-source-key",
+            "website-redirect",
+            "content-type",
+            "cache-control",
+            "content-disposition",
+            "content-encoding",
+            "content-language",
+            "expires",
+            "metadata",
+            "metadata-directive",
+            "expected-size",
+            "copy-props",
+            "source-region",
+            "page-size",
+            "request-payer",
+            "checksum-mode",
+            "checksum-algorithm",
+            "bucket",
+            "key",
+            "body",
+            "tagging",
+        ]
+    ),
 );
 
 /// gcloud: global options and the common resource flags.
-pub(crate) const GCLOUD: Spec = Spec::values(
-    "",
-    &[
-        "project",
-        "account",
-        "configuration",
-        "billing-project",
-        "flags-file",
-        "flatten",
-        "format",
-        "impersonate-service-account",
-        "verbosity",
-        "trace-token",
-        "access-token-file",
-        "zone",
-        "region",
-    ],
-);
+pub(crate) const GCLOUD: Spec = Spec::values("", GCLOUD_GLOBAL_OPTIONS);
+
+/// gcloud's global options and common resource flags that take a value.
+const GCLOUD_GLOBAL_OPTIONS: &[&str] = &[
+    "project",
+    "account",
+    "configuration",
+    "billing-project",
+    "flags-file",
+    "flatten",
+    "format",
+    "impersonate-service-account",
+    "verbosity",
+    "trace-token",
+    "access-token-file",
+    "zone",
+    "region",
+];
 
 /// `gcloud compute ssh` (and `gcloud compute tpus tpu-vm ssh`, `gcloud cloud-shell ssh`):
 /// the global options and those of ssh that take a value, `--command` among them.
 pub(crate) const GCLOUD_SSH: Spec = Spec::values(
     "",
-    &[
-        "project",
-        "account",
-        "configuration",
-        "billing-project",
-        "flags-file",
-        "flatten",
-        "format",
-        "impersonate-service-account",
-        "verbosity",
-        "trace-token",
-        "access-token-file",
-        "zone",
-        "region",
-        "command",
-        "container",
-        "ssh-flag",
-        "ssh-key-file",
-        "ssh-key-expiration",
-        "ssh-key-expire-after",
-        "strict-host-key-checking",
-        "worker",
-        "network",
-        "dest-group",
-    ],
+    names_after!(
+        GCLOUD_GLOBAL_OPTIONS,
+        [
+            "command",
+            "container",
+            "ssh-flag",
+            "ssh-key-file",
+            "ssh-key-expiration",
+            "ssh-key-expire-after",
+            "strict-host-key-checking",
+            "worker",
+            "network",
+            "dest-group",
+        ]
+    ),
 );
 
 /// gsutil: `-h HEADER`, `-o SECTION:KEY=VALUE`, `-u PROJECT` before the command.
 pub(crate) const GSUTIL: Spec = Spec::values("hou", &[]);
 
 /// az: global options and the common resource arguments.
-pub(crate) const AZ: Spec = Spec::with_flags(
-    "ngol",
-    &[
-        "subscription",
-        "output",
-        "query",
-        "name",
-        "resource-group",
-        "account-name",
-        "account-key",
-        "container-name",
-        "connection-string",
-        "sas-token",
-        "auth-mode",
-        "location",
-    ],
-    &["only-show-errors", "debug", "verbose", "yes", "no-wait"],
-);
+pub(crate) const AZ: Spec = Spec::with_flags("ngol", AZ_GLOBAL_OPTIONS, AZ_GLOBAL_FLAGS);
+
+/// az's global options and common resource arguments that take a value.
+const AZ_GLOBAL_OPTIONS: &[&str] = &[
+    "subscription",
+    "output",
+    "query",
+    "name",
+    "resource-group",
+    "account-name",
+    "account-key",
+    "container-name",
+    "connection-string",
+    "sas-token",
+    "auth-mode",
+    "location",
+];
+
+/// az's global flags.
+const AZ_GLOBAL_FLAGS: &[&str] = &["only-show-errors", "debug", "verbose", "yes", "no-wait"];
 
 /// `az vm run-command invoke|create` and `az vmss run-command invoke`: the global options and
 /// the command's own that take a value. `--scripts` takes one or more values (the script's
 /// lines, as further operands).
 pub(crate) const AZ_RUN_COMMAND: Spec = Spec::with_flags(
     "ngol",
-    &[
-        "subscription",
-        "output",
-        "query",
-        "name",
-        "resource-group",
-        "location",
-        "command-id",
-        "scripts",
-        "script",
-        "script-uri",
-        "parameters",
-        "protected-parameters",
-        "vm-name",
-        "instance-id",
-        "ids",
-        "run-as-user",
-        "run-as-password",
-        "timeout-in-seconds",
-        "output-blob-uri",
-        "error-blob-uri",
-    ],
-    &["only-show-errors", "debug", "verbose", "yes", "no-wait"],
+    names_after!(
+        AZ_GLOBAL_OPTIONS,
+        [
+            "command-id",
+            "scripts",
+            "script",
+            "script-uri",
+            "parameters",
+            "protected-parameters",
+            "vm-name",
+            "instance-id",
+            "ids",
+            "run-as-user",
+            "run-as-password",
+            "timeout-in-seconds",
+            "output-blob-uri",
+            "error-blob-uri",
+        ]
+    ),
+    AZ_GLOBAL_FLAGS,
 );
 
 /// `aws ssm send-command`: the global options and the command's own that take a value
 /// (`--instance-ids` and `--targets` take several, read as further operands).
 pub(crate) const AWS_SSM_SEND_COMMAND: Spec = Spec::values(
     "",
-    &[
-        "profile",
-        "region",
-        "output",
-        "endpoint-url",
-        "query",
-        "color",
-        "ca-bundle",
-        "cli-read-timeout",
-        "cli-connect-timeout",
-        "cli-binary-format",
-        "cli-input-json",
-        "cli-input-yaml",
-        "document-name",
-        "document-version",
-        "document-hash",
-        "document-hash-type",
-        "parameters",
-        "instance-ids",
-        "targets",
-        "comment",
-        "timeout-seconds",
-        "output-s3-region",
-        "output-s3-bucket-name",
-        "output-s3-key-prefix",
-        "max-concurrency",
-        "max-errors",
-        "service-role-arn",
-        "notification-config",
-        "cloud-watch-output-config",
-        "alarm-configuration",
-    ],
+    names_after!(
+        AWS_GLOBAL_OPTIONS,
+        [
+            "document-name",
+            "document-version",
+            "document-hash",
+            "document-hash-type",
+            "parameters",
+            "instance-ids",
+            "targets",
+            "comment",
+            "timeout-seconds",
+            "output-s3-region",
+            "output-s3-bucket-name",
+            "output-s3-key-prefix",
+            "max-concurrency",
+            "max-errors",
+            "service-role-arn",
+            "notification-config",
+            "cloud-watch-output-config",
+            "alarm-configuration",
+        ]
+    ),
 );
 
 /// ansible (ad hoc): the options that take a value, `-m MODULE` and `-a ARGS` among them.
@@ -372,68 +343,70 @@ pub(crate) const HELM: Spec = Spec::values(
 
 /// kubectl (and `oc`): global options and the common resource options. `--cascade` and
 /// `--dry-run` are left out: written bare they take no value (pflag's optional values).
-pub(crate) const KUBECTL: Spec = Spec::with_flags(
-    "nslfckLov",
-    &[
-        "context",
-        "kubeconfig",
-        "cluster",
-        "user",
-        "namespace",
-        "server",
-        "token",
-        "as",
-        "as-group",
-        "as-uid",
-        "cache-dir",
-        "certificate-authority",
-        "client-certificate",
-        "client-key",
-        "request-timeout",
-        "tls-server-name",
-        "username",
-        "password",
-        "profile",
-        "profile-output",
-        "log-file",
-        "log-dir",
-        "v",
-        "vmodule",
-        "filename",
-        "selector",
-        "field-selector",
-        "output",
-        "grace-period",
-        "timeout",
-        "kustomize",
-        "raw",
-        "template",
-        "container",
-        "label-columns",
-        "sort-by",
-        "chunk-size",
-        "field-manager",
-        "prune-allowlist",
-        "prune-whitelist",
-        "pod-selector",
-    ],
-    &[
-        "all",
-        "all-namespaces",
-        "force",
-        "prune",
-        "recursive",
-        "wait",
-        "now",
-        "ignore-not-found",
-        "ignore-daemonsets",
-        "delete-emptydir-data",
-        "insecure-skip-tls-verify",
-        "match-server-version",
-        "disable-compression",
-        "warnings-as-errors",
-    ],
-);
+pub(crate) const KUBECTL: Spec = Spec::with_flags("nslfckLov", KUBECTL_OPTIONS, KUBECTL_FLAGS);
+
+/// kubectl's global and common resource options that take a value.
+const KUBECTL_OPTIONS: &[&str] = &[
+    "context",
+    "kubeconfig",
+    "cluster",
+    "user",
+    "namespace",
+    "server",
+    "token",
+    "as",
+    "as-group",
+    "as-uid",
+    "cache-dir",
+    "certificate-authority",
+    "client-certificate",
+    "client-key",
+    "request-timeout",
+    "tls-server-name",
+    "username",
+    "password",
+    "profile",
+    "profile-output",
+    "log-file",
+    "log-dir",
+    "v",
+    "vmodule",
+    "filename",
+    "selector",
+    "field-selector",
+    "output",
+    "grace-period",
+    "timeout",
+    "kustomize",
+    "raw",
+    "template",
+    "container",
+    "label-columns",
+    "sort-by",
+    "chunk-size",
+    "field-manager",
+    "prune-allowlist",
+    "prune-whitelist",
+    "pod-selector",
+];
+
+/// kubectl's flags the rule packs test.
+const KUBECTL_FLAGS: &[&str] = &[
+    "all",
+    "all-namespaces",
+    "force",
+    "prune",
+    "recursive",
+    "wait",
+    "now",
+    "ignore-not-found",
+    "ignore-daemonsets",
+    "delete-emptydir-data",
+    "insecure-skip-tls-verify",
+    "match-server-version",
+    "disable-compression",
+    "warnings-as-errors",
+];
 
 /// gh: the repository (`-R OWNER/REPO`) and host options.
 pub(crate) const GH: Spec = Spec::values("R", &["repo", "hostname"]);
@@ -529,95 +502,54 @@ pub(crate) const BQ: Spec = Spec::with_flags(
 /// and the principal and policy.
 pub(crate) const AWS_IAM_ATTACH: Spec = Spec::values(
     "",
-    &[
-        "profile",
-        "region",
-        "output",
-        "endpoint-url",
-        "query",
-        "color",
-        "ca-bundle",
-        "cli-read-timeout",
-        "cli-connect-timeout",
-        "cli-binary-format",
-        "cli-input-json",
-        "cli-input-yaml",
-        "user-name",
-        "role-name",
-        "group-name",
-        "policy-arn",
-    ],
+    names_after!(
+        AWS_GLOBAL_OPTIONS,
+        ["user-name", "role-name", "group-name", "policy-arn",]
+    ),
 );
 
 /// `gcloud … add-iam-policy-binding`: the global options and the binding's.
 pub(crate) const GCLOUD_IAM_BINDING: Spec = Spec::values(
     "",
-    &[
-        "project",
-        "account",
-        "configuration",
-        "billing-project",
-        "flags-file",
-        "flatten",
-        "format",
-        "impersonate-service-account",
-        "verbosity",
-        "trace-token",
-        "access-token-file",
-        "zone",
-        "region",
-        "member",
-        "role",
-        "condition",
-        "condition-from-file",
-        "organization",
-        "folder",
-        "location",
-    ],
+    names_after!(
+        GCLOUD_GLOBAL_OPTIONS,
+        [
+            "member",
+            "role",
+            "condition",
+            "condition-from-file",
+            "organization",
+            "folder",
+            "location",
+        ]
+    ),
 );
 
 /// `az role assignment create`: the global options and the assignment's.
 pub(crate) const AZ_ROLE_ASSIGNMENT: Spec = Spec::with_flags(
     "ngol",
-    &[
-        "subscription",
-        "output",
-        "query",
-        "name",
-        "resource-group",
-        "role",
-        "assignee",
-        "assignee-object-id",
-        "assignee-principal-type",
-        "scope",
-        "description",
-        "condition",
-        "condition-version",
-    ],
-    &["only-show-errors", "debug", "verbose", "yes", "no-wait"],
+    names_after!(
+        AZ_GLOBAL_OPTIONS,
+        [
+            "role",
+            "assignee",
+            "assignee-object-id",
+            "assignee-principal-type",
+            "scope",
+            "description",
+            "condition",
+            "condition-version",
+        ]
+    ),
+    AZ_GLOBAL_FLAGS,
 );
 
 /// `kubectl create clusterrolebinding|rolebinding`: kubectl's options and the binding's.
 pub(crate) const KUBECTL_BINDING: Spec = Spec::with_flags(
-    "nsLo",
-    &[
-        "context",
-        "kubeconfig",
-        "cluster",
-        "user",
-        "namespace",
-        "server",
-        "token",
-        "as",
-        "as-group",
-        "clusterrole",
-        "role",
-        "group",
-        "serviceaccount",
-        "output",
-        "field-manager",
-        "save-config",
-        "dry-run",
-    ],
-    &["all-namespaces"],
+    "nslfckLov",
+    names_after!(
+        KUBECTL_OPTIONS,
+        ["clusterrole", "role", "group", "serviceaccount"]
+    ),
+    KUBECTL_FLAGS,
 );

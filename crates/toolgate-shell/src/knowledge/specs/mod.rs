@@ -91,6 +91,41 @@ impl Spec {
     }
 }
 
+/// `base`'s option names, then `own`'s, as one array: a subcommand's spec built from its
+/// program's global options ([`names_after`]). `N` is the sum of the lengths; a wrong one
+/// fails when the constant is built.
+pub(crate) const fn join_names<const N: usize>(
+    base: &[&'static str],
+    own: &[&'static str],
+) -> [&'static str; N] {
+    assert!(base.len() + own.len() == N);
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < base.len() {
+        out[i] = base[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < own.len() {
+        out[i + j] = own[j];
+        j += 1;
+    }
+    out
+}
+
+/// A subcommand's long options that take a value: its program's global ones (a constant
+/// list), then its own, joined at compile time (`names_after!(AWS_GLOBAL_OPTIONS,
+/// ["policy-arn"])`).
+macro_rules! names_after {
+    ($base:path, [$($name:literal),* $(,)?]) => {{
+        const OWN: &[&str] = &[$($name),*];
+        const ALL: [&str; $base.len() + OWN.len()] =
+            $crate::knowledge::specs::join_names($base, OWN);
+        &ALL
+    }};
+}
+pub(crate) use names_after;
+
 pub(crate) const NONE: Spec = Spec::values("", &[]);
 
 pub(crate) const RM: Spec = Spec {

@@ -65,11 +65,9 @@ pub(crate) enum Check {
     ProviderApiDelete,
     /// The Jenkins CLI run with a command that deletes.
     JenkinsCliDelete,
-    /// The command puts content into a file matching one of these globs (`*` crosses `/`):
-    /// by a redirect, `tee`, or a copy's destination.
-    ContentInto(Words),
-    /// The command writes a kernel setting or control file (`/proc/sys`, `/sys`).
-    KernelFileWrite,
+    /// The command puts content into a file matching one of the first globs and none of the
+    /// second (`*` crosses `/`): by a redirect, `tee`, or a copy's destination.
+    ContentInto(Words, Words),
     /// An account gets an expiry date (`usermod -e DATE`, `chage -E DATE`).
     ExpiresAccount,
     /// The last of these options is given with a value one of these globs matches (ignoring
@@ -130,8 +128,7 @@ impl Check {
                 .view
                 .value(options)
                 .is_some_and(|v| values.iter().any(|g| crate::rules::glob_match_ci(g, v))),
-            Check::ContentInto(paths) => host::content_into(seen.cmd, paths),
-            Check::KernelFileWrite => host::writes_kernel_file(seen.cmd),
+            Check::ContentInto(paths, spared) => host::content_into(seen.cmd, paths, spared),
             Check::ExpiresAccount => host::expires_account(seen.view),
             Check::CloudDelete(kind) => {
                 cloud::cloud_deletes(&seen.cmd.program_lower(), seen.view, kind)

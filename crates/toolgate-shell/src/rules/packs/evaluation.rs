@@ -21,22 +21,22 @@ pub(super) struct Index {
 /// A filter of every program a matcher names. A command whose program (as written and as
 /// the table names it) none can be, and that writes no file, has no candidate: most commands
 /// are passed over without the index, which a one-call process (the hook) then never builds.
-const PROGRAM_SHAPES: NameFilter = {
-    let mut shapes = NameFilter::EMPTY;
+const PROGRAM_FILTER: NameFilter = {
+    let mut filter = NameFilter::EMPTY;
     let mut f = 0;
     while f < FAMILIES.len() {
         let mut m = 0;
         while m < FAMILIES[f].len() {
             let mut p = 0;
             while p < FAMILIES[f][m].programs.len() {
-                shapes = shapes.with(FAMILIES[f][m].programs[p]);
+                filter = filter.with(FAMILIES[f][m].programs[p]);
                 p += 1;
             }
             m += 1;
         }
         f += 1;
     }
-    shapes
+    filter
 };
 
 pub(super) static INDEX: LazyLock<Index> = LazyLock::new(|| {
@@ -72,19 +72,18 @@ pub(super) fn evaluate_packs_with(
     let pipes = OnceCell::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
         let program = cmd.program_lower();
-        let may_be_named = PROGRAM_SHAPES.may_hold(&program)
-            || table_name(&program).is_some_and(|name| PROGRAM_SHAPES.may_hold(name));
+        // `python3.12` is the table's `python`: the matchers of the name as written and those
+        // of its table name both apply (a matcher may name `python3` while another names
+        // `python`).
+        let named_as = table_name(&program).filter(|name| *name != &*program);
+        let may_be_named = PROGRAM_FILTER.may_hold(&program)
+            || named_as.is_some_and(|name| PROGRAM_FILTER.may_hold(name));
         if !may_be_named && cmd.writes.is_empty() {
             continue;
         }
         let index = &*INDEX;
-        // `python3.12` is the table's `python`: the matchers of the name as written and those
-        // of its table name both apply (a matcher may name `python3` while another names
-        // `python`).
         let exact = index.by_program.get(&*program);
-        let named = table_name(&program)
-            .filter(|name| *name != &*program)
-            .and_then(|name| index.by_program.get(name));
+        let named = named_as.and_then(|name| index.by_program.get(name));
         let own = exact.into_iter().chain(named);
         let writers: &[&Matcher] = if cmd.writes.is_empty() {
             &[]

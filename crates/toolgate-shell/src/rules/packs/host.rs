@@ -216,11 +216,11 @@ pub(super) const MATCHERS: &[M] = &[
         .operands(Operands::Packages(CORE_PACKAGES)),
     M::new(CHATTR, &["chattr"], &[]).check(Check::ChattrAttributes),
     // `echo b > /proc/sysrq-trigger` reboots at once, `c` crashes, `o` powers off.
-    M::new(POWER, &[], &[]).check(Check::ContentInto(SYSRQ_TRIGGER)),
-    M::new(POWER, CONTENT_WRITERS, &[]).check(Check::ContentInto(SYSRQ_TRIGGER)),
+    M::new(POWER, &[], &[]).check(Check::ContentInto(SYSRQ_TRIGGER, &[])),
+    M::new(POWER, CONTENT_WRITERS, &[]).check(Check::ContentInto(SYSRQ_TRIGGER, &[])),
     // The running kernel: its settings, devices' control files and modules.
-    M::new(KERNEL, &[], &[]).check(Check::KernelFileWrite),
-    M::new(KERNEL, CONTENT_WRITERS, &[]).check(Check::KernelFileWrite),
+    M::new(KERNEL, &[], &[]).check(Check::ContentInto(KERNEL_FILES, KERNEL_ROUTINE)),
+    M::new(KERNEL, CONTENT_WRITERS, &[]).check(Check::ContentInto(KERNEL_FILES, KERNEL_ROUTINE)),
     M::new(KERNEL, &["sysctl"], &[]).any(&["-w", "--write"]),
     M::new(KERNEL, &["sysctl"], &[])
         .operands(Operands::Some(&["*=*"]))
@@ -336,21 +336,13 @@ pub(super) fn may_name_credential(word: &[u8]) -> bool {
     false
 }
 
-/// Whether `cmd` puts content into a file matching one of `paths` (globs over the whole
-/// path; `*` crosses `/`).
-pub(super) fn content_into(cmd: &SimpleCommand, paths: &[&str]) -> bool {
-    content_targets(cmd)
-        .iter()
-        .any(|t| paths.iter().any(|g| crate::rules::glob_match(g, t)))
-}
-
-/// Whether `cmd` writes a kernel setting or control file (not one whose write changes
-/// nothing that lasts).
-pub(super) fn writes_kernel_file(cmd: &SimpleCommand) -> bool {
+/// Whether `cmd` puts content into a file matching one of `paths` and none of `spared`
+/// (globs over the whole path; `*` crosses `/`).
+pub(super) fn content_into(cmd: &SimpleCommand, paths: &[&str], spared: &[&str]) -> bool {
     let matches = |globs: &[&str], t: &str| globs.iter().any(|g| crate::rules::glob_match(g, t));
     content_targets(cmd)
         .iter()
-        .any(|t| matches(KERNEL_FILES, t) && !matches(KERNEL_ROUTINE, t))
+        .any(|t| matches(paths, t) && !matches(spared, t))
 }
 
 /// Options that set an account's expiry date (usermod's `-e`, chage's `-E`).

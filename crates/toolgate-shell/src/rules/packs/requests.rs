@@ -32,9 +32,10 @@ pub(super) fn sends_deleting_request(seen: &Seen<'_>, apis: &'static [HttpApi]) 
     })
 }
 
-/// A URL's host (lower case, without a trailing dot), port (the scheme's default when none is
-/// written; a bare `host/path` is HTTP, as curl reads it) and path (`/` when empty).
-fn url_parts(url: &str) -> Option<(String, u16, &str)> {
+/// A URL's host (lower case, without user info or a trailing dot), port (the scheme's default
+/// when none is written; a bare `host/path` is HTTP, as curl reads it) and path (`/` when
+/// empty). `None` for a scheme other than HTTP(S).
+pub(super) fn url_parts(url: &str) -> Option<(String, u16, &str)> {
     let (default_port, rest) = match url.split_once("://") {
         Some((scheme, rest)) if scheme.eq_ignore_ascii_case("https") => (443, rest),
         Some((scheme, rest)) if scheme.eq_ignore_ascii_case("http") => (80, rest),

@@ -500,21 +500,13 @@ fn leaves_its_service(variables: u32, destinations: &[Destination]) -> bool {
         })
 }
 
-/// The host a destination names (lower case, without user info, port or trailing dot).
+/// The host a destination names (lower case, as the request readers read it); `None` when
+/// only known at run time or not an HTTP URL.
 fn destination_host(d: &Destination) -> Option<String> {
-    let text = match d {
-        Destination::Url { url, .. } => {
-            let rest = url.split_once("://").map_or(url.as_str(), |(_, r)| r);
-            let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
-            authority.rsplit('@').next().unwrap_or(authority)
-        }
-        Destination::Host { host, .. } => host.as_str(),
+    let host = match d {
+        Destination::Url { url, .. } => super::super::requests::url_parts(url)?.0,
+        Destination::Host { host, .. } => host.trim_end_matches('.').to_ascii_lowercase(),
         Destination::Unknown { .. } => return None,
     };
-    let host = match text.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(v6),
-        None => text.split(':').next().unwrap_or(text),
-    };
-    (!host.is_empty() && !host.contains(['$', '`']))
-        .then(|| host.trim_end_matches('.').to_ascii_lowercase())
+    (!host.is_empty() && !host.contains(['$', '`'])).then_some(host)
 }

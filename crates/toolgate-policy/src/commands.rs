@@ -26,7 +26,8 @@
 //! Rule keys: `id` and `text` (required), `program` (required), `severity` (default `high`),
 //! `workflow_action` (default from severity), `subcommand`, `flags_all`, `flags_any`,
 //! `flags_none`, `args_any` (globs over arguments), `path_class` (`root`, `home`, `system`,
-//! `temp`, `cwd`, `inside_cwd`, `outside_cwd`, `unknown`, `any`; one or a list), `enabled`.
+//! `temp`, `cache`, `cwd`, `inside_cwd`, `outside_cwd`, `unknown`, `any`; one or a list),
+//! `enabled`.
 
 use toolgate_core::{Severity, Verdict, WorkflowAction};
 use toolgate_shell::{CommandRule, CommandRuleSet, PathGroup};

@@ -1,10 +1,11 @@
-//! The `exfiltration` pack in the catalog: sending secrets to the network, reverse shells.
+//! The `exfiltration` pack in the catalog: sending secrets to the network, reverse shells,
+//! public tunnels.
 
-use super::{Pack, deny};
+use super::{Pack, deny, review};
 
 pub(super) const PACK: Pack = Pack {
     name: "exfiltration",
-    summary: "sending secrets to the network, reverse shells",
+    summary: "sending secrets to the network, reverse shells, public tunnels",
     rules: &[
         deny(
             "TG-EXFIL-SECRET-UPLOAD",
@@ -20,6 +21,11 @@ pub(super) const PACK: Pack = Pack {
             "TG-EXFIL-PUBLIC-SERVER",
             "Serving a home or credential directory on every interface",
             "python -m http.server (every interface unless --bind) or php -S 0.0.0.0 serving ~, / or a credential directory",
+        ),
+        review(
+            "TG-EXFIL-PUBLIC-TUNNEL",
+            "A tunnel service gives a local port a public address: what listens there is open to anyone",
+            "ngrok http 3000, cloudflared tunnel --url http://localhost:8080, lt --port 3000, bore local 8080, zrok share public",
         ),
     ],
 };

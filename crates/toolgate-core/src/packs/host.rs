@@ -87,6 +87,11 @@ pub(super) const PACK: Pack = Pack {
             "journalctl --vacuum-time|--vacuum-size|--vacuum-files",
         ),
         review(
+            "TG-HOST-PRIVILEGE-GRANT",
+            "Granting root-equivalent rights (a setuid program, file capabilities, an administrators' group, account passwords) leaves a way in for later",
+            "chmod u+s|4755 FILE, setcap CAP+ep FILE, usermod -aG sudo|wheel USER, gpasswd -a USER sudo, adduser USER sudo, chpasswd",
+        ),
+        review(
             "TG-HOST-CREDENTIAL-LOSS",
             "Deleting or overwriting a private key or credentials file loses it",
             "rm ~/.ssh/id_ed25519, > ~/.aws/credentials, truncate -s0 ~/.netrc, mv ~/.kube/config …, cp … ~/.docker/config.json",

@@ -194,7 +194,9 @@ const PRINTING: &[&str] = &["-fprint", "-fprint0", "-fls", "-print", "-print0", 
 /// an earlier `cd` changed to).
 fn listed_roots(cmd: &SimpleCommand) -> Option<Vec<String>> {
     let roots = crate::facts::find::find_roots(&find_words(cmd))?;
-    match cmd.cwd_changed && roots.iter().any(|r| !r.starts_with('/')) {
+    let relative_after_cd =
+        |r: &String| !r.starts_with('/') && !crate::facts::paths::relative_to_start(r, cmd);
+    match roots.iter().any(relative_after_cd) {
         true => None,
         false => Some(roots),
     }

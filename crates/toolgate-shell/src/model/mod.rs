@@ -102,6 +102,12 @@ pub struct SimpleCommand {
     /// are not relative to the known working directory.
     #[serde(skip_serializing_if = "is_false")]
     pub cwd_changed: bool,
+    /// Every directory change before the command was a descent into a subdirectory named
+    /// outright (`cd app`, `cd packages/web`: no `..`, `~`, `/`, `-` or run-time part, no
+    /// `CDPATH`), so the command runs in the working directory or below it, whether each
+    /// `cd` succeeded or not.
+    #[serde(skip_serializing_if = "is_false")]
+    pub cwd_descended: bool,
     /// The command is part of a pipeline of two or more commands.
     #[serde(skip_serializing_if = "is_false")]
     pub in_pipeline: bool,

@@ -58,7 +58,7 @@ pub struct CommandRule {
     pub flags_none: Vec<String>,
     /// Globs of which one must match an argument.
     pub args_any: Vec<String>,
-    /// Path groups (`root`, `home`, `system`, `temp`, `cwd`, `inside_cwd`, `outside_cwd`,
+    /// Path groups (`root`, `home`, `system`, `temp`, `cache`, `cwd`, `inside_cwd`, `outside_cwd`,
     /// `unknown`, `any`) of which one must hold for an operand.
     pub path_class: Vec<PathGroup>,
     /// Disabled rules never match.

@@ -41,6 +41,7 @@ impl Walker {
         // print something else.
         if name == "pwd" {
             self.cwd_changed = true;
+            self.cwd_descends = false;
         }
         self.definitions.retain(|d| d.name != name);
         self.definitions.push(Definition {

@@ -92,6 +92,9 @@ pub struct Walker {
     pub(crate) out: CommandAnalysis,
     pub(crate) options: ParserOptions,
     pub(crate) cwd_changed: bool,
+    /// Every directory change so far descended into a subdirectory named outright
+    /// ([`SimpleCommand::cwd_descended`]).
+    pub(crate) cwd_descends: bool,
     functions: Vec<String>,
     /// Functions and aliases defined so far: a definition runs nothing; its body is
     /// analysed where it is called.
@@ -123,6 +126,7 @@ impl Walker {
             },
             options: ParserOptions::default(),
             cwd_changed: false,
+            cwd_descends: true,
             functions: Vec::new(),
             definitions: Vec::new(),
             parsed_bytes: 0,
@@ -496,7 +500,10 @@ impl Walker {
             );
             return;
         }
+        // A wrapper's own directory option (`sudo -D DIR`, `env -C DIR`) is no descent.
+        let own_chdir = cmd.cwd_changed;
         cmd.cwd_changed |= self.cwd_changed;
+        cmd.cwd_descended = cmd.cwd_changed && !own_chdir && self.cwd_descends;
         cmd.in_pipeline = scope.in_pipeline;
         let changes_directory = matches!(cmd.program_lower().as_ref(), "cd" | "pushd" | "popd");
         cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
@@ -546,6 +553,7 @@ impl Walker {
         }
         if changes_directory {
             self.cwd_changed = true;
+            self.cwd_descends &= crate::facts::paths::descends(&cmd);
         }
         // A container's or pod's command reads the stdin given to `docker exec -i`,
         // `docker run -i`, `kubectl exec -i` (`docker exec -i db psql <<EOF`).

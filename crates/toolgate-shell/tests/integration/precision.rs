@@ -344,3 +344,68 @@ fn a_heredoc_without_a_body_at_the_end_is_an_empty_heredoc() {
         ],
     );
 }
+
+/// After `cd` into a subdirectory named outright, a relative delete without `..` is inside
+/// the project whether the `cd` worked or not; other directory changes leave relative paths
+/// unknown, and the cwd's own `*` or `.` stays denied (the `cd` may have failed).
+#[test]
+fn deletes_after_descending_into_a_subdirectory_are_inside_the_project() {
+    check(
+        &[
+            "cd app && rm -rf node_modules",
+            "cd app && rm -rf dist/*",
+            "cd ./packages/web && rm -rf .next",
+            "cd packages && cd web && rm -rf build",
+            "pushd app && rm -rf build && popd",
+            "cd app && find . -name '*.pyc' -delete",
+            "cd app && find . -name x | xargs rm -rf",
+            "cd app && rm -rf \"$(pwd)/build\"",
+            // A template's or clone's own repository, not the project's.
+            "cd app && rm -rf .git",
+        ],
+        &[
+            "cd app && rm -rf *",
+            "cd app; rm -rf .",
+            "cd app && rm -rf ../other",
+            "cd app && rm -rf .*",
+            "cd .. && rm -rf build",
+            "cd ~ && rm -rf build",
+            "cd /etc && rm -rf ssh",
+            "cd - && rm -rf build",
+            "cd && rm -rf build",
+            "CDPATH=/ cd etc && rm -rf ssh",
+            "export CDPATH=/; cd etc && rm -rf ssh",
+            "cd $DIR && rm -rf build",
+            "cd app && cd .. && rm -rf x",
+            "sudo -D /etc rm -rf ssh",
+            "pwd() { echo /etc; }; cd app && rm -rf \"$(pwd)/ssh\"",
+            "cd .claude && rm -rf settings.json",
+        ],
+    );
+}
+
+/// A home directory's caches are rebuilt when missing: deleting them is no loss; the rest of
+/// the home directory, another user's caches and a path that climbs out stay denied.
+#[test]
+fn a_home_directorys_caches_may_be_deleted() {
+    check(
+        &[
+            "rm -rf ~/.cache/pip",
+            "rm -rf ~/.cache",
+            "rm -rf $HOME/.cache/huggingface/hub",
+            "rm -rf ~/Library/Caches/Homebrew",
+            "rm -rf ~/.npm/_cacache",
+            "rm -rf ~/.cargo/registry",
+            "rm -rf ~/.gradle/caches/",
+            "find ~/.cache -type f -atime +30 -delete",
+        ],
+        &[
+            "rm -rf ~/.cache/../.ssh",
+            "rm -rf ~/.npm",
+            "rm -rf ~/.cargo/bin",
+            "rm -rf ~/.config",
+            "rm -rf /home/other/.cache",
+            "rm -rf ~/.cachex",
+        ],
+    );
+}

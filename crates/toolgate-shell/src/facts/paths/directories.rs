@@ -77,6 +77,27 @@ pub(super) const TEMP_DIRS: &[&str] = &[
     "/dev/shm",
 ];
 
+/// A home directory's caches, relative to it: what is in them is downloaded or built again
+/// when missing (the XDG cache, macOS's, the package managers' download stores), so a
+/// delete there loses nothing a person made.
+pub(super) const HOME_CACHE_DIRS: &[&str] = &[
+    ".cache",
+    "Library/Caches",
+    ".npm/_cacache",
+    ".npm/_npx",
+    ".pnpm-store",
+    ".local/share/pnpm/store",
+    ".yarn/berry/cache",
+    ".bun/install/cache",
+    ".cargo/registry",
+    ".cargo/git",
+    ".gradle/caches",
+    ".m2/repository",
+    ".nuget/packages",
+    "go/pkg/mod",
+    ".ccache",
+];
+
 /// Working directories where "inside the working directory" is no excuse: `/`, a home
 /// directory itself, and system trees (but not temp directories).
 pub(super) fn is_sensitive_cwd(cwd: &Path, home: Option<&Path>) -> bool {

@@ -25,6 +25,9 @@ pub enum PathClass {
     System,
     /// A temporary directory (`/tmp`, `/var/tmp`, `$TMPDIR`) or something in one.
     Temp,
+    /// A cache of the user's home directory (`~/.cache`, `~/Library/Caches`, a package
+    /// manager's download store) or something in one: rebuilt when missing.
+    Cache,
     /// Strictly inside the known working directory, or some of its entries (`*.egg-info`).
     /// Never given when the working directory is `/`, a home directory itself or a system
     /// tree: there the path is classed as what it is (root, home, system).
@@ -38,8 +41,8 @@ pub enum PathClass {
 }
 
 /// A group of path classes a command rule names (`path_class:` in a policy): one class, or
-/// `outside_cwd` (everything not inside the working directory or a temp directory, unknown
-/// included) or `any`. Parsed once when the policy is read.
+/// `outside_cwd` (everything not inside the working directory, a temp directory or a cache,
+/// unknown included) or `any`. Parsed once when the policy is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PathGroup {
@@ -51,11 +54,13 @@ pub enum PathGroup {
     System,
     /// Temporary directories.
     Temp,
+    /// The home directory's caches.
+    Cache,
     /// Strictly inside the working directory.
     InsideCwd,
     /// The working directory itself.
     Cwd,
-    /// Not inside the working directory or a temp directory (unknown included).
+    /// Not inside the working directory, a temp directory or a cache (unknown included).
     OutsideCwd,
     /// Only known at run time.
     Unknown,
@@ -69,6 +74,7 @@ const PATH_GROUPS: &[(PathGroup, &str)] = &[
     (PathGroup::Home, "home"),
     (PathGroup::System, "system"),
     (PathGroup::Temp, "temp"),
+    (PathGroup::Cache, "cache"),
     (PathGroup::InsideCwd, "inside_cwd"),
     (PathGroup::Cwd, "cwd"),
     (PathGroup::OutsideCwd, "outside_cwd"),
@@ -105,10 +111,14 @@ impl PathClass {
             PathGroup::Home => self == PathClass::Home,
             PathGroup::System => self == PathClass::System,
             PathGroup::Temp => self == PathClass::Temp,
+            PathGroup::Cache => self == PathClass::Cache,
             PathGroup::InsideCwd => self == PathClass::InsideCwd,
             PathGroup::Cwd => self == PathClass::Cwd,
             PathGroup::Unknown => self == PathClass::Unknown,
-            PathGroup::OutsideCwd => !matches!(self, PathClass::InsideCwd | PathClass::Temp),
+            PathGroup::OutsideCwd => !matches!(
+                self,
+                PathClass::InsideCwd | PathClass::Temp | PathClass::Cache
+            ),
         }
     }
 }
@@ -177,7 +187,7 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
     let relative = !text.starts_with('/');
     let path = if relative {
         match cx.cwd() {
-            Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
+            Some(cwd) if relative_to_start(&text, cmd) => cwd.join(&text),
             _ => return PathClass::Unknown,
         }
     } else {
@@ -264,8 +274,13 @@ fn classify_absolute(path: &Path, cx: &CommandContext, home: Option<&Path>) -> P
         }
     }
     if let Some(h) = home
-        && normalized(h).to_str().is_some_and(|h| under(p, h))
+        && let Some(h) = normalized(h).to_str()
+        && under(p, h)
     {
+        let inside = p[h.len()..].trim_start_matches('/');
+        if HOME_CACHE_DIRS.iter().any(|c| under(inside, c)) {
+            return PathClass::Cache;
+        }
         return PathClass::Home;
     }
     // After cwd and home: a home (or project) that lives under /tmp is still a home.
@@ -308,11 +323,12 @@ mod working_dir;
 
 pub(crate) use aimed::aimed_class;
 pub(crate) use directories::is_critical_dir;
-use directories::{SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd};
+use directories::{HOME_CACHE_DIRS, SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd};
 use normal::{normalize, normalized, under};
 use relative::plain_relative_class;
 pub(crate) use working_dir::{
-    tilde_home, working_dir_form, working_dir_form_of, working_directory,
+    descends, relative_to_start, tilde_home, working_dir_form, working_dir_form_of,
+    working_directory,
 };
 
 #[cfg(test)]

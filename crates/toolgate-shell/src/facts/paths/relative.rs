@@ -18,7 +18,9 @@ pub(super) fn plain_relative_class(
     cmd: &SimpleCommand,
     cx: &CommandContext,
 ) -> Option<PathClass> {
-    let cwd = cx.cwd().filter(|_| !dynamic && !cmd.cwd_changed)?;
+    let cwd = cx
+        .cwd()
+        .filter(|_| !dynamic && super::relative_to_start(text, cmd))?;
     if !plain_names(text.trim_end_matches('/')) {
         return None;
     }

@@ -90,3 +90,44 @@ fn relative_rest(rest: &str) -> Option<String> {
     }
     Some(format!(".{rest}"))
 }
+
+/// Whether a directory change descends into a subdirectory named outright: `cd DIR` or
+/// `pushd DIR` (options `-L`, `-P`, `-e`, `-@` aside) with one written-out relative name
+/// without `..` (`cd app`, `cd ./packages/web`), and no `CDPATH` that could send it elsewhere.
+/// Not `cd` alone or `cd ~` (home), `cd -` (back), `cd /x`, `popd`, `pushd +1`.
+pub(crate) fn descends(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    if !matches!(program.as_ref(), "cd" | "pushd")
+        || !cmd.dynamic_args.is_empty()
+        || cmd.env.iter().any(|(name, _)| name == "CDPATH")
+    {
+        return false;
+    }
+    // `cd -` goes back; `pushd +N` turns the directory stack.
+    match cmd.operands.as_slice() {
+        [dir] => {
+            dir != "-" && !(program == "pushd" && dir.starts_with('+')) && descending_path(dir)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a relative path stays at or below the directory it is relative to, by its text:
+/// written out (no `~`, `$`, backquote or brace), without a `..` component, and no glob in a
+/// component starting with `.` (`.*` matches `..` in older shells).
+pub(crate) fn descending_path(path: &str) -> bool {
+    !path.is_empty()
+        && !path.starts_with(['/', '~'])
+        && !path.contains(['$', '`', '{'])
+        && !path
+            .split('/')
+            .any(|c| c == ".." || (c.starts_with('.') && c.contains(['*', '?', '['])))
+}
+
+/// Whether a relative path of `cmd` is judged against the working directory the command
+/// string started in: no directory changed before it, or every change was a descent (then
+/// the command runs there or below, and a path without `..` that is inside the starting
+/// directory from there is inside it from below too).
+pub(crate) fn relative_to_start(path: &str, cmd: &SimpleCommand) -> bool {
+    !cmd.cwd_changed || (cmd.cwd_descended && descending_path(path))
+}

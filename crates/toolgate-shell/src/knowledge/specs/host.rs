@@ -159,6 +159,51 @@ pub(crate) const USERMOD: Spec = Spec::values(
     ],
 );
 
+/// useradd: the options that take a value.
+pub(crate) const USERADD: Spec = Spec::values(
+    "bcdefgGkKpRPsuZ",
+    &[
+        "base-dir",
+        "comment",
+        "home-dir",
+        "expiredate",
+        "inactive",
+        "gid",
+        "groups",
+        "skel",
+        "key",
+        "password",
+        "root",
+        "prefix",
+        "shell",
+        "uid",
+        "selinux-user",
+    ],
+);
+
+/// adduser, Debian's and busybox's (`-G GROUP`, `-h DIR`, `-s SHELL`, …): the options that
+/// take a value.
+pub(crate) const ADDUSER: Spec = Spec::values(
+    "hgsGuk",
+    &[
+        "home", "shell", "ingroup", "gid", "uid", "firstuid", "lastuid", "firstgid", "lastgid",
+        "gecos", "comment", "conf",
+    ],
+);
+
+/// addgroup: `-g GID`, `--gid`, `--conf`.
+pub(crate) const ADDGROUP: Spec = Spec::values("g", &["gid", "conf", "firstgid", "lastgid"]);
+
+/// gpasswd: `-a USER`, `-d USER`, `-A USERS`, `-M USERS`, `-Q DIR` (the group is the
+/// operand).
+pub(crate) const GPASSWD: Spec = Spec::values(
+    "adAMQ",
+    &["add", "delete", "administrators", "members", "root"],
+);
+
+/// setcap: `-n ROOTID`.
+pub(crate) const SETCAP: Spec = Spec::values("n", &[]);
+
 /// chage: the options that take a value.
 pub(crate) const CHAGE: Spec = Spec::values(
     "dEImMRPW",

@@ -544,6 +544,16 @@ pub(crate) const AZ_ROLE_ASSIGNMENT: Spec = Spec::with_flags(
     AZ_GLOBAL_FLAGS,
 );
 
+/// `kubectl scale`: kubectl's options and the scale's.
+pub(crate) const KUBECTL_SCALE: Spec = Spec::with_flags(
+    "nslfckLov",
+    names_after!(
+        KUBECTL_OPTIONS,
+        ["replicas", "current-replicas", "resource-version", "timeout"]
+    ),
+    KUBECTL_FLAGS,
+);
+
 /// `kubectl create clusterrolebinding|rolebinding`: kubectl's options and the binding's.
 pub(crate) const KUBECTL_BINDING: Spec = Spec::with_flags(
     "nslfckLov",

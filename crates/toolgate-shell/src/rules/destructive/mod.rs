@@ -37,7 +37,31 @@ pub(crate) enum Check {
     FindDeleteOutside,
     DiskTarget,
     TarRemovesOutside,
+    OwnRepository,
     Git(super::git::GitCheck),
+}
+
+/// What of a repository's `.git` holds its history: the whole of it, its objects, its
+/// branches. (Its hooks, index lock, rebase state and `refs/original` are routine to delete.)
+const REPOSITORY_HISTORY: &[&str] = &[".git", ".git/objects", ".git/refs", ".git/refs/heads"];
+
+/// Whether a delete's operand is the working directory's own history (`.git`, `./.git/`,
+/// `$PWD/.git/objects`, its absolute path): the project's commits, branches and stashes,
+/// where a `.git` in a subdirectory is usually a template's or a vendored clone's.
+fn names_own_repository(operand: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    let relative = crate::facts::paths::working_dir_form_of(operand, cmd);
+    let text = relative.as_deref().unwrap_or(operand).trim_end_matches('/');
+    if let Some(cwd) = cx.cwd().and_then(|c| c.to_str())
+        && let Some(rest) = text.strip_prefix(cwd.trim_end_matches('/'))
+        && let Some(rest) = rest.strip_prefix('/')
+    {
+        return REPOSITORY_HISTORY.contains(&rest);
+    }
+    let mut rest = text;
+    while let Some(r) = rest.strip_prefix("./") {
+        rest = r.trim_start_matches('/');
+    }
+    REPOSITORY_HISTORY.contains(&rest) && !cmd.cwd_changed
 }
 
 impl Check {
@@ -144,6 +168,9 @@ impl Check {
                 }),
             },
             Check::ProtectedWrite => writes_protected(cmd, memo.modelled_targets(cmd)),
+            Check::OwnRepository => path_operands(cmd)
+                .into_iter()
+                .any(|o| names_own_repository(o, cmd, cx)),
             Check::Git(check) => check.holds(cmd, cx),
             Check::CriticalDirOperand => path_operands(cmd)
                 .into_iter()

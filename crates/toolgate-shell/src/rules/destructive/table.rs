@@ -88,6 +88,15 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         )
         .any(&["recursive"])
         .paths(&[PathGroup::OutsideCwd]),
+        // The project's own repository: inside the working directory, yet its history.
+        R::new(
+            "TG-CMD-RM-REPOSITORY",
+            "Deleting the working directory's .git loses the history, branches and stashes that were never pushed",
+            RM,
+        )
+        .any(&["recursive"])
+        .check(Check::OwnRepository)
+        .review(),
         // One file of the system, deleted or shredded (recursive deletes are RM-SYSTEM's).
         R::new(
             "TG-CMD-RM-SYSTEM-FILE",

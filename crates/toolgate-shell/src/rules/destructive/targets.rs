@@ -41,9 +41,13 @@ pub(super) fn moved_sources(cmd: &SimpleCommand) -> Vec<&str> {
     operands
 }
 
-/// Whether a path class is one a delete may touch: inside the working directory, or temp.
+/// Whether a path class is one a delete may touch: inside the working directory, temp or a
+/// cache.
 pub(super) fn deletable(class: PathClass) -> bool {
-    matches!(class, PathClass::InsideCwd | PathClass::Temp)
+    matches!(
+        class,
+        PathClass::InsideCwd | PathClass::Temp | PathClass::Cache
+    )
 }
 
 /// The files `tar` archives (and with `--remove-files` deletes): its operands but the archive

@@ -75,6 +75,12 @@ pub(crate) enum Check {
     AlsoValue(Words, Words),
     /// One of these options is given too (besides the matcher's `any`).
     AlsoAny(Words),
+    /// `chmod` sets the setuid bit (`u+s`, `4755`).
+    SetuidMode,
+    /// `setcap` grants a capability (`cap_setuid+ep`).
+    CapabilityGrant,
+    /// An account joins an administrators' group or gets user id 0.
+    AdminGroup,
     /// A cloud CLI's operation deletes what this names (`knowledge::cloud_clis`).
     CloudDelete(cloud::CloudDeletes),
 }
@@ -130,6 +136,9 @@ impl Check {
                 .is_some_and(|v| values.iter().any(|g| crate::rules::glob_match_ci(g, v))),
             Check::ContentInto(paths, spared) => host::content_into(seen.cmd, paths, spared),
             Check::ExpiresAccount => host::expires_account(seen.view),
+            Check::SetuidMode => host::sets_setuid(seen.view),
+            Check::CapabilityGrant => host::grants_capability(seen.view),
+            Check::AdminGroup => host::joins_admin_group(seen),
             Check::CloudDelete(kind) => {
                 cloud::cloud_deletes(&seen.cmd.program_lower(), seen.view, kind)
             }

@@ -1,7 +1,7 @@
 //! The `clusters` pack: Kubernetes deletions and disruptions.
 
 use super::{Check, Matcher as M, Operands};
-use crate::knowledge::specs::KUBECTL_BINDING;
+use crate::knowledge::specs::{KUBECTL_BINDING, KUBECTL_SCALE};
 
 const KUBECTL: &[&str] = &["kubectl", "oc"];
 /// A client or server dry run changes nothing.
@@ -47,6 +47,12 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(DISRUPT, KUBECTL, &[&["apply"]])
         .any(&["--prune"])
         .none(DRY_RUN),
+    // Every deployment of a namespace scaled to nothing: an outage, not a rollout.
+    M::new(DISRUPT, KUBECTL, &[&["scale"]])
+        .spec(&KUBECTL_SCALE)
+        .any(&["--all"])
+        .none(DRY_RUN)
+        .check(Check::AlsoValue(&["--replicas"], &["0"])),
     M::new(DISRUPT, KUBECTL, &[&["replace"]])
         .any(&["--force"])
         .none(DRY_RUN),

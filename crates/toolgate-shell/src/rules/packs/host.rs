@@ -83,6 +83,12 @@ const KERNEL: &str = "TG-HOST-KERNEL-CHANGE";
 const NETWORK_DOWN: &str = "TG-HOST-NETWORK-DOWN";
 const ACCOUNT_LOCK: &str = "TG-HOST-ACCOUNT-LOCK";
 const LOG_DELETE: &str = "TG-HOST-LOG-DELETE";
+const PRIVILEGE: &str = "TG-HOST-PRIVILEGE-GRANT";
+
+/// Groups whose members are root in all but name: sudo rights, the shadow file, raw disks and
+/// kernel memory. (`docker` and `lxd` are too, but joining them is those tools' documented
+/// setup step, run with sudo by a user who already has it.)
+const ADMIN_GROUPS: &[&str] = &["root", "sudo", "wheel", "admin", "shadow", "disk", "kmem"];
 
 /// The kernel's magic SysRq trigger: a write crashes, reboots or powers off the machine.
 const SYSRQ_TRIGGER: &[&str] = &["/proc/sysrq-trigger"];
@@ -264,6 +270,19 @@ pub(super) const MATCHERS: &[M] = &[
         "--vacuum-files",
     ]),
     M::new(SSH_KEYGEN, &["ssh-keygen"], &[]).check(Check::SshKeyOverwrite),
+    // Root-equivalent rights, granted for later: a setuid program, file capabilities, an
+    // administrators' group, passwords set for accounts.
+    M::new(PRIVILEGE, &["chmod"], &[]).check(Check::SetuidMode),
+    M::new(PRIVILEGE, &["setcap"], &[])
+        .none(&["-r", "-v", "-h", "--help"])
+        .check(Check::CapabilityGrant),
+    M::new(
+        PRIVILEGE,
+        &["usermod", "useradd", "adduser", "addgroup", "gpasswd"],
+        &[],
+    )
+    .check(Check::AdminGroup),
+    M::new(PRIVILEGE, &["chpasswd"], &[]).none(HELP),
 ];
 
 /// Whether a command of `analysis` deletes, truncates or moves away a credential file of a
@@ -483,4 +502,70 @@ pub(super) fn fed_by_pipe(seen: &Seen<'_>) -> bool {
             .commands
             .get(seen.index - 1)
             .is_some_and(|before| before.in_pipeline && before.via == seen.cmd.via)
+}
+
+/// Whether `chmod` sets the setuid bit: an octal mode with it (`4755`, `6711`), or a symbolic
+/// one adding `s` for the owner (`u+s`, `+s`, `a=rwxs`). The group's `s` alone (`g+s`,
+/// `2775`) is the shared-directory idiom and is left alone.
+pub(super) fn sets_setuid(view: &View) -> bool {
+    let Some(mode) = view.operands().next() else {
+        return false;
+    };
+    if !mode.is_empty() && mode.bytes().all(|b| b.is_ascii_digit()) {
+        // The special bits are the digit before the last three.
+        let digits = mode.as_bytes();
+        return digits.len() >= 4 && (digits[digits.len() - 4] - b'0') & 4 != 0;
+    }
+    mode.split(',').any(|clause| {
+        let who_end = clause
+            .find(|c: char| !"ugoa".contains(c))
+            .unwrap_or(clause.len());
+        let (who, change) = clause.split_at(who_end);
+        let owner = who.is_empty() || who.contains(['u', 'a']);
+        // `+s` and `=s` grant; `-s` takes away. Each operator starts a new list.
+        owner
+            && change
+                .split_inclusive(['+', '-', '='])
+                .zip(change.split(['+', '-', '=']).skip(1))
+                .any(|(op, perms)| op.ends_with(['+', '=']) && perms.contains('s'))
+    })
+}
+
+/// Whether `setcap` grants a capability: a set with an operator that makes it effective or
+/// permitted (`cap_setuid+ep`, `cap_net_admin=eip`).
+pub(super) fn grants_capability(view: &View) -> bool {
+    view.operands().any(|w| {
+        w.to_ascii_lowercase().starts_with("cap_")
+            && w.split(['+', '='])
+                .skip(1)
+                .any(|flags| flags.contains(['e', 'p', 'i']))
+    })
+}
+
+/// Whether an account joins an administrators' group (`usermod -aG sudo alice`, `useradd -G
+/// wheel bob`, `gpasswd -a alice sudo`, `adduser alice sudo`) or gets user id 0.
+pub(super) fn joins_admin_group(seen: &Seen<'_>) -> bool {
+    // Group id 0 is root's group.
+    let admin = |list: &str| {
+        list.split(',')
+            .any(|g| g.trim() == "0" || ADMIN_GROUPS.contains(&g.trim()))
+    };
+    let view = seen.view;
+    match seen.cmd.program_lower().as_ref() {
+        "usermod" | "useradd" => {
+            view.value(&["-G", "--groups", "-g", "--gid"])
+                .is_some_and(admin)
+                || view.value(&["-u", "--uid"]) == Some("0")
+        }
+        // `adduser USER GROUP` and busybox's `addgroup USER GROUP` add a user to a group.
+        "adduser" | "addgroup" => {
+            view.value(&["--ingroup", "-G"]).is_some_and(admin)
+                || (view.operands().count() == 2 && view.operands().last().is_some_and(admin))
+        }
+        // `gpasswd -a USER GROUP`, `gpasswd -M USERS GROUP`.
+        _ => {
+            view.has(&["-a", "--add", "-M", "--members"])
+                && view.operands().last().is_some_and(admin)
+        }
+    }
 }

@@ -230,3 +230,34 @@ fn one_system_file_deleted_or_moved_away() {
         assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+/// The working directory's own history, deleted in any spelling, asks a person; a `.git`
+/// elsewhere (a template's, a clone's) and the routine files inside `.git` do not.
+#[test]
+fn the_projects_own_repository() {
+    for cmd in [
+        "rm -rf .git",
+        "rm -r ./.git/",
+        "rm -rf \"$PWD/.git\"",
+        "rm -rf $(pwd)/.git",
+        "rm -rf /home/me/proj/.git",
+        "rm -rf .git/objects",
+        "rm -rf .git/refs/heads/",
+        "sudo rm -rf .git",
+    ] {
+        assert_eq!(rules(cmd), ["TG-CMD-RM-REPOSITORY"], "{cmd}");
+    }
+    for cmd in [
+        "rm -rf template/.git",
+        "git clone https://github.com/x/t.git app && rm -rf app/.git",
+        "rm -rf .github",
+        "rm -f .gitignore",
+        "rm -f .git/index.lock",
+        "rm -rf .git/hooks",
+        "rm -rf .git/refs/original",
+        "rm -rf .git/rebase-merge",
+        "rm .git",
+    ] {
+        assert!(!has(cmd, "TG-CMD-RM-REPOSITORY"), "{cmd}: {:?}", rules(cmd));
+    }
+}

@@ -23,6 +23,8 @@ pub use flows::{SecretFlow, secret_flows};
 pub const SECRET_UPLOAD: &str = "TG-EXFIL-SECRET-UPLOAD";
 const REVERSE_SHELL: &str = "TG-EXFIL-REVERSE-SHELL";
 const PUBLIC_SERVER: &str = "TG-EXFIL-PUBLIC-SERVER";
+const PUBLIC_TUNNEL: &str = "TG-EXFIL-PUBLIC-TUNNEL";
+const HELP: &[&str] = &["--help", "-h"];
 
 /// Shells (the program table's `Shell` class), for the matchers' index.
 const SHELLS: &[&str] = &[
@@ -45,6 +47,23 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(REVERSE_SHELL, CODE, &[]).check(Check::InlineReverseShell),
     M::new(REVERSE_SHELL, &["awk", "gawk"], &[]).check(Check::AwkSocketShell),
     M::new(PUBLIC_SERVER, &["python", "pypy", "php", "ruby"], &[]).check(Check::PublicServer),
+    // Tunnel services that give a local port a public address: whatever listens there (a
+    // dev server, a debugger, a database) is then open to anyone who finds the address.
+    M::new(
+        PUBLIC_TUNNEL,
+        &["ngrok"],
+        &[&["http", "tcp", "tls", "start"]],
+    )
+    .none(HELP),
+    // cloudflared's quick tunnel; named tunnels (`tunnel run NAME`) were set up by a person.
+    M::new(PUBLIC_TUNNEL, &["cloudflared"], &[])
+        .any(&["--url"])
+        .none(HELP),
+    M::new(PUBLIC_TUNNEL, &["lt", "localtunnel"], &[])
+        .any(&["--port", "-p"])
+        .none(HELP),
+    M::new(PUBLIC_TUNNEL, &["bore"], &[&["local"]]).none(HELP),
+    M::new(PUBLIC_TUNNEL, &["zrok"], &[&["share"], &["public"]]).none(HELP),
 ];
 
 /// bash's network pseudo-files.

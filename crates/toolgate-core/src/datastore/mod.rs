@@ -11,6 +11,7 @@
 //! nothing, while `DELETE FROM t` does and `DELETE FROM t WHERE id = 1` does not.
 
 pub mod mongo;
+pub mod orm;
 pub mod redis;
 pub mod sql;
 

@@ -9,17 +9,17 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-DROP",
             "Dropping a database, schema, table or column destroys its data",
-            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE), ALTER TABLE … DROP COLUMN|PARTITION through psql, mysql, sqlite3, clickhouse-client, cqlsh or an MCP tool",
+            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE), ALTER TABLE … DROP COLUMN|PARTITION through psql, mysql, sqlite3, clickhouse-client, cqlsh, rails dbconsole, manage.py dbshell or an MCP tool; drop_table, db.drop_all() in rails runner, manage.py shell, python -c, ruby -e",
         ),
         deny(
             "TG-DB-TRUNCATE",
             "Truncating a table destroys its data",
-            "TRUNCATE",
+            "TRUNCATE; connection.truncate, call_command('flush') in framework code",
         ),
         deny(
             "TG-DB-UNSCOPED-WRITE",
             "DELETE or UPDATE without WHERE changes every row",
-            "DELETE FROM t, UPDATE t SET …, WHERE 1=1",
+            "DELETE FROM t, UPDATE t SET …, WHERE 1=1; User.delete_all, User.update_all, User.objects.all().delete(), session.query(User).delete() in rails runner, rails console, manage.py shell, python -c",
         ),
         deny(
             "TG-DB-KEYSTORE-WIPE",

@@ -18,6 +18,8 @@ use crate::options::{
     with_two_dashes,
 };
 use crate::syntax::words::basename;
+use toolgate_core::datastore::orm::CodeLanguage;
+use toolgate_core::inline_network::Language;
 
 /// Where an interpreter's code comes from.
 enum CodeSource<'a> {
@@ -123,6 +125,11 @@ impl Walker {
                 if f.from_download {
                     self.mark_last_downloaded();
                 }
+                // `python manage.py shell -c CODE`, `python -m django dbshell`.
+                if super::consoles::is_manage_py(&f.text) || f.text == "django" {
+                    let at = args.iter().position(|a| std::ptr::eq(a, f)).unwrap_or(0);
+                    self.django_console(&args[at..], stdin, scope);
+                }
                 None
             }
             CodeSource::Stdin => self.code_on_stdin(stdin, scope),
@@ -135,7 +142,7 @@ impl Walker {
     /// The code the command just emitted reads on its stdin (its own redirect, or the pipe):
     /// `None` when there is none to read here, after marking a download run as code or the
     /// analysis indeterminate when the code is only known at run time.
-    fn code_on_stdin(&mut self, stdin: Option<&Stdin>, scope: &Scope) -> Option<String> {
+    pub(super) fn code_on_stdin(&mut self, stdin: Option<&Stdin>, scope: &Scope) -> Option<String> {
         if let Some(c) = self.out.commands.last_mut() {
             c.reads_code_from_stdin = true;
         }
@@ -168,6 +175,15 @@ impl Walker {
     ) {
         let found = crate::facts::inline::scan(code);
         let network = crate::facts::inline::network(code, name, &found.strings);
+        // ORM calls and the SQL the code executes.
+        let orm = match crate::knowledge::interpreters::language(name) {
+            Some(Language::Python) => Some(CodeLanguage::Python),
+            Some(Language::Ruby) => Some(CodeLanguage::Ruby),
+            _ => None,
+        };
+        if let Some(orm) = orm {
+            self.record_losses(toolgate_core::datastore::orm::scan(code, orm), scope);
+        }
         if let Some(c) = self.out.commands.last_mut() {
             c.inline_code_hits = found.hits;
             c.inline_deletes = found.delete_targets;

@@ -4,6 +4,7 @@
 //! `eval`, interpreter code …).
 
 mod compound;
+mod consoles;
 mod definitions;
 mod downloads;
 mod interpreters;

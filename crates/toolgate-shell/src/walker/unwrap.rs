@@ -219,6 +219,7 @@ impl Walker {
             cwd_changed,
         };
         self.emit_final(inv, &scope);
+        self.framework_console(inv, &scope);
         // What the heredoc's substitutions print is part of the command's stdin.
         if !heredoc.is_empty() {
             for c in &mut self.out.commands[heredoc.end..] {

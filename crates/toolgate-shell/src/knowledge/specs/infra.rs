@@ -549,7 +549,12 @@ pub(crate) const KUBECTL_SCALE: Spec = Spec::with_flags(
     "nslfckLov",
     names_after!(
         KUBECTL_OPTIONS,
-        ["replicas", "current-replicas", "resource-version", "timeout"]
+        [
+            "replicas",
+            "current-replicas",
+            "resource-version",
+            "timeout"
+        ]
     ),
     KUBECTL_FLAGS,
 );

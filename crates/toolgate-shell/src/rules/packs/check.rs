@@ -32,6 +32,9 @@ pub(crate) enum Check {
     /// The statements or commands a database client is given lose data of a kind this rule
     /// (its id) stops (`databases::LOSSES`).
     Loses(&'static str),
+    /// [`Check::Loses`] for code (ORM calls, the SQL it executes), unless the command works on
+    /// a framework's test database.
+    CodeLoses(&'static str),
     /// redis-cli deleting keys that a full listing feeds it (`redis-cli KEYS '*' | xargs
     /// redis-cli DEL`).
     EveryRedisKey,
@@ -145,6 +148,9 @@ impl Check {
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))
+            }
+            Check::CodeLoses(rule) => {
+                Check::Loses(rule).holds(seen) && !databases::on_test_database(seen.cmd)
             }
             Check::ShellOnSocket => exfiltration::shell_on_socket(seen),
             Check::NetcatRunsShell => exfiltration::netcat_runs_shell(seen),

@@ -97,6 +97,16 @@ const RAKE_LISTING: &[&str] = &[
 ];
 
 const REDIS: &[&str] = &["redis-cli", "valkey-cli"];
+/// Programs whose code may hold ORM calls and SQL (`python -c`, `ruby -e`, `rails runner`,
+/// `manage.py shell -c`; `manage.py dbshell` and `rails dbconsole` with SQL on stdin).
+const CODE_PROGRAMS: &[&str] = &[
+    "python",
+    "pypy",
+    "ruby",
+    "rails",
+    "manage.py",
+    "django-admin",
+];
 const PYTHON: &[&str] = &["python", "python3"];
 const MANAGE_PY: &[&str] = &["manage.py", "*/manage.py"];
 const DJANGO_FLUSH: &[&str] = &["flush", "reset_db"];
@@ -118,6 +128,10 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(UNSCOPED_WRITE, CLIENT_PROGRAMS, &[]).check(Check::Loses(UNSCOPED_WRITE)),
     M::new(KEYSTORE_WIPE, CLIENT_PROGRAMS, &[]).check(Check::Loses(KEYSTORE_WIPE)),
     M::new(MONGO_DROP, CLIENT_PROGRAMS, &[]).check(Check::Loses(MONGO_DROP)),
+    // ORM calls and SQL in framework and interpreter code, except on a test database.
+    M::new(DROP, CODE_PROGRAMS, &[]).check(Check::CodeLoses(DROP)),
+    M::new(TRUNCATE, CODE_PROGRAMS, &[]).check(Check::CodeLoses(TRUNCATE)),
+    M::new(UNSCOPED_WRITE, CODE_PROGRAMS, &[]).check(Check::CodeLoses(UNSCOPED_WRITE)),
     // Every key listed and fed back to DEL (`redis-cli KEYS '*' | xargs redis-cli DEL`).
     M::new(KEYSTORE_WIPE, REDIS, &[&["del", "unlink"]]).check(Check::EveryRedisKey),
     // etcd: every key under a prefix, or from a key on (v3); a directory tree (v2).

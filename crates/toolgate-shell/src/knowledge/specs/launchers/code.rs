@@ -106,6 +106,21 @@ pub(crate) fn interpreter_for(name: &str) -> &'static Interpreter {
         .unwrap_or(&NO_CODE)
 }
 
+/// `rails runner`: `-e ENVIRONMENT`.
+pub(crate) const RAILS_RUNNER: Spec = Spec::values("e", &["environment"]);
+
+/// Django's `shell`: `-c CODE`, `-i INTERFACE` and the common options that take a value.
+pub(crate) const DJANGO_SHELL: Spec = Spec::values(
+    "civ",
+    &[
+        "command",
+        "interface",
+        "settings",
+        "pythonpath",
+        "verbosity",
+    ],
+);
+
 /// deno's subcommand options that take a value (`deno eval --ext ts CODE`).
 pub(crate) const DENO: Spec = Spec::values(
     "c",

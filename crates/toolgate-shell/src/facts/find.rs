@@ -1,16 +1,50 @@
 //! What `find` lists: its start paths, and the commands that work on what it lists.
 
+use crate::knowledge::specs::FIND_NARROWING_TESTS;
 use crate::model::{Arg, SimpleCommand};
-use crate::options::find::read_find;
+use crate::options::find::{FindLine, read_find};
+
+/// Whether a find expression (`args`, the program not among them, as `line` read them)
+/// lists every entry under its start paths: it has no test that narrows the listing, or
+/// only negated ones (`! -name keep`, `-not -path …` are nearly everything).
+pub(crate) fn lists_everything(args: &[String], line: &FindLine<'_>) -> bool {
+    !line.primaries.iter().any(|p| {
+        let negated =
+            p.at.checked_sub(1)
+                .and_then(|i| args.get(i))
+                .is_some_and(|w| w == "!" || w == "-not");
+        // `-type l` (links), `p`, `s`, `b`, `c`: special files only; `f` is every file and
+        // `d` every directory.
+        let narrows = FIND_NARROWING_TESTS.contains(&p.name)
+            || (p.name == "-type" && p.value().is_some_and(|t| !t.contains(['f', 'd'])));
+        narrows && !negated
+    })
+}
+
+/// Whether a start path is the working directory itself (`.`, `./`).
+pub(crate) fn is_working_dir(root: &str) -> bool {
+    root.starts_with('.') && root.trim_end_matches('/') == "."
+}
+
+/// What a find under the working directory lists when its expression takes everything:
+/// every entry of the directory, which a delete takes as it takes `rm -rf ./*`.
+pub(crate) const EVERY_ENTRY: &str = "./*";
 
 /// The start paths of a `find` command line (the words before its expression; `.` when
 /// there are none), or `None` when one of them is only known at run time.
 pub(crate) fn find_roots(args: &[Arg]) -> Option<Vec<String>> {
     let args = args.get(1..).unwrap_or_default();
     let texts: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
-    let starts = &args[read_find(&texts).starts];
+    let line = read_find(&texts);
+    let everything = lists_everything(&texts, &line);
+    let starts = &args[line.starts];
+    // The working directory's entries: some of them (`find . -name '*.pyc'`), or all.
+    let dot = || match everything {
+        true => EVERY_ENTRY.to_string(),
+        false => ".".to_string(),
+    };
     if starts.is_empty() {
-        return Some(vec![".".to_string()]);
+        return Some(vec![dot()]);
     }
     // `find "$(pwd)"` lists the working directory, as `find .` does.
     starts
@@ -19,6 +53,7 @@ pub(crate) fn find_roots(args: &[Arg]) -> Option<Vec<String>> {
             false => Some(a.text.clone()),
             true => crate::facts::paths::working_dir_form(&a.text),
         })
+        .map(|root| root.map(|r| if is_working_dir(&r) { dot() } else { r }))
         .collect()
 }
 
@@ -29,9 +64,10 @@ pub(crate) fn find_roots(args: &[Arg]) -> Option<Vec<String>> {
 /// flags stay as written: the root's class (inside the working directory, or unknown when
 /// the directory is not known) decides.
 pub(crate) fn from_tree(cmd: &mut SimpleCommand, roots: Option<Vec<String>>) {
+    // Every entry of the working directory is a tree too (`find . -type f -exec rm {} +`).
     let wide = roots.as_ref().is_none_or(|r| {
         r.iter()
-            .any(|p| p.starts_with(['/', '~']) || p.starts_with("$HOME"))
+            .any(|p| p.starts_with(['/', '~']) || p.starts_with("$HOME") || p == EVERY_ENTRY)
     });
     cmd.input_roots = roots.unwrap_or_default();
     if wide

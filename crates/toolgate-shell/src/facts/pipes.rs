@@ -61,7 +61,7 @@ pub fn producer_output(cmd: &SimpleCommand, input: Option<&Stdin>, downloads: bo
     if let Some(s) = input.filter(|s| passes_lines(cmd) && s.dynamic && s.data) {
         return Stdin {
             data: true,
-            listed_roots: s.listed_roots.clone(),
+            listed_roots: s.listed_roots.clone().map(|roots| narrowed(cmd, roots)),
             ..unknown
         };
     }
@@ -243,6 +243,32 @@ pub(crate) fn writes_no_file(cmd: &SimpleCommand) -> bool {
 }
 
 /// Filters whose output lines are some of their input lines (`grep`, `sort`, `head` …).
+/// The roots of a listing after a filter that keeps some of its lines: a `grep` that keeps
+/// matches (not `-v`), `head` or `tail` no longer lists every entry of the working directory,
+/// only some (`find . | grep pyc | xargs rm`).
+pub(crate) fn narrowed(cmd: &SimpleCommand, roots: Option<Vec<String>>) -> Option<Vec<String>> {
+    let program = cmd.program_lower();
+    let keeps_some = match program.as_ref() {
+        "grep" | "egrep" | "fgrep" => {
+            !cmd.flags.contains("-v") && !cmd.flags.contains("invert-match")
+        }
+        "head" | "tail" => true,
+        _ => false,
+    };
+    if !keeps_some {
+        return roots;
+    }
+    roots.map(|roots| {
+        roots
+            .into_iter()
+            .map(|r| match r == crate::facts::find::EVERY_ENTRY {
+                true => ".".to_string(),
+                false => r,
+            })
+            .collect()
+    })
+}
+
 fn passes_lines(cmd: &SimpleCommand) -> bool {
     matches!(
         cmd.program_lower().as_ref(),

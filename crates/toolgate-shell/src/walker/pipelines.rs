@@ -27,14 +27,17 @@ impl Walker {
                 Some(c) if c.program_lower() == "find" => {
                     crate::facts::pipes::find_listing_roots(c).or(Some(None))
                 }
-                // Filters that pass paths through unchanged.
+                // Filters that pass paths through unchanged (a matching grep or a head keeps
+                // some of them).
                 Some(c)
                     if matches!(
                         c.program_lower().as_ref(),
                         "grep" | "egrep" | "fgrep" | "sort" | "uniq" | "head" | "tail" | "tac"
                     ) =>
                 {
-                    listed.take()
+                    listed
+                        .take()
+                        .map(|roots| crate::facts::pipes::narrowed(c, roots))
                 }
                 _ => None,
             };

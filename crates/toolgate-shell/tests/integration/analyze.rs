@@ -296,9 +296,12 @@ fn rm_path_classes() {
     // cwd unknown: a relative path is not known to be inside it.
     assert!(!rules("rm -rf ./build").is_empty());
     // What `find` lists is judged by its start paths, alike for -exec, -execdir and xargs.
-    assert!(rules_in("find . | xargs rm -rf", cwd).is_empty());
-    assert!(rules_in("find . -exec rm -f {} \\;", cwd).is_empty());
-    assert!(rules_in("find . -exec rm -rf {} \\;", cwd).is_empty());
+    assert!(rules_in("find . -name '*.o' | xargs rm -rf", cwd).is_empty());
+    assert!(rules_in("find . -name '*.o' -exec rm -f {} \\;", cwd).is_empty());
+    assert!(rules_in("find . -name .svn -exec rm -rf {} \\;", cwd).is_empty());
+    // Nothing narrows the listing: every entry of the working directory.
+    assert!(!rules_in("find . | xargs rm -rf", cwd).is_empty());
+    assert!(!rules_in("find . -exec rm -f {} \\;", cwd).is_empty());
     assert!(!rules_in("find / | xargs rm -rf", cwd).is_empty());
     assert!(!rules_in("find .. -name x | xargs rm -rf", cwd).is_empty());
     assert!(!rules_in("find ~ -exec rm -rf {} \\;", cwd).is_empty());

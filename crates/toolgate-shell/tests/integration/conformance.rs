@@ -69,11 +69,14 @@ fn known_reason(command: &str, expected: &str, why: &str) -> &'static str {
     if expected == "allow" && why.contains("commands come from input") {
         return "commands read from stdin are indeterminate by design";
     }
+    if expected == "allow"
+        && why.contains("TG-CMD-RM-OUTSIDE-CWD")
+        && command.starts_with("find . -exec rm")
+    {
+        return "find with nothing to narrow it lists every entry of the working directory, and a delete of each is `rm -rf ./*` (toolgate's choice)";
+    }
     if expected == "allow" && why.contains("TG-CMD-RM-OUTSIDE-CWD") && !has_force(command) {
         return "rm -r outside the working directory is denied even without -f (toolgate's choice)";
-    }
-    if expected == "deny" && why.is_empty() && command.contains("find . -delete") {
-        return "find -delete under the working directory stays inside it (toolgate's choice: deletes inside the project pass)";
     }
     if expected == "deny" && command.starts_with("echo yes | rm -rf &&") {
         return "rm without operands removes nothing";
@@ -272,9 +275,10 @@ fn cc_safety_net_corpus() {
         Some(Path::new("/home/user")),
     );
     assert!(pct(t.deny_caught, t.deny_total) >= 99.0);
-    // 93%, not 95%: three upstream "allow" labels are `rm -r` outside the working directory
-    // without -f, which toolgate denies by design (listed above with that reason).
-    assert!(pct(t.allow_passed, t.allow_total) >= 93.0);
+    // 92.9%, not 95%: three upstream "allow" labels are `rm -r` outside the working
+    // directory without -f, and one `find . -exec rm -f {} \;` with nothing to narrow what
+    // it deletes, which toolgate denies by design (listed above with their reasons).
+    assert!(pct(t.allow_passed, t.allow_total) >= 92.9);
     assert_eq!(t.unclassified, 0, "every disagreement has a known reason");
     let (_, c) = run("cc-safety-net (needs cwd, cwd given)", &with_cwd, &cx, None);
     assert!(pct(c.deny_caught, c.deny_total) >= 80.0);

@@ -33,7 +33,13 @@ fn deletes_under_the_working_directory_pass_alike_for_exec_execdir_and_xargs() {
     check(
         &[
             "find . -name .svn -delete",
-            "find -delete",
+            "find -name '*.orig' -delete",
+            // A matching grep or a head keeps some entries; `-type d -delete` takes empty
+            // directories only; `-type l` links only.
+            "find . | grep -E '(__pycache__|\\.pyc$)' | xargs rm -rf",
+            "find . -type f | head -3 | xargs rm",
+            "find . -type d -delete",
+            "find -L . -type l -delete",
             "find build -type f -delete",
             "find . -name '*.pyc' -exec rm -rf {} +",
             "find . -name '*.pyc' -execdir rm -rf {} \\;",
@@ -43,6 +49,19 @@ fn deletes_under_the_working_directory_pass_alike_for_exec_execdir_and_xargs() {
             "find . -name .svn | parallel rm -rf",
         ],
         &[
+            // Nothing narrows the listing: every entry of the working directory, as
+            // `rm -rf ./*` takes it.
+            "find -delete",
+            "find . -delete",
+            "find . -type f -delete",
+            "find . ! -name keep -delete",
+            "find . -exec rm -rf {} +",
+            "find . -type f -exec rm -f {} \\;",
+            "find . | xargs rm -rf",
+            "find . -print0 | xargs -0 rm -f",
+            "find . | grep -v xml | xargs rm -rf",
+            "find . -type d -exec rm -rf {} +",
+            "find . ! -type d -delete",
             "find ~ -atime +100 -delete",
             "find / -name core -delete",
             "find .. -delete",

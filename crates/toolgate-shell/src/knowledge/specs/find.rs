@@ -81,6 +81,46 @@ pub(crate) const FIND_NAME_TESTS: &[&str] = &[
     "-iwholename",
 ];
 
+/// find's tests that select some entries of a tree: by name or path, time, size, owner,
+/// mode, links or emptiness. (`-type` alone selects every file or every directory, and
+/// `-maxdepth` every entry down to a depth: neither narrows what `-delete` takes.)
+pub(crate) const FIND_NARROWING_TESTS: &[&str] = &[
+    "-name",
+    "-iname",
+    "-path",
+    "-ipath",
+    "-wholename",
+    "-iwholename",
+    "-regex",
+    "-iregex",
+    "-lname",
+    "-ilname",
+    "-newer",
+    "-anewer",
+    "-cnewer",
+    "-newermt",
+    "-user",
+    "-group",
+    "-uid",
+    "-gid",
+    "-nouser",
+    "-nogroup",
+    "-perm",
+    "-size",
+    "-empty",
+    "-mtime",
+    "-atime",
+    "-ctime",
+    "-mmin",
+    "-amin",
+    "-cmin",
+    "-used",
+    "-links",
+    "-inum",
+    "-samefile",
+    "-context",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

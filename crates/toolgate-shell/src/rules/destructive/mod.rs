@@ -130,6 +130,26 @@ impl Check {
                         crate::facts::paths::root_class(&r, cmd, cx)
                     }));
                 }
+                // With nothing to narrow it, find under the working directory deletes every
+                // entry of it, as `rm -rf ./*` does.
+                // `-delete` removes a directory only when it is empty: `-type d` alone takes
+                // empty directories, not their content.
+                let line = crate::options::find::read_find(&cmd.args);
+                let only_directories = line.named(&["-type"]).any(|p| {
+                    p.value() == Some("d")
+                        && !cmd.args[..p.at].iter().any(|w| w == "!" || w == "-not")
+                });
+                let everything =
+                    !only_directories && crate::facts::find::lists_everything(&cmd.args, &line);
+                if everything
+                    && (cmd.operands.is_empty()
+                        || cmd
+                            .operands
+                            .iter()
+                            .any(|o| crate::facts::find::is_working_dir(o)))
+                {
+                    roots.push(PathClass::Cwd);
+                }
                 if roots.is_empty() {
                     roots.push(crate::facts::paths::root_class(".", cmd, cx));
                 }

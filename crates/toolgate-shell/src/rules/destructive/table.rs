@@ -108,7 +108,7 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         .review(),
         R::new(
             "TG-CMD-FIND-DELETE",
-            "find -delete over a tree outside the working directory (or only known at run time) removes every match",
+            "find -delete over a tree outside the working directory (or only known at run time), or over the whole working directory with nothing to narrow it, removes every match",
             &["find"],
         )
         .any(&["delete"])

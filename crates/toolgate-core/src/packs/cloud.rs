@@ -68,6 +68,16 @@ pub(super) const PACK: Pack = Pack {
             "any other delete, terminate or purge operation of aws, gcloud or az (aws route53 delete-hosted-zone, gcloud run services delete, az webapp delete)",
         ),
         review(
+            "TG-CLOUD-PUBLIC-ACCESS",
+            "Opening cloud storage or hosts to the whole internet exposes their data",
+            "aws s3api put-bucket-acl|put-object-acl --acl public-read, put-public-access-block …=false, aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0, gcloud … add-iam-policy-binding --member=allUsers, gsutil iam ch allUsers:…, gcloud compute firewall-rules create --source-ranges 0.0.0.0/0, az storage container set-permission --public-access blob, az network nsg rule create --source-address-prefixes Internet",
+        ),
+        review(
+            "TG-CLOUD-AUDIT-OFF",
+            "Turning off a cloud account's audit trail or threat detection hides what happens next",
+            "aws cloudtrail stop-logging, aws configservice stop-configuration-recorder, aws securityhub disable-security-hub, aws guardduty update-detector --no-enable",
+        ),
+        review(
             "TG-CLOUD-ADMIN-GRANT",
             "Granting an owner or administrator role gives its holder the whole account",
             "aws iam attach-user|role|group-policy --policy-arn …/AdministratorAccess|IAMFullAccess|PowerUserAccess, gcloud … add-iam-policy-binding --role=roles/owner|editor|iam.securityAdmin …, az role assignment create --role Owner|Contributor|\"User Access Administrator\"",

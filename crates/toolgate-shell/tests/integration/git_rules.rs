@@ -269,3 +269,27 @@ fn programs_wired_to_sockets_are_analysed() {
             .any(|(p, v)| p == "sh" && v.iter().any(|s| s == "nc -e"))
     );
 }
+
+/// `git rm --force` deletes files with their uncommitted changes; without `--force` git
+/// refuses such files, and `--cached` only unstages.
+#[test]
+fn git_rm_force_loses_uncommitted_changes() {
+    for cmd in [
+        "git rm -rf .",
+        "git rm -f src/main.rs",
+        "git rm --force -r .",
+        "git -C sub rm -rf .",
+        "git checkout --orphan new && git rm -rf .",
+    ] {
+        flagged(cmd, "TG-CMD-GIT-RM-FORCE");
+    }
+    for cmd in [
+        "git rm -r src",
+        "git rm -r --cached .",
+        "git rm -rf --cached node_modules",
+        "git rm -n -rf .",
+        "git rm --cached -f secrets.env",
+    ] {
+        clean(cmd);
+    }
+}

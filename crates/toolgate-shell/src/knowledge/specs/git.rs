@@ -199,6 +199,29 @@ pub(crate) const GIT_CLEAN: Spec = Spec {
     abbreviate: true,
 };
 
+/// git rm's options (`-f` throws away uncommitted changes of the files it removes).
+pub(crate) const GIT_RM: Spec = Spec {
+    short_val: "",
+    long_val: &["pathspec-from-file"],
+    short: &[
+        ('f', "force"),
+        ('r', "recursive"),
+        ('n', "dry-run"),
+        ('q', "quiet"),
+    ],
+    long: &[],
+    long_flags: &[
+        "force",
+        "dry-run",
+        "quiet",
+        "cached",
+        "ignore-unmatch",
+        "sparse",
+        "pathspec-file-nul",
+    ],
+    abbreviate: true,
+};
+
 pub(crate) const GIT_BRANCH: Spec = Spec {
     short_val: "u",
     long_val: &[
@@ -456,6 +479,7 @@ pub(crate) fn git_spec(sub: &str) -> &'static Spec {
         "switch" => &GIT_SWITCH,
         "push" => &GIT_PUSH,
         "clean" => &GIT_CLEAN,
+        "rm" => &GIT_RM,
         "branch" => &GIT_BRANCH,
         "reset" => &GIT_RESET,
         "restore" => &GIT_RESTORE,

@@ -183,6 +183,16 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         )
         .sub(&["branch"])
         .check(Check::GitBranchForceDelete),
+        // Without `--cached`, `git rm -f` deletes the files with the changes never committed.
+        R::new(
+            "TG-CMD-GIT-RM-FORCE",
+            "git rm --force deletes files with their uncommitted changes",
+            git,
+        )
+        .sub(&["rm"])
+        .any(&["force"])
+        .none(&["cached", "dry-run"])
+        .review(),
         R::new(
             "TG-CMD-GIT-STASH-DROP",
             "git stash drop deletes stashed work",

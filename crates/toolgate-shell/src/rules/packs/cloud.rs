@@ -4,7 +4,8 @@
 use super::{Check, Matcher as M, View};
 use crate::knowledge::cloud_clis::{ANY_GROUPS, CloudCli, Operations, VerbAt, cloud_cli};
 use crate::knowledge::specs::{
-    AWS_IAM_ATTACH, AWS_S3_TRANSFER, AZ_ROLE_ASSIGNMENT, GCLOUD_IAM_BINDING, SUPABASE,
+    AWS_EC2_INGRESS, AWS_IAM_ATTACH, AWS_S3_TRANSFER, AWS_S3API_ACCESS, AZ_NSG_RULE,
+    AZ_ROLE_ASSIGNMENT, AZ_STORAGE_ACCESS, GCLOUD_FIREWALL, GCLOUD_IAM_BINDING, SUPABASE,
 };
 use crate::rules::glob_match_ci;
 
@@ -29,6 +30,19 @@ const AZ_DELETE: &str = "TG-CLOUD-AZ-DELETE";
 const PLATFORM: &str = "TG-CLOUD-PLATFORM-DELETE";
 const RESOURCE: &str = "TG-CLOUD-RESOURCE-DELETE";
 const ADMIN_GRANT: &str = "TG-CLOUD-ADMIN-GRANT";
+const PUBLIC: &str = "TG-CLOUD-PUBLIC-ACCESS";
+const AUDIT_OFF: &str = "TG-CLOUD-AUDIT-OFF";
+
+/// S3's canned ACLs that open a bucket or object to everyone (or every AWS account).
+const AWS_PUBLIC_ACLS: &[&str] = &["public-read", "public-read-write", "authenticated-read"];
+/// S3's grantee groups for everyone and every AWS account.
+const AWS_PUBLIC_GRANTEES: &[&str] = &["*/global/AllUsers*", "*/global/AuthenticatedUsers*"];
+/// Google Cloud's members for everyone and every Google account.
+const GCLOUD_PUBLIC_MEMBERS: &[&str] = &["allUsers", "allAuthenticatedUsers"];
+/// Address ranges that are the whole internet.
+const EVERY_ADDRESS: &[&str] = &["*0.0.0.0/0*", "*::/0*"];
+/// Azure's source prefixes for the whole internet.
+const AZ_EVERY_SOURCE: &[&str] = &["0.0.0.0/0", "::/0", "Internet", "Any"];
 
 /// AWS managed policies that give the whole account (or the power to take it).
 const AWS_ADMIN_POLICIES: &[&str] = &[
@@ -166,6 +180,111 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(ADMIN_GRANT, AZ, &[&["role"], &["assignment"], &["create"]])
         .spec(&AZ_ROLE_ASSIGNMENT)
         .check(Check::AlsoValue(&["--role"], AZ_ADMIN_ROLES)),
+    // Cloud data and hosts opened to the whole internet.
+    M::new(
+        PUBLIC,
+        AWS,
+        &[&["s3api"], &["put-bucket-acl", "put-object-acl"]],
+    )
+    .spec(&AWS_S3API_ACCESS)
+    .check(Check::AlsoValue(&["--acl"], AWS_PUBLIC_ACLS)),
+    M::new(
+        PUBLIC,
+        AWS,
+        &[&["s3api"], &["put-bucket-acl", "put-object-acl"]],
+    )
+    .spec(&AWS_S3API_ACCESS)
+    .check(Check::AlsoValue(
+        &["--grant-read", "--grant-write", "--grant-full-control"],
+        AWS_PUBLIC_GRANTEES,
+    )),
+    M::new(PUBLIC, AWS, &[&["s3api"], &["put-public-access-block"]])
+        .spec(&AWS_S3API_ACCESS)
+        .check(Check::AlsoValue(
+            &["--public-access-block-configuration"],
+            &["*false*"],
+        )),
+    M::new(
+        PUBLIC,
+        AWS,
+        &[&["ec2"], &["authorize-security-group-ingress"]],
+    )
+    .spec(&AWS_EC2_INGRESS)
+    .none(AWS_DRY_RUN)
+    .check(Check::AlsoValue(&["--cidr"], EVERY_ADDRESS)),
+    M::new(
+        PUBLIC,
+        AWS,
+        &[&["ec2"], &["authorize-security-group-ingress"]],
+    )
+    .spec(&AWS_EC2_INGRESS)
+    .none(AWS_DRY_RUN)
+    .check(Check::AlsoValue(&["--ip-permissions"], EVERY_ADDRESS)),
+    M::new(PUBLIC, GCLOUD, &[&["*"], &["add-iam-policy-binding"]])
+        .spec(&GCLOUD_IAM_BINDING)
+        .check(Check::AlsoValue(&["--member"], GCLOUD_PUBLIC_MEMBERS)),
+    M::new(
+        PUBLIC,
+        GCLOUD,
+        &[&["*"], &["*"], &["add-iam-policy-binding"]],
+    )
+    .spec(&GCLOUD_IAM_BINDING)
+    .check(Check::AlsoValue(&["--member"], GCLOUD_PUBLIC_MEMBERS)),
+    M::new(PUBLIC, GSUTIL, &[&["iam"], &["ch"]]).operands(super::Operands::Some(&[
+        "allUsers:*",
+        "allAuthenticatedUsers:*",
+    ])),
+    M::new(
+        PUBLIC,
+        GCLOUD,
+        &[&["compute"], &["firewall-rules"], &["create", "update"]],
+    )
+    .spec(&GCLOUD_FIREWALL)
+    .check(Check::AlsoValue(&["--source-ranges"], EVERY_ADDRESS)),
+    M::new(
+        PUBLIC,
+        AZ,
+        &[&["storage"], &["container"], &["set-permission", "create"]],
+    )
+    .spec(&AZ_STORAGE_ACCESS)
+    .check(Check::AlsoValue(
+        &["--public-access"],
+        &["blob", "container"],
+    )),
+    M::new(
+        PUBLIC,
+        AZ,
+        &[&["storage"], &["account"], &["update", "create"]],
+    )
+    .spec(&AZ_STORAGE_ACCESS)
+    .check(Check::AlsoValue(&["--allow-blob-public-access"], &["true"])),
+    M::new(
+        PUBLIC,
+        AZ,
+        &[&["network"], &["nsg"], &["rule"], &["create", "update"]],
+    )
+    .spec(&AZ_NSG_RULE)
+    .check(Check::AlsoValue(
+        &["--source-address-prefixes", "--source-address-prefix"],
+        AZ_EVERY_SOURCE,
+    )),
+    // A cloud account's audit trail and threat detection, turned off.
+    M::new(AUDIT_OFF, AWS, &[&["cloudtrail"], &["stop-logging"]]).none(AWS_DRY_RUN),
+    M::new(
+        AUDIT_OFF,
+        AWS,
+        &[&["configservice"], &["stop-configuration-recorder"]],
+    )
+    .none(AWS_DRY_RUN),
+    M::new(
+        AUDIT_OFF,
+        AWS,
+        &[&["securityhub"], &["disable-security-hub"]],
+    )
+    .none(AWS_DRY_RUN),
+    M::new(AUDIT_OFF, AWS, &[&["guardduty"], &["update-detector"]])
+        .any(&["--no-enable"])
+        .none(AWS_DRY_RUN),
     M::new(GCLOUD_DELETE, &["bq"], &[&["rm"]]).none(&["-j", "--job", "--help", "-h"]),
     M::new(KMS, AWS, &[&["kms"], &["schedule-key-deletion"]]).none(AWS_DRY_RUN),
     // Google Cloud.

@@ -12,6 +12,11 @@ pub(super) const PACK: Pack = Pack {
             "terraform destroy, terraform apply -destroy, tofu destroy, pulumi destroy, cdk destroy, cdktf destroy, sst remove",
         ),
         review(
+            "TG-IAC-APPLY-UNREVIEWED",
+            "Applying infrastructure changes with the confirmation skipped: no person sees the plan, which may replace or destroy resources",
+            "terraform apply -auto-approve, tofu apply -auto-approve, terragrunt run-all apply --terragrunt-non-interactive, pulumi up --yes, cdk deploy --require-approval never, cdktf deploy --auto-approve",
+        ),
+        review(
             "TG-IAC-STATE-REMOVE",
             "Removing resources or stacks from state makes the tool lose track of them",
             "terraform state rm, terraform workspace delete, tofu state rm, pulumi stack rm",

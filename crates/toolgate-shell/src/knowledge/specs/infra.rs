@@ -294,6 +294,7 @@ pub(crate) const CDK: Spec = Spec::values(
         "proxy",
         "ca-bundle-path",
         "toolkit-stack-name",
+        "require-approval",
     ],
 );
 

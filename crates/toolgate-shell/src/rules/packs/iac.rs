@@ -1,6 +1,6 @@
 //! The `iac` pack: infrastructure as code tearing infrastructure down.
 
-use super::Matcher as M;
+use super::{Check, Matcher as M, Operands};
 
 /// terraform and the tools with its command line (options read with one dash).
 const TERRAFORM: &[&str] = &["terraform", "tofu", "terragrunt"];
@@ -9,6 +9,7 @@ const HELP: &[&str] = &["--help", "-h"];
 const DESTROY: &str = "TG-IAC-DESTROY";
 const STATE: &str = "TG-IAC-STATE-REMOVE";
 const HELM: &str = "TG-IAC-HELM-UNINSTALL";
+const UNREVIEWED: &str = "TG-IAC-APPLY-UNREVIEWED";
 
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
@@ -27,6 +28,31 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(DESTROY, &["cdk", "cdktf"], &[&["destroy"]]).none(HELP),
     // SST removes every resource of a stage.
     M::new(DESTROY, &["sst"], &[&["remove"]]).none(HELP),
+    // Changes applied with the confirmation skipped: no person sees the plan, which may
+    // replace or destroy resources. (`terraform apply PLANFILE` applies a plan made before.)
+    M::new(UNREVIEWED, TERRAFORM, &[&["apply"]])
+        .any(&["--auto-approve"])
+        .operands(Operands::Exactly(0))
+        .none(&["--destroy", "--help", "-h"]),
+    M::new(
+        UNREVIEWED,
+        &["terragrunt"],
+        &[&["run-all", "run"], &["apply"]],
+    )
+    .any(&[
+        "--auto-approve",
+        "--terragrunt-non-interactive",
+        "--non-interactive",
+    ])
+    .none(HELP),
+    M::new(UNREVIEWED, &["pulumi"], &[&["up", "update"]])
+        .any(&["--yes", "-y", "--skip-preview", "-f"])
+        .none(&["--preview-only", "--help", "-h"]),
+    M::new(UNREVIEWED, &["cdk"], &[&["deploy"]])
+        .check(Check::AlsoValue(&["--require-approval"], &["never"])),
+    M::new(UNREVIEWED, &["cdktf"], &[&["deploy", "apply"]])
+        .any(&["--auto-approve"])
+        .none(HELP),
     M::new(STATE, TERRAFORM, &[&["state"], &["rm"]]).none(HELP),
     // A workspace's delete deletes its state (with -force even while it tracks resources).
     M::new(STATE, TERRAFORM, &[&["workspace"], &["delete"]]).none(HELP),

@@ -17,6 +17,44 @@ const SHELL_ARGUMENT_NAMES: &[&str] = &[
     "bash",
     "commandline",
     "command_line",
+    // The AWS API MCP server's `call_aws`.
+    "cli_command",
+];
+
+/// Words in a tool's name that say it deletes what its path arguments name.
+const DELETE_WORDS: &[&str] = &["delete", "remove", "rm", "unlink", "rmdir", "erase"];
+
+/// Words in a tool's name that say it moves what its path arguments name.
+const MOVE_WORDS: &[&str] = &["move", "rename", "mv"];
+
+/// Words in a tool's name that say its path is a directory with everything in it.
+const TREE_WORDS: &[&str] = &["directory", "dir", "folder", "tree", "recursive", "rmdir"];
+
+/// Argument names that carry a file system path (one, or a list).
+const PATH_ARGUMENT_NAMES: &[&str] = &[
+    "path",
+    "paths",
+    "file",
+    "files",
+    "file_path",
+    "filepath",
+    "filename",
+    "directory",
+    "dir",
+    "folder",
+    "target_path",
+];
+
+/// Argument names of a move's source and destination.
+const MOVE_SOURCE_NAMES: &[&str] = &["source", "src", "from", "old_path", "source_path"];
+const MOVE_DESTINATION_NAMES: &[&str] = &[
+    "destination",
+    "dest",
+    "dst",
+    "to",
+    "new_path",
+    "destination_path",
+    "target",
 ];
 
 /// URL schemes that mark a string argument as a destination.
@@ -142,6 +180,7 @@ pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<Cow<'a, str>
             let mut out = Vec::new();
             collect_named_strings(input, SHELL_ARGUMENT_NAMES, 0, &mut out);
             let words = name_words(tool_name);
+            out.extend(file_operation(&words, input).map(Cow::Owned));
             let has_command = |map: &serde_json::Map<String, Value>| {
                 map.keys()
                     .any(|k| SHELL_ARGUMENT_NAMES.contains(&k.to_ascii_lowercase().as_str()))
@@ -172,6 +211,54 @@ pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<Cow<'a, str>
             out
         }
     }
+}
+
+/// What a file system tool does, as the shell command that does the same: a delete tool
+/// (`delete_file {"path": …}`, `remove_directory`, `{"recursive": true}`) is `rm [-r] -- PATH…`,
+/// a move tool (`move_file {"source": …, "destination": …}`) is `mv -- SOURCE DESTINATION`, so
+/// the commands check judges their paths as it judges `rm` and `mv`.
+fn file_operation(words: &[String], input: &Value) -> Option<String> {
+    let Value::Object(map) = input else {
+        return None;
+    };
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    let strings_under = |names: &[&str]| -> Vec<&str> {
+        map.iter()
+            .filter(|(k, _)| names.contains(&k.to_ascii_lowercase().as_str()))
+            .flat_map(|(_, v)| match v {
+                Value::String(s) => vec![s.as_str()],
+                Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            })
+            .collect()
+    };
+    if has(DELETE_WORDS) {
+        let paths = strings_under(PATH_ARGUMENT_NAMES);
+        if paths.is_empty() {
+            return None;
+        }
+        let recursive = has(TREE_WORDS)
+            || map
+                .iter()
+                .any(|(k, v)| k.eq_ignore_ascii_case("recursive") && v.as_bool() == Some(true));
+        let program: &[&str] = if recursive {
+            &["rm", "-r", "--"]
+        } else {
+            &["rm", "--"]
+        };
+        return Some(quote_argv(program.iter().copied().chain(paths)));
+    }
+    if has(MOVE_WORDS) {
+        let sources = strings_under(MOVE_SOURCE_NAMES);
+        let destination = strings_under(MOVE_DESTINATION_NAMES);
+        if sources.is_empty() || destination.len() != 1 {
+            return None;
+        }
+        return Some(quote_argv(
+            ["mv", "--"].into_iter().chain(sources).chain(destination),
+        ));
+    }
+    None
 }
 
 /// One word quoted for the shell (`it's` → `'it'\''s'`).
@@ -426,6 +513,54 @@ mod tests {
         // Read-only names are not.
         assert!(written_paths("mcp__fs__read_file", &input).is_empty());
         assert!(written_paths("Read", &json!({"file_path": "/x"})).is_empty());
+    }
+
+    #[test]
+    fn file_tools_that_delete_or_move_are_their_shell_commands() {
+        let cases = [
+            (
+                "mcp__fs__delete_file",
+                json!({"path": "/etc/passwd"}),
+                "'rm' '--' '/etc/passwd'",
+            ),
+            (
+                "mcp__fs__delete_directory",
+                json!({"path": "/home/me"}),
+                "'rm' '-r' '--' '/home/me'",
+            ),
+            (
+                "mcp__fs__remove",
+                json!({"paths": ["a", "b"], "recursive": true}),
+                "'rm' '-r' '--' 'a' 'b'",
+            ),
+            (
+                "mcp__fs__move_file",
+                json!({"source": "/home/me/proj/src", "destination": "/tmp/x"}),
+                "'mv' '--' '/home/me/proj/src' '/tmp/x'",
+            ),
+        ];
+        for (tool, input, expected) in &cases {
+            assert_eq!(shell_commands(tool, input), [*expected], "{tool}");
+        }
+        // No path argument, or a tool that neither deletes nor moves: nothing.
+        for (tool, input) in [
+            ("mcp__github__delete_branch", json!({"branch": "x"})),
+            ("mcp__fs__write_file", json!({"path": "a", "content": "b"})),
+            ("mcp__fs__move_file", json!({"source": "a"})),
+        ] {
+            assert!(shell_commands(tool, &input).is_empty(), "{tool}");
+        }
+    }
+
+    #[test]
+    fn the_aws_servers_cli_command_is_a_command() {
+        assert_eq!(
+            shell_commands(
+                "mcp__aws__call_aws",
+                &json!({"cli_command": "aws s3 rb s3://b --force"})
+            ),
+            ["aws s3 rb s3://b --force"]
+        );
     }
 
     #[test]

@@ -17,6 +17,8 @@ pub(crate) enum Family {
     Vim,
     /// PowerShell: `-Command …`.
     PowerShell,
+    /// cmd.exe: `/c …`, `/k …`, or a script on stdin.
+    Cmd,
     /// expect (Tcl): `-c` scripts, a script on stdin; `spawn`, `exec` and `system` run
     /// programs.
     Expect,
@@ -89,6 +91,7 @@ pub(crate) fn family(name: &str) -> Family {
         "sed" | "gsed" => Family::Sed,
         "vim" | "vi" | "nvim" | "ex" | "gvim" | "vimdiff" | "view" | "rvim" => Family::Vim,
         "pwsh" | "powershell" | "pwsh-preview" | "powershell.exe" => Family::PowerShell,
+        "cmd" | "cmd.exe" => Family::Cmd,
         "gdb" | "gdb-multiarch" | "lldb" => Family::Debugger,
         "expect" => Family::Expect,
         _ => Family::Code,

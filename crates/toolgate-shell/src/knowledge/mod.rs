@@ -18,4 +18,5 @@ pub(crate) mod secret_variables;
 pub(crate) mod setup;
 pub(crate) mod specs;
 pub(crate) mod variables;
+pub(crate) mod windows;
 pub(crate) mod wrappers;

@@ -105,6 +105,10 @@ impl Walker {
                 self.powershell(args, scope);
                 return;
             }
+            Family::Cmd => {
+                self.cmd_exe(args, stdin, scope);
+                return;
+            }
             Family::Debugger => {
                 self.debugger(args, stdin, scope);
                 return;
@@ -464,18 +468,60 @@ impl Walker {
             .map(|a| a.text.as_str())
             .collect::<Vec<_>>()
             .join(" ");
-        // `Remove-Item -Recurse` (any case, any argument order) deletes a tree whose
-        // path this reading does not follow: judged as a delete only known at run time.
-        let lower = script.to_ascii_lowercase();
-        let recursive = lower.contains("-recurse") || lower.contains(" -r ");
-        if lower.contains("remove-item")
-            && recursive
-            && let Some(c) = self.out.commands.get_mut(me)
-        {
-            c.inline_code_hits.push("Remove-Item -Recurse");
-            c.inline_deletes.push(None);
-        }
+        // `Remove-Item -Recurse`, `Format-Volume`, `Stop-Computer` (any case, any argument
+        // order): judged as deletes whose paths this reading does not follow.
+        self.windows_destruction(me, &script);
         self.script(&script, &scope.child("pwsh -Command"));
+    }
+}
+
+impl Walker {
+    /// cmd.exe: the command line after `/c` or `/k` (`//c` from Git Bash), or its stdin.
+    fn cmd_exe(&mut self, args: &[Arg], stdin: Option<&Stdin>, scope: &Scope) {
+        let me = self.out.commands.len().saturating_sub(1);
+        let at = args.iter().skip(1).position(|a| {
+            matches!(
+                a.text.to_ascii_lowercase().as_str(),
+                "/c" | "/k" | "//c" | "//k" | "/r"
+            )
+        });
+        let script = match at {
+            Some(i) => {
+                let rest = &args[i + 2..];
+                if rest.iter().any(|a| a.from_download) {
+                    self.mark_last_downloaded();
+                    return;
+                }
+                if rest.iter().any(|a| a.dynamic) {
+                    return self.indeterminate(
+                        scope,
+                        IndeterminateKind::DynamicScript,
+                        "the cmd.exe command line is only known at run time",
+                    );
+                }
+                rest.iter()
+                    .map(|a| a.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+            None => match self.code_on_stdin(stdin, scope) {
+                Some(code) => code,
+                None => return,
+            },
+        };
+        self.windows_destruction(me, &script);
+    }
+
+    /// Marks the command at `index` (a Windows shell) with what its script destroys, as a
+    /// delete whose paths are only known at run time.
+    fn windows_destruction(&mut self, index: usize, script: &str) {
+        let found = crate::knowledge::windows::destructive_commands(script);
+        if let Some(c) = self.out.commands.get_mut(index) {
+            for label in found {
+                c.inline_code_hits.push(label);
+                c.inline_deletes.push(None);
+            }
+        }
     }
 }
 

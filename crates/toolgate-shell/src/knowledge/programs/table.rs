@@ -225,6 +225,7 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("rvim", CODE, NONE),
     row("pwsh", CODE, NONE),
     row("powershell", CODE, NONE),
+    row("cmd", CODE, NONE),
     row("pwsh-preview", CODE, NONE),
     row("powershell.exe", CODE, NONE),
     // Wrappers with their own grammar (the simple ones are in `wrappers/table.rs`, checked below).

@@ -261,3 +261,35 @@ fn the_projects_own_repository() {
         assert!(!has(cmd, "TG-CMD-RM-REPOSITORY"), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+/// Windows' shells: cmd.exe's and PowerShell's tree deletes, disk and power commands are
+/// denied through `cmd /c`, `pwsh -Command` and a script piped into cmd; their everyday
+/// commands pass.
+#[test]
+fn windows_shells_destroying_trees_disks_and_power() {
+    for cmd in [
+        "cmd /c \"rd /s /q C:\\\\\"",
+        "cmd.exe /c del /f /s /q C:\\\\Windows",
+        "cmd //c \"rmdir /S /Q C:\\\\Users\"",
+        "echo format D: /q | cmd",
+        "powershell -c \"rm -r -fo C:\\\\Users\"",
+        "pwsh -Command \"Get-ChildItem | Remove-Item -Recurse -Force\"",
+        "pwsh -c \"Format-Volume -DriveLetter D\"",
+        "pwsh -c \"Stop-Computer -Force\"",
+    ] {
+        assert!(
+            has(cmd, "TG-CMD-INLINE-DESTRUCTIVE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+    for cmd in [
+        "cmd /c dir /s",
+        "cmd /c \"echo rd /s\"",
+        "cmd /c \"npm install && npm test\"",
+        "pwsh -c \"Get-ChildItem -Recurse\"",
+        "pwsh -c \"Remove-Item build.log\"",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+}

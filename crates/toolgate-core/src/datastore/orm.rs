@@ -1,6 +1,7 @@
 //! Data loss in framework code run from a command line (`rails runner CODE`, `manage.py shell
-//! -c CODE`, `python -c`, `ruby -e`): ActiveRecord, Django and SQLAlchemy calls that empty a
-//! whole table or drop one, and the SQL strings such code executes (read by [`super::sql`]).
+//! -c CODE`, `python -c`, `ruby -e`, `node -e`): ActiveRecord, Django, SQLAlchemy, Prisma,
+//! Sequelize, Knex and MongoDB driver calls that empty a whole table or drop one, and the SQL
+//! strings such code executes (read by [`super::sql`]).
 //!
 //! The reader works on the text. String literals and comments are set apart first, so `puts
 //! "User.delete_all"` is a string, not a call. A call's receiver chain tells a whole table
@@ -18,6 +19,8 @@ pub enum CodeLanguage {
     Ruby,
     /// Python: Django's ORM, SQLAlchemy (and Flask-SQLAlchemy).
     Python,
+    /// JavaScript and TypeScript: Prisma, Sequelize, Knex, TypeORM, the MongoDB driver.
+    JavaScript,
 }
 
 /// What a call needs of its receiver to lose data.
@@ -31,14 +34,31 @@ enum Receiver {
     Connection,
     /// A table object (`User.__table__.drop(engine)`).
     TableObject,
+    /// A query builder with no condition (`knex('users')`, not `knex('users').where(…)`).
+    Unconditioned,
+}
+
+/// What a call's arguments must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Arguments {
+    /// Anything.
+    Any,
+    /// None (`.delete()`).
+    Empty,
+    /// None, or an empty filter (`deleteMany()`, `deleteMany({})`, `{ where: {} }`).
+    EmptyFilter,
+    /// No `where` among them (`updateMany({ data: … })`).
+    NoWhere,
+    /// This text among them, spaces aside (`force:true`).
+    Containing(&'static str),
 }
 
 /// One call that loses data.
 struct Call {
     /// The method's name.
     name: &'static str,
-    /// What its argument list must be: empty (`.delete()`), or anything.
-    empty_arguments: bool,
+    /// What its argument list must be.
+    arguments: Arguments,
     /// What it needs of its receiver.
     receiver: Receiver,
     /// What it loses.
@@ -48,7 +68,21 @@ struct Call {
 const fn call(name: &'static str, receiver: Receiver, loss: DataLoss) -> Call {
     Call {
         name,
-        empty_arguments: false,
+        arguments: Arguments::Any,
+        receiver,
+        loss,
+    }
+}
+
+const fn call_with(
+    name: &'static str,
+    arguments: Arguments,
+    receiver: Receiver,
+    loss: DataLoss,
+) -> Call {
+    Call {
+        name,
+        arguments,
         receiver,
         loss,
     }
@@ -82,15 +116,94 @@ const RUBY_CALLS: &[Call] = &[
 
 /// Django's, SQLAlchemy's and Flask-SQLAlchemy's calls.
 const PYTHON_CALLS: &[Call] = &[
-    Call {
-        name: "delete",
-        empty_arguments: true,
-        receiver: Receiver::WholeTable,
-        loss: DataLoss::DeleteWithoutWhere,
-    },
+    call_with(
+        "delete",
+        Arguments::Empty,
+        Receiver::WholeTable,
+        DataLoss::DeleteWithoutWhere,
+    ),
     call("update", Receiver::WholeTable, DataLoss::UpdateWithoutWhere),
     call("drop_all", Receiver::Any, DataLoss::DropTable),
     call("drop", Receiver::TableObject, DataLoss::DropTable),
+];
+
+/// Prisma's, Sequelize's, Knex's, TypeORM's and the MongoDB driver's calls.
+const JAVASCRIPT_CALLS: &[Call] = &[
+    call_with(
+        "deleteMany",
+        Arguments::EmptyFilter,
+        Receiver::Any,
+        DataLoss::DeleteWithoutWhere,
+    ),
+    call_with(
+        "updateMany",
+        Arguments::NoWhere,
+        Receiver::Any,
+        DataLoss::UpdateWithoutWhere,
+    ),
+    call_with(
+        "destroy",
+        Arguments::Containing("truncate:true"),
+        Receiver::Any,
+        DataLoss::Truncate,
+    ),
+    call_with(
+        "destroy",
+        Arguments::Containing("where:{}"),
+        Receiver::Any,
+        DataLoss::DeleteWithoutWhere,
+    ),
+    call_with(
+        "sync",
+        Arguments::Containing("force:true"),
+        Receiver::Any,
+        DataLoss::DropTable,
+    ),
+    call_with(
+        "synchronize",
+        Arguments::Containing("true"),
+        Receiver::Any,
+        DataLoss::DropTable,
+    ),
+    call_with("drop", Arguments::Empty, Receiver::Any, DataLoss::DropTable),
+    call("dropTable", Receiver::Any, DataLoss::DropTable),
+    call("dropTableIfExists", Receiver::Any, DataLoss::DropTable),
+    call("dropAllTables", Receiver::Any, DataLoss::DropTable),
+    call("dropCollection", Receiver::Any, DataLoss::DropTable),
+    call("dropSchema", Receiver::Any, DataLoss::DropSchema),
+    call("dropDatabase", Receiver::Any, DataLoss::DropDatabase),
+    call_with(
+        "truncate",
+        Arguments::Empty,
+        Receiver::Any,
+        DataLoss::Truncate,
+    ),
+    call_with(
+        "del",
+        Arguments::Empty,
+        Receiver::Unconditioned,
+        DataLoss::DeleteWithoutWhere,
+    ),
+    call_with(
+        "delete",
+        Arguments::Empty,
+        Receiver::Unconditioned,
+        DataLoss::DeleteWithoutWhere,
+    ),
+];
+
+/// JavaScript calls (and template tags: ``sql`…` ``) whose strings are SQL.
+const JAVASCRIPT_SQL_CALLS: &[&str] = &[
+    "query",
+    "execute",
+    "exec",
+    "raw",
+    "unsafe",
+    "sql",
+    "$executeRaw",
+    "$executeRawUnsafe",
+    "$queryRaw",
+    "$queryRawUnsafe",
 ];
 
 /// Calls whose string arguments are SQL sent to the database.
@@ -120,20 +233,21 @@ const DJANGO_WHOLE: &[&str] = &["all()", "filter()", "exclude()"];
 pub fn scan(code: &str, language: CodeLanguage) -> DataScan {
     let text = Masked::new(code, language);
     let mut out = DataScan::default();
-    let calls = match language {
-        CodeLanguage::Ruby => RUBY_CALLS,
-        CodeLanguage::Python => PYTHON_CALLS,
+    let (calls, sql_calls) = match language {
+        CodeLanguage::Ruby => (RUBY_CALLS, SQL_CALLS),
+        CodeLanguage::Python => (PYTHON_CALLS, SQL_CALLS),
+        CodeLanguage::JavaScript => (JAVASCRIPT_CALLS, JAVASCRIPT_SQL_CALLS),
     };
     for (at, name) in text.names() {
         let end = at + name.len();
-        if let Some(c) = calls.iter().find(|c| c.name == name) {
+        for c in calls.iter().filter(|c| c.name == name) {
             let chain = text.chain_before(at);
-            let arguments_ok = !c.empty_arguments || text.empty_call_at(end);
-            if arguments_ok && receiver_holds(c.receiver, chain, language) {
+            if text.arguments_hold(c.arguments, end) && receiver_holds(c.receiver, chain, language)
+            {
                 out.add(c.loss);
             }
         }
-        if SQL_CALLS.contains(&name) {
+        if sql_calls.contains(&name) {
             for literal in text.arguments_of(end) {
                 out.merge(sql::scan(literal, SqlDialect::Unknown));
             }
@@ -171,6 +285,12 @@ fn receiver_holds(need: Receiver, chain: &str, language: CodeLanguage) -> bool {
     let segments = segments(chain);
     match need {
         Receiver::Any => true,
+        Receiver::Unconditioned => {
+            segments.first().is_some_and(|s| s.ends_with(')'))
+                && !segments.iter().any(|s| {
+                    s.starts_with("where") || s.starts_with("andWhere") || s.starts_with("orWhere")
+                })
+        }
         Receiver::Connection => segments
             .last()
             .is_some_and(|s| *s == "connection" || *s == "connection()"),
@@ -181,6 +301,7 @@ fn receiver_holds(need: Receiver, chain: &str, language: CodeLanguage) -> bool {
                     && segments[1..].iter().all(|s| RUBY_WHOLE.contains(s))
             }
             CodeLanguage::Python => python_whole_table(&segments),
+            CodeLanguage::JavaScript => false,
         },
     }
 }
@@ -246,15 +367,31 @@ impl Masked {
         let mut i = 0;
         while i < bytes.len() {
             let b = bytes[i];
-            if b == b'#' {
-                // A comment to the end of the line (Ruby's `#{` only appears in strings).
+            let javascript = language == CodeLanguage::JavaScript;
+            // A comment to the end of the line (Ruby's `#{` only appears in strings; `#` is
+            // no comment in JavaScript, whose private names start with it).
+            let line_comment = match javascript {
+                false => b == b'#',
+                true => bytes[i..].starts_with(b"//"),
+            };
+            if line_comment {
                 while i < bytes.len() && bytes[i] != b'\n' {
                     text.push(b' ');
                     i += 1;
                 }
                 continue;
             }
-            if b == b'"' || b == b'\'' {
+            if javascript && bytes[i..].starts_with(b"/*") {
+                while i < bytes.len() && !bytes[i..].starts_with(b"*/") {
+                    text.push(if bytes[i] == b'\n' { b'\n' } else { b' ' });
+                    i += 1;
+                }
+                let closing = (bytes.len() - i).min(2);
+                text.extend(std::iter::repeat_n(b' ', closing));
+                i += closing;
+                continue;
+            }
+            if b == b'"' || b == b'\'' || (javascript && b == b'`') {
                 let triple = language == CodeLanguage::Python
                     && bytes[i..].starts_with(if b == b'"' { b"\"\"\"" } else { b"'''" });
                 let quote_len = if triple { 3 } else { 1 };
@@ -306,7 +443,7 @@ impl Masked {
     /// Every identifier in the code (outside literals and comments), with where it starts.
     fn names(&self) -> impl Iterator<Item = (usize, &str)> {
         let b = self.text.as_bytes();
-        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
         let mut i = 0;
         std::iter::from_fn(move || {
             while i < b.len() {
@@ -351,7 +488,9 @@ impl Masked {
                 }
                 continue;
             }
-            if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':' | b'&' | b'"' | b'\'') {
+            if c.is_ascii_alphanumeric()
+                || matches!(c, b'_' | b'$' | b'.' | b':' | b'&' | b'"' | b'\'' | b'`')
+            {
                 i -= 1;
                 continue;
             }
@@ -396,8 +535,34 @@ impl Masked {
             .is_some_and(|open| self.text[open + 1..].trim_start().starts_with(')'))
     }
 
+    /// The arguments of the call whose name ends at `end`, spaces removed (literals blank).
+    fn compact_arguments(&self, end: usize) -> Option<String> {
+        let open = self.open_paren(end)?;
+        let close = self.close_paren(open);
+        let inside = &self.text[open + 1..close.saturating_sub(1).max(open + 1)];
+        Some(inside.chars().filter(|c| !c.is_whitespace()).collect())
+    }
+
+    /// Whether the call whose name ends at `end` has the arguments `need` asks.
+    fn arguments_hold(&self, need: Arguments, end: usize) -> bool {
+        match need {
+            Arguments::Any => true,
+            Arguments::Empty => self.empty_call_at(end),
+            Arguments::EmptyFilter => self
+                .compact_arguments(end)
+                .is_some_and(|a| matches!(a.as_str(), "" | "{}" | "{where:{}}")),
+            Arguments::NoWhere => self
+                .compact_arguments(end)
+                .is_some_and(|a| !a.contains("where")),
+            Arguments::Containing(text) => self
+                .compact_arguments(end)
+                .is_some_and(|a| a.contains(text)),
+        }
+    }
+
     /// The string literals among the arguments of the call whose name ends at `end`: inside
-    /// its parentheses, or Ruby's unparenthesised first argument (`execute "SQL"`).
+    /// its parentheses, or an unparenthesised first argument (Ruby's `execute "SQL"`, a
+    /// JavaScript template tag's ``sql`SQL` ``).
     fn arguments_of(&self, end: usize) -> Vec<&str> {
         let span = match self.open_paren(end) {
             Some(open) => open..self.close_paren(open),
@@ -554,6 +719,55 @@ mod tests {
             "cursor.execute('SELECT * FROM users')",
         ] {
             assert!(python(code).is_empty(), "{code}: {:?}", python(code));
+        }
+    }
+
+    #[test]
+    fn prisma_sequelize_knex_and_mongo_whole_tables_and_drops() {
+        use DataLoss::*;
+        let js = |c| losses(c, CodeLanguage::JavaScript);
+        for (code, loss) in [
+            ("await prisma.user.deleteMany()", DeleteWithoutWhere),
+            ("prisma.user.deleteMany({})", DeleteWithoutWhere),
+            ("prisma.post.deleteMany({ where: {} })", DeleteWithoutWhere),
+            (
+                "prisma.user.updateMany({ data: { admin: true } })",
+                UpdateWithoutWhere,
+            ),
+            ("prisma.$executeRawUnsafe('DROP TABLE users')", DropTable),
+            ("prisma.$executeRaw`TRUNCATE users`", Truncate),
+            ("await sequelize.sync({ force: true })", DropTable),
+            ("User.destroy({ truncate: true })", Truncate),
+            ("User.destroy({ where: {} })", DeleteWithoutWhere),
+            ("sequelize.drop()", DropTable),
+            ("knex('users').del()", DeleteWithoutWhere),
+            ("knex('users').truncate()", Truncate),
+            ("knex.schema.dropTable('users')", DropTable),
+            ("db.collection('users').deleteMany({})", DeleteWithoutWhere),
+            ("mongoose.connection.dropDatabase()", DropDatabase),
+            ("dataSource.dropDatabase()", DropDatabase),
+            ("pool.query(\"DELETE FROM users\")", DeleteWithoutWhere),
+            ("db.exec(`DROP TABLE sessions`)", DropTable),
+        ] {
+            assert_eq!(js(code), [loss], "{code}");
+        }
+        for code in [
+            "prisma.user.deleteMany({ where: { id: 1 } })",
+            "prisma.user.updateMany({ where: { id: 1 }, data: { a: 1 } })",
+            "sequelize.sync()",
+            "sequelize.sync({ alter: true })",
+            "User.destroy({ where: { id: 1 } })",
+            "knex('users').where('id', 1).del()",
+            "map.delete(key)",
+            "axios.delete('/api/x')",
+            "pool.query('SELECT * FROM users')",
+            "console.log('prisma.user.deleteMany()')",
+            "// prisma.user.deleteMany()\nconsole.log(1)",
+            "/* sequelize.drop() */ x()",
+            "cache.clear()",
+            "arr.splice(0)",
+        ] {
+            assert!(js(code).is_empty(), "{code}: {:?}", js(code));
         }
     }
 

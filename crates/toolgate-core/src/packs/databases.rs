@@ -9,7 +9,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-DROP",
             "Dropping a database, schema, table or column destroys its data",
-            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE), ALTER TABLE … DROP COLUMN|PARTITION through psql, mysql, sqlite3, clickhouse-client, cqlsh, rails dbconsole, manage.py dbshell or an MCP tool; drop_table, db.drop_all() in rails runner, manage.py shell, python -c, ruby -e",
+            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE), ALTER TABLE … DROP COLUMN|PARTITION through psql, mysql, sqlite3, clickhouse-client, cqlsh, rails dbconsole, manage.py dbshell or an MCP tool; drop_table, db.drop_all(), sequelize.sync({force: true}), dropDatabase() in rails runner, manage.py shell, python -c, ruby -e, node -e",
         ),
         deny(
             "TG-DB-TRUNCATE",
@@ -19,7 +19,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-UNSCOPED-WRITE",
             "DELETE or UPDATE without WHERE changes every row",
-            "DELETE FROM t, UPDATE t SET …, WHERE 1=1; User.delete_all, User.update_all, User.objects.all().delete(), session.query(User).delete() in rails runner, rails console, manage.py shell, python -c",
+            "DELETE FROM t, UPDATE t SET …, WHERE 1=1; User.delete_all, User.update_all, User.objects.all().delete(), session.query(User).delete(), prisma.user.deleteMany(), knex('users').del() in rails runner, rails console, manage.py shell, python -c, node -e",
         ),
         deny(
             "TG-DB-KEYSTORE-WIPE",

@@ -65,6 +65,8 @@ const LANGUAGES: &[(&str, Language)] = &[
     ("nodejs", Language::JavaScript),
     ("bun", Language::JavaScript),
     ("deno", Language::JavaScript),
+    ("tsx", Language::JavaScript),
+    ("ts-node", Language::JavaScript),
     ("ruby", Language::Ruby),
     ("perl", Language::Perl),
     ("php", Language::Php),

@@ -183,6 +183,7 @@ impl Walker {
         let orm = match crate::knowledge::interpreters::language(name) {
             Some(Language::Python) => Some(CodeLanguage::Python),
             Some(Language::Ruby) => Some(CodeLanguage::Ruby),
+            Some(Language::JavaScript) => Some(CodeLanguage::JavaScript),
             _ => None,
         };
         if let Some(orm) = orm {

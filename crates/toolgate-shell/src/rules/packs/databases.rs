@@ -97,12 +97,18 @@ const RAKE_LISTING: &[&str] = &[
 ];
 
 const REDIS: &[&str] = &["redis-cli", "valkey-cli"];
-/// Programs whose code may hold ORM calls and SQL (`python -c`, `ruby -e`, `rails runner`,
-/// `manage.py shell -c`; `manage.py dbshell` and `rails dbconsole` with SQL on stdin).
+/// Programs whose code may hold ORM calls and SQL (`python -c`, `ruby -e`, `node -e`, `rails
+/// runner`, `manage.py shell -c`; `manage.py dbshell` and `rails dbconsole` with SQL on stdin).
 const CODE_PROGRAMS: &[&str] = &[
     "python",
     "pypy",
     "ruby",
+    "node",
+    "nodejs",
+    "bun",
+    "deno",
+    "tsx",
+    "ts-node",
     "rails",
     "manage.py",
     "django-admin",

@@ -103,11 +103,21 @@ pub struct SimpleCommand {
     #[serde(skip_serializing_if = "is_false")]
     pub cwd_changed: bool,
     /// Every directory change before the command was a descent into a subdirectory named
-    /// outright (`cd app`, `cd packages/web`: no `..`, `~`, `/`, `-` or run-time part, no
-    /// `CDPATH`), so the command runs in the working directory or below it, whether each
-    /// `cd` succeeded or not.
+    /// outright (`cd app`, `cd packages/web`: no `..`, `-` or run-time part, no `CDPATH`) or a
+    /// jump to a whole path (`cwd_jumps`), so the command runs in the working directory or
+    /// below it (the jumps permitting), whether each `cd` succeeded or not.
     #[serde(skip_serializing_if = "is_false")]
     pub cwd_descended: bool,
+    /// The whole paths directory changes before the command went to (`cd /home/me/proj/web`,
+    /// `cd ~/proj`), when every change was a descent or one of these: each is a descent
+    /// when it is at or under the working directory.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cwd_jumps: Vec<String>,
+    /// Where the directory changes before the command lead when each succeeds, when every
+    /// one was a descent or a jump: relative to the starting directory (`app/web`), or a
+    /// whole path (`/home/me/proj/web`, `~/proj`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd_path: Option<String>,
     /// The command is part of a pipeline of two or more commands.
     #[serde(skip_serializing_if = "is_false")]
     pub in_pipeline: bool,

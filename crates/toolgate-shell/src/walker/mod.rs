@@ -96,6 +96,10 @@ pub struct Walker {
     /// Every directory change so far descended into a subdirectory named outright
     /// ([`SimpleCommand::cwd_descended`]).
     pub(crate) cwd_descends: bool,
+    /// The whole paths directory changes went to so far ([`SimpleCommand::cwd_jumps`]).
+    cwd_jumps: Vec<String>,
+    /// Where they lead ([`SimpleCommand::cwd_path`]).
+    cwd_path: Option<String>,
     functions: Vec<String>,
     /// Functions and aliases defined so far: a definition runs nothing; its body is
     /// analysed where it is called.
@@ -128,6 +132,8 @@ impl Walker {
             options: ParserOptions::default(),
             cwd_changed: false,
             cwd_descends: true,
+            cwd_jumps: Vec::new(),
+            cwd_path: None,
             functions: Vec::new(),
             definitions: Vec::new(),
             parsed_bytes: 0,
@@ -505,6 +511,10 @@ impl Walker {
         let own_chdir = cmd.cwd_changed;
         cmd.cwd_changed |= self.cwd_changed;
         cmd.cwd_descended = cmd.cwd_changed && !own_chdir && self.cwd_descends;
+        if cmd.cwd_descended {
+            cmd.cwd_jumps.clone_from(&self.cwd_jumps);
+            cmd.cwd_path.clone_from(&self.cwd_path);
+        }
         cmd.in_pipeline = scope.in_pipeline;
         let changes_directory = matches!(cmd.program_lower().as_ref(), "cd" | "pushd" | "popd");
         cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
@@ -554,7 +564,22 @@ impl Walker {
         }
         if changes_directory {
             self.cwd_changed = true;
-            self.cwd_descends &= crate::facts::paths::descends(&cmd);
+            match crate::facts::paths::directory_change(&cmd) {
+                crate::facts::paths::DirectoryChange::Descent(into) => {
+                    self.cwd_path = Some(match self.cwd_path.take() {
+                        Some(dir) => format!("{dir}/{into}"),
+                        None => into,
+                    });
+                }
+                crate::facts::paths::DirectoryChange::Jump(to) => {
+                    self.cwd_path = Some(to.clone());
+                    self.cwd_jumps.push(to);
+                }
+                crate::facts::paths::DirectoryChange::Elsewhere => {
+                    self.cwd_descends = false;
+                    self.cwd_path = None;
+                }
+            }
         }
         // A container's or pod's command reads the stdin given to `docker exec -i`,
         // `docker run -i`, `kubectl exec -i` (`docker exec -i db psql <<EOF`).

@@ -381,6 +381,11 @@ fn deletes_after_descending_into_a_subdirectory_are_inside_the_project() {
             "cd app && rm -rf \"$(pwd)/build\"",
             // A template's or clone's own repository, not the project's.
             "cd app && rm -rf .git",
+            // A jump to the project or into it by its whole path.
+            "cd /home/me/proj && rm -rf dist",
+            "cd /home/me/proj/web && rm -rf .next",
+            "cd ~/proj && rm -rf node_modules",
+            "cd \"$HOME/proj\" && cd web && rm -rf build",
         ],
         &[
             "cd app && rm -rf *",
@@ -399,6 +404,13 @@ fn deletes_after_descending_into_a_subdirectory_are_inside_the_project() {
             "sudo -D /etc rm -rf ssh",
             "pwd() { echo /etc; }; cd app && rm -rf \"$(pwd)/ssh\"",
             "cd .claude && rm -rf settings.json",
+            // Jumps elsewhere, or through `..`, or with HOME changed.
+            "cd /home/me && rm -rf proj",
+            "cd /home/me/proj/../other && rm -rf x",
+            "cd /home/me/projx && rm -rf y",
+            "cd /home/me/proj && rm -rf *",
+            "HOME=/etc; cd ~/ssh && rm -rf x",
+            "cd /tmp && cd /etc && rm -rf ssh",
         ],
     );
 }

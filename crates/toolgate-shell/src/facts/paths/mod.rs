@@ -123,6 +123,11 @@ impl PathClass {
     }
 }
 
+/// A path with `.` and `..` resolved by its text (`/a/b/../c` → `/a/c`).
+pub(crate) fn normalized_path(p: &Path) -> PathBuf {
+    normalize(p)
+}
+
 fn has_glob(s: &str) -> bool {
     s.contains(['*', '?', '['])
 }
@@ -187,7 +192,7 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
     let relative = !text.starts_with('/');
     let path = if relative {
         match cx.cwd() {
-            Some(cwd) if relative_to_start(&text, cmd) => cwd.join(&text),
+            Some(cwd) if relative_to_start_in(&text, cmd, cx) => cwd.join(&text),
             _ => return PathClass::Unknown,
         }
     } else {
@@ -327,8 +332,8 @@ use directories::{HOME_CACHE_DIRS, SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd};
 use normal::{normalize, normalized, under};
 use relative::plain_relative_class;
 pub(crate) use working_dir::{
-    descends, relative_to_start, tilde_home, working_dir_form, working_dir_form_of,
-    working_directory,
+    DirectoryChange, directory_change, relative_to_start, relative_to_start_in, tilde_home,
+    working_dir_form, working_dir_form_of, working_directory,
 };
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ pub(super) fn plain_relative_class(
 ) -> Option<PathClass> {
     let cwd = cx
         .cwd()
-        .filter(|_| !dynamic && super::relative_to_start(text, cmd))?;
+        .filter(|_| !dynamic && super::relative_to_start_in(text, cmd, cx))?;
     if !plain_names(text.trim_end_matches('/')) {
         return None;
     }

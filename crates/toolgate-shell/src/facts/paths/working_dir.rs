@@ -2,7 +2,7 @@
 //! it or the home directory: `$(pwd)`, `` `pwd` ``, `$PWD`, `$HOME` read as `~`.
 
 use super::has_dynamic;
-use crate::model::{CommandAnalysis, SimpleCommand};
+use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 
 /// `path` with a leading `$HOME` / `${HOME}` written as `~` (`$HOME/.ssh/id_rsa` →
 /// `~/.ssh/id_rsa`), so the path class tables read it as a home path; other text unchanged.
@@ -91,24 +91,49 @@ fn relative_rest(rest: &str) -> Option<String> {
     Some(format!(".{rest}"))
 }
 
-/// Whether a directory change descends into a subdirectory named outright: `cd DIR` or
-/// `pushd DIR` (options `-L`, `-P`, `-e`, `-@` aside) with one written-out relative name
-/// without `..` (`cd app`, `cd ./packages/web`), and no `CDPATH` that could send it elsewhere.
-/// Not `cd` alone or `cd ~` (home), `cd -` (back), `cd /x`, `popd`, `pushd +1`.
-pub(crate) fn descends(cmd: &SimpleCommand) -> bool {
+/// Where a directory change goes, as far as its text tells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DirectoryChange {
+    /// Into a subdirectory named outright: `cd DIR` or `pushd DIR` (options `-L`, `-P`, `-e`,
+    /// `-@` aside) with one written-out relative name without `..` (`cd app`, `cd
+    /// ./packages/web`), and no `CDPATH` that could send it elsewhere. The name, as written.
+    Descent(String),
+    /// To a directory named by its whole path (`cd /home/me/proj/web`, `cd ~/proj`, `cd
+    /// "$HOME/proj"`; `~` kept): a descent when that is the working directory or under it,
+    /// which only the command's context knows.
+    Jump(String),
+    /// Anywhere else (`cd`, `cd ~`, `cd -`, `cd ..`, `popd`, `pushd +1`), or only known at
+    /// run time.
+    Elsewhere,
+}
+
+/// Where the directory change `cmd` (a `cd`, `pushd` or `popd`) goes.
+pub(crate) fn directory_change(cmd: &SimpleCommand) -> DirectoryChange {
     let program = cmd.program_lower();
-    if !matches!(program.as_ref(), "cd" | "pushd")
-        || !cmd.dynamic_args.is_empty()
-        || cmd.env.iter().any(|(name, _)| name == "CDPATH")
-    {
-        return false;
+    if !matches!(program.as_ref(), "cd" | "pushd") {
+        return DirectoryChange::Elsewhere;
+    }
+    let [dir] = cmd.operands.as_slice() else {
+        return DirectoryChange::Elsewhere;
+    };
+    // `$HOME/x` is `~/x` unless the command sets HOME; anything else run-time is unknown.
+    let dir = tilde_home(dir);
+    let sets_home = cmd.env.iter().any(|(name, _)| name == "HOME");
+    if (!cmd.dynamic_args.is_empty() && !dir.starts_with("~/")) || dir.contains(['$', '`']) {
+        return DirectoryChange::Elsewhere;
+    }
+    if dir.starts_with('/') || (dir.starts_with("~/") && !sets_home) {
+        return DirectoryChange::Jump(dir.into_owned());
     }
     // `cd -` goes back; `pushd +N` turns the directory stack.
-    match cmd.operands.as_slice() {
-        [dir] => {
-            dir != "-" && !(program == "pushd" && dir.starts_with('+')) && descending_path(dir)
-        }
-        _ => false,
+    let descent = cmd.dynamic_args.is_empty()
+        && !cmd.env.iter().any(|(name, _)| name == "CDPATH")
+        && dir != "-"
+        && !(program == "pushd" && dir.starts_with('+'))
+        && descending_path(&dir);
+    match descent {
+        true => DirectoryChange::Descent(dir.trim_end_matches('/').to_string()),
+        false => DirectoryChange::Elsewhere,
     }
 }
 
@@ -127,7 +152,34 @@ pub(crate) fn descending_path(path: &str) -> bool {
 /// Whether a relative path of `cmd` is judged against the working directory the command
 /// string started in: no directory changed before it, or every change was a descent (then
 /// the command runs there or below, and a path without `..` that is inside the starting
-/// directory from there is inside it from below too).
+/// directory from there is inside it from below too). Without the context, a jump to a
+/// whole path is not known to be a descent.
 pub(crate) fn relative_to_start(path: &str, cmd: &SimpleCommand) -> bool {
-    !cmd.cwd_changed || (cmd.cwd_descended && descending_path(path))
+    !cmd.cwd_changed || (cmd.cwd_descended && cmd.cwd_jumps.is_empty() && descending_path(path))
+}
+
+/// [`relative_to_start`] with the context: a jump (`cd /home/me/proj/web`) is a descent when
+/// it lands in the working directory or under it.
+pub(crate) fn relative_to_start_in(path: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    if !cmd.cwd_changed {
+        return true;
+    }
+    if !cmd.cwd_descended || !descending_path(path) {
+        return false;
+    }
+    let Some(cwd) = cx.cwd() else {
+        return cmd.cwd_jumps.is_empty();
+    };
+    let cwd = super::normalized(cwd);
+    cmd.cwd_jumps.iter().all(|jump| {
+        let whole = match jump.strip_prefix("~/") {
+            Some(rest) => match cx.home {
+                Some(home) => home.join(rest),
+                None => return false,
+            },
+            None => std::path::PathBuf::from(jump),
+        };
+        let jumped = super::normalize(&whole);
+        jumped.starts_with(cwd.as_ref())
+    })
 }

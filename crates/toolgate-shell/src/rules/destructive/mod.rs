@@ -51,17 +51,40 @@ const REPOSITORY_HISTORY: &[&str] = &[".git", ".git/objects", ".git/refs", ".git
 fn names_own_repository(operand: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
     let relative = crate::facts::paths::working_dir_form_of(operand, cmd);
     let text = relative.as_deref().unwrap_or(operand).trim_end_matches('/');
-    if let Some(cwd) = cx.cwd().and_then(|c| c.to_str())
-        && let Some(rest) = text.strip_prefix(cwd.trim_end_matches('/'))
-        && let Some(rest) = rest.strip_prefix('/')
-    {
-        return REPOSITORY_HISTORY.contains(&rest);
-    }
-    let mut rest = text;
-    while let Some(r) = rest.strip_prefix("./") {
-        rest = r.trim_start_matches('/');
-    }
-    REPOSITORY_HISTORY.contains(&rest) && !cmd.cwd_changed
+    let Some(cwd) = cx.cwd() else {
+        // No context: only the plain spellings (`.git`, `./.git`) in the starting directory.
+        let mut rest = text;
+        while let Some(r) = rest.strip_prefix("./") {
+            rest = r.trim_start_matches('/');
+        }
+        return REPOSITORY_HISTORY.contains(&rest) && !cmd.cwd_changed;
+    };
+    // The directory the delete runs in: the starting one, or where the `cd`s before it lead.
+    let dir = match (&cmd.cwd_path, cmd.cwd_changed) {
+        (_, false) => cwd.to_path_buf(),
+        (Some(path), true) => match path.strip_prefix("~/") {
+            Some(rest) => match cx.home {
+                Some(home) => home.join(rest),
+                None => return false,
+            },
+            None => cwd.join(path),
+        },
+        (None, true) => return false,
+    };
+    let whole = match text.strip_prefix("~/") {
+        Some(rest) => match cx.home {
+            Some(home) => home.join(rest),
+            None => return false,
+        },
+        None => dir.join(text),
+    };
+    let whole = crate::facts::paths::normalized_path(&whole);
+    let cwd = crate::facts::paths::normalized_path(cwd);
+    whole
+        .strip_prefix(&cwd)
+        .ok()
+        .and_then(|rest| rest.to_str())
+        .is_some_and(|rest| REPOSITORY_HISTORY.contains(&rest))
 }
 
 impl Check {

@@ -244,11 +244,16 @@ fn the_projects_own_repository() {
         "rm -rf .git/objects",
         "rm -rf .git/refs/heads/",
         "sudo rm -rf .git",
+        "cd /home/me/proj && rm -rf .git",
+        "cd ~/proj && rm -rf .git",
+        "cd .git && rm -rf objects",
     ] {
         assert_eq!(rules(cmd), ["TG-CMD-RM-REPOSITORY"], "{cmd}");
     }
     for cmd in [
         "rm -rf template/.git",
+        "cd app && rm -rf .git",
+        "cd /home/me/proj/web && rm -rf .git",
         "git clone https://github.com/x/t.git app && rm -rf app/.git",
         "rm -rf .github",
         "rm -f .gitignore",

@@ -181,6 +181,7 @@ pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<Cow<'a, str>
             collect_named_strings(input, SHELL_ARGUMENT_NAMES, 0, &mut out);
             let words = name_words(tool_name);
             out.extend(file_operation(&words, input).map(Cow::Owned));
+            out.extend(kubectl_operation(&words, input).map(Cow::Owned));
             let has_command = |map: &serde_json::Map<String, Value>| {
                 map.keys()
                     .any(|k| SHELL_ARGUMENT_NAMES.contains(&k.to_ascii_lowercase().as_str()))
@@ -259,6 +260,55 @@ fn file_operation(words: &[String], input: &Value) -> Option<String> {
         ));
     }
     None
+}
+
+/// Argument names of a Kubernetes tool's resource kind, name and namespace.
+const KUBE_KIND_NAMES: &[&str] = &["resourcetype", "resource_type", "kind", "resource"];
+const KUBE_NAME_NAMES: &[&str] = &["name", "resourcename", "resource_name"];
+const KUBE_NAMESPACE_NAMES: &[&str] = &["namespace", "ns"];
+
+/// What a Kubernetes MCP tool named `kubectl_VERB` (`kubectl_delete {"resourceType":
+/// "namespace", "name": "prod"}`) does, as the `kubectl VERB KIND [NAME] [-n NS] [--all]
+/// [--all-namespaces]` command that does the same, so the cluster rules judge it.
+fn kubectl_operation(words: &[String], input: &Value) -> Option<String> {
+    let [first, verb, ..] = words else {
+        return None;
+    };
+    let Value::Object(map) = input else {
+        return None;
+    };
+    if first != "kubectl"
+        || map
+            .keys()
+            .any(|k| SHELL_ARGUMENT_NAMES.contains(&k.as_str()))
+    {
+        return None;
+    }
+    let value = |names: &[&str]| {
+        map.iter()
+            .find(|(k, _)| names.contains(&k.to_ascii_lowercase().as_str()))
+            .and_then(|(_, v)| v.as_str())
+    };
+    let flag = |name: &str| {
+        map.iter()
+            .any(|(k, v)| k.eq_ignore_ascii_case(name) && v.as_bool() == Some(true))
+    };
+    let mut argv = vec!["kubectl", verb.as_str()];
+    argv.extend(value(KUBE_KIND_NAMES));
+    argv.extend(value(KUBE_NAME_NAMES));
+    if let Some(ns) = value(KUBE_NAMESPACE_NAMES) {
+        argv.extend(["-n", ns]);
+    }
+    if flag("allNamespaces") {
+        argv.push("--all-namespaces");
+    }
+    if flag("all") {
+        argv.push("--all");
+    }
+    if flag("force") {
+        argv.push("--force");
+    }
+    Some(quote_argv(argv.into_iter()))
 }
 
 /// One word quoted for the shell (`it's` → `'it'\''s'`).
@@ -550,6 +600,25 @@ mod tests {
         ] {
             assert!(shell_commands(tool, &input).is_empty(), "{tool}");
         }
+    }
+
+    #[test]
+    fn kubernetes_tools_are_their_kubectl_commands() {
+        assert_eq!(
+            shell_commands(
+                "mcp__kubernetes__kubectl_delete",
+                &json!({"resourceType": "namespace", "name": "prod"})
+            ),
+            ["'kubectl' 'delete' 'namespace' 'prod'"]
+        );
+        assert_eq!(
+            shell_commands(
+                "mcp__k8s__kubectl_delete",
+                &json!({"resourceType": "pods", "namespace": "web", "all": true})
+            ),
+            ["'kubectl' 'delete' 'pods' '-n' 'web' '--all'"]
+        );
+        assert!(shell_commands("mcp__notes__delete_note", &json!({"name": "x"})).is_empty());
     }
 
     #[test]

@@ -484,6 +484,8 @@ pub(crate) const PROGRAMS: &[Program] = &[
     row("service", ADMIN, NONE),
     row("kill", ADMIN, &specs::KILL),
     row("killall5", ADMIN, NONE),
+    row("pkill", ADMIN, &specs::PKILL),
+    row("killall", ADMIN, &specs::KILLALL),
     row("userdel", ADMIN, &specs::USERDEL),
     row("deluser", ADMIN, &specs::DELUSER),
     row("passwd", ADMIN, &specs::PASSWD),

@@ -159,6 +159,21 @@ pub(crate) const USERMOD: Spec = Spec::values(
     ],
 );
 
+/// pkill: the options that take a value (signals are written `-9`, `-KILL`, read as flags).
+pub(crate) const PKILL: Spec = Spec::values(
+    "uUgGPstF",
+    &[
+        "euid", "uid", "pgroup", "group", "parent", "session", "terminal", "pidfile", "signal",
+        "ns", "nslist",
+    ],
+);
+
+/// killall: the options that take a value.
+pub(crate) const KILLALL: Spec = Spec::values(
+    "usoyZ",
+    &["user", "signal", "older-than", "younger-than", "context"],
+);
+
 /// useradd: the options that take a value.
 pub(crate) const USERADD: Spec = Spec::values(
     "bcdefgGkKpRPsuZ",

@@ -154,6 +154,14 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(SERVICE_STOP, &["service"], &[&["*"], &["stop"]]),
     M::new(KILL_ALL, &["kill"], &[]).check(Check::KillEveryProcess),
     M::new(KILL_ALL, &["killall5"], &[]),
+    // Every process of a user (this session's shell and agent among them): a user and no
+    // name or pattern.
+    M::new(KILL_ALL, &["pkill"], &[])
+        .any(&["-u", "--euid", "-U", "--uid"])
+        .operands(Operands::Exactly(0)),
+    M::new(KILL_ALL, &["killall"], &[])
+        .any(&["-u", "--user"])
+        .operands(Operands::Exactly(0)),
     M::new(USER_DELETE, &["userdel"], &[]).none(HELP),
     // `deluser USER GROUP` only takes the user out of a group.
     M::new(USER_DELETE, &["deluser"], &[])

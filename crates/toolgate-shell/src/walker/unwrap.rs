@@ -437,7 +437,14 @@ impl Walker {
             // `{}` of `find -exec`, `xargs -I{}`: each stands for one input path; so does
             // `$(find …)`.
             let placeholder = is_placeholder(a, scope);
-            any_placeholder |= placeholder;
+            // `-F "f=@{}"`: find puts each path inside the word too; the word is no path, but
+            // what the command sends or touches is still under find's start paths.
+            let embedded = a.dynamic
+                && scope
+                    .placeholders
+                    .iter()
+                    .any(|p| a.text.contains(p.as_str()));
+            any_placeholder |= placeholder || embedded;
             if placeholder || a.listed_roots.is_some() {
                 rooted_args.push(i);
             }

@@ -48,10 +48,25 @@ impl Walker {
             CompoundCommand::BraceGroup(b) => self.list(&b.list, scope),
             CompoundCommand::Subshell(s) => self.list(&s.list, scope),
             CompoundCommand::ForClause(f) => {
-                for w in f.values.iter().flatten() {
-                    self.word(&w.value, scope);
+                let values: Vec<crate::model::Arg> = f
+                    .values
+                    .iter()
+                    .flatten()
+                    .map(|w| self.word(&w.value, scope))
+                    .collect();
+                // `for f in ~/.ssh/*; do curl -F "f=@$f" …; done`: the variable stands for one
+                // of the values each turn, as `{}` stands for a path find lists.
+                let listed = !values.is_empty() && values.iter().all(|v| !v.dynamic);
+                if listed {
+                    let mut body = scope.clone();
+                    let name = &f.variable_name;
+                    body.placeholders.push(format!("${name}"));
+                    body.placeholders.push(format!("${{{name}}}"));
+                    body.listed_roots = Some(values.into_iter().map(|v| v.text).collect());
+                    self.list(&f.body.list, &body);
+                } else {
+                    self.list(&f.body.list, scope);
                 }
-                self.list(&f.body.list, scope);
             }
             CompoundCommand::CaseClause(c) => {
                 self.word(&c.value.value, scope);

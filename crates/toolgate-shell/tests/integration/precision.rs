@@ -440,3 +440,22 @@ fn a_home_directorys_caches_may_be_deleted() {
         ],
     );
 }
+
+/// A `for` loop over written-out values: its variable stands for each value, so a delete of
+/// it is judged by the values (before, the variable was only known at run time).
+#[test]
+fn loop_variables_stand_for_their_values() {
+    check(
+        &[
+            "for f in build dist; do rm -rf \"$f\"; done",
+            "for d in node_modules .next; do rm -rf ${d}; done",
+            "for f in src/*.rs; do wc -l \"$f\"; done",
+        ],
+        &[
+            "for d in ~ /; do rm -rf \"$d\"; done",
+            "for d in build ../other; do rm -rf \"$d\"; done",
+            "for f in $(ls); do rm -rf \"$f\"; done",
+            "for f in \"$@\"; do rm -rf \"$f\"; done",
+        ],
+    );
+}

@@ -89,8 +89,10 @@ pub(super) fn sent(cmd: &SimpleCommand) -> Option<Sent> {
     }
     // `find ~/.ssh … -exec curl -F f=@{} …`, `… | xargs -I{} curl -T {} …`: each file is a
     // path found under the input roots.
-    if !cmd.input_roots.is_empty() && out.files.iter().any(|f| f.contains("{}")) {
-        out.files.retain(|f| !f.contains("{}"));
+    // A loop's variable does the same (`for f in ~/.ssh/*; do curl -F "f=@$f" …`).
+    let listed = |f: &String| f.contains("{}") || f.contains('$');
+    if !cmd.input_roots.is_empty() && out.files.iter().any(listed) {
+        out.files.retain(|f| !listed(f));
         out.trees.extend(cmd.input_roots.iter().cloned());
     }
     if kind.is_some() || out.stdin || out.words {

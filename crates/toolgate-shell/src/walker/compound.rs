@@ -103,9 +103,33 @@ impl Walker {
                     &self.out.commands[start..],
                     [c] if c.args.is_empty() && forever.contains(&c.program.as_str())
                 );
+                // `find … | while read -r f; do rm "$f"; done`: each variable `read` fills
+                // stands for a path find lists, as `{}` does for `find -exec`.
+                if let [read] = &self.out.commands[start..]
+                    && read.program == "read"
+                    && let Some(Some(roots)) = scope
+                        .pipe_input
+                        .as_ref()
+                        .and_then(|s| s.listed_roots.clone())
+                {
+                    for name in read.operands.iter().filter(|n| is_variable_name(n)) {
+                        body.placeholders.push(format!("${name}"));
+                        body.placeholders.push(format!("${{{name}}}"));
+                    }
+                    body.listed_roots = Some(roots);
+                }
                 self.list(&w.1.list, &body);
             }
             CompoundCommand::Coprocess(c) => self.command(&c.body, scope),
         }
     }
+}
+
+/// Whether a word is a shell variable's name (`f`, `_path2`).
+fn is_variable_name(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }

@@ -450,12 +450,18 @@ fn loop_variables_stand_for_their_values() {
             "for f in build dist; do rm -rf \"$f\"; done",
             "for d in node_modules .next; do rm -rf ${d}; done",
             "for f in src/*.rs; do wc -l \"$f\"; done",
+            // `read` in a loop fed by find: its variable is a path find lists.
+            "find . -name '*.bak' | while read f; do rm -rf \"$f\"; done",
+            "find . -name '*.bak' -print0 | while IFS= read -r -d '' f; do rm -rf \"$f\"; done",
         ],
         &[
             "for d in ~ /; do rm -rf \"$d\"; done",
             "for d in build ../other; do rm -rf \"$d\"; done",
             "for f in $(ls); do rm -rf \"$f\"; done",
             "for f in \"$@\"; do rm -rf \"$f\"; done",
+            "find / -name '*.bak' | while read f; do rm -rf \"$f\"; done",
+            "find . | while read f; do rm -rf \"$f\"; done",
+            "cat list.txt | while read f; do rm -rf \"$f\"; done",
         ],
     );
 }

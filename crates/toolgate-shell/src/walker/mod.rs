@@ -6,6 +6,7 @@
 mod compound;
 mod consoles;
 mod definitions;
+mod directories;
 mod downloads;
 mod interpreters;
 mod per_item;
@@ -507,14 +508,7 @@ impl Walker {
             );
             return;
         }
-        // A wrapper's own directory option (`sudo -D DIR`, `env -C DIR`) is no descent.
-        let own_chdir = cmd.cwd_changed;
-        cmd.cwd_changed |= self.cwd_changed;
-        cmd.cwd_descended = cmd.cwd_changed && !own_chdir && self.cwd_descends;
-        if cmd.cwd_descended {
-            cmd.cwd_jumps.clone_from(&self.cwd_jumps);
-            cmd.cwd_path.clone_from(&self.cwd_path);
-        }
+        self.mark_working_directory(&mut cmd);
         cmd.in_pipeline = scope.in_pipeline;
         let changes_directory = matches!(cmd.program_lower().as_ref(), "cd" | "pushd" | "popd");
         cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
@@ -563,23 +557,7 @@ impl Walker {
             }
         }
         if changes_directory {
-            self.cwd_changed = true;
-            match crate::facts::paths::directory_change(&cmd) {
-                crate::facts::paths::DirectoryChange::Descent(into) => {
-                    self.cwd_path = Some(match self.cwd_path.take() {
-                        Some(dir) => format!("{dir}/{into}"),
-                        None => into,
-                    });
-                }
-                crate::facts::paths::DirectoryChange::Jump(to) => {
-                    self.cwd_path = Some(to.clone());
-                    self.cwd_jumps.push(to);
-                }
-                crate::facts::paths::DirectoryChange::Elsewhere => {
-                    self.cwd_descends = false;
-                    self.cwd_path = None;
-                }
-            }
+            self.follow_directory_change(&cmd);
         }
         // A container's or pod's command reads the stdin given to `docker exec -i`,
         // `docker run -i`, `kubectl exec -i` (`docker exec -i db psql <<EOF`).

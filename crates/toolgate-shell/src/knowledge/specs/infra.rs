@@ -13,7 +13,7 @@ use super::{Spec, names_after};
 pub(crate) const AWS: Spec = Spec::values("", AWS_GLOBAL_OPTIONS);
 
 /// aws's global options that take a value.
-const AWS_GLOBAL_OPTIONS: &[&str] = &[
+pub(super) const AWS_GLOBAL_OPTIONS: &[&str] = &[
     "profile",
     "region",
     "output",
@@ -76,7 +76,7 @@ pub(crate) const AWS_S3_TRANSFER: Spec = Spec::values(
 pub(crate) const GCLOUD: Spec = Spec::values("", GCLOUD_GLOBAL_OPTIONS);
 
 /// gcloud's global options and common resource flags that take a value.
-const GCLOUD_GLOBAL_OPTIONS: &[&str] = &[
+pub(super) const GCLOUD_GLOBAL_OPTIONS: &[&str] = &[
     "project",
     "account",
     "configuration",
@@ -120,7 +120,7 @@ pub(crate) const GSUTIL: Spec = Spec::values("hou", &[]);
 pub(crate) const AZ: Spec = Spec::with_flags("ngol", AZ_GLOBAL_OPTIONS, AZ_GLOBAL_FLAGS);
 
 /// az's global options and common resource arguments that take a value.
-const AZ_GLOBAL_OPTIONS: &[&str] = &[
+pub(super) const AZ_GLOBAL_OPTIONS: &[&str] = &[
     "subscription",
     "output",
     "query",
@@ -136,7 +136,8 @@ const AZ_GLOBAL_OPTIONS: &[&str] = &[
 ];
 
 /// az's global flags.
-const AZ_GLOBAL_FLAGS: &[&str] = &["only-show-errors", "debug", "verbose", "yes", "no-wait"];
+pub(super) const AZ_GLOBAL_FLAGS: &[&str] =
+    &["only-show-errors", "debug", "verbose", "yes", "no-wait"];
 
 /// `az vm run-command invoke|create` and `az vmss run-command invoke`: the global options and
 /// the command's own that take a value. `--scripts` takes one or more values (the script's
@@ -497,161 +498,6 @@ pub(crate) const BQ: Spec = Spec::with_flags(
         "trace",
     ],
     &["job", "recursive", "force", "table", "dataset", "model"],
-);
-
-/// `aws iam attach-user-policy|attach-role-policy|attach-group-policy`: the global options
-/// and the principal and policy.
-pub(crate) const AWS_IAM_ATTACH: Spec = Spec::values(
-    "",
-    names_after!(
-        AWS_GLOBAL_OPTIONS,
-        ["user-name", "role-name", "group-name", "policy-arn",]
-    ),
-);
-
-/// `gcloud … add-iam-policy-binding`: the global options and the binding's.
-pub(crate) const GCLOUD_IAM_BINDING: Spec = Spec::values(
-    "",
-    names_after!(
-        GCLOUD_GLOBAL_OPTIONS,
-        [
-            "member",
-            "role",
-            "condition",
-            "condition-from-file",
-            "organization",
-            "folder",
-            "location",
-        ]
-    ),
-);
-
-/// `aws s3api put-bucket-acl|put-object-acl|put-public-access-block`: the global options and
-/// the calls'.
-pub(crate) const AWS_S3API_ACCESS: Spec = Spec::values(
-    "",
-    names_after!(
-        AWS_GLOBAL_OPTIONS,
-        [
-            "bucket",
-            "key",
-            "acl",
-            "access-control-policy",
-            "grant-full-control",
-            "grant-read",
-            "grant-read-acp",
-            "grant-write",
-            "grant-write-acp",
-            "public-access-block-configuration",
-            "version-id",
-            "expected-bucket-owner",
-            "content-md5",
-            "checksum-algorithm",
-        ]
-    ),
-);
-
-/// `aws ec2 authorize-security-group-ingress`: the global options and the rule's.
-pub(crate) const AWS_EC2_INGRESS: Spec = Spec::values(
-    "",
-    names_after!(
-        AWS_GLOBAL_OPTIONS,
-        [
-            "group-id",
-            "group-name",
-            "protocol",
-            "port",
-            "cidr",
-            "source-group",
-            "group-owner",
-            "ip-permissions",
-            "tag-specifications",
-        ]
-    ),
-);
-
-/// `gcloud compute firewall-rules create|update`: the global options and the rule's.
-pub(crate) const GCLOUD_FIREWALL: Spec = Spec::values(
-    "",
-    names_after!(
-        GCLOUD_GLOBAL_OPTIONS,
-        [
-            "source-ranges",
-            "allow",
-            "rules",
-            "network",
-            "direction",
-            "priority",
-            "action",
-            "description",
-            "destination-ranges",
-            "source-tags",
-            "target-tags",
-            "source-service-accounts",
-            "target-service-accounts",
-        ]
-    ),
-);
-
-/// `az storage container set-permission`, `az storage account update`: the global options
-/// and the calls'.
-pub(crate) const AZ_STORAGE_ACCESS: Spec = Spec::with_flags(
-    "ngol",
-    names_after!(
-        AZ_GLOBAL_OPTIONS,
-        [
-            "public-access",
-            "allow-blob-public-access",
-            "account-name",
-            "account-key",
-            "auth-mode",
-            "connection-string",
-            "sas-token",
-            "resource-group",
-        ]
-    ),
-    AZ_GLOBAL_FLAGS,
-);
-
-/// `az network nsg rule create|update`: the global options and the rule's.
-pub(crate) const AZ_NSG_RULE: Spec = Spec::with_flags(
-    "ngol",
-    names_after!(
-        AZ_GLOBAL_OPTIONS,
-        [
-            "nsg-name",
-            "resource-group",
-            "priority",
-            "source-address-prefixes",
-            "source-port-ranges",
-            "destination-address-prefixes",
-            "destination-port-ranges",
-            "access",
-            "direction",
-            "protocol",
-            "description",
-        ]
-    ),
-    AZ_GLOBAL_FLAGS,
-);
-
-/// `az role assignment create`: the global options and the assignment's.
-pub(crate) const AZ_ROLE_ASSIGNMENT: Spec = Spec::with_flags(
-    "ngol",
-    names_after!(
-        AZ_GLOBAL_OPTIONS,
-        [
-            "role",
-            "assignee",
-            "assignee-object-id",
-            "assignee-principal-type",
-            "scope",
-            "description",
-            "condition",
-            "condition-version",
-        ]
-    ),
-    AZ_GLOBAL_FLAGS,
 );
 
 /// `kubectl scale`: kubectl's options and the scale's.

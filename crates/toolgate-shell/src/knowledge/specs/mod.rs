@@ -2,6 +2,7 @@
 //! names a program accepts abbreviated. One [`Spec`] type serves every reader: wrappers,
 //! flag normalisation, destinations and writes.
 
+mod access;
 mod databases;
 mod files;
 mod find;
@@ -16,6 +17,7 @@ mod scanners;
 mod services;
 mod web;
 
+pub(crate) use access::*;
 pub(crate) use databases::*;
 pub(crate) use files::*;
 pub(crate) use find::*;

@@ -1,0 +1,43 @@
+//! The directory each command runs in, as far as the text tells: whether a `cd` came before
+//! it, and whether every one descended into the working directory (`cd app`, `cd
+//! /home/me/proj/web`), so relative paths can still be judged.
+
+use super::Walker;
+use crate::facts::paths::{DirectoryChange, directory_change};
+use crate::model::SimpleCommand;
+
+impl Walker {
+    /// Gives `cmd` what the directory changes before it tell (`cwd_changed`,
+    /// `cwd_descended`, `cwd_jumps`, `cwd_path`).
+    pub(super) fn mark_working_directory(&self, cmd: &mut SimpleCommand) {
+        // A wrapper's own directory option (`sudo -D DIR`, `env -C DIR`) is no descent.
+        let own_chdir = cmd.cwd_changed;
+        cmd.cwd_changed |= self.cwd_changed;
+        cmd.cwd_descended = cmd.cwd_changed && !own_chdir && self.cwd_descends;
+        if cmd.cwd_descended {
+            cmd.cwd_jumps.clone_from(&self.cwd_jumps);
+            cmd.cwd_path.clone_from(&self.cwd_path);
+        }
+    }
+
+    /// Follows a `cd`, `pushd` or `popd` for the commands after it.
+    pub(super) fn follow_directory_change(&mut self, cmd: &SimpleCommand) {
+        self.cwd_changed = true;
+        match directory_change(cmd) {
+            DirectoryChange::Descent(into) => {
+                self.cwd_path = Some(match self.cwd_path.take() {
+                    Some(dir) => format!("{dir}/{into}"),
+                    None => into,
+                });
+            }
+            DirectoryChange::Jump(to) => {
+                self.cwd_path = Some(to.clone());
+                self.cwd_jumps.push(to);
+            }
+            DirectoryChange::Elsewhere => {
+                self.cwd_descends = false;
+                self.cwd_path = None;
+            }
+        }
+    }
+}

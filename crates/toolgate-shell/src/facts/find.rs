@@ -2,23 +2,33 @@
 
 use crate::knowledge::specs::FIND_NARROWING_TESTS;
 use crate::model::{Arg, SimpleCommand};
-use crate::options::find::{FindLine, read_find};
+use crate::options::find::{FindLine, Primary, read_find};
 
 /// Whether a find expression (`args`, the program not among them, as `line` read them)
 /// lists every entry under its start paths: it has no test that narrows the listing, or
 /// only negated ones (`! -name keep`, `-not -path …` are nearly everything).
 pub(crate) fn lists_everything(args: &[String], line: &FindLine<'_>) -> bool {
     !line.primaries.iter().any(|p| {
-        let negated =
-            p.at.checked_sub(1)
-                .and_then(|i| args.get(i))
-                .is_some_and(|w| w == "!" || w == "-not");
         // `-type l` (links), `p`, `s`, `b`, `c`: special files only; `f` is every file and
         // `d` every directory.
         let narrows = FIND_NARROWING_TESTS.contains(&p.name)
             || (p.name == "-type" && p.value().is_some_and(|t| !t.contains(['f', 'd'])));
-        narrows && !negated
+        narrows && !negated(args, p)
     })
+}
+
+/// Whether `-delete` of a find expression takes only directories (`-type d`, not negated),
+/// which it removes only when they are empty: it takes no content.
+pub(crate) fn deletes_only_directories(args: &[String], line: &FindLine<'_>) -> bool {
+    line.named(&["-type"])
+        .any(|p| p.value() == Some("d") && !negated(args, p))
+}
+
+/// Whether a primary is negated by the word before it (`!`, `-not`).
+fn negated(args: &[String], p: &Primary<'_>) -> bool {
+    p.at.checked_sub(1)
+        .and_then(|i| args.get(i))
+        .is_some_and(|w| w == "!" || w == "-not")
 }
 
 /// Whether a start path is the working directory itself (`.`, `./`).

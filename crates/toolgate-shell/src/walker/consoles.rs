@@ -80,10 +80,15 @@ impl Walker {
             Some(Console::Runner) => {
                 let (_, operands) = read_permuted(args, at + 1, &RAILS_RUNNER);
                 // `rails runner path/to/script.rb` runs a file, as `ruby FILE` does.
-                if let Some(&code) = operands.first()
-                    && !args[code].text.ends_with(".rb")
+                // A code word is read as `ruby -e` reads its code: as written, run-time parts
+                // and all; code that was downloaded is marked so.
+                if let Some(code) = operands.first().map(|&i| &args[i])
+                    && !code.text.ends_with(".rb")
                 {
-                    self.console_code(&args[code], "ruby", scope);
+                    match code.from_download {
+                        true => self.mark_last_downloaded(),
+                        false => self.inline_code(&code.text, "ruby", scope, false),
+                    }
                 }
             }
             Some(Console::Repl | Console::Shell) => self.console_stdin(inv.stdin, "ruby", scope),
@@ -111,14 +116,7 @@ impl Walker {
                     .find(|o| matches!(&*o.name, "-c" | "--command"))
                     .and_then(|o| o.value.clone());
                 match code {
-                    Some(code) => {
-                        let word = Arg {
-                            text: code,
-                            dynamic: args.iter().skip(2).any(|a| a.dynamic),
-                            ..Arg::default()
-                        };
-                        self.console_code(&word, "python", scope);
-                    }
+                    Some(code) => self.inline_code(&code, "python", scope, false),
                     None => self.console_stdin(stdin, "python", scope),
                 }
             }
@@ -134,19 +132,6 @@ impl Walker {
             }
             Some(Console::Runner | Console::Repl) | None => {}
         }
-    }
-
-    /// Code given as one word, in `language` (an interpreter's name).
-    fn console_code(&mut self, code: &Arg, language: &str, scope: &Scope) {
-        if code.dynamic {
-            self.indeterminate(
-                scope,
-                IndeterminateKind::DynamicScript,
-                "the code a framework console runs is only known at run time",
-            );
-            return;
-        }
-        self.inline_code(&code.text, language, scope, false);
     }
 
     /// Code read on stdin (a heredoc, a here-string, a pipe), in `language`.
@@ -180,15 +165,9 @@ impl Walker {
         self.record_losses(found, scope);
     }
 
-    /// Adds what a scan found to the command emitted last; text it could not read for a
-    /// reason that hides what runs makes the analysis indeterminate.
+    /// Adds what a scan found to the command emitted last.
     pub(crate) fn record_losses(&mut self, found: DataScan, scope: &Scope) {
-        if let Some(reason) = found
-            .unreadable
-            .and_then(crate::facts::datastore::indeterminate_reason)
-        {
-            self.indeterminate(scope, IndeterminateKind::DynamicScript, reason);
-        }
+        self.refuse_unreadable_data(&found, scope);
         if let Some(c) = self.out.commands.last_mut() {
             for loss in found.losses {
                 if !c.data_losses.contains(&loss) {
@@ -196,6 +175,17 @@ impl Walker {
                 }
             }
             c.data_losses.sort_unstable();
+        }
+    }
+
+    /// Makes the analysis indeterminate when a scan could not read part of the text for a
+    /// reason that hides what runs (a shell escape, statements built at run time).
+    pub(super) fn refuse_unreadable_data(&mut self, found: &DataScan, scope: &Scope) {
+        if let Some(reason) = found
+            .unreadable
+            .and_then(crate::facts::datastore::indeterminate_reason)
+        {
+            self.indeterminate(scope, IndeterminateKind::DynamicScript, reason);
         }
     }
 }

@@ -528,12 +528,7 @@ impl Walker {
             None => crate::options::normalize::normalize(&mut cmd),
         }
         if let Some(scan) = crate::facts::datastore::scan(&cmd) {
-            if let Some(reason) = scan
-                .unreadable
-                .and_then(crate::facts::datastore::indeterminate_reason)
-            {
-                self.indeterminate(scope, IndeterminateKind::DynamicScript, reason);
-            }
+            self.refuse_unreadable_data(&scan, scope);
             cmd.data_losses = scan.losses;
         }
         // Programs the command runs from its options or its own environment

@@ -123,11 +123,6 @@ impl PathClass {
     }
 }
 
-/// A path with `.` and `..` resolved by its text (`/a/b/../c` → `/a/c`).
-pub(crate) fn normalized_path(p: &Path) -> PathBuf {
-    normalize(p)
-}
-
 fn has_glob(s: &str) -> bool {
     s.contains(['*', '?', '['])
 }
@@ -329,11 +324,12 @@ mod working_dir;
 pub(crate) use aimed::aimed_class;
 pub(crate) use directories::is_critical_dir;
 use directories::{HOME_CACHE_DIRS, SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd};
-use normal::{normalize, normalized, under};
+pub(crate) use normal::normalized;
+use normal::{normalize, under};
 use relative::plain_relative_class;
 pub(crate) use working_dir::{
-    DirectoryChange, directory_change, relative_to_start, relative_to_start_in, tilde_home,
-    working_dir_form, working_dir_form_of, working_directory,
+    DirectoryChange, directory_change, relative_to_start, relative_to_start_in, resolved,
+    tilde_home, working_dir_form, working_dir_form_of, working_directory,
 };
 
 #[cfg(test)]

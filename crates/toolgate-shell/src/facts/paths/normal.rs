@@ -4,7 +4,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// [`normalize`] without a copy when `p` is already normal: absolute, no empty, `.` or `..`
 /// component and no trailing `/` (the working and home directories nearly always are).
-pub(super) fn normalized(p: &Path) -> std::borrow::Cow<'_, Path> {
+pub(crate) fn normalized(p: &Path) -> std::borrow::Cow<'_, Path> {
     let normal = p.to_str().is_some_and(|t| {
         t == "/"
             || (t.starts_with('/')

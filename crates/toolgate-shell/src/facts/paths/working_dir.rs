@@ -1,6 +1,8 @@
 //! The working directory of a command (after the `cd`s before it) and the ways a word names
 //! it or the home directory: `$(pwd)`, `` `pwd` ``, `$PWD`, `$HOME` read as `~`.
 
+use std::path::{Path, PathBuf};
+
 use super::has_dynamic;
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 
@@ -171,15 +173,17 @@ pub(crate) fn relative_to_start_in(path: &str, cmd: &SimpleCommand, cx: &Command
         return cmd.cwd_jumps.is_empty();
     };
     let cwd = super::normalized(cwd);
-    cmd.cwd_jumps.iter().all(|jump| {
-        let whole = match jump.strip_prefix("~/") {
-            Some(rest) => match cx.home {
-                Some(home) => home.join(rest),
-                None => return false,
-            },
-            None => std::path::PathBuf::from(jump),
-        };
-        let jumped = super::normalize(&whole);
-        jumped.starts_with(cwd.as_ref())
-    })
+    cmd.cwd_jumps
+        .iter()
+        .all(|jump| resolved(jump, &cwd, cx.home).is_some_and(|to| to.starts_with(&cwd)))
+}
+
+/// A path as a whole path: `~/x` under the home directory, a relative path under `base`, and
+/// `.` and `..` resolved by the text. `None`: a `~` path with no home directory known.
+pub(crate) fn resolved(path: &str, base: &Path, home: Option<&Path>) -> Option<PathBuf> {
+    let whole = match path.strip_prefix("~/") {
+        Some(rest) => home?.join(rest),
+        None => base.join(path),
+    };
+    Some(super::normalize(&whole))
 }

@@ -10,7 +10,7 @@ mod table;
 mod targets;
 
 use crate::SimpleCommand;
-use crate::facts::paths::{PathClass, classify, is_critical_dir};
+use crate::facts::paths::{PathClass, classify, is_critical_dir, resolved};
 use crate::facts::writes::{writes_block_device, writes_protected};
 use crate::rules::{CommandContext, CommandMemo};
 use disks::{DEVICE_ONLY, READS_FIRST_OPERAND, disk_listing};
@@ -61,28 +61,14 @@ fn names_own_repository(operand: &str, cmd: &SimpleCommand, cx: &CommandContext)
     };
     // The directory the delete runs in: the starting one, or where the `cd`s before it lead.
     let dir = match (&cmd.cwd_path, cmd.cwd_changed) {
-        (_, false) => cwd.to_path_buf(),
-        (Some(path), true) => match path.strip_prefix("~/") {
-            Some(rest) => match cx.home {
-                Some(home) => home.join(rest),
-                None => return false,
-            },
-            None => cwd.join(path),
-        },
-        (None, true) => return false,
+        (_, false) => Some(cwd.to_path_buf()),
+        (Some(path), true) => resolved(path, cwd, cx.home),
+        (None, true) => None,
     };
-    let whole = match text.strip_prefix("~/") {
-        Some(rest) => match cx.home {
-            Some(home) => home.join(rest),
-            None => return false,
-        },
-        None => dir.join(text),
-    };
-    let whole = crate::facts::paths::normalized_path(&whole);
-    let cwd = crate::facts::paths::normalized_path(cwd);
-    whole
-        .strip_prefix(&cwd)
-        .ok()
+    let cwd = crate::facts::paths::normalized(cwd);
+    dir.and_then(|dir| resolved(text, &dir, cx.home))
+        .as_deref()
+        .and_then(|whole| whole.strip_prefix(&cwd).ok())
         .and_then(|rest| rest.to_str())
         .is_some_and(|rest| REPOSITORY_HISTORY.contains(&rest))
 }
@@ -158,12 +144,8 @@ impl Check {
                 // `-delete` removes a directory only when it is empty: `-type d` alone takes
                 // empty directories, not their content.
                 let line = crate::options::find::read_find(&cmd.args);
-                let only_directories = line.named(&["-type"]).any(|p| {
-                    p.value() == Some("d")
-                        && !cmd.args[..p.at].iter().any(|w| w == "!" || w == "-not")
-                });
-                let everything =
-                    !only_directories && crate::facts::find::lists_everything(&cmd.args, &line);
+                let everything = !crate::facts::find::deletes_only_directories(&cmd.args, &line)
+                    && crate::facts::find::lists_everything(&cmd.args, &line);
                 if everything
                     && (cmd.operands.is_empty()
                         || cmd

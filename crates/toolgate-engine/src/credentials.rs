@@ -1,15 +1,20 @@
-//! Losing a credential file of the home directory: the `host` pack's
+//! The credentials of the home directory: losing them (the `host` pack's
 //! `TG-HOST-CREDENTIAL-LOSS`, for the files a file tool writes and for the deletes and writes
-//! of a shell command (`toolgate_shell::loses_credentials`).
+//! of a shell command, `toolgate_shell::loses_credentials`) and showing them to the model
+//! (the `exfiltration` pack's `TG-EXFIL-CREDENTIAL-READ`, for the files a file tool reads and
+//! what a shell command prints, `toolgate_shell::credentials_shown`).
 
-use toolgate_core::path_class::secrets::is_home_credential;
+use toolgate_core::path_class::secrets::{is_home_credential, kept_from_model};
 use toolgate_policy::Policy;
 
 use crate::CallContext;
 use crate::decision::{CheckKind, CheckOutcome, pack_rule_outcome};
 
-/// The pack rule.
-const RULE: &str = toolgate_shell::CREDENTIAL_LOSS;
+/// The pack rule of a credential lost.
+const LOSS_RULE: &str = toolgate_shell::CREDENTIAL_LOSS;
+
+/// The pack rule of a credential shown.
+const READ_RULE: &str = toolgate_shell::CREDENTIAL_READ;
 
 /// The outcome when one of `paths` (the files a Write, Edit or notebook edit changes) is a
 /// credential file of the home directory and the rule is on; the reason names no path.
@@ -21,17 +26,45 @@ pub(crate) fn credential_loss(
     if paths.is_empty() {
         return None;
     }
-    let verdict = policy.commands.packs.verdict(RULE)?;
+    let verdict = policy.commands.packs.verdict(LOSS_RULE)?;
     let (cwd, home) = (cx.working_dir(), cx.home.as_deref());
     paths
         .iter()
         .any(|p| is_home_credential(p, cwd, home))
-        .then(|| pack_rule_outcome(CheckKind::Files, RULE, verdict))
+        .then(|| pack_rule_outcome(CheckKind::Files, LOSS_RULE, verdict))
 }
 
 /// The outcome of the rule for a call that loses a credential file (`check`: the file tool's
 /// or the command's), when the policy has the rule on.
 pub(crate) fn outcome(policy: &Policy, check: CheckKind) -> Option<CheckOutcome> {
-    let verdict = policy.commands.packs.verdict(RULE)?;
-    Some(pack_rule_outcome(check, RULE, verdict))
+    let verdict = policy.commands.packs.verdict(LOSS_RULE)?;
+    Some(pack_rule_outcome(check, LOSS_RULE, verdict))
+}
+
+/// The outcome when one of `paths` (the files a Read, a content search or a reading MCP tool
+/// shows) is a credential kept from the model and the rule is on; the reason names no path.
+pub(crate) fn credential_read(
+    policy: &Policy,
+    paths: &[&str],
+    cx: &CallContext,
+) -> Option<CheckOutcome> {
+    if paths.is_empty() {
+        return None;
+    }
+    let (cwd, home) = (cx.working_dir(), cx.home.as_deref());
+    if !paths
+        .iter()
+        .any(|p| kept_from_model(p, cwd, home).is_some())
+    {
+        return None;
+    }
+    let verdict = policy.commands.packs.verdict(READ_RULE)?;
+    Some(pack_rule_outcome(CheckKind::Files, READ_RULE, verdict))
+}
+
+/// The outcome of the rule for a shell command that prints a credential, when the policy has
+/// the rule on.
+pub(crate) fn shown_outcome(policy: &Policy) -> Option<CheckOutcome> {
+    let verdict = policy.commands.packs.verdict(READ_RULE)?;
+    Some(pack_rule_outcome(CheckKind::Commands, READ_RULE, verdict))
 }

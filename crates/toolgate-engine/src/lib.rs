@@ -90,6 +90,10 @@ impl Guard {
         if let Some(outcome) = credentials::credential_loss(&self.policy, &written, cx) {
             d.add(outcome);
         }
+        let read = targets::read_paths(tool_name, input);
+        if let Some(outcome) = credentials::credential_read(&self.policy, &read, cx) {
+            d.add(outcome);
+        }
         self.check_sql_arguments(tool_name, input, &mut d);
         self.check_egress(tool_name, input, &mut d);
         d.finish()
@@ -211,6 +215,11 @@ impl Guard {
             }
             self.check_pack_matches(&analysis, &command_cx, d);
             if let Some(o) = exfiltration::outcome(&self.policy, &analysis, &command_cx) {
+                d.add(o);
+            }
+            if !toolgate_shell::credentials_shown(&analysis, &command_cx).is_empty()
+                && let Some(o) = credentials::shown_outcome(&self.policy)
+            {
                 d.add(o);
             }
             let planted = toolgate_shell::planted_files(&analysis, &command_cx);

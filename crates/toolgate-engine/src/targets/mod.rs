@@ -206,6 +206,62 @@ pub fn urls<'a>(tool_name: &str, input: &'a Value) -> Vec<(&'a str, UrlSource)> 
     }
 }
 
+/// Words in a tool's name that say it shows a file's content (`read_file`, `view`,
+/// `get_file_contents`), where `list`, `search` and `stat` show names.
+const CONTENT_WORDS: &[&str] = &["read", "cat", "view", "head", "tail", "content", "contents"];
+
+/// Argument names that carry the files a reading tool shows.
+const READ_PATH_NAMES: &[&str] = &[
+    "path",
+    "paths",
+    "file",
+    "files",
+    "file_path",
+    "filepath",
+    "filename",
+    "notebook_path",
+    "absolute_path",
+    "uri",
+];
+
+/// The files a tool call would show the model: Read's and NotebookRead's path, Grep's search
+/// path when it prints matching lines (`output_mode: content`; the default lists names), and
+/// the path arguments of an MCP or other tool whose name says it shows content and changes
+/// nothing (`read_text_file`, `read_multiple_files`). A `file://` URI stands for its path.
+pub fn read_paths<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
+    let key = match tool_name {
+        "Read" => "file_path",
+        "NotebookRead" => "notebook_path",
+        "Grep" if input.get("output_mode").and_then(Value::as_str) == Some("content") => "path",
+        "Bash" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Glob" | "Grep" | "LS"
+        | "WebFetch" | "WebSearch" | "TodoWrite" | "Agent" | "Task" | "ExitPlanMode"
+        | "BashOutput" | "KillShell" | "KillBash" | "ToolSearch" => return Vec::new(),
+        _ => {
+            let words = name_words(tool_name);
+            let shows = words.iter().any(|w| CONTENT_WORDS.contains(&w.as_str()))
+                && !words.iter().any(|w| WRITE_WORDS.contains(&w.as_str()));
+            let mut found = Vec::new();
+            if shows && let Value::Object(map) = input {
+                for (k, v) in map {
+                    if !READ_PATH_NAMES.contains(&k.to_ascii_lowercase().as_str()) {
+                        continue;
+                    }
+                    match v {
+                        Value::String(s) => found.push(s.as_str()),
+                        Value::Array(items) => found.extend(items.iter().filter_map(Value::as_str)),
+                        _ => {}
+                    }
+                }
+            }
+            return found
+                .into_iter()
+                .map(|p| p.strip_prefix("file://").unwrap_or(p))
+                .collect();
+        }
+    };
+    input.get(key).and_then(Value::as_str).into_iter().collect()
+}
+
 /// The files a tool call would write: Claude Code's file tools by their path argument; an
 /// MCP or other tool, unless its name says it only reads, by every string argument (any
 /// name, any depth), since a protected file named anywhere in it may be what it writes.

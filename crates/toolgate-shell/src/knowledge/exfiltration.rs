@@ -180,6 +180,36 @@ pub(crate) const OPAQUE_OUTPUT: &[&str] = &[
     "cmp",
 ];
 
+/// Programs that print what they read, from the files they are given and from stdin: a
+/// credential they read is shown wherever their output goes (the exfiltration pack's
+/// `TG-EXFIL-CREDENTIAL-READ` when that is the agent's terminal). A searcher's quiet options
+/// ([`SEARCH_QUIET`]) and a printer's [`PRINTER_WRITE_OPTIONS`] print nothing of it.
+pub(crate) const FILE_PRINTERS: &[&str] = &[
+    "cat", "tac", "nl", "head", "tail", "less", "more", "most", "pg", "bat", "batcat", "base64",
+    "base32", "basenc", "xxd", "od", "hexdump", "hd", "strings", "grep", "egrep", "fgrep", "zgrep",
+    "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed", "cut", "sort", "uniq", "paste",
+    "column", "fold", "fmt", "pr", "rev", "expand", "unexpand", "jq", "yq", "gojq", "melt",
+];
+
+/// Programs that print what they read on stdin only (their operands are files they write, or
+/// character sets).
+pub(crate) const STREAM_PRINTERS: &[&str] = &["tee", "tr"];
+
+/// Programs that print their words: a substitution in them (`echo "$(cat f)"`) shows what it
+/// ran.
+pub(crate) const WORD_PRINTERS: &[&str] = &["echo", "printf"];
+
+/// Options (as the option reader normalises them) with which a printer writes a file instead
+/// of printing what it read: `sed -i`, `sort -o FILE`, `xxd -r`, `gawk -i inplace`, `yq -i`.
+pub(crate) const PRINTER_WRITE_OPTIONS: &[(&str, &[&str])] = &[
+    ("sed", &["in-place"]),
+    ("sort", &["-o", "--output"]),
+    ("xxd", &["-r", "-revert"]),
+    ("awk", &["-i"]),
+    ("gawk", &["-i"]),
+    ("yq", &["-i", "--inplace"]),
+];
+
 /// Options that make a searcher print only names, counts or nothing.
 pub(crate) const SEARCH_QUIET: &[(&str, &[&str])] = &[
     (
@@ -312,6 +342,24 @@ mod tests {
     fn no_program_both_prints_nothing_and_sends() {
         for name in OPAQUE_OUTPUT {
             assert!(sender(name).is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn printers_print_and_send_nothing_themselves() {
+        let printers = FILE_PRINTERS
+            .iter()
+            .chain(STREAM_PRINTERS)
+            .chain(WORD_PRINTERS);
+        let mut seen = std::collections::HashSet::new();
+        for name in printers {
+            assert!(seen.insert(*name), "{name} is listed twice");
+            assert!(!OPAQUE_OUTPUT.contains(name), "{name} is also opaque");
+            assert!(sender(name).is_none(), "{name} is a sender");
+            assert_eq!(name.to_ascii_lowercase(), *name, "{name}");
+        }
+        for (name, _) in PRINTER_WRITE_OPTIONS {
+            assert!(FILE_PRINTERS.contains(name), "{name} is no printer");
         }
     }
 }

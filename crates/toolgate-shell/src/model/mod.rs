@@ -72,6 +72,11 @@ pub struct SimpleCommand {
     /// Files the command's output is redirected to (`>`, `>>`, `&>`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub writes: Vec<String>,
+    /// The command's standard output goes to a file (`> f`, `>> f`, `&> f`, `1> f`, also
+    /// through a redirection of the compound command or simple command around it), not to
+    /// the terminal. `2> f`, `>&2` and `> /dev/stdout` leave it where it was.
+    #[serde(skip_serializing_if = "is_false")]
+    pub stdout_redirected: bool,
     /// The file the command's stdin is redirected from (`< file`), as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stdin_file: Option<String>,

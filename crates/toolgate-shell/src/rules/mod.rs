@@ -17,8 +17,9 @@ use crate::rules::destructive::Check;
 pub(crate) use memo::{CommandMemo, operand_classes};
 
 pub use packs::{
-    CREDENTIAL_LOSS, PACKS_WITH_COMMAND_MATCHERS, PackMatch, RULES_MATCHED_BY_THE_ENGINE,
-    SecretFlow, evaluate_packs, loses_credentials, planted_files, secret_flows,
+    CREDENTIAL_LOSS, CREDENTIAL_READ, PACKS_WITH_COMMAND_MATCHERS, PackMatch,
+    RULES_MATCHED_BY_THE_ENGINE, SecretFlow, credentials_shown, evaluate_packs, loses_credentials,
+    planted_files, secret_flows,
 };
 
 /// A rule that matched.

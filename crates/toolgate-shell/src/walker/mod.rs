@@ -349,8 +349,10 @@ impl Walker {
                             .redirect(redirect, scope, &mut writes, &mut None)
                             .or(read_file);
                     }
+                    let to_file = r.0.iter().any(redirects::sends_stdout_to_file);
                     for c in &mut self.out.commands[start..] {
                         c.writes.extend(writes.iter().cloned());
+                        c.stdout_redirected |= to_file;
                         if c.stdin_file.is_none() {
                             c.stdin_file.clone_from(&read_file);
                         }
@@ -423,6 +425,22 @@ impl Walker {
         }
         raw.stdin = stdin;
         let _words = self.run_simple(raw, read_file, first, scope);
+        // Every command this one ran (a wrapper's, a function's, its substitutions') writes
+        // where its redirection says.
+        let to_file = sc
+            .prefix
+            .iter()
+            .flat_map(|p| p.0.iter())
+            .chain(sc.suffix.iter().flat_map(|s| s.0.iter()))
+            .any(|i| {
+                matches!(i, CommandPrefixOrSuffixItem::IoRedirect(r) if redirects::sends_stdout_to_file(r))
+            });
+        if to_file {
+            let first = first.min(self.out.commands.len());
+            for c in &mut self.out.commands[first..] {
+                c.stdout_redirected = true;
+            }
+        }
     }
 
     /// Runs a simple command whose words were read: `first` is the index of the first

@@ -120,6 +120,59 @@ impl Walker {
     }
 }
 
+/// Whether `r` sends standard output to a file (`> f`, `1>> f`, `&> f`, `>& f`) rather than
+/// to another descriptor (`>&2`) or back to the terminal (`> /dev/stdout`, `> /dev/tty`).
+pub(super) fn sends_stdout_to_file(r: &IoRedirect) -> bool {
+    let (fd, target) = match r {
+        IoRedirect::File(fd, kind, target) => {
+            let output = matches!(
+                kind,
+                IoFileRedirectKind::Write
+                    | IoFileRedirectKind::Append
+                    | IoFileRedirectKind::Clobber
+                    | IoFileRedirectKind::DuplicateOutput
+            );
+            if !output {
+                return false;
+            }
+            let name = match target {
+                IoFileRedirectTarget::Filename(w) => w.value.as_str(),
+                IoFileRedirectTarget::Duplicate(w) => {
+                    let text = w.value.as_str();
+                    let descriptor = text == "-"
+                        || text
+                            .trim_end_matches('-')
+                            .bytes()
+                            .all(|b| b.is_ascii_digit());
+                    if descriptor {
+                        return false;
+                    }
+                    text
+                }
+                // `> >(cmd)`: the output goes on to a command, read where it runs.
+                IoFileRedirectTarget::ProcessSubstitution(..) | IoFileRedirectTarget::Fd(_) => {
+                    return false;
+                }
+            };
+            (*fd, name)
+        }
+        IoRedirect::OutputAndError(w, _) => (None, w.value.as_str()),
+        IoRedirect::HereDocument(..) | IoRedirect::HereString(..) => return false,
+    };
+    fd.is_none_or(|fd| fd == 1) && !TERMINAL_FILES.contains(&target.trim_matches(['"', '\'']))
+}
+
+/// Files that are the terminal or the standard streams again.
+const TERMINAL_FILES: &[&str] = &[
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/tty",
+    "/dev/fd/1",
+    "/dev/fd/2",
+    "/proc/self/fd/1",
+    "/proc/self/fd/2",
+];
+
 /// bash's network pseudo-files.
 fn is_socket_path(path: &str) -> bool {
     path.starts_with("/dev/tcp/") || path.starts_with("/dev/udp/")

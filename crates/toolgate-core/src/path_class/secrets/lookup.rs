@@ -6,7 +6,8 @@ use std::sync::LazyLock;
 
 use crate::path_class::pattern::{PathView, PatternTable};
 
-use super::{HOME_CREDENTIALS, SECRET_SOURCES, SecretSource};
+use super::table::SETTINGS_BESIDE_CREDENTIALS;
+use super::{HOME_CREDENTIALS, SECRET_SOURCES, SECRETS_KEPT_FROM_MODEL, SecretSource};
 
 /// Whether `path` is a credential file of [`HOME_CREDENTIALS`] (or inside a credential
 /// directory of one). Their patterns alone, so the prefilter refuses most paths by their
@@ -23,6 +24,28 @@ pub fn is_home_credential(path: &str, cwd: Option<&Path>, home: Option<&Path>) -
         )
     });
     TABLE.first_match(path, cwd, home).is_some()
+}
+
+/// The source of [`SECRETS_KEPT_FROM_MODEL`] `path` is (a credential file, a credential
+/// directory, or inside one), unless it is one of the [`SETTINGS_BESIDE_CREDENTIALS`]
+/// (`~/.aws/config`): what a tool prints of it would reach the model's provider.
+pub fn kept_from_model(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<SecretSource> {
+    static TABLE: LazyLock<PatternTable<SecretSource>> = LazyLock::new(|| {
+        PatternTable::new(
+            SECRET_SOURCES
+                .iter()
+                .filter(|i| SECRETS_KEPT_FROM_MODEL.contains(&i.source))
+                .flat_map(|i| i.patterns.iter().map(|p| (i.source, p)))
+                .collect(),
+        )
+    });
+    let source = TABLE.first_match(path, cwd, home)?;
+    let view = PathView::new(path, cwd, home);
+    (!SETTINGS_BESIDE_CREDENTIALS.iter().any(|p| view.matches(p))).then_some(source)
 }
 
 /// The secret source `path` is (a credential file, or inside a credential directory).

@@ -14,8 +14,8 @@ mod table;
 pub use environment::{ENVIRONMENT_DUMPERS, ENVIRONMENT_EXPRESSIONS, dumps_environment};
 #[cfg(test)]
 pub(crate) use lookup::secret_source_exhaustive;
-pub use lookup::{is_home_credential, secret_source, secret_source_below};
-pub use table::{SECRET_SOURCES, SecretSourceInfo};
+pub use lookup::{is_home_credential, kept_from_model, secret_source, secret_source_below};
+pub use table::{SECRET_SOURCES, SETTINGS_BESIDE_CREDENTIALS, SecretSourceInfo};
 
 /// A kind of secret a command can read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,6 +65,23 @@ pub const HOME_CREDENTIALS: &[SecretSource] = &[
     SecretSource::GitCredentials,
 ];
 
+/// The secrets the `exfiltration` pack's `TG-EXFIL-CREDENTIAL-READ` keeps out of the
+/// conversation (what a tool prints goes to the model's provider): the home directory's
+/// credentials and the system's password hashes. A project's `.env` and key files are the
+/// project's own to read, and the environment and history are read for everyday reasons.
+pub const SECRETS_KEPT_FROM_MODEL: &[SecretSource] = &[
+    SecretSource::SshPrivateKey,
+    SecretSource::AwsCredentials,
+    SecretSource::GcloudCredentials,
+    SecretSource::AzureCredentials,
+    SecretSource::KubeConfig,
+    SecretSource::Netrc,
+    SecretSource::DockerConfig,
+    SecretSource::RegistryToken,
+    SecretSource::GitCredentials,
+    SecretSource::PasswordHashes,
+];
+
 impl SecretSource {
     /// This source's row of [`SECRET_SOURCES`].
     pub fn info(self) -> &'static SecretSourceInfo {
@@ -102,6 +119,9 @@ impl serde::Serialize for SecretSource {
 
 #[cfg(test)]
 mod home_credential_tests;
+
+#[cfg(test)]
+mod kept_from_model_tests;
 
 #[cfg(test)]
 mod tests;

@@ -60,6 +60,20 @@ const ENV_TEMPLATES: &[&str] = &[
     ".env.*.sample",
 ];
 
+/// Settings that live in a credential directory and hold no secret (regions, profiles,
+/// accounts, projects): printing them shows nothing a key would open, so
+/// [`kept_from_model`](super::kept_from_model) leaves them out. Deleting them is still a
+/// credential loss (the profiles go with them).
+pub const SETTINGS_BESIDE_CREDENTIALS: &[PathPattern] = &[
+    file(Home, &[".aws", "config"]),
+    tree(Home, &[".config", "gcloud", "configurations"]),
+    file(Home, &[".config", "gcloud", "active_config"]),
+    tree(Home, &[".config", "gcloud", "logs"]),
+    file(Home, &[".azure", "config"]),
+    file(Home, &[".azure", "clouds.config"]),
+    tree(Home, &[".azure", "logs"]),
+];
+
 /// Every secret source: its name, description and paths.
 pub const SECRET_SOURCES: &[SecretSourceInfo] = &[
     SecretSourceInfo {

@@ -41,7 +41,9 @@ use matcher::{Matcher, Operands, Words};
 use view::View;
 
 pub use evaluation::evaluate_packs;
-pub use exfiltration::{SECRET_UPLOAD, SecretFlow, secret_flows};
+pub use exfiltration::{
+    CREDENTIAL_READ, SECRET_UPLOAD, SecretFlow, credentials_shown, secret_flows,
+};
 pub use host::{CREDENTIAL_LOSS, loses_credentials};
 pub use persistence::{PERSIST_WRITE, planted_files};
 
@@ -88,9 +90,16 @@ pub const PACKS_WITH_COMMAND_MATCHERS: &[&str] = &[
 ];
 
 /// Pack rules whose matches the policy weighs, so the engine reports them from facts this
-/// crate gives: secret flows ([`secret_flows`], against `exfiltration.allow`) and the files
-/// commands write ([`planted_files`], against `persistence:`).
-pub const RULES_MATCHED_BY_THE_ENGINE: &[&str] = &[SECRET_UPLOAD, PERSIST_WRITE, CREDENTIAL_LOSS];
+/// crate gives: secret flows ([`secret_flows`], against `exfiltration.allow`), the files
+/// commands write ([`planted_files`], against `persistence:`), credentials lost
+/// ([`loses_credentials`]) and credentials printed ([`credentials_shown`]), which file tools
+/// do as well.
+pub const RULES_MATCHED_BY_THE_ENGINE: &[&str] = &[
+    SECRET_UPLOAD,
+    PERSIST_WRITE,
+    CREDENTIAL_LOSS,
+    CREDENTIAL_READ,
+];
 
 fn all_matchers() -> impl Iterator<Item = &'static Matcher> {
     FAMILIES.iter().flat_map(|f| f.iter())

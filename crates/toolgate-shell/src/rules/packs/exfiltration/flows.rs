@@ -44,7 +44,7 @@ pub struct SecretFlow {
 
 /// A set of secret sources, one bit per row of [`SECRET_SOURCES`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Secrets(u16);
+pub(super) struct Secrets(pub(super) u16);
 
 impl Secrets {
     fn bit(source: SecretSource) -> u16 {
@@ -55,7 +55,7 @@ impl Secrets {
         1 << at
     }
 
-    fn add(&mut self, source: SecretSource) {
+    pub(super) fn add(&mut self, source: SecretSource) {
         self.0 |= Self::bit(source);
     }
 
@@ -65,11 +65,11 @@ impl Secrets {
         }
     }
 
-    fn is_empty(self) -> bool {
+    pub(super) fn is_empty(self) -> bool {
         self.0 == 0
     }
 
-    fn iter(self) -> impl Iterator<Item = SecretSource> {
+    pub(super) fn iter(self) -> impl Iterator<Item = SecretSource> {
         SECRET_SOURCES
             .iter()
             .enumerate()
@@ -80,13 +80,21 @@ impl Secrets {
 
 /// What the commands read so far carry: per command its secrets, and running counts per
 /// source so that what a range of commands carries is known in constant time.
-struct Carried {
-    sets: Vec<Secrets>,
+pub(super) struct Carried {
+    pub(super) sets: Vec<Secrets>,
     counts: Vec<[u32; 16]>,
 }
 
 impl Carried {
-    fn push(&mut self, set: Secrets) {
+    /// No command read yet, room for `n`.
+    pub(super) fn with_capacity(n: usize) -> Carried {
+        Carried {
+            sets: Vec::with_capacity(n),
+            counts: vec![[0; 16]],
+        }
+    }
+
+    pub(super) fn push(&mut self, set: Secrets) {
         let mut next = *self.counts.last().unwrap_or(&[0; 16]);
         for (at, n) in next.iter_mut().enumerate() {
             if set.0 & (1 << at) != 0 {
@@ -98,7 +106,7 @@ impl Carried {
     }
 
     /// What the commands of `range` (those already read) carry.
-    fn over(&self, range: &Option<Range<usize>>) -> Secrets {
+    pub(super) fn over(&self, range: &Option<Range<usize>>) -> Secrets {
         let Some(r) = range else {
             return Secrets::default();
         };
@@ -148,10 +156,7 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
     let mut pass = Pass {
         analysis,
         cx,
-        carried: Carried {
-            sets: Vec::with_capacity(analysis.commands.len()),
-            counts: vec![[0; 16]],
-        },
+        carried: Carried::with_capacity(analysis.commands.len()),
         written: HashMap::new(),
         read_variables: Vec::new(),
         variables: Vec::with_capacity(analysis.commands.len()),
@@ -425,7 +430,7 @@ impl Pass<'_> {
     }
 }
 
-fn in_directory(path: &str, dir: Option<&str>) -> String {
+pub(super) fn in_directory(path: &str, dir: Option<&str>) -> String {
     let path = tilde_home(path);
     match dir {
         Some(d) if !path.starts_with(['/', '~']) => format!("{d}/{path}"),
@@ -434,7 +439,7 @@ fn in_directory(path: &str, dir: Option<&str>) -> String {
 }
 
 /// Whether `cmd`'s output holds nothing of what it reads.
-fn opaque(cmd: &SimpleCommand) -> bool {
+pub(super) fn opaque(cmd: &SimpleCommand) -> bool {
     let program = cmd.program_lower();
     if OPAQUE_OUTPUT.contains(&&*program) {
         return true;

@@ -1,10 +1,12 @@
 //! The `exfiltration` pack: a secret flowing to a network sink (`TG-EXFIL-SECRET-UPLOAD`, in
 //! [`flows`]: the engine weighs each flow against the policy's `exfiltration.allow`), a shell
 //! wired to a network connection (`TG-EXFIL-REVERSE-SHELL`), and a server publishing a home
-//! or credential directory on every interface (`TG-EXFIL-PUBLIC-SERVER`).
+//! or credential directory on every interface (`TG-EXFIL-PUBLIC-SERVER`), and a credential
+//! printed into the conversation (`TG-EXFIL-CREDENTIAL-READ`, in [`shown`]).
 
 mod flows;
 mod server;
+mod shown;
 mod sinks;
 
 use std::ops::Range;
@@ -18,6 +20,7 @@ use crate::options::{Grammar, read_grammar};
 use crate::syntax::words::basename;
 
 pub use flows::{SecretFlow, secret_flows};
+pub use shown::{CREDENTIAL_READ, credentials_shown};
 
 /// The rule the engine reports for a [`SecretFlow`] the policy does not allow.
 pub const SECRET_UPLOAD: &str = "TG-EXFIL-SECRET-UPLOAD";
@@ -253,6 +256,9 @@ use crate::{
     model::{CommandContext, Destination},
     rules::packs::evaluate_packs,
 };
+
+#[cfg(test)]
+mod shown_tests;
 
 #[cfg(test)]
 mod tests;

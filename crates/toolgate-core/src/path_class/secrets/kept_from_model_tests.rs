@@ -1,0 +1,85 @@
+//! [`kept_from_model`]: the credentials whose content must not reach the conversation.
+
+use std::path::Path;
+
+use super::*;
+
+fn home() -> Option<&'static Path> {
+    Some(Path::new("/home/u"))
+}
+
+fn cwd() -> Option<&'static Path> {
+    Some(Path::new("/home/u/proj"))
+}
+
+#[test]
+fn credentials_of_the_home_and_the_password_hashes_are_kept() {
+    for (path, source) in [
+        ("~/.ssh/id_ed25519", SecretSource::SshPrivateKey),
+        ("/home/u/.aws/credentials", SecretSource::AwsCredentials),
+        ("~/.aws", SecretSource::AwsCredentials),
+        ("../.kube/config", SecretSource::KubeConfig),
+        ("~/.netrc", SecretSource::Netrc),
+        ("~/.docker/config.json", SecretSource::DockerConfig),
+        ("~/.npmrc", SecretSource::RegistryToken),
+        ("~/.config/gh/hosts.yml", SecretSource::GitCredentials),
+        (
+            "~/.config/gcloud/application_default_credentials.json",
+            SecretSource::GcloudCredentials,
+        ),
+        (
+            "~/.azure/msal_token_cache.json",
+            SecretSource::AzureCredentials,
+        ),
+        ("/etc/shadow", SecretSource::PasswordHashes),
+        ("/root/.aws/credentials", SecretSource::AwsCredentials),
+    ] {
+        assert_eq!(kept_from_model(path, cwd(), home()), Some(source), "{path}");
+    }
+}
+
+#[test]
+fn settings_public_keys_and_the_projects_own_secrets_are_not() {
+    for path in [
+        "~/.aws/config",
+        "~/.config/gcloud/configurations/config_default",
+        "~/.config/gcloud/active_config",
+        "~/.azure/config",
+        "~/.ssh/id_ed25519.pub",
+        "~/.ssh/config",
+        "~/.ssh/known_hosts",
+        ".env",
+        "certs/server.key",
+        "~/.bash_history",
+        "/etc/passwd",
+        "src/main.rs",
+    ] {
+        assert_eq!(kept_from_model(path, cwd(), home()), None, "{path}");
+    }
+}
+
+#[test]
+fn every_source_kept_is_a_home_credential_or_the_password_hashes() {
+    for s in SECRETS_KEPT_FROM_MODEL {
+        assert!(
+            HOME_CREDENTIALS.contains(s) || *s == SecretSource::PasswordHashes,
+            "{s:?}"
+        );
+    }
+    for s in HOME_CREDENTIALS {
+        assert!(SECRETS_KEPT_FROM_MODEL.contains(s), "{s:?}");
+    }
+}
+
+#[test]
+fn every_setting_lies_inside_a_source_kept() {
+    // A setting outside every credential directory would be a row that changes nothing.
+    for p in SETTINGS_BESIDE_CREDENTIALS {
+        let path = format!("~/{}", p.parts.join("/"));
+        let source = secret_source(&path, cwd(), home());
+        assert!(
+            source.is_some_and(|s| SECRETS_KEPT_FROM_MODEL.contains(&s)),
+            "{path}"
+        );
+    }
+}

@@ -1,0 +1,161 @@
+//! Credentials printed where the agent reads them (`TG-EXFIL-CREDENTIAL-READ`): what a
+//! command prints reaches the conversation, and with it the model's provider and its logs. A
+//! credential file of the home directory ([`kept_from_model`]) read by a program that prints
+//! what it reads ([`FILE_PRINTERS`]), carried through printers (`cat key | base64`,
+//! `echo "$(cat key)"`), and not sent to a file, a substitution or a program that keeps it
+//! (`| docker login --password-stdin`, `| wc -c`) is shown.
+
+use toolgate_core::path_class::SecretSource;
+use toolgate_core::path_class::secrets::kept_from_model;
+
+use super::flows::{Carried, Secrets, in_directory, opaque};
+use crate::facts::paths::{aimed_class, working_directory};
+use crate::knowledge::exfiltration::{
+    FILE_PRINTERS, PRINTER_WRITE_OPTIONS, STREAM_PRINTERS, WORD_PRINTERS,
+};
+use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
+
+/// The rule the engine reports for credentials a command shows.
+pub const CREDENTIAL_READ: &str = "TG-EXFIL-CREDENTIAL-READ";
+
+/// Marks of a command run inside a substitution: the shell takes its output.
+const SUBSTITUTIONS: &[&str] = &["$(…)", "`…`", "<(…)", ">(…)"];
+
+/// How a program passes on what it reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Printer {
+    /// Its file operands and its stdin.
+    Files,
+    /// Its stdin only.
+    Stream,
+    /// Its words.
+    Words,
+}
+
+fn printer(cmd: &SimpleCommand) -> Option<Printer> {
+    let program = cmd.program_lower();
+    let program = &*program;
+    if FILE_PRINTERS.contains(&program) {
+        let writes = PRINTER_WRITE_OPTIONS
+            .iter()
+            .filter(|(name, _)| *name == program)
+            .any(|(_, options)| options.iter().any(|o| cmd.flags.contains(o)));
+        // `uniq IN OUT` writes its second operand.
+        let uniq_writes = program == "uniq" && cmd.operands.len() > 1;
+        return (!writes && !uniq_writes && !opaque(cmd)).then_some(Printer::Files);
+    }
+    if STREAM_PRINTERS.contains(&program) {
+        return Some(Printer::Stream);
+    }
+    WORD_PRINTERS.contains(&program).then_some(Printer::Words)
+}
+
+/// The kinds of credential `analysis` prints where the agent reads them, each once.
+pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<SecretSource> {
+    let commands = &analysis.commands;
+    // Most command strings print no credential: nothing is read unless a printer is given a
+    // file.
+    let reads_a_file = commands.iter().any(|c| {
+        (!c.operands.is_empty() || c.stdin_file.is_some() || c.args_from_input)
+            && FILE_PRINTERS.contains(&&*c.program_lower())
+    });
+    if !reads_a_file {
+        return Vec::new();
+    }
+    let taken = taken_outputs(analysis);
+    let mut carried = Carried::with_capacity(commands.len());
+    let mut shown = Secrets::default();
+    for (i, cmd) in commands.iter().enumerate() {
+        let mut here = Secrets::default();
+        match printer(cmd) {
+            Some(Printer::Files) => {
+                let dir = cmd
+                    .cwd_changed
+                    .then(|| working_directory(analysis, i))
+                    .flatten();
+                here.0 |= read_by(cmd, dir.as_deref(), cx).0;
+                here.0 |= carried.over(&cmd.stdin_from).0;
+            }
+            Some(Printer::Stream) => here.0 |= carried.over(&cmd.stdin_from).0,
+            Some(Printer::Words) => {
+                for r in &cmd.words_from {
+                    here.0 |= carried.over(&Some(r.clone())).0;
+                }
+            }
+            None => {}
+        }
+        let substituted = cmd.via.iter().any(|v| SUBSTITUTIONS.contains(&v.as_str()));
+        if !taken[i] && !substituted && !cmd.stdout_redirected {
+            shown.0 |= here.0;
+        }
+        carried.push(here);
+    }
+    shown.iter().collect()
+}
+
+/// The credentials `cmd` (a file printer) reads from its operands, its stdin file, and the
+/// roots of the paths it is given at run time (`find ~/.ssh -type f -exec cat {} +`).
+fn read_by(cmd: &SimpleCommand, dir: Option<&str>, cx: &CommandContext) -> Secrets {
+    let mut out = Secrets::default();
+    let mut add = |path: &str| {
+        let path = in_directory(path, dir);
+        let kept = aimed_class(
+            &path,
+            |p| kept_from_model(p, cx.cwd(), cx.home),
+            |s| s.info().patterns,
+        );
+        if let Some(source) = kept {
+            out.add(source);
+        }
+    };
+    // `{}` (find -exec), a loop's variable (`for f in ~/.ssh/*; do cat "$f"`) and arguments
+    // from input (`| xargs cat`) stand for paths at or under the input roots.
+    let mut listed = cmd.args_from_input;
+    for operand in &cmd.operands {
+        if operand.contains("{}") || (operand.contains('$') && !cmd.input_roots.is_empty()) {
+            listed = true;
+            // `xargs -I{} cat ~/.ssh/{}`: whatever the input, a file of that directory.
+            add(&operand.replace("{}", "*"));
+        } else if !operand.contains("://") {
+            add(operand);
+        }
+    }
+    if let Some(f) = &cmd.stdin_file {
+        add(f);
+    }
+    if listed {
+        for root in &cmd.input_roots {
+            add(root);
+        }
+    }
+    out
+}
+
+/// Per command, whether a later command takes its output: its stdin (`| cmd`) or its words
+/// (`$(…)` and the variables set from one). Computed with one running sum over the ranges.
+fn taken_outputs(analysis: &CommandAnalysis) -> Vec<bool> {
+    let n = analysis.commands.len();
+    let mut diff = vec![0i64; n + 1];
+    let mut mark = |r: &std::ops::Range<usize>| {
+        let end = r.end.min(n);
+        let start = r.start.min(end);
+        diff[start] += 1;
+        diff[end] -= 1;
+    };
+    for c in &analysis.commands {
+        if let Some(r) = &c.stdin_from {
+            mark(r);
+        }
+        for r in &c.words_from {
+            mark(r);
+        }
+    }
+    let mut running = 0i64;
+    diff[..n]
+        .iter()
+        .map(|d| {
+            running += d;
+            running > 0
+        })
+        .collect()
+}

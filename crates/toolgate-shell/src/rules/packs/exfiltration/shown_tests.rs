@@ -1,0 +1,127 @@
+//! Credentials printed where the agent reads them ([`credentials_shown`]).
+
+use std::path::Path;
+
+use toolgate_core::path_class::SecretSource::{self, *};
+
+use super::{CommandContext, analyze, credentials_shown};
+
+fn cx() -> CommandContext<'static> {
+    CommandContext::new(
+        Some(Path::new("/home/me/project")),
+        Some(Path::new("/home/me")),
+    )
+}
+
+fn shown(cmd: &str) -> Vec<SecretSource> {
+    credentials_shown(&analyze(cmd), &cx())
+}
+
+#[test]
+fn printers_of_a_credential_show_it() {
+    for (cmd, want) in [
+        ("cat ~/.aws/credentials", AwsCredentials),
+        ("cat $HOME/.ssh/id_ed25519", SshPrivateKey),
+        ("/bin/cat /home/me/.netrc", Netrc),
+        ("head -n 20 ~/.kube/config", KubeConfig),
+        ("tail ~/.git-credentials", GitCredentials),
+        ("less ~/.docker/config.json", DockerConfig),
+        ("grep -rn token ~/.aws", AwsCredentials),
+        ("rg password ~/.config/gcloud", GcloudCredentials),
+        (
+            "awk -F= '/secret/ {print $2}' ~/.aws/credentials",
+            AwsCredentials,
+        ),
+        ("sed -n 1,5p ~/.npmrc", RegistryToken),
+        ("base64 -w0 ~/.ssh/id_rsa", SshPrivateKey),
+        ("xxd ~/.ssh/id_rsa", SshPrivateKey),
+        ("jq . ~/.docker/config.json", DockerConfig),
+        ("sudo cat /etc/shadow", PasswordHashes),
+        ("cat < ~/.netrc", Netrc),
+        ("cat ~/.ssh/*", SshPrivateKey),
+        ("melt ~/.ssh/id_ed25519", SshPrivateKey),
+    ] {
+        assert_eq!(shown(cmd), [want], "{cmd}");
+    }
+}
+
+#[test]
+fn what_carries_it_to_the_terminal_shows_it() {
+    for cmd in [
+        // Through printers in a pipe.
+        "cat ~/.aws/credentials | grep secret",
+        "cat ~/.ssh/id_rsa | base64 | head -c 100",
+        "cat ~/.aws/credentials | tee /tmp/c",
+        "cat ~/.aws/credentials | tr a-z A-Z",
+        // Through the words of echo.
+        "echo \"$(cat ~/.aws/credentials)\"",
+        "K=$(cat ~/.aws/credentials); echo \"$K\"",
+        // Wrappers and shells.
+        "bash -c 'cat ~/.aws/credentials'",
+        "sudo -u root head /root/.aws/credentials",
+        // Only stderr redirected, or stdout sent back to the terminal.
+        "cat ~/.aws/credentials 2>/dev/null",
+        "cat ~/.aws/credentials >&2",
+        "cat ~/.aws/credentials > /dev/stdout",
+        "cat ~/.aws/credentials 2>&1",
+        // A directory changed to.
+        "cd ~/.aws && cat credentials",
+        // Paths listed at run time under a credential directory.
+        "find ~/.ssh -type f -exec cat {} +",
+        "find ~/.ssh -type f | xargs cat",
+        "ls ~/.ssh | xargs -I{} cat ~/.ssh/{}",
+        "for f in ~/.ssh/id_*; do cat \"$f\"; done",
+        // One of several parts.
+        "cat README.md && cat ~/.aws/credentials",
+    ] {
+        assert!(!shown(cmd).is_empty(), "{cmd}");
+    }
+}
+
+#[test]
+fn what_keeps_it_from_the_terminal_does_not() {
+    for cmd in [
+        // Settings beside the credentials, public keys, the project's own secrets.
+        "cat ~/.aws/config",
+        "cat ~/.ssh/id_ed25519.pub",
+        "cat ~/.ssh/config ~/.ssh/known_hosts",
+        "cat ~/.config/gcloud/configurations/config_default",
+        "cat .env",
+        "cat certs/server.key",
+        // Programs that print nothing of it.
+        "ls -la ~/.ssh",
+        "ssh-add ~/.ssh/id_ed25519",
+        "chmod 600 ~/.ssh/id_ed25519",
+        "wc -c ~/.ssh/id_rsa",
+        "sha256sum ~/.aws/credentials",
+        "grep -q token ~/.npmrc",
+        "grep -l token ~/.npmrc",
+        "sed -i 's/old/new/' ~/.npmrc",
+        "sort -o ~/.netrc ~/.netrc",
+        "ssh -i ~/.ssh/id_ed25519 host true",
+        // Output to a file, a substitution, or a program that keeps it.
+        "cat ~/.aws/credentials > /tmp/c",
+        "cat ~/.aws/credentials >> /tmp/c 2>&1",
+        "cat ~/.aws/credentials &> /tmp/c",
+        "{ cat ~/.aws/credentials; } > /tmp/c",
+        "for f in ~/.ssh/id_*; do cat \"$f\"; done > /tmp/keys",
+        "K=$(cat ~/.aws/credentials)",
+        "TOKEN=$(grep token ~/.npmrc | cut -d= -f2)",
+        "cat ~/.ssh/id_rsa | wc -c",
+        "cat ~/.docker/token | docker login --password-stdin",
+        "cat ~/.aws/credentials | grep -c default",
+        // Words that are not files.
+        "echo ~/.aws/credentials",
+        "for f in a b; do cat \"$f\"; done",
+    ] {
+        assert_eq!(shown(cmd), [], "{cmd}");
+    }
+}
+
+#[test]
+fn each_kind_is_named_once() {
+    assert_eq!(
+        shown("cat ~/.aws/credentials ~/.aws/credentials; head ~/.netrc"),
+        [AwsCredentials, Netrc]
+    );
+}

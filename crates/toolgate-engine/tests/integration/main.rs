@@ -3,6 +3,7 @@
 
 mod command_methods;
 mod credential_loss;
+mod credential_read;
 mod database_commands;
 mod exfiltration_allow;
 mod file_persistence;

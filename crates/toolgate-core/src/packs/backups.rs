@@ -10,12 +10,12 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-BACKUP-DELETE",
             "Deleting backup archives, repositories or a remote tree cannot be undone",
-            "borg delete, borg repo-delete|rdelete, restic forget --unsafe-allow-remove-all, rclone purge, velero backup|snapshot delete",
+            "borg delete, borg repo-delete|rdelete, restic forget --unsafe-allow-remove-all, rclone purge, velero backup|snapshot delete, tmutil delete|deletelocalsnapshots",
         ),
         review(
             "TG-BACKUP-PRUNE",
             "Pruning or rotating backups, or deleting and syncing files on a remote",
-            "restic forget|prune, borg prune|compact, rclone delete|deletefile|rmdir|rmdirs|sync|move, velero restore|schedule|backup-location delete",
+            "restic forget|prune, borg prune|compact, rclone delete|deletefile|rmdir|rmdirs|sync|move, velero restore|schedule|backup-location delete, tmutil thinlocalsnapshots",
         ),
     ],
 };

@@ -14,7 +14,7 @@ pub(super) const PACK: Pack = Pack {
         review(
             "TG-HOST-SERVICE-STOP",
             "Stopping, disabling or masking system services",
-            "systemctl stop|disable|mask, service NAME stop",
+            "systemctl stop|disable|mask, service NAME stop, launchctl unload of a system daemon, launchctl bootout|disable system/…",
         ),
         deny(
             "TG-HOST-KILL-ALL",
@@ -28,8 +28,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         deny(
             "TG-HOST-FIREWALL-OFF",
-            "Turning off the firewall or mandatory access control",
-            "ufw disable, iptables -F, nft flush ruleset, setenforce 0, aa-teardown",
+            "Turning off the firewall, mandatory access control or the system's own protections",
+            "ufw disable, iptables -F, nft flush ruleset, setenforce 0, aa-teardown, spctl --master-disable, csrutil disable, socketfilterfw --setglobalstate off, pfctl -d, netsh advfirewall set … state off",
         ),
         deny(
             "TG-HOST-CRONTAB-REMOVE",

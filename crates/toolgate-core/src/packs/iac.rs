@@ -23,8 +23,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-IAC-HELM-UNINSTALL",
-            "Uninstalling a Helm release or an Argo CD application deletes its Kubernetes resources",
-            "helm uninstall, helm delete, argocd app delete",
+            "Uninstalling a Helm release, an Argo CD application or a Flux Kustomization or HelmRelease deletes its Kubernetes resources",
+            "helm uninstall, helm delete, argocd app delete, flux delete kustomization|helmrelease",
         ),
     ],
 };

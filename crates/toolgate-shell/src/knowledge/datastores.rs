@@ -200,6 +200,25 @@ pub(crate) const CLIENTS: &[Client] = &[
         ),
         &["-f", "--file"],
     ),
+    // Snowflake's SnowSQL.
+    files(
+        text(
+            client("snowsql", Language::Sql(SqlDialect::Unknown)),
+            &["-q", "--query"],
+        ),
+        &["-f", "--filename"],
+    ),
+    // `cockroach sql`: PostgreSQL's dialect, as the server reads it.
+    sub(
+        files(
+            text(
+                client("cockroach", Language::Sql(SqlDialect::Postgres)),
+                &["-e", "--execute"],
+            ),
+            &["-f", "--file"],
+        ),
+        "sql",
+    ),
     // `typeorm query 'SQL'`: the statement goes to whichever database the project uses.
     sub(
         operands(
@@ -228,6 +247,8 @@ pub(crate) const CLIENT_PROGRAMS: &[&str] = &[
     "redis-cli",
     "valkey-cli",
     "cqlsh",
+    "snowsql",
+    "cockroach",
     "typeorm",
 ];
 

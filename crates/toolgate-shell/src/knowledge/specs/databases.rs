@@ -184,6 +184,57 @@ pub(crate) const SQLITE3: Spec = Spec::with_flags(
     ],
 );
 
+/// SnowSQL (Snowflake's client): `-q`/`--query` carries statements, `-f`/`--filename` a file
+/// of them.
+pub(crate) const SNOWSQL: Spec = Spec::with_flags(
+    "aurdswhqfocD",
+    &[
+        "accountname",
+        "username",
+        "dbname",
+        "schemaname",
+        "rolename",
+        "warehouse",
+        "host",
+        "port",
+        "region",
+        "authenticator",
+        "query",
+        "filename",
+        "option",
+        "connection",
+        "config",
+        "variable",
+        "private-key-path",
+    ],
+    &[
+        "help",
+        "version",
+        "noup",
+        "mfa-passcode-in-password",
+        "abort-detached-query",
+    ],
+);
+
+/// `cockroach sql`: `-e`/`--execute` carries statements, `-f`/`--file` a file of them.
+pub(crate) const COCKROACH: Spec = Spec::with_flags(
+    "edfu",
+    &[
+        "execute",
+        "database",
+        "file",
+        "user",
+        "url",
+        "host",
+        "port",
+        "certs-dir",
+        "format",
+        "set",
+        "cluster-name",
+    ],
+    &["insecure", "echo-sql", "safe-updates", "watch", "help"],
+);
+
 /// clickhouse-client (and `clickhouse client`): `-q`/`--query` carries statements,
 /// `--queries-file` a file of them.
 pub(crate) const CLICKHOUSE: Spec = Spec::with_flags(

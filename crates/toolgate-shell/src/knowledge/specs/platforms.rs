@@ -1,5 +1,6 @@
 //! Hosting platforms' CLIs (DigitalOcean, Hetzner, Linode, Fly.io, Vercel, Netlify, Heroku,
-//! Supabase, Firebase, Serverless, AWS SAM, eksctl, Oracle Cloud, GitLab, Argo CD): the
+//! Supabase, Firebase, Serverless, AWS SAM, eksctl, Oracle Cloud, OpenStack, Scaleway, Vultr,
+//! GitLab, Argo CD, Flux): the
 //! options that take a value, global ones above all, which may stand before the subcommand
 //! the rule packs match (`doctl --context prod compute droplet delete`).
 
@@ -215,6 +216,64 @@ pub(crate) const ARGOCD: Spec = Spec::with_flags(
         "core",
         "yes",
     ],
+);
+
+/// The OpenStack client (`openstack --os-cloud prod server delete vm`).
+pub(crate) const OPENSTACK: Spec = Spec::with_flags(
+    "fc",
+    &[
+        "os-cloud",
+        "os-region-name",
+        "os-auth-url",
+        "os-project-name",
+        "os-project-id",
+        "os-username",
+        "os-password",
+        "os-user-domain-name",
+        "os-project-domain-name",
+        "os-auth-type",
+        "os-interface",
+        "os-token",
+        "os-cacert",
+        "os-cert",
+        "os-key",
+        "os-identity-api-version",
+        "os-compute-api-version",
+        "os-volume-api-version",
+        "os-image-api-version",
+        "os-network-api-version",
+        "log-file",
+        "format",
+        "column",
+        "max-width",
+        "sort-column",
+    ],
+    &[
+        "debug", "verbose", "quiet", "insecure", "help", "version", "wait",
+    ],
+);
+
+/// Scaleway's `scw` (`scw -p prod instance server delete ID`).
+pub(crate) const SCW: Spec =
+    Spec::with_flags("cpo", &["config", "profile", "output"], &["debug", "help"]);
+
+/// `vultr-cli`.
+pub(crate) const VULTR: Spec = Spec::with_flags("o", &["config", "output"], &["help"]);
+
+/// Flux CD's `flux` (`flux -n apps delete kustomization app`).
+pub(crate) const FLUX: Spec = Spec::with_flags(
+    "n",
+    &[
+        "namespace",
+        "context",
+        "kubeconfig",
+        "timeout",
+        "cluster",
+        "token",
+        "server",
+        "user",
+    ],
+    &["silent", "verbose", "insecure-skip-tls-verify", "help"],
 );
 
 /// The JVM launcher, for `java -jar jenkins-cli.jar …` (options with one dash, read with

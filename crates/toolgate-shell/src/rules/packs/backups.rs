@@ -51,6 +51,9 @@ pub(super) const MATCHERS: &[M] = &[
         ]],
     )
     .none(DRY_RUN),
+    // Time Machine: backups and local snapshots deleted, or thinned to free space.
+    M::new(DELETE, &["tmutil"], &[&["delete", "deletelocalsnapshots"]]).none(HELP),
+    M::new(PRUNE, &["tmutil"], &[&["thinlocalsnapshots"]]).none(HELP),
     // Velero: a cluster's backups.
     M::new(
         DELETE,

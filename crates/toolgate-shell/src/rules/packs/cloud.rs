@@ -82,6 +82,24 @@ const CLOUD_INERT: &[&str] = &[
 
 /// Help asked for deletes nothing.
 const HELP: &[&str] = &["--help", "-h"];
+
+/// OpenStack resources whose `delete` takes their data or what runs on them.
+const OPENSTACK_RESOURCES: &[&str] = &[
+    "server",
+    "volume",
+    "image",
+    "stack",
+    "network",
+    "subnet",
+    "router",
+    "project",
+    "container",
+    "loadbalancer",
+    "share",
+    "zone",
+    "keypair",
+    "user",
+];
 /// doctl's spellings of delete.
 const DOCTL_DELETE: &[&str] = &["delete", "rm", "d"];
 /// fly's spellings of destroy.
@@ -423,6 +441,70 @@ pub(super) const MATCHERS: &[M] = &[
             &["os", "ce", "bv"],
             &["bucket", "cluster", "volume"],
             &["delete"],
+        ],
+    )
+    .none(HELP),
+    // OpenStack: servers, volumes and their backups, images, stacks, networks, projects,
+    // object containers, load balancers, shares, DNS zones, key pairs, users, clusters.
+    M::new(
+        PLATFORM,
+        &["openstack"],
+        &[OPENSTACK_RESOURCES, &["delete"]],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["openstack"],
+        &[&["volume"], &["backup", "snapshot"], &["delete"]],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["openstack"],
+        &[
+            &["coe", "database", "baremetal"],
+            &["cluster", "instance", "node"],
+            &["delete"],
+        ],
+    )
+    .none(HELP),
+    // Scaleway.
+    M::new(
+        PLATFORM,
+        &["scw"],
+        &[
+            &["instance", "block"],
+            &["server", "volume", "snapshot", "image"],
+            &["delete", "terminate"],
+        ],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["scw"],
+        &[
+            &["rdb", "redis", "mongodb", "k8s", "registry", "object"],
+            &["instance", "cluster", "namespace", "bucket"],
+            &["delete"],
+        ],
+    )
+    .none(HELP),
+    // Vultr.
+    M::new(
+        PLATFORM,
+        &["vultr-cli"],
+        &[
+            &[
+                "instance",
+                "bare-metal",
+                "database",
+                "kubernetes",
+                "block-storage",
+                "object-storage",
+                "snapshot",
+                "load-balancer",
+            ],
+            &["delete", "destroy"],
         ],
     )
     .none(HELP),

@@ -54,6 +54,13 @@ const CORE_PACKAGES: &[&str] = &[
 ];
 
 /// Services whose stop leaves the host open: firewalls and mandatory access control.
+/// launchd's jobs of the system: Apple's, and the daemons every user shares.
+const SYSTEM_LAUNCHD_JOBS: &[&str] = &[
+    "/System/Library/LaunchDaemons/*",
+    "/System/Library/LaunchAgents/*",
+    "/Library/LaunchDaemons/*",
+];
+
 const FIREWALL_SERVICES: &[&str] = &[
     "firewalld",
     "firewalld.service",
@@ -152,6 +159,15 @@ pub(super) const MATCHERS: &[M] = &[
     )
     .none(&["--user", "--help", "-h"]),
     M::new(SERVICE_STOP, &["service"], &[&["*"], &["stop"]]),
+    // launchd's system daemons (a user's own agents are routine work).
+    M::new(SERVICE_STOP, &["launchctl"], &[&["unload"]])
+        .operands(Operands::Some(SYSTEM_LAUNCHD_JOBS)),
+    M::new(
+        SERVICE_STOP,
+        &["launchctl"],
+        &[&["bootout", "disable", "kill"]],
+    )
+    .operands(Operands::Some(&["system", "system/*"])),
     M::new(KILL_ALL, &["kill"], &[]).check(Check::KillEveryProcess),
     M::new(KILL_ALL, &["killall5"], &[]),
     // Every process of a user (this session's shell and agent among them): a user and no
@@ -183,6 +199,35 @@ pub(super) const MATCHERS: &[M] = &[
         &[&["stop", "disable", "mask"]],
     )
     .operands(Operands::Some(FIREWALL_SERVICES)),
+    // macOS: Gatekeeper, System Integrity Protection, the application firewall, pf;
+    // Windows' firewall.
+    M::new(FIREWALL_OFF, &["spctl"], &[]).any(&["--master-disable", "--global-disable"]),
+    M::new(FIREWALL_OFF, &["csrutil"], &[&["disable"]]),
+    M::new(
+        FIREWALL_OFF,
+        &["csrutil"],
+        &[&["authenticated-root"], &["disable"]],
+    ),
+    M::new(FIREWALL_OFF, &["socketfilterfw"], &[])
+        .any(&["--setglobalstate"])
+        .operands(Operands::Some(&["off"])),
+    M::new(FIREWALL_OFF, &["pfctl"], &[]).any(&["-d", "-F"]),
+    M::new(
+        FIREWALL_OFF,
+        &["netsh"],
+        &[
+            &["advfirewall"],
+            &["set"],
+            &["*profile*"],
+            &["state"],
+            &["off"],
+        ],
+    ),
+    M::new(
+        FIREWALL_OFF,
+        &["netsh"],
+        &[&["firewall"], &["set"], &["opmode"], &["disable"]],
+    ),
     M::new(CRONTAB_REMOVE, &["crontab"], &[]).any(&["-r"]),
     M::new(CRONTAB_REPLACE, &["crontab"], &[])
         .none(CRONTAB_MODES)

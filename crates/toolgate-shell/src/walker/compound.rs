@@ -1,12 +1,111 @@
 //! Compound commands: loops, conditionals, groups, subshells, arithmetic and `[[ … ]]` tests.
 
-use brush_parser::ast::{self, CompoundCommand};
+use std::borrow::Cow;
+use std::ops::Range;
 
-use super::Scope;
+use brush_parser::ast::{
+    self, Command, CompoundCommand, IoFileRedirectKind, IoFileRedirectTarget, IoRedirect,
+    RedirectList,
+};
+
 use super::Walker;
+use super::redirects::sends_stdout_to_file;
+use super::{MAX_DEPTH, Scope};
+use crate::model::IndeterminateKind;
 use crate::syntax::words;
 
 impl Walker {
+    /// A compound command and its redirections (`{ …; } > f`, `while …; done < f`): what
+    /// they write and read applies to every command inside. A loop fed by a process
+    /// substitution (`while read f; do …; done < <(find …)`) reads what it prints as from
+    /// a pipe (`find … | while read f; …`).
+    pub(super) fn compound_redirected(
+        &mut self,
+        cc: &CompoundCommand,
+        redirects: Option<&RedirectList>,
+        scope: &Scope,
+    ) {
+        let is_loop = matches!(
+            cc,
+            CompoundCommand::WhileClause(_) | CompoundCommand::UntilClause(_)
+        );
+        let fed = redirects
+            .filter(|_| is_loop)
+            .and_then(|r| r.0.iter().position(|r| stdin_substitution(r).is_some()));
+        let mut inner = Cow::Borrowed(scope);
+        let mut feed: Option<Range<usize>> = None;
+        if let Some(sub) = fed
+            .zip(redirects)
+            .and_then(|(i, r)| stdin_substitution(&r.0[i]))
+        {
+            let (range, output) = self.substitution_feed(sub, scope);
+            let mut s = scope.clone();
+            s.pipe_input = Some(output);
+            inner = Cow::Owned(s);
+            feed = Some(range);
+        }
+        let start = self.out.commands.len();
+        self.compound(cc, &inner);
+        if let Some(range) = &feed {
+            for c in &mut self.out.commands[start..] {
+                c.stdin_from.get_or_insert_with(|| range.clone());
+            }
+        }
+        let Some(r) = redirects else { return };
+        let mut writes = Vec::new();
+        let mut read_file = None;
+        for (i, redirect) in r.0.iter().enumerate() {
+            if Some(i) == fed {
+                continue;
+            }
+            read_file = self
+                .redirect(redirect, scope, &mut writes, &mut None)
+                .or(read_file);
+        }
+        let to_file = r.0.iter().any(sends_stdout_to_file);
+        for c in &mut self.out.commands[start..] {
+            c.writes.extend(writes.iter().cloned());
+            c.stdout_redirected |= to_file;
+            if c.stdin_file.is_none() {
+                c.stdin_file.clone_from(&read_file);
+            }
+        }
+    }
+
+    /// Runs a process substitution that feeds a loop's stdin: the commands it ran and what
+    /// it prints, as the next element of a pipe would read it.
+    fn substitution_feed(
+        &mut self,
+        sub: &ast::SubshellCommand,
+        scope: &Scope,
+    ) -> (Range<usize>, crate::model::Stdin) {
+        let start = self.out.commands.len();
+        let child = scope.child("<(…)");
+        if child.depth > MAX_DEPTH {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::TooDeep,
+                "the command nests too deeply",
+            );
+        } else {
+            self.list(&sub.list, &child);
+        }
+        let range = start..self.out.commands.len();
+        // One simple command (`<(find . -name '*.bak')`): its output is read as a pipe's.
+        let simple = match sub.list.0.as_slice() {
+            [item] => {
+                let mut pipelines = item.0.iter();
+                matches!(
+                    (pipelines.next(), pipelines.next()),
+                    (Some((_, p)), None) if matches!(p.seq.as_slice(), [Command::Simple(_)])
+                )
+            }
+            _ => false,
+        };
+        let output = self.pipe_output(&range, simple, None, &child);
+        (range, output)
+    }
+
     pub(super) fn extended_test(&mut self, e: &ast::ExtendedTestExpr, scope: &Scope) {
         use ast::ExtendedTestExpr as E;
         match e {
@@ -132,4 +231,16 @@ fn is_variable_name(word: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The process substitution a redirection feeds stdin from (`< <(find …)`, `0< <(…)`).
+fn stdin_substitution(r: &IoRedirect) -> Option<&ast::SubshellCommand> {
+    match r {
+        IoRedirect::File(
+            fd,
+            IoFileRedirectKind::Read,
+            IoFileRedirectTarget::ProcessSubstitution(ast::ProcessSubstitutionKind::Read, sub),
+        ) if fd.is_none_or(|fd| fd == 0) => Some(sub),
+        _ => None,
+    }
 }

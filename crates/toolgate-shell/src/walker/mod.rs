@@ -339,25 +339,7 @@ impl Walker {
         match cmd {
             Command::Simple(sc) => self.simple(sc, scope),
             Command::Compound(cc, redirects) => {
-                let start = self.out.commands.len();
-                self.compound(cc, scope);
-                if let Some(r) = redirects {
-                    let mut writes = Vec::new();
-                    let mut read_file = None;
-                    for redirect in &r.0 {
-                        read_file = self
-                            .redirect(redirect, scope, &mut writes, &mut None)
-                            .or(read_file);
-                    }
-                    let to_file = r.0.iter().any(redirects::sends_stdout_to_file);
-                    for c in &mut self.out.commands[start..] {
-                        c.writes.extend(writes.iter().cloned());
-                        c.stdout_redirected |= to_file;
-                        if c.stdin_file.is_none() {
-                            c.stdin_file.clone_from(&read_file);
-                        }
-                    }
-                }
+                self.compound_redirected(cc, redirects.as_ref(), scope);
             }
             Command::Function(f) => self.define(
                 &f.fname.value,

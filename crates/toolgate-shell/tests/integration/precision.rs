@@ -453,6 +453,9 @@ fn loop_variables_stand_for_their_values() {
             // `read` in a loop fed by find: its variable is a path find lists.
             "find . -name '*.bak' | while read f; do rm -rf \"$f\"; done",
             "find . -name '*.bak' -print0 | while IFS= read -r -d '' f; do rm -rf \"$f\"; done",
+            // The same loop fed by a process substitution.
+            "while read f; do rm -rf \"$f\"; done < <(find . -name '*.bak')",
+            "while read -r f; do rm -f \"$f\"; done < <(find . -type f -name '*.orig')",
         ],
         &[
             "for d in ~ /; do rm -rf \"$d\"; done",
@@ -462,6 +465,10 @@ fn loop_variables_stand_for_their_values() {
             "find / -name '*.bak' | while read f; do rm -rf \"$f\"; done",
             "find . | while read f; do rm -rf \"$f\"; done",
             "cat list.txt | while read f; do rm -rf \"$f\"; done",
+            "while read f; do rm -rf \"$f\"; done < <(find / -name core)",
+            "while read f; do rm -rf \"$f\"; done < <(find ~ -maxdepth 1)",
+            "while read f; do rm -rf \"$f\"; done < <(ls)",
+            "while read f; do rm -rf \"$f\"; done < list.txt",
         ],
     );
 }

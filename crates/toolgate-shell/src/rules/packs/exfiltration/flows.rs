@@ -138,10 +138,10 @@ struct Pass<'a> {
 }
 
 /// Builtins that set variables from their stdin.
-const READERS_INTO_VARIABLES: &[&str] = &["read", "mapfile", "readarray"];
+pub(super) const READERS_INTO_VARIABLES: &[&str] = &["read", "mapfile", "readarray"];
 
 /// Most variables set by `read` that one pass follows.
-const MAX_READ_VARIABLES: usize = 64;
+pub(super) const MAX_READ_VARIABLES: usize = 64;
 
 /// The secrets that reach a network sink in `analysis`, each with the sink's destinations.
 pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<SecretFlow> {

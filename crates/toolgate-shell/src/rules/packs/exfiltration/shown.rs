@@ -8,12 +8,15 @@
 use toolgate_core::path_class::SecretSource;
 use toolgate_core::path_class::secrets::kept_from_model;
 
-use super::flows::{Carried, Secrets, in_directory, opaque};
+use super::flows::{
+    Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, in_directory, opaque,
+};
 use crate::facts::paths::{aimed_class, working_directory};
 use crate::knowledge::exfiltration::{
     FILE_PRINTERS, PRINTER_WRITE_OPTIONS, STREAM_PRINTERS, WORD_PRINTERS,
 };
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
+use crate::syntax::words::uses_variable;
 
 /// The rule the engine reports for credentials a command shows.
 pub const CREDENTIAL_READ: &str = "TG-EXFIL-CREDENTIAL-READ";
@@ -56,8 +59,10 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
     // Most command strings print no credential: nothing is read unless a printer is given a
     // file.
     let reads_a_file = commands.iter().any(|c| {
-        (!c.operands.is_empty() || c.stdin_file.is_some() || c.args_from_input)
-            && FILE_PRINTERS.contains(&&*c.program_lower())
+        let program = c.program_lower();
+        let printer = (!c.operands.is_empty() || c.stdin_file.is_some() || c.args_from_input)
+            && FILE_PRINTERS.contains(&&*program);
+        printer || (c.stdin_file.is_some() && READERS_INTO_VARIABLES.contains(&&*program))
     });
     if !reads_a_file {
         return Vec::new();
@@ -65,6 +70,9 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
     let taken = taken_outputs(analysis);
     let mut carried = Carried::with_capacity(commands.len());
     let mut shown = Secrets::default();
+    // Variables `read` set from a stdin that carries a credential (`while read l; do echo
+    // "$l"; done < <(cat ~/.netrc)`).
+    let mut read_variables: Vec<(String, Secrets)> = Vec::new();
     for (i, cmd) in commands.iter().enumerate() {
         let mut here = Secrets::default();
         match printer(cmd) {
@@ -81,8 +89,40 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
                 for r in &cmd.words_from {
                     here.0 |= carried.over(&Some(r.clone())).0;
                 }
+                for (name, secrets) in &read_variables {
+                    if cmd.args.iter().any(|a| uses_variable(a, name)) {
+                        here.0 |= secrets.0;
+                    }
+                }
             }
-            None => {}
+            None => {
+                let program = cmd.program_lower();
+                if READERS_INTO_VARIABLES.contains(&&*program) {
+                    let mut secrets = carried.over(&cmd.stdin_from);
+                    if let Some(f) = &cmd.stdin_file {
+                        secrets.0 |= read_by_path(f, cx).0;
+                    }
+                    if !secrets.is_empty() {
+                        // Without names, `read` sets REPLY and `mapfile` MAPFILE.
+                        let default = if program == "read" {
+                            "REPLY"
+                        } else {
+                            "MAPFILE"
+                        };
+                        let names = cmd.operands.iter().map(String::as_str);
+                        let names: Vec<&str> = if cmd.operands.is_empty() {
+                            vec![default]
+                        } else {
+                            names.collect()
+                        };
+                        for name in names {
+                            if read_variables.len() < MAX_READ_VARIABLES {
+                                read_variables.push((name.to_string(), secrets));
+                            }
+                        }
+                    }
+                }
+            }
         }
         let substituted = cmd.via.iter().any(|v| SUBSTITUTIONS.contains(&v.as_str()));
         if !taken[i] && !substituted && !cmd.stdout_redirected {
@@ -91,6 +131,15 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
         carried.push(here);
     }
     shown.iter().collect()
+}
+
+/// The credential `path` is, if any (a loop's `done < ~/.netrc`).
+fn read_by_path(path: &str, cx: &CommandContext) -> Secrets {
+    let mut out = Secrets::default();
+    if let Some(source) = kept_from_model(path, cx.cwd(), cx.home) {
+        out.add(source);
+    }
+    out
 }
 
 /// The credentials `cmd` (a file printer) reads from its operands, its stdin file, and the

@@ -71,6 +71,10 @@ fn what_carries_it_to_the_terminal_shows_it() {
         "find ~/.ssh -type f | xargs cat",
         "ls ~/.ssh | xargs -I{} cat ~/.ssh/{}",
         "for f in ~/.ssh/id_*; do cat \"$f\"; done",
+        // Through variables `read` fills.
+        "while read l; do echo \"$l\"; done < ~/.aws/credentials",
+        "while read l; do echo \"$l\"; done < <(cat ~/.aws/credentials)",
+        "cat ~/.netrc | while read a b c; do echo $b; done",
         // One of several parts.
         "cat README.md && cat ~/.aws/credentials",
     ] {
@@ -110,6 +114,8 @@ fn what_keeps_it_from_the_terminal_does_not() {
         "cat ~/.ssh/id_rsa | wc -c",
         "cat ~/.docker/token | docker login --password-stdin",
         "cat ~/.aws/credentials | grep -c default",
+        "while read l; do echo \"$l\"; done < ~/.aws/credentials > /tmp/out",
+        "while read l; do echo done; done < ~/.aws/credentials",
         // Words that are not files.
         "echo ~/.aws/credentials",
         "for f in a b; do cat \"$f\"; done",

@@ -16,8 +16,11 @@ pub struct InlineFindings {
     /// What each destructive call found deletes: its first argument when that is a string
     /// literal, else `None` (only known at run time).
     pub delete_targets: Vec<Option<String>>,
-    /// String literals, to be analysed as shell commands.
+    /// String literals: what the code names (files, hosts) is read from them.
     pub strings: Vec<String>,
+    /// The string literals to be analysed as shell commands: all but those given as the
+    /// file of a call that opens or reads one (`open('/tmp/reboot')` runs nothing).
+    pub shell_strings: Vec<String>,
     /// String literals that are URLs.
     pub urls: Vec<String>,
     /// Argument-list process calls (`subprocess.run(["rm","-rf","/"])`,
@@ -77,6 +80,54 @@ const PROCESS_CALLS: &[&str] = &[
     "ProcessBuilder",
     "proc_open",
 ];
+
+/// Call names (the last segment: `fs.readFileSync` → `readFileSync`) whose first argument is a
+/// file they open, read or inspect, not a command. Ruby's and Perl's `open` run a command
+/// given with a pipe (`open("| cmd")`), so a string with `|` stays a shell string.
+const FILE_CALLS: &[&str] = &[
+    "open",
+    "fopen",
+    "Path",
+    "PurePath",
+    "readFileSync",
+    "readFile",
+    "createReadStream",
+    "read",
+    "readlines",
+    "foreach",
+    "file_get_contents",
+    "load_file",
+    "exists",
+    "existsSync",
+    "isfile",
+    "isdir",
+    "getsize",
+    "stat",
+    "statSync",
+    "listdir",
+    "readdirSync",
+    "expanduser",
+    "expand_path",
+];
+
+/// Whether the string literal whose opening quote is at `at` is the first argument of one of
+/// the [`FILE_CALLS`] (`open('x')`, `fs.readFileSync( "x"`).
+fn is_file_argument(chars: &[char], at: usize) -> bool {
+    let mut i = at;
+    while i > 0 && chars[i - 1].is_whitespace() {
+        i -= 1;
+    }
+    if i == 0 || chars[i - 1] != '(' {
+        return false;
+    }
+    let end = i - 1;
+    let mut start = end;
+    while start > 0 && (chars[start - 1].is_alphanumeric() || chars[start - 1] == '_') {
+        start -= 1;
+    }
+    let name: String = chars[start..end].iter().collect();
+    FILE_CALLS.contains(&name.as_str())
+}
 
 /// (needle, label): calls that delete files or trees, or run shell strings.
 const DESTRUCTIVE: &[(&str, &str)] = &[
@@ -149,6 +200,15 @@ pub fn scan(code: &str) -> InlineFindings {
                 f.urls.push(url);
             }
             if !s.trim().is_empty() && f.strings.len() < 64 {
+                if s.contains('|') || !is_file_argument(&chars, i) {
+                    // Ruby's and Perl's pipe opens: `open("| cmd")`, `open(F, "cmd |")`.
+                    let command = s
+                        .trim()
+                        .trim_start_matches('|')
+                        .trim_end_matches('|')
+                        .trim();
+                    f.shell_strings.push(command.to_string());
+                }
                 f.strings.push(s);
             }
             i = j + 1;
@@ -489,6 +549,41 @@ mod tests {
         }
         let a = crate::analyze("ruby -e \"FileUtils\u{60b}rm_rf('/x')\"");
         assert!(!a.commands.is_empty());
+    }
+
+    #[test]
+    fn files_a_call_opens_are_no_shell_strings() {
+        for code in [
+            "print(open('/tmp/reboot').read())",
+            "data = open( \"/var/log/shutdown\" ).read()",
+            "require('fs').readFileSync('/sbin/halt')",
+            "puts File.read(\"/etc/hostname\")",
+            "Path('/usr/sbin/poweroff').exists()",
+        ] {
+            let scanned = scan(code);
+            let path = |s: &String| s.starts_with('/');
+            assert_eq!(
+                scanned.strings.iter().filter(|s| path(s)).count(),
+                1,
+                "{code:?}"
+            );
+            assert!(!scanned.shell_strings.iter().any(path), "{code:?}");
+        }
+        // Strings given to anything else stay shell strings; so do pipe opens, read as the
+        // command they run.
+        for (code, command) in [
+            ("os.system('reboot')", "reboot"),
+            ("x = 'reboot'; os.system(x)", "reboot"),
+            ("open(\"| rm -rf ~\")", "rm -rf ~"),
+            ("open(F, \"rm -rf / |\")", "rm -rf /"),
+            ("os.path.join('/a', 'reboot')", "reboot"),
+        ] {
+            assert!(
+                scan(code).shell_strings.iter().any(|s| s == command),
+                "{code:?}: {:?}",
+                scan(code).shell_strings
+            );
+        }
     }
 
     #[test]

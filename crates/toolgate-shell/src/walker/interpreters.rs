@@ -206,7 +206,7 @@ impl Walker {
         if code_as_shell {
             self.script(code, &child);
         }
-        for s in found.strings {
+        for s in found.shell_strings {
             self.script(&s, &child);
         }
         for argv in found.argv_calls {
@@ -272,7 +272,7 @@ impl Walker {
                 let found = crate::facts::inline::scan(body);
                 let mut child = scope.child("vim code");
                 child.lenient = true;
-                for s in found.strings {
+                for s in found.shell_strings {
                     self.script(&s, &child);
                 }
             }
@@ -339,7 +339,7 @@ impl Walker {
                 // command (`pipe CMD | SHELL`): its strings and pieces read leniently.
                 let mut child = scope.child("debugger code");
                 child.lenient = true;
-                for s in crate::facts::inline::scan(body).strings {
+                for s in crate::facts::inline::scan(body).shell_strings {
                     self.script(&s, &child);
                 }
                 if let Some((_, after)) = body.rsplit_once('|') {
@@ -424,7 +424,7 @@ impl Walker {
                 };
                 self.script(&shell, &child);
             }
-            for s in crate::facts::inline::scan(&script).strings {
+            for s in crate::facts::inline::scan(&script).shell_strings {
                 self.script(&s, &child);
             }
         }

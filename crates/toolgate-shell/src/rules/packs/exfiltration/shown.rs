@@ -3,10 +3,11 @@
 //! credential file of the home directory ([`kept_from_model`]) read by a program that prints
 //! what it reads ([`FILE_PRINTERS`]), carried through printers (`cat key | base64`,
 //! `echo "$(cat key)"`), and not sent to a file, a substitution or a program that keeps it
-//! (`| docker login --password-stdin`, `| wc -c`) is shown.
+//! (`| docker login --password-stdin`, `| wc -c`) is shown; so is what inline code that
+//! names one prints (`python -c "print(open('/home/me/.netrc').read())"`).
 
 use toolgate_core::path_class::SecretSource;
-use toolgate_core::path_class::secrets::kept_from_model;
+use toolgate_core::path_class::secrets::{SECRETS_KEPT_FROM_MODEL, kept_from_model};
 
 use super::flows::{
     Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, in_directory, opaque,
@@ -62,7 +63,11 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
         let program = c.program_lower();
         let printer = (!c.operands.is_empty() || c.stdin_file.is_some() || c.args_from_input)
             && FILE_PRINTERS.contains(&&*program);
-        printer || (c.stdin_file.is_some() && READERS_INTO_VARIABLES.contains(&&*program))
+        let code = c
+            .inline_network
+            .as_ref()
+            .is_some_and(|n| !n.reads.is_empty());
+        printer || code || (c.stdin_file.is_some() && READERS_INTO_VARIABLES.contains(&&*program))
     });
     if !reads_a_file {
         return Vec::new();
@@ -96,6 +101,17 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
                 }
             }
             None => {
+                // Inline code that names a credential file (`python -c "print(open(…).read())"`):
+                // what it prints is taken as what it read.
+                if let Some(n) = &cmd.inline_network {
+                    for source in n
+                        .reads
+                        .iter()
+                        .filter(|s| SECRETS_KEPT_FROM_MODEL.contains(s))
+                    {
+                        here.add(*source);
+                    }
+                }
                 let program = cmd.program_lower();
                 if READERS_INTO_VARIABLES.contains(&&*program) {
                     let mut secrets = carried.over(&cmd.stdin_from);

@@ -75,6 +75,9 @@ fn what_carries_it_to_the_terminal_shows_it() {
         "while read l; do echo \"$l\"; done < ~/.aws/credentials",
         "while read l; do echo \"$l\"; done < <(cat ~/.aws/credentials)",
         "cat ~/.netrc | while read a b c; do echo $b; done",
+        // Inline code that names one.
+        "python3 -c \"print(open('/home/me/.aws/credentials').read())\"",
+        "ruby -e 'puts File.read(File.expand_path(\"~/.netrc\"))'",
         // One of several parts.
         "cat README.md && cat ~/.aws/credentials",
     ] {
@@ -116,6 +119,8 @@ fn what_keeps_it_from_the_terminal_does_not() {
         "cat ~/.aws/credentials | grep -c default",
         "while read l; do echo \"$l\"; done < ~/.aws/credentials > /tmp/out",
         "while read l; do echo done; done < ~/.aws/credentials",
+        "python3 -c \"print(open('/home/me/.aws/credentials').read())\" > /tmp/c",
+        "python3 -c \"print(open('README.md').read())\"",
         // Words that are not files.
         "echo ~/.aws/credentials",
         "for f in a b; do cat \"$f\"; done",

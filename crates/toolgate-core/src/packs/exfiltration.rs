@@ -14,8 +14,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-EXFIL-CREDENTIAL-READ",
-            "A credential file of the home directory is read into the conversation, where the model's provider sees it (aws configure list, kubectl config view, npm config list and gh auth status show the settings with the secrets masked)",
-            "Read ~/.aws/credentials, cat ~/.ssh/id_rsa, grep token ~/.npmrc, base64 ~/.kube/config, sudo cat /etc/shadow, a read_file tool given ~/.netrc",
+            "A credential (a credential file of the home directory, the system's password hashes, a service's key variable) is printed into the conversation, where the model's provider sees it (aws configure list, kubectl config view, npm config list and gh auth status show the settings with the secrets masked)",
+            "Read ~/.aws/credentials, cat ~/.ssh/id_rsa, grep token ~/.npmrc, base64 ~/.kube/config, sudo cat /etc/shadow, a read_file tool given ~/.netrc, echo $OPENAI_API_KEY, printenv GITHUB_TOKEN",
         ),
         deny(
             "TG-EXFIL-REVERSE-SHELL",

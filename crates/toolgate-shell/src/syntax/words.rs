@@ -246,6 +246,68 @@ pub(crate) fn uses_variable(text: &str, name: &str) -> bool {
     false
 }
 
+/// Whether `text` expands variable `name` to (most of) its value: `$NAME`, `${NAME}`,
+/// `${NAME:-x}`, `${NAME%x}`, `${NAME:4}`; not its length (`${#NAME}`), a word chosen by
+/// whether it is set (`${NAME:+set}`, `${NAME+set}`), or a short part (`${NAME:0:4}`: at
+/// most 8 characters).
+pub(crate) fn expands_value_of(text: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(at) = text[from..].find('$') {
+        let rest = &text[from + at + 1..];
+        from += at + 1;
+        let (braced, rest) = match rest.strip_prefix('{') {
+            Some(r) => (true, r),
+            None => (false, rest),
+        };
+        let Some(after) = rest.strip_prefix(name) else {
+            continue;
+        };
+        if after.starts_with(ident) {
+            continue;
+        }
+        if !braced {
+            return true;
+        }
+        let operator = after.split('}').next().unwrap_or("");
+        if operator.starts_with(":+") || operator.starts_with('+') {
+            continue;
+        }
+        // `${NAME:OFFSET:LENGTH}`: a part of at most 8 characters shows little.
+        if let Some(range) = operator.strip_prefix(':')
+            && let Some((offset, length)) = range.split_once(':')
+            && offset.trim().parse::<u32>().is_ok()
+            && length.trim().parse::<u32>().is_ok_and(|n| n <= 8)
+        {
+            continue;
+        }
+        return true;
+    }
+    false
+}
+
+#[cfg(test)]
+#[test]
+fn what_expands_a_value() {
+    for t in [
+        "$K", "x${K}y", "${K:-d}", "${K%%/*}", "${K:4}", "${K:0:9}", "$K$L",
+    ] {
+        assert!(expands_value_of(t, "K"), "{t}");
+    }
+    for t in [
+        "${#K}",
+        "${K:+set}",
+        "${K+set}",
+        "${K:0:4}",
+        "$KEY",
+        "${KX}",
+        "K",
+        "$L",
+    ] {
+        assert!(!expands_value_of(t, "K"), "{t}");
+    }
+}
+
 /// Splits a string into words the way `env -S` does (whitespace, simple quotes).
 pub(crate) fn split_words(s: &str) -> Vec<Arg> {
     let mut out = Vec::new();

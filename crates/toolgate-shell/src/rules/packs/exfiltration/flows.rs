@@ -475,7 +475,7 @@ fn prints_environment(cmd: &SimpleCommand) -> bool {
 }
 
 /// The rows of [`SECRET_VARIABLES`] whose variables `cmd`'s words use, one bit each.
-fn credential_variables_used(cmd: &SimpleCommand) -> u32 {
+pub(super) fn credential_variables_used(cmd: &SimpleCommand) -> u32 {
     let mut out = 0;
     for arg in cmd.args.iter().filter(|a| a.contains('$')) {
         for (at, v) in SECRET_VARIABLES.iter().enumerate() {

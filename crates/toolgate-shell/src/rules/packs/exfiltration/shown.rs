@@ -4,20 +4,24 @@
 //! what it reads ([`FILE_PRINTERS`]), carried through printers (`cat key | base64`,
 //! `echo "$(cat key)"`), and not sent to a file, a substitution or a program that keeps it
 //! (`| docker login --password-stdin`, `| wc -c`) is shown; so is what inline code that
-//! names one prints (`python -c "print(open('/home/me/.netrc').read())"`).
+//! names one prints (`python -c "print(open('/home/me/.netrc').read())"`), and a service's
+//! credential variable echoed or printed by name (`echo $OPENAI_API_KEY`, `printenv
+//! GITHUB_TOKEN`: the `environment` source).
 
 use toolgate_core::path_class::SecretSource;
 use toolgate_core::path_class::secrets::{SECRETS_KEPT_FROM_MODEL, kept_from_model};
 
 use super::flows::{
-    Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, in_directory, opaque,
+    Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, credential_variables_used,
+    in_directory, opaque,
 };
 use crate::facts::paths::{aimed_class, working_directory};
 use crate::knowledge::exfiltration::{
     FILE_PRINTERS, PRINTER_WRITE_OPTIONS, STREAM_PRINTERS, WORD_PRINTERS,
 };
+use crate::knowledge::secret_variables::SECRET_VARIABLES;
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
-use crate::syntax::words::uses_variable;
+use crate::syntax::words::{expands_value_of, uses_variable};
 
 /// The rule the engine reports for credentials a command shows.
 pub const CREDENTIAL_READ: &str = "TG-EXFIL-CREDENTIAL-READ";
@@ -61,6 +65,11 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
     // file.
     let reads_a_file = commands.iter().any(|c| {
         let program = c.program_lower();
+        let echoes_a_credential =
+            WORD_PRINTERS.contains(&&*program) && echoes_a_credential_variable(c);
+        if echoes_a_credential || prints_a_credential_variable(c) {
+            return true;
+        }
         let printer = (!c.operands.is_empty() || c.stdin_file.is_some() || c.args_from_input)
             && FILE_PRINTERS.contains(&&*program);
         let code = c
@@ -91,6 +100,11 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
             }
             Some(Printer::Stream) => here.0 |= carried.over(&cmd.stdin_from).0,
             Some(Printer::Words) => {
+                // A service's credential variable (`echo $OPENAI_API_KEY`; not its length or
+                // a short prefix, `${#OPENAI_API_KEY}`, `${OPENAI_API_KEY:0:4}`).
+                if echoes_a_credential_variable(cmd) {
+                    here.add(SecretSource::ProcessEnvironment);
+                }
                 for r in &cmd.words_from {
                     here.0 |= carried.over(&Some(r.clone())).0;
                 }
@@ -100,6 +114,7 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
                     }
                 }
             }
+            None if prints_a_credential_variable(cmd) => here.add(SecretSource::ProcessEnvironment),
             None => {
                 // Inline code that names a credential file (`python -c "print(open(…).read())"`):
                 // what it prints is taken as what it read.
@@ -147,6 +162,27 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
         carried.push(here);
     }
     shown.iter().collect()
+}
+
+/// Whether `cmd`'s words expand a service's credential variable to its value.
+fn echoes_a_credential_variable(cmd: &SimpleCommand) -> bool {
+    credential_variables_used(cmd) != 0
+        && cmd.args.iter().filter(|a| a.contains('$')).any(|a| {
+            SECRET_VARIABLES
+                .iter()
+                .flat_map(|v| v.names.iter())
+                .any(|n| expands_value_of(a, n))
+        })
+}
+
+/// `printenv OPENAI_API_KEY`: a service's credential variable printed by name.
+fn prints_a_credential_variable(cmd: &SimpleCommand) -> bool {
+    cmd.program_lower() == "printenv"
+        && cmd.operands.iter().any(|o| {
+            SECRET_VARIABLES
+                .iter()
+                .any(|v| v.names.contains(&o.as_str()))
+        })
 }
 
 /// The credential `path` is, if any (a loop's `done < ~/.netrc`).

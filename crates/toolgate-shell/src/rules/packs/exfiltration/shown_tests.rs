@@ -40,6 +40,7 @@ fn printers_of_a_credential_show_it() {
         ("cat < ~/.netrc", Netrc),
         ("cat ~/.ssh/*", SshPrivateKey),
         ("melt ~/.ssh/id_ed25519", SshPrivateKey),
+        ("echo $OPENAI_API_KEY", ProcessEnvironment),
     ] {
         assert_eq!(shown(cmd), [want], "{cmd}");
     }
@@ -78,6 +79,12 @@ fn what_carries_it_to_the_terminal_shows_it() {
         // Inline code that names one.
         "python3 -c \"print(open('/home/me/.aws/credentials').read())\"",
         "ruby -e 'puts File.read(File.expand_path(\"~/.netrc\"))'",
+        // A service's credential variable.
+        "echo $OPENAI_API_KEY",
+        "echo \"key: ${ANTHROPIC_API_KEY}\"",
+        "printf '%s\\n' \"$GITHUB_TOKEN\"",
+        "printenv AWS_SECRET_ACCESS_KEY",
+        "echo ${OPENAI_API_KEY:4}",
         // One of several parts.
         "cat README.md && cat ~/.aws/credentials",
     ] {
@@ -121,6 +128,15 @@ fn what_keeps_it_from_the_terminal_does_not() {
         "while read l; do echo done; done < ~/.aws/credentials",
         "python3 -c \"print(open('/home/me/.aws/credentials').read())\" > /tmp/c",
         "python3 -c \"print(open('README.md').read())\"",
+        // A variable's length, whether it is set, a short prefix; used, not printed.
+        "echo ${#OPENAI_API_KEY}",
+        "echo ${OPENAI_API_KEY:0:4}",
+        "echo ${OPENAI_API_KEY:+set}",
+        "[ -n \"$OPENAI_API_KEY\" ] && echo set",
+        "echo $GITHUB_TOKEN | gh auth login --with-token",
+        "echo \"OPENAI_API_KEY=$OPENAI_API_KEY\" >> .env",
+        "printenv HOME",
+        "echo $HOME $API_KEY",
         // Words that are not files.
         "echo ~/.aws/credentials",
         "for f in a b; do cat \"$f\"; done",

@@ -10,7 +10,7 @@ pub(super) const PACK: Pack = Pack {
         review(
             "TG-PERSIST-WRITE",
             "Writing a startup, hook, scheduling, privilege or system file plants code or access that outlives the session",
-            "~/.bashrc, .git/hooks/*, ~/.ssh/authorized_keys, crontabs, systemd units, .envrc, /etc/sudoers, /etc/passwd, /usr/local/bin/*, /etc/ld.so.preload, /etc/hosts (redirect, tee, cp, install, sed -i or a file tool)",
+            "~/.bashrc, .git/hooks/*, ~/.ssh/authorized_keys, crontabs, systemd units, .envrc, /etc/sudoers, /etc/passwd, /usr/local/bin/*, ~/.local/bin/sudo, /etc/ld.so.preload, /etc/hosts (redirect, tee, cp, install, sed -i or a file tool)",
         ),
         review(
             "TG-PERSIST-GIT-CONFIG",

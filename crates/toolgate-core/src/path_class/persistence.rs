@@ -40,6 +40,10 @@ pub enum PersistenceClass {
     /// Programs on the system's path and the dynamic loader's preload and search lists: a
     /// replaced `/usr/bin/ls` or a line in `/etc/ld.so.preload` runs with every later call.
     SystemPrograms,
+    /// A program in the user's own command directories (`~/.local/bin`, `~/bin`, which
+    /// `PATH` usually lists before the system's) named like a command that handles
+    /// passwords, keys or every shell (`sudo`, `ssh`, `git`, `ls`): it runs in its place.
+    CommandShadowing,
     /// The system's own startup and hook scripts (`/etc/rc.local`, `/etc/init.d`, login
     /// messages, APT hooks), run at boot, login or package installs.
     SystemStartup,
@@ -266,6 +270,42 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         ],
     },
     PersistenceInfo {
+        class: PersistenceClass::CommandShadowing,
+        name: "command_shadowing",
+        describe: "a program in the user's own command directory named like a system command that handles passwords, keys or every shell",
+        effect: "plants code that runs in the command's place",
+        patterns: &[
+            file(Home, &[".local", "bin", "sudo"]),
+            file(Home, &[".local", "bin", "su"]),
+            file(Home, &[".local", "bin", "doas"]),
+            file(Home, &[".local", "bin", "pkexec"]),
+            file(Home, &[".local", "bin", "ssh"]),
+            file(Home, &[".local", "bin", "scp"]),
+            file(Home, &[".local", "bin", "git"]),
+            file(Home, &[".local", "bin", "gpg"]),
+            file(Home, &[".local", "bin", "passwd"]),
+            file(Home, &[".local", "bin", "ls"]),
+            file(Home, &[".local", "bin", "bash"]),
+            file(Home, &[".local", "bin", "sh"]),
+            file(Home, &[".local", "bin", "zsh"]),
+            file(Home, &[".local", "bin", "env"]),
+            file(Home, &["bin", "sudo"]),
+            file(Home, &["bin", "su"]),
+            file(Home, &["bin", "doas"]),
+            file(Home, &["bin", "pkexec"]),
+            file(Home, &["bin", "ssh"]),
+            file(Home, &["bin", "scp"]),
+            file(Home, &["bin", "git"]),
+            file(Home, &["bin", "gpg"]),
+            file(Home, &["bin", "passwd"]),
+            file(Home, &["bin", "ls"]),
+            file(Home, &["bin", "bash"]),
+            file(Home, &["bin", "sh"]),
+            file(Home, &["bin", "zsh"]),
+            file(Home, &["bin", "env"]),
+        ],
+    },
+    PersistenceInfo {
         class: PersistenceClass::SystemStartup,
         name: "system_startup",
         describe: "a system startup or hook script",
@@ -381,6 +421,7 @@ mod tests {
             VscodeTasks,
             Privileges,
             SystemPrograms,
+            CommandShadowing,
             SystemStartup,
             NameResolution,
         ];
@@ -434,6 +475,8 @@ mod tests {
             ("/usr/local/bin", SystemPrograms),
             ("/bin/sh", SystemPrograms),
             ("/etc/ld.so.preload", SystemPrograms),
+            ("~/.local/bin/sudo", CommandShadowing),
+            ("/home/me/bin/ssh", CommandShadowing),
             ("/etc/rc.local", SystemStartup),
             ("/etc/rc3.d/S01x", SystemStartup),
             ("/etc/apt/apt.conf.d/99hook", SystemStartup),

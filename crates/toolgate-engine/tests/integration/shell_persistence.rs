@@ -91,3 +91,44 @@ fn reading_or_mentioning_is_no_write() {
     );
     assert!(d.decision < Verdict::Review, "{}", d.reason);
 }
+
+#[test]
+fn a_program_named_like_a_guarded_command_in_the_users_path_is_reviewed() {
+    let g = Guard::new(Arc::new(Policy::builtin()));
+    for command in [
+        "ln -s /tmp/evil ~/.local/bin/sudo",
+        "cp build/ssh ~/.local/bin/",
+        "mv ./git ~/.local/bin",
+        "cat > ~/.local/bin/ls <<< '#!/bin/sh'",
+        "install -m 755 x ~/bin/passwd",
+    ] {
+        let d = bash(&g, command);
+        assert!(persists(&d), "{command}: {}", d.reason);
+        assert_eq!(d.decision, Verdict::Review, "{command}");
+    }
+    let write = check(
+        &g,
+        "Write",
+        json!({"file_path": "/home/u/.local/bin/sudo", "content": "#!/bin/sh"}),
+    );
+    assert!(persists(&write));
+    // Installing one's own tools there is routine.
+    for command in [
+        "cp target/release/mytool ~/.local/bin/",
+        "curl -Lo ~/.local/bin/kubectl https://dl.example/kubectl",
+        "ln -s ~/proj/bin/run ~/bin/run",
+    ] {
+        let d = bash(&g, command);
+        assert!(!persists(&d), "{command}: {}", d.reason);
+    }
+    let g = {
+        let p = load_str(
+            "persistence:\n  command_shadowing: off\n",
+            Format::Yaml,
+            PolicySource::Builtin,
+        );
+        assert!(p.is_usable(), "{}", p.render_diagnostics());
+        Guard::new(Arc::new(p))
+    };
+    assert!(!persists(&bash(&g, "ln -s /tmp/evil ~/.local/bin/sudo")));
+}

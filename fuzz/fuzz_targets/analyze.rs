@@ -1,9 +1,13 @@
-//! Fuzz target: `analyze` and rule evaluation must never panic, for any input (brush-parser
-//! panics, which `analyze` catches, excepted).
+//! Fuzz target: `analyze`, rule evaluation and the packs' readings of an analysis (matchers,
+//! secret flows, credentials shown, files planted, credentials lost) must never panic, for
+//! any input (brush-parser panics, which `analyze` catches, excepted).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use toolgate_shell::{CommandContext, CommandRuleSet, analyze};
+use toolgate_shell::{
+    CommandContext, CommandRuleSet, analyze, credentials_shown, evaluate_packs, loses_credentials,
+    planted_files, secret_flows,
+};
 
 fuzz_target!(
     init: {
@@ -19,6 +23,11 @@ fuzz_target!(
             Some(std::path::Path::new("/home/user")),
         );
         let _ = CommandRuleSet::builtin().evaluate(&a, &cx);
+        let _ = evaluate_packs(&a, &cx);
+        let _ = secret_flows(&a, &cx);
+        let _ = credentials_shown(&a, &cx);
+        let _ = planted_files(&a, &cx);
+        let _ = loses_credentials(&a, &cx);
     }
     }
 );

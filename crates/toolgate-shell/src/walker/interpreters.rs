@@ -514,14 +514,17 @@ impl Walker {
     }
 
     /// Marks the command at `index` (a Windows shell) with what its script destroys, as a
-    /// delete whose paths are only known at run time.
+    /// delete whose paths are only known at run time, and with the code it downloads and
+    /// runs (`irm URL | iex`, `iwr URL -OutFile x.ps1; .\x.ps1`), as `curl … | sh`.
     fn windows_destruction(&mut self, index: usize, script: &str) {
         let found = crate::knowledge::windows::destructive_commands(script);
+        let downloaded = crate::knowledge::windows::runs_downloaded_code(script);
         if let Some(c) = self.out.commands.get_mut(index) {
             for label in found {
                 c.inline_code_hits.push(label);
                 c.inline_deletes.push(None);
             }
+            c.runs_downloaded_code |= downloaded;
         }
     }
 }

@@ -95,6 +95,7 @@ impl Guard {
             d.add(outcome);
         }
         self.check_sql_arguments(tool_name, input, &mut d);
+        self.check_resource_deletes(tool_name, input, &mut d);
         self.check_egress(tool_name, input, &mut d);
         d.finish()
     }
@@ -342,6 +343,20 @@ impl Guard {
                 ),
                 rule_ids: vec![loss.rule().to_string()],
             });
+        }
+    }
+
+    /// MCP tools that destroy a whole store of data or a hosted resource by name
+    /// (`delete_repository`, `drop-database`), against the packs their shell commands meet.
+    fn check_resource_deletes(&self, tool_name: &str, input: &Value, d: &mut DecisionBuilder) {
+        if !targets::is_other_tool(tool_name) {
+            return;
+        }
+        let packs = &self.policy.commands.packs;
+        for rule in targets::resource_delete_rules(tool_name, input) {
+            if let Some(verdict) = packs.verdict(rule) {
+                d.add(pack_rule_outcome(CheckKind::Commands, rule, verdict));
+            }
         }
     }
 

@@ -8,7 +8,9 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 mod operations;
+mod resource_deletes;
 use operations::{file_operation, kubectl_operation};
+pub(crate) use resource_deletes::resource_delete_rules;
 
 /// Argument names that carry a shell command in MCP and unknown tools.
 const SHELL_ARGUMENT_NAMES: &[&str] = &[
@@ -206,6 +208,36 @@ pub fn urls<'a>(tool_name: &str, input: &'a Value) -> Vec<(&'a str, UrlSource)> 
     }
 }
 
+/// Claude Code's own tools (other agents' tools are mapped to these names first).
+const OWN_TOOLS: &[&str] = &[
+    "Bash",
+    "Read",
+    "Write",
+    "Edit",
+    "MultiEdit",
+    "NotebookEdit",
+    "NotebookRead",
+    "Glob",
+    "Grep",
+    "LS",
+    "WebFetch",
+    "WebSearch",
+    "TodoWrite",
+    "Agent",
+    "Task",
+    "ExitPlanMode",
+    "BashOutput",
+    "KillShell",
+    "KillBash",
+    "ToolSearch",
+];
+
+/// Whether `tool_name` is an MCP or other tool that may act on what its name says (not one of
+/// Claude Code's own, not one that only inspects its arguments).
+pub(crate) fn is_other_tool(tool_name: &str) -> bool {
+    !OWN_TOOLS.contains(&tool_name) && !only_inspects(tool_name)
+}
+
 /// Words in a tool's name that say it shows a file's content (`read_file`, `view`,
 /// `get_file_contents`), where `list`, `search` and `stat` show names.
 const CONTENT_WORDS: &[&str] = &["read", "cat", "view", "head", "tail", "content", "contents"];
@@ -233,9 +265,7 @@ pub fn read_paths<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
         "Read" => "file_path",
         "NotebookRead" => "notebook_path",
         "Grep" if input.get("output_mode").and_then(Value::as_str) == Some("content") => "path",
-        "Bash" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Glob" | "Grep" | "LS"
-        | "WebFetch" | "WebSearch" | "TodoWrite" | "Agent" | "Task" | "ExitPlanMode"
-        | "BashOutput" | "KillShell" | "KillBash" | "ToolSearch" => return Vec::new(),
+        _ if OWN_TOOLS.contains(&tool_name) => return Vec::new(),
         _ => {
             let words = name_words(tool_name);
             let shows = words.iter().any(|w| CONTENT_WORDS.contains(&w.as_str()))

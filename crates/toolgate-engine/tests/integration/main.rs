@@ -9,6 +9,7 @@ mod exfiltration_allow;
 mod file_persistence;
 mod homograph_hosts;
 mod local_dev_ports;
+mod mcp_resource_deletes;
 mod pack_cases;
 mod process_cwd;
 mod realworld;

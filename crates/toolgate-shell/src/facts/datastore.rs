@@ -142,13 +142,17 @@ impl Invocation {
             }
         };
         if let Some(sub) = client.subcommand {
-            if !operands
-                .first()
-                .is_some_and(|o| o.eq_ignore_ascii_case(sub))
-            {
+            // One word or a path of them (`wrangler d1 execute`).
+            let words: Vec<&str> = sub.split(' ').collect();
+            let matches = operands.len() >= words.len()
+                && words
+                    .iter()
+                    .zip(&operands)
+                    .all(|(w, o)| o.eq_ignore_ascii_case(w));
+            if !matches {
                 return None;
             }
-            operands.remove(0);
+            operands.drain(..words.len());
         }
         Some(Invocation { opts, operands })
     }

@@ -58,7 +58,8 @@ pub(crate) enum OptionalValue {
 pub(crate) struct Client {
     /// The program's basename, lower case (its row in the program table gives the options).
     pub(crate) program: &'static str,
-    /// The subcommand the client needs, if any (`clickhouse client`, `typeorm query`).
+    /// The subcommand the client needs, if any (`clickhouse client`, `typeorm query`; words
+    /// of a path apart by one space: `d1 execute`).
     pub(crate) subcommand: Option<&'static str>,
     /// The language of its text.
     pub(crate) language: Language,
@@ -219,6 +220,17 @@ pub(crate) const CLIENTS: &[Client] = &[
         ),
         "sql",
     ),
+    // Cloudflare D1 (SQLite): `wrangler d1 execute DB --command SQL`, `--file FILE`.
+    sub(
+        files(
+            text(
+                client("wrangler", Language::Sql(SqlDialect::Sqlite)),
+                &["--command"],
+            ),
+            &["--file"],
+        ),
+        "d1 execute",
+    ),
     // `typeorm query 'SQL'`: the statement goes to whichever database the project uses.
     sub(
         operands(
@@ -249,6 +261,7 @@ pub(crate) const CLIENT_PROGRAMS: &[&str] = &[
     "cqlsh",
     "snowsql",
     "cockroach",
+    "wrangler",
     "typeorm",
 ];
 

@@ -52,6 +52,11 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("openstack", ADMIN, &specs::OPENSTACK),
     row("scw", ADMIN, &specs::SCW),
     row("vultr-cli", ADMIN, &specs::VULTR),
+    row("neonctl", ADMIN, &specs::NEONCTL),
+    row("neon", ADMIN, &specs::NEONCTL),
+    row("wrangler", ADMIN_DB, &specs::WRANGLER),
+    row("pscale", ADMIN, &specs::PSCALE),
+    row("turso", ADMIN, &specs::TURSO),
     // The JVM: the packs read `java -jar jenkins-cli.jar … delete-job`.
     single_dash_long(row("java", ADMIN, &specs::JAVA)),
     // Secret stores, message brokers and backup tools (the rule packs read their global

@@ -56,4 +56,5 @@ pub(super) const DISK: &[Class] = &[DiskTool];
 pub(super) const WRITE: &[Class] = &[Writer];
 pub(super) const ADMIN: &[Class] = &[Admin];
 pub(super) const DB: &[Class] = &[Database];
+pub(super) const ADMIN_DB: &[Class] = &[Admin, Database];
 pub(super) const LOOKUP: &[Class] = &[NameLookup];

@@ -260,6 +260,45 @@ pub(crate) const SCW: Spec =
 /// `vultr-cli`.
 pub(crate) const VULTR: Spec = Spec::with_flags("o", &["config", "output"], &["help"]);
 
+/// Neon's `neonctl` (also `neon`).
+pub(crate) const NEONCTL: Spec = Spec::with_flags(
+    "o",
+    &[
+        "api-key",
+        "output",
+        "config-dir",
+        "context-file",
+        "project-id",
+        "org-id",
+        "api-host",
+    ],
+    &["analytics", "no-analytics", "help", "version"],
+);
+
+/// Cloudflare's `wrangler` (`--command` and `--file` are `d1 execute`'s SQL).
+pub(crate) const WRANGLER: Spec = Spec::with_flags(
+    "ce",
+    &["config", "env", "cwd", "command", "file"],
+    &["help", "version", "experimental-json-config"],
+);
+
+/// PlanetScale's `pscale`.
+pub(crate) const PSCALE: Spec = Spec::with_flags(
+    "f",
+    &[
+        "org",
+        "service-token",
+        "service-token-id",
+        "config",
+        "format",
+        "api-url",
+    ],
+    &["debug", "no-color", "help", "version"],
+);
+
+/// Turso's `turso`.
+pub(crate) const TURSO: Spec = Spec::with_flags("", &["config-path"], &["help", "version"]);
+
 /// Flux CD's `flux` (`flux -n apps delete kustomization app`).
 pub(crate) const FLUX: Spec = Spec::with_flags(
     "n",

@@ -152,6 +152,26 @@ pub(super) const MATCHERS: &[M] = &[
         .operands(Operands::Present)
         .none(&["--help", "-?", "--version", "-V"]),
     M::new(DROP_COMMAND, &["mysqladmin", "mariadb-admin"], &[&["drop"]]).none(HELP),
+    // Hosted databases: Neon, Cloudflare D1, PlanetScale, Turso.
+    M::new(
+        DROP_COMMAND,
+        &["neonctl", "neon"],
+        &[&["databases", "database", "db"], &["delete"]],
+    )
+    .none(HELP),
+    M::new(DROP_COMMAND, &["wrangler"], &[&["d1"], &["delete"]]).none(HELP),
+    M::new(
+        DROP_COMMAND,
+        &["pscale"],
+        &[&["database", "db"], &["delete"]],
+    )
+    .none(HELP),
+    M::new(
+        DROP_COMMAND,
+        &["turso"],
+        &[&["db", "database", "group"], &["destroy"]],
+    )
+    .none(HELP),
     // Frameworks.
     M::new(DROP_COMMAND, &["rails", "rake"], &[])
         .operands(Operands::Some(RAILS_TASKS))

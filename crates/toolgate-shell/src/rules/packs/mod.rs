@@ -59,6 +59,7 @@ pub struct PackMatch {
 /// Every matcher, by pack family.
 const FAMILIES: &[&[Matcher]] = &[
     cloud::MATCHERS,
+    cloud::PLATFORM_MATCHERS,
     iac::MATCHERS,
     clusters::MATCHERS,
     containers::MATCHERS,

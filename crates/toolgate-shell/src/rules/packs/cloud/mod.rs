@@ -1,11 +1,15 @@
 //! The `cloud` pack: deleting AWS, Google Cloud and Azure resources, and apps, servers,
 //! databases and volumes on hosting platforms.
 
+mod platforms;
+
+pub(super) use platforms::PLATFORM_MATCHERS;
+
 use super::{Check, Matcher as M, View};
 use crate::knowledge::cloud_clis::{ANY_GROUPS, CloudCli, Operations, VerbAt, cloud_cli};
 use crate::knowledge::specs::{
     AWS_EC2_INGRESS, AWS_IAM_ATTACH, AWS_S3_TRANSFER, AWS_S3API_ACCESS, AZ_NSG_RULE,
-    AZ_ROLE_ASSIGNMENT, AZ_STORAGE_ACCESS, GCLOUD_FIREWALL, GCLOUD_IAM_BINDING, SUPABASE,
+    AZ_ROLE_ASSIGNMENT, AZ_STORAGE_ACCESS, GCLOUD_FIREWALL, GCLOUD_IAM_BINDING,
 };
 use crate::rules::glob_match_ci;
 
@@ -27,7 +31,6 @@ const KMS: &str = "TG-CLOUD-AWS-KMS-DELETE";
 const GCLOUD_DELETE: &str = "TG-CLOUD-GCLOUD-DELETE";
 const GCS: &str = "TG-CLOUD-GCS-DELETE";
 const AZ_DELETE: &str = "TG-CLOUD-AZ-DELETE";
-const PLATFORM: &str = "TG-CLOUD-PLATFORM-DELETE";
 const RESOURCE: &str = "TG-CLOUD-RESOURCE-DELETE";
 const ADMIN_GRANT: &str = "TG-CLOUD-ADMIN-GRANT";
 const PUBLIC: &str = "TG-CLOUD-PUBLIC-ACCESS";
@@ -79,31 +82,6 @@ const CLOUD_INERT: &[&str] = &[
     "--dry-run",
     "--generate-cli-skeleton",
 ];
-
-/// Help asked for deletes nothing.
-const HELP: &[&str] = &["--help", "-h"];
-
-/// OpenStack resources whose `delete` takes their data or what runs on them.
-const OPENSTACK_RESOURCES: &[&str] = &[
-    "server",
-    "volume",
-    "image",
-    "stack",
-    "network",
-    "subnet",
-    "router",
-    "project",
-    "container",
-    "loadbalancer",
-    "share",
-    "zone",
-    "keypair",
-    "user",
-];
-/// doctl's spellings of delete.
-const DOCTL_DELETE: &[&str] = &["delete", "rm", "d"];
-/// fly's spellings of destroy.
-const FLY_DESTROY: &[&str] = &["destroy", "delete", "remove", "rm"];
 
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
@@ -311,203 +289,6 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(GCS, GSUTIL, &[&["rm"]]).any(&["-r", "-R"]),
     M::new(GCS, GSUTIL, &[&["rb"]]),
     // Azure. One blob (`az storage blob delete`) is routine, as one S3 object is.
-    // Hosting platforms: an app, server, database, cluster or volume, with its data.
-    M::new(
-        PLATFORM,
-        &["doctl"],
-        &[
-            &["compute"],
-            &["droplet", "volume", "load-balancer", "snapshot", "image"],
-            DOCTL_DELETE,
-        ],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["doctl"],
-        &[&["databases", "apps", "registry"], DOCTL_DELETE],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["doctl"],
-        &[&["kubernetes", "k8s", "k"], &["cluster", "c"], DOCTL_DELETE],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["hcloud"],
-        &[
-            &[
-                "server",
-                "volume",
-                "load-balancer",
-                "network",
-                "primary-ip",
-                "floating-ip",
-                "image",
-            ],
-            &["delete"],
-        ],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["linode-cli"],
-        &[
-            &[
-                "linodes",
-                "volumes",
-                "nodebalancers",
-                "databases",
-                "lke",
-                "object-storage",
-                "images",
-            ],
-            &["delete", "rm", "*-delete"],
-        ],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["fly", "flyctl"],
-        &[
-            &[
-                "apps", "app", "volumes", "volume", "vol", "postgres", "pg", "machine", "machines",
-                "m",
-            ],
-            FLY_DESTROY,
-        ],
-    )
-    .none(HELP),
-    M::new(PLATFORM, &["fly", "flyctl"], &[&["destroy"]]).none(HELP),
-    M::new(PLATFORM, &["vercel"], &[&["remove", "rm"]]).none(HELP),
-    M::new(
-        PLATFORM,
-        &["vercel"],
-        &[&["project", "projects"], &["remove", "rm"]],
-    )
-    .none(HELP),
-    M::new(PLATFORM, &["netlify"], &[&["sites:delete"]]).none(HELP),
-    M::new(
-        PLATFORM,
-        &["heroku"],
-        &[&["apps:destroy", "destroy", "addons:destroy", "pg:reset"]],
-    )
-    .none(HELP),
-    M::new(PLATFORM, &["supabase"], &[&["projects"], &["delete"]]).none(HELP),
-    // `supabase db reset` resets the local database; with --linked or --db-url a remote one.
-    M::new(PLATFORM, &["supabase"], &[&["db"], &["reset"]])
-        .spec(&SUPABASE)
-        .any(&["--linked", "--db-url"])
-        .none(HELP),
-    M::new(PLATFORM, &["firebase"], &[&["firestore:delete"]])
-        .any(&["--all-collections", "-r", "--recursive"])
-        .none(HELP),
-    M::new(
-        PLATFORM,
-        &["firebase"],
-        &[&["database:remove", "hosting:disable", "projects:delete"]],
-    )
-    .none(HELP),
-    M::new(PLATFORM, &["serverless", "sls"], &[&["remove"]]).none(HELP),
-    M::new(PLATFORM, &["sam"], &[&["delete"]]).none(HELP),
-    M::new(
-        PLATFORM,
-        &["eksctl"],
-        &[&["delete"], &["cluster", "nodegroup", "ng"]],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["oci"],
-        &[&["compute"], &["instance"], &["terminate"]],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["oci"],
-        &[
-            &["db"],
-            &["autonomous-database", "system", "database"],
-            &["delete", "terminate"],
-        ],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["oci"],
-        &[
-            &["os", "ce", "bv"],
-            &["bucket", "cluster", "volume"],
-            &["delete"],
-        ],
-    )
-    .none(HELP),
-    // OpenStack: servers, volumes and their backups, images, stacks, networks, projects,
-    // object containers, load balancers, shares, DNS zones, key pairs, users, clusters.
-    M::new(
-        PLATFORM,
-        &["openstack"],
-        &[OPENSTACK_RESOURCES, &["delete"]],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["openstack"],
-        &[&["volume"], &["backup", "snapshot"], &["delete"]],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["openstack"],
-        &[
-            &["coe", "database", "baremetal"],
-            &["cluster", "instance", "node"],
-            &["delete"],
-        ],
-    )
-    .none(HELP),
-    // Scaleway.
-    M::new(
-        PLATFORM,
-        &["scw"],
-        &[
-            &["instance", "block"],
-            &["server", "volume", "snapshot", "image"],
-            &["delete", "terminate"],
-        ],
-    )
-    .none(HELP),
-    M::new(
-        PLATFORM,
-        &["scw"],
-        &[
-            &["rdb", "redis", "mongodb", "k8s", "registry", "object"],
-            &["instance", "cluster", "namespace", "bucket"],
-            &["delete"],
-        ],
-    )
-    .none(HELP),
-    // Vultr.
-    M::new(
-        PLATFORM,
-        &["vultr-cli"],
-        &[
-            &[
-                "instance",
-                "bare-metal",
-                "database",
-                "kubernetes",
-                "block-storage",
-                "object-storage",
-                "snapshot",
-                "load-balancer",
-            ],
-            &["delete", "destroy"],
-        ],
-    )
-    .none(HELP),
 ];
 
 /// What a cloud CLI's operation deletes.

@@ -17,6 +17,11 @@ pub(super) const PACK: Pack = Pack {
             "A credential (a credential file of the home directory, the system's password hashes, a service's key variable) is printed into the conversation, where the model's provider sees it (aws configure list, kubectl config view, npm config list and gh auth status show the settings with the secrets masked)",
             "Read ~/.aws/credentials, cat ~/.ssh/id_rsa, grep token ~/.npmrc, base64 ~/.kube/config, sudo cat /etc/shadow, a read_file tool given ~/.netrc, echo $OPENAI_API_KEY, printenv GITHUB_TOKEN",
         ),
+        review(
+            "TG-EXFIL-SECRET-STORE-READ",
+            "A secret store or credential helper prints a secret into the conversation, where the model's provider sees it (capture it into a variable or pipe it to the program that needs it instead)",
+            "gh auth token, aws secretsmanager get-secret-value, aws configure get aws_secret_access_key, gcloud auth print-access-token, kubectl get secret -o yaml, kubectl config view --raw, vault kv get, op read, security find-generic-password -w, pass show, heroku config, git credential fill",
+        ),
         deny(
             "TG-EXFIL-REVERSE-SHELL",
             "A shell wired to a network connection (reverse shell)",

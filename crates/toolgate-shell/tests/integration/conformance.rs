@@ -380,6 +380,9 @@ fn dcg_pack_fixtures_with_packs_off_and_on() {
     let mut passed = [0usize; 2];
     let mut covered = [[0usize; 2]; 2];
     let mut covered_total = 0usize;
+    // Safe commands of dcg's secret packs that print a secret to the terminal: reviewed by
+    // toolgate's choice (dcg judges destruction only; a printed secret reaches the model).
+    let mut printed_secrets = 0usize;
     for (n, packs) in [Packs::Off, Packs::On].into_iter().enumerate() {
         for (pack, command) in &destructive {
             let (got, why) = verdict(&rules, command, &cx, packs);
@@ -406,7 +409,17 @@ fn dcg_pack_fixtures_with_packs_off_and_on() {
                 covered[n][1] += usize::from(got == "allow");
             }
             if packs == Packs::On && got != "allow" {
-                println!("  [dcg packs] {pack}: expected allow, got deny ({why}): {command:?}");
+                let chosen = why.contains("TG-EXFIL-SECRET-STORE-READ")
+                    && toolgate_counterpart(pack).is_some();
+                printed_secrets += usize::from(chosen);
+                let reason = if chosen {
+                    " — a secret printed into the conversation is reviewed (toolgate's choice; dcg judges destruction only)"
+                } else {
+                    ""
+                };
+                println!(
+                    "  [dcg packs] {pack}: expected allow, got deny ({why}){reason}: {command:?}"
+                );
             }
         }
     }
@@ -434,9 +447,14 @@ fn dcg_pack_fixtures_with_packs_off_and_on() {
     }
     // The packs add denials and take none away.
     assert!(caught[1] >= caught[0] && covered[1][0] > covered[0][0]);
-    // Read-only commands of the packs toolgate covers stay allowed.
+    // Read-only commands of the packs toolgate covers stay allowed, but for those that print a
+    // secret to the terminal.
+    println!(
+        "dcg pack fixtures (packs on): {printed_secrets} safe commands print a secret and are reviewed by choice"
+    );
     assert_eq!(
-        covered[1][1], covered_safe,
+        covered[1][1] + printed_secrets,
+        covered_safe,
         "a safe command of a covered pack is denied"
     );
 }

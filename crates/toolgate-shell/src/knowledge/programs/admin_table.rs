@@ -110,6 +110,11 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("netsh", ADMIN, NONE),
     row("launchctl", ADMIN, NONE),
     row("tmutil", ADMIN, NONE),
+    // Password managers and keychains (the exfiltration pack's secret stores).
+    row("security", ADMIN, NONE),
+    row("pass", ADMIN, NONE),
+    row("gopass", ADMIN, NONE),
+    row("bw", ADMIN, NONE),
     // Name lookups (the exfiltration pack's resolvers).
     row("dig", LOOKUP, NONE),
     row("nslookup", LOOKUP, NONE),

@@ -56,6 +56,11 @@ pub(crate) enum Check {
     AwkSocketShell,
     /// A file server on every interface serving a home or credential directory.
     PublicServer,
+    /// The command's output reaches the agent's terminal: not sent to a file, taken by a
+    /// substitution or given to a program that keeps it (through printers it still does).
+    ShownToTerminal,
+    /// `kubectl get secret` printing the values (`-o yaml|json|jsonpath=…`) to the terminal.
+    SecretValuesShown,
     /// `git config KEY VALUE` storing a key whose value git runs as a program.
     GitConfigProgram,
     /// `aws s3 sync` whose destination is a bucket (`s3://…`) or only known at run time.
@@ -158,6 +163,8 @@ impl Check {
             Check::InlineReverseShell => exfiltration::inline_reverse_shell(seen.cmd),
             Check::AwkSocketShell => exfiltration::awk_socket_shell(seen.cmd),
             Check::PublicServer => exfiltration::public_server(seen),
+            Check::ShownToTerminal => exfiltration::shown_to_terminal(seen),
+            Check::SecretValuesShown => exfiltration::secret_values_shown(seen),
             Check::GitConfigProgram => persistence::stores_program(seen.cmd),
         }
     }

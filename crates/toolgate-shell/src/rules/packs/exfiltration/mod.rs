@@ -11,7 +11,7 @@ mod sinks;
 
 use std::ops::Range;
 
-use super::{Check, Matcher as M, Seen};
+use super::{Check, Matcher as M, Operands, Seen};
 use crate::knowledge::exfiltration::{SOCAT_EXEC_TYPES, Sender, sender};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::programs::{Class, in_class, table_name};
@@ -21,12 +21,14 @@ use crate::syntax::words::basename;
 
 pub use flows::{SecretFlow, secret_flows};
 pub use shown::{CREDENTIAL_READ, credentials_shown};
+pub(super) use shown::{secret_values_shown, shown_to_terminal};
 
 /// The rule the engine reports for a [`SecretFlow`] the policy does not allow.
 pub const SECRET_UPLOAD: &str = "TG-EXFIL-SECRET-UPLOAD";
 const REVERSE_SHELL: &str = "TG-EXFIL-REVERSE-SHELL";
 const PUBLIC_SERVER: &str = "TG-EXFIL-PUBLIC-SERVER";
 const PUBLIC_TUNNEL: &str = "TG-EXFIL-PUBLIC-TUNNEL";
+const SECRET_STORE: &str = "TG-EXFIL-SECRET-STORE-READ";
 const HELP: &[&str] = &["--help", "-h"];
 
 /// Shells (the program table's `Shell` class), for the matchers' index.
@@ -67,6 +69,115 @@ pub(super) const MATCHERS: &[M] = &[
         .none(HELP),
     M::new(PUBLIC_TUNNEL, &["bore"], &[&["local"]]).none(HELP),
     M::new(PUBLIC_TUNNEL, &["zrok"], &[&["share"], &["public"]]).none(HELP),
+    // Secret stores and credential helpers printing a secret, when it reaches the terminal
+    // (`TOKEN=$(gh auth token)` and `gh auth token | docker login --password-stdin` keep it).
+    M::new(SECRET_STORE, &["gh"], &[&["auth"], &["token"]]).check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["aws"],
+        &[
+            &["secretsmanager"],
+            &["get-secret-value", "batch-get-secret-value"],
+        ],
+    )
+    .check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["aws"],
+        &[
+            &["ssm"],
+            &["get-parameter", "get-parameters", "get-parameters-by-path"],
+        ],
+    )
+    .any(&["--with-decryption"])
+    .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["aws"], &[&["configure"], &["get"]])
+        .operands(Operands::Some(&[
+            "*aws_secret_access_key",
+            "*aws_session_token",
+        ]))
+        .check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["aws"],
+        &[&["configure"], &["export-credentials"]],
+    )
+    .check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["aws"],
+        &[
+            &["sts"],
+            &["get-session-token", "assume-role", "get-federation-token"],
+        ],
+    )
+    .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["aws"], &[&["ecr"], &["get-login-password"]])
+        .check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["gcloud"],
+        &[&["auth"], &["print-access-token", "print-identity-token"]],
+    )
+    .check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["gcloud"],
+        &[&["auth"], &["application-default"], &["print-access-token"]],
+    )
+    .check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["gcloud"],
+        &[&["secrets"], &["versions"], &["access"]],
+    )
+    .check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["az"],
+        &[&["keyvault"], &["secret"], &["show"]],
+    )
+    .check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["az"],
+        &[&["account"], &["get-access-token"]],
+    )
+    .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["kubectl", "oc"], &[&["get"]])
+        .operands(Operands::Kinds(&["secret", "secrets"]))
+        .check(Check::SecretValuesShown),
+    M::new(SECRET_STORE, &["kubectl", "oc"], &[&["config"], &["view"]])
+        .any(&["--raw"])
+        .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["kubectl", "oc"], &[&["create"], &["token"]])
+        .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["vault"], &[&["kv"], &["get"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["vault"], &[&["read"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["vault"], &[&["print"], &["token"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["op"], &[&["read"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["op"], &[&["item"], &["get"]])
+        .any(&["--reveal"])
+        .check(Check::ShownToTerminal),
+    M::new(
+        SECRET_STORE,
+        &["security"],
+        &[&["find-generic-password", "find-internet-password"]],
+    )
+    .any(&["-w", "-g"])
+    .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["pass"], &[&["show"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["gopass"], &[&["show", "cat"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["bw"], &[&["get"]])
+        .operands(Operands::Some(&["password", "item", "totp", "notes"]))
+        .check(Check::ShownToTerminal),
+    // `doppler secrets` alone prints every secret's value; `secrets get NAME` one.
+    M::new(SECRET_STORE, &["doppler"], &[&["secrets"]])
+        .operands(Operands::Exactly(0))
+        .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["doppler"], &[&["secrets"], &["get"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["heroku"], &[&["config", "config:get"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["git"], &[&["credential"], &["fill"]]).check(Check::ShownToTerminal),
 ];
 
 /// bash's network pseudo-files.

@@ -11,6 +11,7 @@
 use toolgate_core::path_class::SecretSource;
 use toolgate_core::path_class::secrets::{SECRETS_KEPT_FROM_MODEL, kept_from_model};
 
+use super::super::Seen;
 use super::flows::{
     Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, credential_variables_used,
     in_directory, opaque,
@@ -259,4 +260,61 @@ fn taken_outputs(analysis: &CommandAnalysis) -> Vec<bool> {
             running > 0
         })
         .collect()
+}
+
+/// Whether what command `seen` prints reaches the agent's terminal: not sent to a file or
+/// taken by a substitution, and, when piped on, only through printers (`| base64`, `| jq`)
+/// or the words of `echo` (`echo "$(gh auth token)"`) that print it in turn.
+pub(crate) fn shown_to_terminal(seen: &Seen<'_>) -> bool {
+    reaches_terminal(seen.analysis, seen.index, 0)
+}
+
+/// `kubectl get secret NAME -o yaml|json|jsonpath=…|go-template=…`: the values, base64 (the
+/// default table and `-o name` show names only), to the terminal.
+pub(crate) fn secret_values_shown(seen: &Seen<'_>) -> bool {
+    let values = seen
+        .view
+        .opts
+        .iter()
+        .filter(|o| matches!(&*o.name, "-o" | "--output"))
+        .filter_map(|o| o.value.as_deref())
+        .any(|v| {
+            let format = v.split('=').next().unwrap_or(v).to_ascii_lowercase();
+            matches!(
+                format.as_str(),
+                "yaml" | "json" | "jsonpath" | "jsonpath-as-json" | "go-template" | "template"
+            )
+        });
+    values && shown_to_terminal(seen)
+}
+
+/// Most printers one output is followed through.
+const MAX_PRINTER_HOPS: usize = 16;
+
+fn reaches_terminal(analysis: &CommandAnalysis, index: usize, hops: usize) -> bool {
+    let Some(cmd) = analysis.commands.get(index) else {
+        return false;
+    };
+    if cmd.stdout_redirected || hops > MAX_PRINTER_HOPS {
+        return false;
+    }
+    let substituted = cmd.via.iter().any(|v| SUBSTITUTIONS.contains(&v.as_str()));
+    let mut taken = false;
+    for (j, next) in analysis.commands.iter().enumerate().skip(index + 1) {
+        let piped = next.stdin_from.as_ref().is_some_and(|r| r.contains(&index));
+        let worded = next.words_from.iter().any(|r| r.contains(&index));
+        if !piped && !worded {
+            continue;
+        }
+        taken = true;
+        let passes = match printer(next) {
+            Some(Printer::Files | Printer::Stream) => piped,
+            Some(Printer::Words) => worded,
+            None => false,
+        };
+        if passes && reaches_terminal(analysis, j, hops + 1) {
+            return true;
+        }
+    }
+    !taken && !substituted
 }

@@ -1,0 +1,97 @@
+//! Tests of the inline-code scan.
+
+use super::scan;
+
+fn argv(code: &str) -> Vec<Vec<String>> {
+    scan(code)
+        .argv_calls
+        .into_iter()
+        .map(|a| {
+            a.into_iter()
+                .map(|x| x.unwrap_or_else(|| "?".into()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_wide_character_before_a_call_name_is_stepped_over_whole() {
+    // The fuzzer's input (analyze, a panic): the name's start was taken one byte after a
+    // two-byte character, inside it.
+    for code in [
+        "FileUtils\u{60b}rm_rf('/x')",
+        "x\u{20ac}unlink('/x')",
+        "\u{1f600}rmtree('/x')",
+    ] {
+        let scanned = scan(code);
+        assert!(scanned.strings.iter().any(|s| s == "/x"), "{code:?}");
+    }
+    let a = crate::analyze("ruby -e \"FileUtils\u{60b}rm_rf('/x')\"");
+    assert!(!a.commands.is_empty());
+}
+
+#[test]
+fn files_a_call_opens_are_no_shell_strings() {
+    for code in [
+        "print(open('/tmp/reboot').read())",
+        "data = open( \"/var/log/shutdown\" ).read()",
+        "require('fs').readFileSync('/sbin/halt')",
+        "puts File.read(\"/etc/hostname\")",
+        "Path('/usr/sbin/poweroff').exists()",
+    ] {
+        let scanned = scan(code);
+        let path = |s: &String| s.starts_with('/');
+        assert_eq!(
+            scanned.strings.iter().filter(|s| path(s)).count(),
+            1,
+            "{code:?}"
+        );
+        assert!(!scanned.shell_strings.iter().any(path), "{code:?}");
+    }
+    // Strings given to anything else stay shell strings; so do pipe opens, read as the
+    // command they run.
+    for (code, command) in [
+        ("os.system('reboot')", "reboot"),
+        ("x = 'reboot'; os.system(x)", "reboot"),
+        ("open(\"| rm -rf ~\")", "rm -rf ~"),
+        ("open(F, \"rm -rf / |\")", "rm -rf /"),
+        ("os.path.join('/a', 'reboot')", "reboot"),
+    ] {
+        assert!(
+            scan(code).shell_strings.iter().any(|s| s == command),
+            "{code:?}: {:?}",
+            scan(code).shell_strings
+        );
+    }
+}
+
+#[test]
+fn argument_list_calls() {
+    let rm = vec![vec!["rm".to_string(), "-rf".into(), "/".into()]];
+    assert_eq!(
+        argv(r#"import subprocess; subprocess.run(["rm","-rf","/"])"#),
+        rm
+    );
+    assert_eq!(argv(r#"subprocess.call(['rm', '-rf', '/'], cwd="x")"#), rm);
+    assert_eq!(argv(r#"import os; os.execvp("rm",["rm","-rf","/"])"#), rm);
+    assert_eq!(
+        argv(r#"os.execl("/bin/rm","rm","-rf","/")"#)[0][1..],
+        rm[0][1..]
+    );
+    assert_eq!(argv(r#"system("rm","-rf","/")"#), rm);
+    assert_eq!(argv(r#"system "rm", "-rf", "/";"#), rm);
+    assert_eq!(
+        argv(r#"require("child_process").spawnSync("rm",["-rf","/"])"#),
+        rm
+    );
+    assert_eq!(
+        argv(r#"cp.execFileSync("rm", ["-rf", "/"], {stdio: "inherit"})"#),
+        rm
+    );
+    assert_eq!(
+        argv(r#"subprocess.run(["rm", x, "/"])"#),
+        [vec!["rm", "?", "/"]]
+    );
+    assert!(argv(r#"os.system("rm -rf /")"#).is_empty());
+    assert!(argv(r#"print("hi")"#).is_empty());
+}

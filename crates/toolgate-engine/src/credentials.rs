@@ -23,15 +23,27 @@ pub(crate) fn credential_loss(
     paths: &[&str],
     cx: &CallContext,
 ) -> Option<CheckOutcome> {
+    file_tool_outcome(policy, LOSS_RULE, paths, cx, is_home_credential)
+}
+
+/// `rule`'s outcome for a file tool when one of `paths` is what `holds` says (the paths are
+/// resolved against the call's working directory and home); nothing when the rule is off.
+fn file_tool_outcome(
+    policy: &Policy,
+    rule: &str,
+    paths: &[&str],
+    cx: &CallContext,
+    holds: impl Fn(&str, Option<&std::path::Path>, Option<&std::path::Path>) -> bool,
+) -> Option<CheckOutcome> {
     if paths.is_empty() {
         return None;
     }
-    let verdict = policy.commands.packs.verdict(LOSS_RULE)?;
     let (cwd, home) = (cx.working_dir(), cx.home.as_deref());
-    paths
-        .iter()
-        .any(|p| is_home_credential(p, cwd, home))
-        .then(|| pack_rule_outcome(CheckKind::Files, LOSS_RULE, verdict))
+    if !paths.iter().any(|p| holds(p, cwd, home)) {
+        return None;
+    }
+    let verdict = policy.commands.packs.verdict(rule)?;
+    Some(pack_rule_outcome(CheckKind::Files, rule, verdict))
 }
 
 /// The outcome of the rule for a call that loses a credential file (`check`: the file tool's
@@ -48,18 +60,9 @@ pub(crate) fn credential_read(
     paths: &[&str],
     cx: &CallContext,
 ) -> Option<CheckOutcome> {
-    if paths.is_empty() {
-        return None;
-    }
-    let (cwd, home) = (cx.working_dir(), cx.home.as_deref());
-    if !paths
-        .iter()
-        .any(|p| kept_from_model(p, cwd, home).is_some())
-    {
-        return None;
-    }
-    let verdict = policy.commands.packs.verdict(READ_RULE)?;
-    Some(pack_rule_outcome(CheckKind::Files, READ_RULE, verdict))
+    file_tool_outcome(policy, READ_RULE, paths, cx, |p, cwd, home| {
+        kept_from_model(p, cwd, home).is_some()
+    })
 }
 
 /// The outcome of the rule for a shell command that prints a credential, when the policy has

@@ -242,19 +242,9 @@ pub(crate) fn is_other_tool(tool_name: &str) -> bool {
 /// `get_file_contents`), where `list`, `search` and `stat` show names.
 const CONTENT_WORDS: &[&str] = &["read", "cat", "view", "head", "tail", "content", "contents"];
 
-/// Argument names that carry the files a reading tool shows.
-const READ_PATH_NAMES: &[&str] = &[
-    "path",
-    "paths",
-    "file",
-    "files",
-    "file_path",
-    "filepath",
-    "filename",
-    "notebook_path",
-    "absolute_path",
-    "uri",
-];
+/// Argument names that carry the files a reading tool shows, besides the file tools' path
+/// names (`operations::PATH_ARGUMENT_NAMES`).
+const READ_PATH_NAMES: &[&str] = &["notebook_path", "absolute_path", "uri"];
 
 /// The files a tool call would show the model: Read's and NotebookRead's path, Grep's search
 /// path when it prints matching lines (`output_mode: content`; the default lists names), and
@@ -273,7 +263,9 @@ pub fn read_paths<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
             let mut found = Vec::new();
             if shows && let Value::Object(map) = input {
                 for (k, v) in map {
-                    if !READ_PATH_NAMES.contains(&k.to_ascii_lowercase().as_str()) {
+                    let k = k.to_ascii_lowercase();
+                    let named = |names: &[&str]| names.contains(&k.as_str());
+                    if !named(READ_PATH_NAMES) && !named(operations::PATH_ARGUMENT_NAMES) {
                         continue;
                     }
                     match v {

@@ -15,7 +15,7 @@ const MOVE_WORDS: &[&str] = &["move", "rename", "mv"];
 const TREE_WORDS: &[&str] = &["directory", "dir", "folder", "tree", "recursive", "rmdir"];
 
 /// Argument names that carry a file system path (one, or a list).
-const PATH_ARGUMENT_NAMES: &[&str] = &[
+pub(super) const PATH_ARGUMENT_NAMES: &[&str] = &[
     "path",
     "paths",
     "file",

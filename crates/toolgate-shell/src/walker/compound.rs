@@ -8,10 +8,9 @@ use brush_parser::ast::{
     RedirectList,
 };
 
+use super::Scope;
 use super::Walker;
 use super::redirects::sends_stdout_to_file;
-use super::{MAX_DEPTH, Scope};
-use crate::model::IndeterminateKind;
 use crate::syntax::words;
 
 impl Walker {
@@ -79,18 +78,7 @@ impl Walker {
         sub: &ast::SubshellCommand,
         scope: &Scope,
     ) -> (Range<usize>, crate::model::Stdin) {
-        let start = self.out.commands.len();
-        let child = scope.child("<(…)");
-        if child.depth > MAX_DEPTH {
-            self.indeterminate(
-                scope,
-                IndeterminateKind::TooDeep,
-                "the command nests too deeply",
-            );
-        } else {
-            self.list(&sub.list, &child);
-        }
-        let range = start..self.out.commands.len();
+        let (range, child) = self.run_substitution_list(sub, "<(…)", scope);
         // One simple command (`<(find . -name '*.bak')`): its output is read as a pipe's.
         let simple = match sub.list.0.as_slice() {
             [item] => {

@@ -122,16 +122,14 @@ impl Walker {
         }
     }
 
-    pub(crate) fn process_substitution(
+    /// Walks a process substitution's commands in a child scope marked `via` (too deep:
+    /// indeterminate); gives their range and the scope they ran in.
+    pub(crate) fn run_substitution_list(
         &mut self,
-        kind: &ast::ProcessSubstitutionKind,
         sub: &ast::SubshellCommand,
+        via: &str,
         scope: &Scope,
-    ) -> Arg {
-        let via = match kind {
-            ast::ProcessSubstitutionKind::Read => "<(…)",
-            ast::ProcessSubstitutionKind::Write => ">(…)",
-        };
+    ) -> (std::ops::Range<usize>, Scope) {
         let start = self.out.commands.len();
         let child = scope.child(via);
         if child.depth > MAX_DEPTH {
@@ -143,7 +141,21 @@ impl Walker {
         } else {
             self.list(&sub.list, &child);
         }
-        let ran = &self.out.commands[start..];
+        (start..self.out.commands.len(), child)
+    }
+
+    pub(crate) fn process_substitution(
+        &mut self,
+        kind: &ast::ProcessSubstitutionKind,
+        sub: &ast::SubshellCommand,
+        scope: &Scope,
+    ) -> Arg {
+        let via = match kind {
+            ast::ProcessSubstitutionKind::Read => "<(…)",
+            ast::ProcessSubstitutionKind::Write => ">(…)",
+        };
+        let (range, _) = self.run_substitution_list(sub, via, scope);
+        let ran = &self.out.commands[range];
         let from_download = ran.iter().any(downloads);
         let setup_code = ran.len() == 1 && crate::knowledge::setup::prints_setup_code(&ran[0]);
         Arg {

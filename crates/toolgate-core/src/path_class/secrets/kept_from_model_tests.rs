@@ -59,16 +59,17 @@ fn settings_public_keys_and_the_projects_own_secrets_are_not() {
 }
 
 #[test]
-fn every_source_kept_is_a_home_credential_or_the_password_hashes() {
-    for s in SECRETS_KEPT_FROM_MODEL {
-        assert!(
-            HOME_CREDENTIALS.contains(s) || *s == SecretSource::PasswordHashes,
-            "{s:?}"
-        );
-    }
-    for s in HOME_CREDENTIALS {
-        assert!(SECRETS_KEPT_FROM_MODEL.contains(s), "{s:?}");
-    }
+fn the_sources_kept_are_the_home_credentials_and_the_password_hashes() {
+    let kept: Vec<SecretSource> = SECRET_SOURCES
+        .iter()
+        .map(|i| i.source)
+        .filter(|s| is_kept_from_model(*s))
+        .collect();
+    let mut want = HOME_CREDENTIALS.to_vec();
+    want.push(SecretSource::PasswordHashes);
+    assert_eq!(kept.len(), want.len());
+    assert!(want.iter().all(|s| kept.contains(s)));
+    assert!(!is_kept_from_model(SecretSource::DotEnv));
 }
 
 #[test]
@@ -77,9 +78,6 @@ fn every_setting_lies_inside_a_source_kept() {
     for p in SETTINGS_BESIDE_CREDENTIALS {
         let path = format!("~/{}", p.parts.join("/"));
         let source = secret_source(&path, cwd(), home());
-        assert!(
-            source.is_some_and(|s| SECRETS_KEPT_FROM_MODEL.contains(&s)),
-            "{path}"
-        );
+        assert!(source.is_some_and(is_kept_from_model), "{path}");
     }
 }

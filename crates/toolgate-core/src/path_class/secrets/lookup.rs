@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use crate::path_class::pattern::{PathView, PatternTable};
 
 use super::table::SETTINGS_BESIDE_CREDENTIALS;
-use super::{HOME_CREDENTIALS, SECRET_SOURCES, SECRETS_KEPT_FROM_MODEL, SecretSource};
+use super::{HOME_CREDENTIALS, SECRET_SOURCES, SecretSource, is_kept_from_model};
 
 /// Whether `path` is a credential file of [`HOME_CREDENTIALS`] (or inside a credential
 /// directory of one). Their patterns alone, so the prefilter refuses most paths by their
@@ -26,7 +26,7 @@ pub fn is_home_credential(path: &str, cwd: Option<&Path>, home: Option<&Path>) -
     TABLE.first_match(path, cwd, home).is_some()
 }
 
-/// The source of [`SECRETS_KEPT_FROM_MODEL`] `path` is (a credential file, a credential
+/// The source [`is_kept_from_model`] `path` is (a credential file, a credential
 /// directory, or inside one), unless it is one of the [`SETTINGS_BESIDE_CREDENTIALS`]
 /// (`~/.aws/config`): what a tool prints of it would reach the model's provider.
 pub fn kept_from_model(
@@ -38,7 +38,7 @@ pub fn kept_from_model(
         PatternTable::new(
             SECRET_SOURCES
                 .iter()
-                .filter(|i| SECRETS_KEPT_FROM_MODEL.contains(&i.source))
+                .filter(|i| is_kept_from_model(i.source))
                 .flat_map(|i| i.patterns.iter().map(|p| (i.source, p)))
                 .collect(),
         )

@@ -65,22 +65,13 @@ pub const HOME_CREDENTIALS: &[SecretSource] = &[
     SecretSource::GitCredentials,
 ];
 
-/// The secrets the `exfiltration` pack's `TG-EXFIL-CREDENTIAL-READ` keeps out of the
+/// Whether `source` is a secret the `exfiltration` pack's `TG-EXFIL-CREDENTIAL-READ` keeps out of the
 /// conversation (what a tool prints goes to the model's provider): the home directory's
 /// credentials and the system's password hashes. A project's `.env` and key files are the
 /// project's own to read, and the environment and history are read for everyday reasons.
-pub const SECRETS_KEPT_FROM_MODEL: &[SecretSource] = &[
-    SecretSource::SshPrivateKey,
-    SecretSource::AwsCredentials,
-    SecretSource::GcloudCredentials,
-    SecretSource::AzureCredentials,
-    SecretSource::KubeConfig,
-    SecretSource::Netrc,
-    SecretSource::DockerConfig,
-    SecretSource::RegistryToken,
-    SecretSource::GitCredentials,
-    SecretSource::PasswordHashes,
-];
+pub fn is_kept_from_model(source: SecretSource) -> bool {
+    HOME_CREDENTIALS.contains(&source) || source == SecretSource::PasswordHashes
+}
 
 impl SecretSource {
     /// This source's row of [`SECRET_SOURCES`].

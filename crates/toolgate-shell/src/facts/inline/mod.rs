@@ -122,7 +122,7 @@ fn is_file_argument(chars: &[char], at: usize) -> bool {
     }
     let end = i - 1;
     let mut start = end;
-    while start > 0 && (chars[start - 1].is_alphanumeric() || chars[start - 1] == '_') {
+    while start > 0 && is_ident(chars[start - 1]) {
         start -= 1;
     }
     let name: String = chars[start..end].iter().collect();
@@ -187,15 +187,7 @@ pub fn scan(code: &str) -> InlineFindings {
     while i < chars.len() {
         let q = chars[i];
         if q == '\'' || q == '"' || q == '`' {
-            let mut s = String::new();
-            let mut j = i + 1;
-            while j < chars.len() && chars[j] != q {
-                if chars[j] == '\\' && j + 1 < chars.len() {
-                    j += 1;
-                }
-                s.push(chars[j]);
-                j += 1;
-            }
+            let (s, after) = string_at(&chars, i);
             if let Some(url) = url_literal(&s) {
                 f.urls.push(url);
             }
@@ -211,7 +203,7 @@ pub fn scan(code: &str) -> InlineFindings {
                 }
                 f.strings.push(s);
             }
-            i = j + 1;
+            i = after;
         } else {
             i += 1;
         }

@@ -9,7 +9,7 @@
 //! GITHUB_TOKEN`: the `environment` source).
 
 use toolgate_core::path_class::SecretSource;
-use toolgate_core::path_class::secrets::{SECRETS_KEPT_FROM_MODEL, kept_from_model};
+use toolgate_core::path_class::secrets::{is_kept_from_model, kept_from_model};
 
 use super::super::Seen;
 use super::flows::{
@@ -120,11 +120,7 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
                 // Inline code that names a credential file (`python -c "print(open(…).read())"`):
                 // what it prints is taken as what it read.
                 if let Some(n) = &cmd.inline_network {
-                    for source in n
-                        .reads
-                        .iter()
-                        .filter(|s| SECRETS_KEPT_FROM_MODEL.contains(s))
-                    {
+                    for source in n.reads.iter().filter(|s| is_kept_from_model(**s)) {
                         here.add(*source);
                     }
                 }

@@ -104,7 +104,16 @@ pub(super) fn read(value: &Value) -> Result<HostEvent, HookAnswer> {
                 None => dir.to_string(),
             });
         }
-        vec![map_tool(TOOLS, tool, input)]
+        let mut call = map_tool(TOOLS, tool, input);
+        // Gemini's search prints the lines that match (Claude's Grep lists names unless
+        // asked for content): what it shows is judged as a content search.
+        if tool == "grep_search"
+            && let Value::Object(map) = &mut call.input
+        {
+            map.entry("output_mode")
+                .or_insert_with(|| Value::String("content".into()));
+        }
+        vec![call]
     };
     Ok(HostEvent::Calls(HostCalls {
         host_tool: tool.to_string(),

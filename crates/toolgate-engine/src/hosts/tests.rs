@@ -144,3 +144,33 @@ fn the_shell_event_of_every_host_reads_back_as_one_bash_call() {
         assert_eq!(calls.cwd.as_deref(), Some("/w"), "{}", spec.name);
     }
 }
+
+#[test]
+fn geminis_search_is_a_content_search() {
+    let event = json!({
+        "hook_event_name": "BeforeTool",
+        "tool_name": "grep_search",
+        "tool_input": {"pattern": "token", "dir_path": "/home/u/.aws"},
+        "cwd": "/home/u/proj",
+    });
+    let Ok(HostEvent::Calls(calls)) = Agent::Gemini.read_event(&event) else {
+        panic!("not read");
+    };
+    assert_eq!(calls.calls[0].tool_name, "Grep");
+    assert_eq!(calls.calls[0].input["path"], "/home/u/.aws");
+    assert_eq!(calls.calls[0].input["output_mode"], "content");
+    // Its printed lines are judged as what Read would show.
+    let guard = crate::Guard::new(std::sync::Arc::new(toolgate_policy::Policy::builtin()));
+    let cx = crate::CallContext {
+        cwd: Some("/home/u/proj".into()),
+        process_cwd: None,
+        home: Some(std::path::PathBuf::from("/home/u").into()),
+        binary: None,
+    };
+    let d = guard.check_host_calls(&calls, &cx);
+    assert!(
+        d.rule_ids.iter().any(|r| r == "TG-EXFIL-CREDENTIAL-READ"),
+        "{:?}",
+        d.rule_ids
+    );
+}

@@ -459,7 +459,7 @@ pub(super) fn opaque(cmd: &SimpleCommand) -> bool {
 }
 
 /// Whether `cmd` prints the whole environment (`env`, `printenv`, `export -p`, `set`).
-fn prints_environment(cmd: &SimpleCommand) -> bool {
+pub(super) fn prints_environment(cmd: &SimpleCommand) -> bool {
     let program = cmd.program_lower();
     if !ENVIRONMENT_DUMPERS.contains(&&*program) {
         return false;

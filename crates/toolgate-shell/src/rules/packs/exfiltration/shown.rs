@@ -14,7 +14,7 @@ use toolgate_core::path_class::secrets::{is_kept_from_model, kept_from_model};
 use super::super::Seen;
 use super::flows::{
     Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, credential_variables_used,
-    in_directory, opaque,
+    in_directory, opaque, prints_environment,
 };
 use crate::facts::paths::{aimed_class, working_directory};
 use crate::knowledge::exfiltration::{
@@ -77,7 +77,10 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
             .inline_network
             .as_ref()
             .is_some_and(|n| !n.reads.is_empty());
-        printer || code || (c.stdin_file.is_some() && READERS_INTO_VARIABLES.contains(&&*program))
+        printer
+            || code
+            || (c.stdin_file.is_some() && READERS_INTO_VARIABLES.contains(&&*program))
+            || (c.stdin_from.is_some() && SEARCHERS.contains(&&*program))
     });
     if !reads_a_file {
         return Vec::new();
@@ -92,6 +95,9 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
         let mut here = Secrets::default();
         match printer(cmd) {
             Some(Printer::Files) => {
+                if searches_environment_for_secrets(analysis, cmd) {
+                    here.add(SecretSource::ProcessEnvironment);
+                }
                 let dir = cmd
                     .cwd_changed
                     .then(|| working_directory(analysis, i))
@@ -170,6 +176,29 @@ fn echoes_a_credential_variable(cmd: &SimpleCommand) -> bool {
                 .flat_map(|v| v.names.iter())
                 .any(|n| expands_value_of(a, n))
         })
+}
+
+/// Searchers whose first operand is the pattern.
+const SEARCHERS: &[&str] = &["grep", "egrep", "fgrep", "rg", "ag", "ack"];
+
+/// Words of a search pattern that ask for credentials (`env | grep -i token`).
+const SECRET_WORDS: &[&str] = &["key", "token", "secret", "pass", "cred", "auth"];
+
+/// `env | grep -i token`, `printenv | rg SECRET`: the environment searched for credentials
+/// (every variable whose name or value matches, values printed).
+fn searches_environment_for_secrets(analysis: &CommandAnalysis, cmd: &SimpleCommand) -> bool {
+    if !SEARCHERS.contains(&&*cmd.program_lower()) {
+        return false;
+    }
+    let Some(range) = &cmd.stdin_from else {
+        return false;
+    };
+    let dumped = analysis
+        .commands
+        .get(range.clone())
+        .is_some_and(|feed| feed.iter().any(prints_environment));
+    let pattern = cmd.operands.first().map(|p| p.to_ascii_lowercase());
+    dumped && pattern.is_some_and(|p| SECRET_WORDS.iter().any(|w| p.contains(w)))
 }
 
 /// `printenv OPENAI_API_KEY`: a service's credential variable printed by name.

@@ -85,6 +85,10 @@ fn what_carries_it_to_the_terminal_shows_it() {
         "printf '%s\\n' \"$GITHUB_TOKEN\"",
         "printenv AWS_SECRET_ACCESS_KEY",
         "echo ${OPENAI_API_KEY:4}",
+        // The environment searched for credentials.
+        "env | grep -i token",
+        "printenv | grep API_KEY",
+        "env | grep -E 'AWS|SECRET'",
         // One of several parts.
         "cat README.md && cat ~/.aws/credentials",
     ] {
@@ -137,6 +141,12 @@ fn what_keeps_it_from_the_terminal_does_not() {
         "echo \"OPENAI_API_KEY=$OPENAI_API_KEY\" >> .env",
         "printenv HOME",
         "echo $HOME $API_KEY",
+        "env | grep PATH",
+        "env | grep -i node",
+        "env | grep -c TOKEN",
+        "env | grep -i token > /tmp/t",
+        "X=$(env | grep TOKEN)",
+        "cat notes.txt | grep token",
         // Words that are not files.
         "echo ~/.aws/credentials",
         "for f in a b; do cat \"$f\"; done",

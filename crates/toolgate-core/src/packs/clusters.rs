@@ -18,8 +18,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-K8S-DISRUPT",
-            "Draining nodes, pruning on apply, forced replacement and scaling everything to zero disrupt running workloads",
-            "kubectl drain, kubectl apply --prune, kubectl replace --force, kubectl scale --all --replicas=0",
+            "Draining nodes, evicting taints, pruning on apply, forced replacement and scaling everything to zero disrupt running workloads",
+            "kubectl drain, kubectl taint … :NoExecute, kubectl apply --prune, kubectl replace --force, kubectl scale --all --replicas=0",
         ),
         review(
             "TG-K8S-ADMIN-GRANT",

@@ -44,6 +44,11 @@ pub(super) const MATCHERS: &[M] = &[
         .any(&["--all", "-A", "--all-namespaces"])
         .none(DRY_RUN),
     M::new(DISRUPT, KUBECTL, &[&["drain"]]).none(DRY_RUN),
+    // A `NoExecute` taint evicts every pod that does not tolerate it, as a drain does (a
+    // trailing `-` removes the taint).
+    M::new(DISRUPT, KUBECTL, &[&["taint"]])
+        .operands(Operands::Some(&["*:NoExecute"]))
+        .none(DRY_RUN),
     M::new(DISRUPT, KUBECTL, &[&["apply"]])
         .any(&["--prune"])
         .none(DRY_RUN),

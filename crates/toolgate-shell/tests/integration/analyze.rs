@@ -320,6 +320,14 @@ fn git_rules() {
     assert!(r("git reset --soft HEAD~1").is_empty());
     assert!(!r("git clean -fdx").is_empty());
     assert!(r("git clean -n").is_empty());
+    // A dry run lists what would go, whatever else is asked.
+    for dry in [
+        "git clean -fd -n",
+        "git clean -nfd",
+        "git clean --dry-run -fdx",
+    ] {
+        assert!(r(dry).is_empty(), "{dry}");
+    }
     assert!(!r("git checkout -- .").is_empty());
     assert!(!r("git checkout HEAD file.txt").is_empty());
     assert!(r("git checkout -b feature").is_empty());

@@ -78,6 +78,14 @@ fn known_reason(command: &str, expected: &str, why: &str) -> &'static str {
     if expected == "allow" && why.contains("TG-CMD-RM-OUTSIDE-CWD") && !has_force(command) {
         return "rm -r outside the working directory is denied even without -f (toolgate's choice)";
     }
+    if expected == "deny"
+        && command.starts_with("git clean")
+        && command.split_whitespace().any(|w| {
+            w == "--dry-run" || (w.starts_with('-') && !w.starts_with("--") && w.contains('n'))
+        })
+    {
+        return "git clean with -n is a dry run: it lists what would go and deletes nothing (toolgate's choice)";
+    }
     if expected == "deny" && command.starts_with("echo yes | rm -rf &&") {
         return "rm without operands removes nothing";
     }

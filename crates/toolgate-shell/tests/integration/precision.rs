@@ -472,3 +472,26 @@ fn loop_variables_stand_for_their_values() {
         ],
     );
 }
+
+/// A glob that names an entry below each match (`*/__pycache__`, `**/*.pyc`) deletes inside
+/// the working directory; the matches themselves (`*`, `*/*`) or a climb (`*/..`) do not.
+#[test]
+fn globs_naming_an_entry_below_each_match() {
+    check(
+        &[
+            "rm -rf */__pycache__",
+            "rm -rf .pytest_cache __pycache__ **/__pycache__",
+            "rm -rf */*.pyc",
+            "rm -rf packages/*/dist",
+        ],
+        &[
+            "rm -rf *",
+            "rm -rf */*",
+            "rm -rf */..",
+            "rm -rf */.",
+            "rm -rf */../x",
+            "rm -rf ~/*/node_modules",
+            "rm -rf ../*/build",
+        ],
+    );
+}

@@ -196,7 +196,8 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
     // A glob component means "everything in its parent".
     let mut kept = PathBuf::new();
     let mut glob = Glob::None;
-    for c in path.components() {
+    let mut components = path.components();
+    for c in components.by_ref() {
         if let Component::Normal(n) = c {
             let n = n.to_string_lossy();
             if has_glob(&n) {
@@ -210,10 +211,22 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
         }
         kept.push(c);
     }
+    // `*/__pycache__`, `**/*.pyc`: a named entry below each match, not the matches themselves
+    // (`*/*`, `*/..` and `*/.` stay everything).
+    let below: Vec<Component> = components.collect();
+    let named_below = !below.is_empty()
+        && below.iter().all(|c| matches!(c, Component::Normal(_)))
+        && below.iter().any(|c| match c {
+            Component::Normal(n) => {
+                let n = n.to_string_lossy();
+                !has_glob(&n) || is_partial_glob(&n)
+            }
+            _ => false,
+        });
     let path = normalize(&kept);
     let class = classify_absolute(&path, cx, home.as_deref());
     // `*.egg-info` in the working directory is some of its entries, not the directory itself.
-    if class == PathClass::Cwd && glob == Glob::Some {
+    if class == PathClass::Cwd && (glob == Glob::Some || (glob == Glob::All && named_below)) {
         return PathClass::InsideCwd;
     }
     class

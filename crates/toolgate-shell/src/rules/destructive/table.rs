@@ -154,7 +154,9 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             git,
         )
         .sub(&["clean"])
-        .any(&["force"]),
+        .any(&["force"])
+        // `-n` lists what would go and deletes nothing.
+        .none(&["dry-run"]),
         R::new(
             "TG-CMD-GIT-CHECKOUT-DISCARD",
             "git checkout of paths (or --force) discards uncommitted changes",

@@ -147,7 +147,10 @@ pub(crate) fn runs_downloaded_code(script: &str) -> bool {
     let named = |list: &[&str]| {
         words.iter().any(|w| {
             list.iter().any(|n| {
-                w == n || w.ends_with(&format!(".{n}")) || w.strip_suffix(".exe") == Some(n)
+                // `curl`, `curl.exe`, `(New-Object Net.WebClient).DownloadString`.
+                w == n
+                    || w.strip_suffix(n).is_some_and(|p| p.ends_with('.'))
+                    || w.strip_suffix(".exe") == Some(n)
             })
         })
     };

@@ -107,6 +107,8 @@ pub(crate) struct Seen<'a> {
     pub(crate) cx: &'a CommandContext<'a>,
     /// What the analysis's pipes connect, computed on first use.
     pub(crate) pipes: &'a OnceCell<exfiltration::PipeFacts>,
+    /// Per command, whether its output reaches the agent's terminal, computed on first use.
+    pub(crate) terminal: &'a OnceCell<Vec<bool>>,
     /// The destinations the command reaches, read on first use (`requests`).
     pub(crate) requests: &'a OnceCell<Vec<crate::model::Destination>>,
 }

@@ -70,6 +70,7 @@ pub(super) fn evaluate_packs_with(
 ) -> Vec<PackMatch> {
     let mut hits: Vec<&'static str> = Vec::new();
     let pipes = OnceCell::new();
+    let terminal = OnceCell::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
         let program = cmd.program_lower();
         // `python3.12` is the table's `python`: the matchers of the name as written and those
@@ -124,6 +125,7 @@ pub(super) fn evaluate_packs_with(
                 index: i,
                 cx,
                 pipes: &pipes,
+                terminal: &terminal,
                 requests: &requests,
             };
             if m.matches(&seen) {

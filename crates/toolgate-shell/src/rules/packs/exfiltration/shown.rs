@@ -8,6 +8,8 @@
 //! credential variable echoed or printed by name (`echo $OPENAI_API_KEY`, `printenv
 //! GITHUB_TOKEN`: the `environment` source).
 
+use std::ops::Range;
+
 use toolgate_core::path_class::SecretSource;
 use toolgate_core::path_class::secrets::{is_kept_from_model, kept_from_model};
 
@@ -291,7 +293,11 @@ fn taken_outputs(analysis: &CommandAnalysis) -> Vec<bool> {
 /// taken by a substitution, and, when piped on, only through printers (`| base64`, `| jq`)
 /// or the words of `echo` (`echo "$(gh auth token)"`) that print it in turn.
 pub(crate) fn shown_to_terminal(seen: &Seen<'_>) -> bool {
-    reaches_terminal(seen.analysis, seen.index, 0)
+    seen.terminal
+        .get_or_init(|| reaching_terminal(seen.analysis))
+        .get(seen.index)
+        .copied()
+        .unwrap_or(false)
 }
 
 /// `kubectl get secret NAME -o yaml|json|jsonpath=…|go-template=…`: the values, base64 (the
@@ -313,33 +319,67 @@ pub(crate) fn secret_values_shown(seen: &Seen<'_>) -> bool {
     values && shown_to_terminal(seen)
 }
 
-/// Most printers one output is followed through.
-const MAX_PRINTER_HOPS: usize = 16;
-
-fn reaches_terminal(analysis: &CommandAnalysis, index: usize, hops: usize) -> bool {
-    let Some(cmd) = analysis.commands.get(index) else {
-        return false;
-    };
-    if cmd.stdout_redirected || hops > MAX_PRINTER_HOPS {
-        return false;
-    }
-    let substituted = cmd.via.iter().any(|v| SUBSTITUTIONS.contains(&v.as_str()));
-    let mut taken = false;
-    for (j, next) in analysis.commands.iter().enumerate().skip(index + 1) {
-        let piped = next.stdin_from.as_ref().is_some_and(|r| r.contains(&index));
-        let worded = next.words_from.iter().any(|r| r.contains(&index));
-        if !piped && !worded {
+/// Per command, whether its output reaches the terminal. One pass from the last command back
+/// (a command's output only goes to later commands): a command reaches it when it is not
+/// redirected and either nothing takes its output, or a later printer that reaches it takes it
+/// (through the channel that printer prints). The ranges of the printers that reach it are
+/// counted in a Fenwick tree, so the pass is O((n + ranges) log n) whatever the nesting.
+fn reaching_terminal(analysis: &CommandAnalysis) -> Vec<bool> {
+    let n = analysis.commands.len();
+    let taken = taken_outputs(analysis);
+    let mut passed_on = Fenwick::new(n);
+    let mut reach = vec![false; n];
+    for (j, cmd) in analysis.commands.iter().enumerate().rev() {
+        let substituted = cmd.via.iter().any(|v| SUBSTITUTIONS.contains(&v.as_str()));
+        reach[j] = !cmd.stdout_redirected && (passed_on.covers(j) || (!taken[j] && !substituted));
+        if !reach[j] {
             continue;
         }
-        taken = true;
-        let passes = match printer(next) {
-            Some(Printer::Files | Printer::Stream) => piped,
-            Some(Printer::Words) => worded,
-            None => false,
+        let ranges: Vec<&Range<usize>> = match printer(cmd) {
+            Some(Printer::Files | Printer::Stream) => cmd.stdin_from.iter().collect(),
+            Some(Printer::Words) => cmd.words_from.iter().collect(),
+            None => Vec::new(),
         };
-        if passes && reaches_terminal(analysis, j, hops + 1) {
-            return true;
+        for r in ranges {
+            // Only earlier commands feed this one.
+            passed_on.add(r.start.min(j), r.end.min(j));
         }
     }
-    !taken && !substituted
+    reach
+}
+
+/// Ranges of indices added, and whether an index lies in any of them (a Fenwick tree over the
+/// differences).
+struct Fenwick(Vec<i64>);
+
+impl Fenwick {
+    fn new(n: usize) -> Fenwick {
+        Fenwick(vec![0; n + 1])
+    }
+
+    fn bump(&mut self, at: usize, by: i64) {
+        let mut i = at + 1;
+        while i < self.0.len() {
+            self.0[i] += by;
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// Adds `start..end`.
+    fn add(&mut self, start: usize, end: usize) {
+        if start < end {
+            self.bump(start, 1);
+            self.bump(end, -1);
+        }
+    }
+
+    /// Whether `at` lies in a range added.
+    fn covers(&self, at: usize) -> bool {
+        let (mut i, mut sum) = (at + 1, 0);
+        while i > 0 {
+            sum += self.0[i];
+            i -= i & i.wrapping_neg();
+        }
+        sum > 0
+    }
 }

@@ -494,3 +494,24 @@ fn a_service_credential_variable_leaves_only_to_another_host() {
         assert!(sources(cmd).is_empty(), "{cmd}: {:?}", sources(cmd));
     }
 }
+
+/// Whether a secret store's output reaches the terminal is one pass over the commands, not a
+/// walk of every path: a token captured through 13 levels of four `echo`s each (4^13 paths)
+/// is read at once, and shown only when the last level is printed.
+#[test]
+fn a_secret_passed_on_through_many_printers_is_followed_in_one_pass() {
+    let mut parts = vec!["A0=$(gh auth token)".to_string()];
+    for level in 1..14 {
+        let echoes = vec![format!("echo $A{}", level - 1); 4].join("; ");
+        parts.push(format!("A{level}=$({echoes})"));
+    }
+    let captured = parts.join("; ");
+    assert!(
+        !rules(&captured).contains(&"TG-EXFIL-SECRET-STORE-READ"),
+        "{:?}",
+        rules(&captured)
+    );
+    let printed = format!("{captured}; echo \"$A13\"");
+    assert!(rules(&printed).contains(&"TG-EXFIL-SECRET-STORE-READ"));
+    assert!(!rules(&format!("{printed} > /tmp/out")).contains(&"TG-EXFIL-SECRET-STORE-READ"));
+}

@@ -25,6 +25,11 @@ pub struct Arg {
     /// to paths at or under these start paths (`None` when they are only known at run time
     /// or the word is something else).
     pub listed_roots: Option<Vec<String>>,
+    /// The whole word is one substitution of a command whose output its own text fixes
+    /// (`$(echo ls)`, `<(echo x=1)`): that output (a command substitution's without its
+    /// trailing newlines). Only the program name and sourced scripts use it; elsewhere the
+    /// word stays only known at run time.
+    pub printed: Option<String>,
 }
 
 #[cfg(test)]

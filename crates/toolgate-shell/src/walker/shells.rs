@@ -69,11 +69,14 @@ impl Walker {
             if file.from_download {
                 mark(self, &|c| c.runs_downloaded_code = true);
             } else if is_process_substitution(file) {
-                self.indeterminate(
-                    scope,
-                    IndeterminateKind::DynamicScript,
-                    "the shell script comes from a process substitution",
-                );
+                match &file.printed {
+                    Some(text) => self.script(text, &scope.child(&format!("{name} <(…)"))),
+                    None => self.indeterminate(
+                        scope,
+                        IndeterminateKind::DynamicScript,
+                        "the shell script comes from a process substitution",
+                    ),
+                }
             }
             return;
         }
@@ -136,11 +139,15 @@ impl Walker {
         } else if file.setup_code {
             // `source <(kubectl completion bash)`: see `setup.rs`.
         } else if is_process_substitution(file) {
-            self.indeterminate(
-                scope,
-                IndeterminateKind::DynamicScript,
-                "the sourced script comes from a process substitution",
-            );
+            // `source <(echo x=1)`: a script the command's own text prints is that script.
+            match &file.printed {
+                Some(text) => self.script(text, &scope.child("source <(…)")),
+                None => self.indeterminate(
+                    scope,
+                    IndeterminateKind::DynamicScript,
+                    "the sourced script comes from a process substitution",
+                ),
+            }
         } else if is_stdin_file(&file.text) {
             match stdin.or(piped_stdin(scope)) {
                 Some(s) if s.from_download => self.mark_last_downloaded(),

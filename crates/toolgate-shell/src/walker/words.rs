@@ -19,6 +19,8 @@ struct SubstitutionFacts {
     file_data: bool,
     /// It is one `find` with these start paths.
     listed_roots: Option<Vec<String>>,
+    /// It is one command whose output its text fixes: that output.
+    printed: Option<String>,
 }
 
 impl Walker {
@@ -44,6 +46,10 @@ impl Walker {
                     args.extend(crate::options::args_of(find, 0));
                     crate::facts::find::find_roots(&args)
                 }
+                _ => None,
+            };
+            facts.printed = match ran {
+                [one] if single => known_output(one).map(|t| t.trim_end_matches('\n').to_string()),
                 _ => None,
             };
             facts.file_data = single
@@ -101,6 +107,7 @@ impl Walker {
             file_data: whole && facts.file_data,
             glob: expanded.glob,
             listed_roots: if whole { facts.listed_roots } else { None },
+            printed: if whole { facts.printed } else { None },
         }
     }
 
@@ -158,6 +165,10 @@ impl Walker {
         let ran = &self.out.commands[range];
         let from_download = ran.iter().any(downloads);
         let setup_code = ran.len() == 1 && crate::knowledge::setup::prints_setup_code(&ran[0]);
+        let printed = match ran {
+            [one] => known_output(one),
+            _ => None,
+        };
         Arg {
             text: via.to_string(),
             dynamic: true,
@@ -168,6 +179,20 @@ impl Walker {
             file_data: false,
             glob: false,
             listed_roots: None,
+            printed,
         }
     }
+}
+
+/// What `cmd` prints when its own text fixes it (`echo ls`, `printf 'x=1'`), without a
+/// backslash (shells' `echo` differ on escapes) and with nothing redirected away.
+fn known_output(cmd: &crate::SimpleCommand) -> Option<String> {
+    if !matches!(cmd.program_lower().as_ref(), "echo" | "printf")
+        || !cmd.writes.is_empty()
+        || cmd.stdout_redirected
+    {
+        return None;
+    }
+    let out = crate::facts::pipes::producer_output(cmd, None, false);
+    (!out.dynamic && !out.template && !out.text.contains('\\')).then_some(out.text)
 }

@@ -239,7 +239,7 @@ fn indeterminate_cases() {
     );
     assert_eq!(kind("if then fi"), Some(IndeterminateKind::ParseError));
     assert_eq!(
-        kind("$(echo rm) -rf /"),
+        kind("$(some_prog) -rf /"),
         Some(IndeterminateKind::DynamicProgram)
     );
     assert_eq!(kind("$CMD -rf /"), Some(IndeterminateKind::DynamicProgram));

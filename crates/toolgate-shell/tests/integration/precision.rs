@@ -145,7 +145,7 @@ fn a_program_named_in_the_text_is_not_run_time() {
     assert!(a.indeterminate.is_none(), "{:?}", a.indeterminate);
     assert!(a.commands.iter().any(|c| c.program == "rails"));
     for cmd in [
-        "env $(echo rm) -rf /",
+        "env $(some_prog) -rf /",
         "env $X rails",
         "env $(cat .env | xargs)",
     ] {
@@ -155,6 +155,58 @@ fn a_program_named_in_the_text_is_not_run_time() {
     assert!(!denied("export PS1='$(whoami)@$(hostname):'"));
     assert!(denied("export PS1='$(rm -rf ~)'"));
     assert!(denied("export PROMPT_COMMAND='rm -rf ~'"));
+}
+
+#[test]
+fn a_program_name_the_text_prints_is_that_program() {
+    // What `echo`/`printf` print is fixed by the text: `$(echo ls)` runs `ls`.
+    for cmd in [
+        "$(echo hello)",
+        "`echo pwd`",
+        "\"$(echo ls)\" -la",
+        "$(printf git) status",
+        "source <(echo vara=3)",
+        ". <(echo x=1)",
+        "bash <(echo ls)",
+    ] {
+        let a = analyze(cmd);
+        assert!(a.indeterminate.is_none(), "{cmd}: {:?}", a.indeterminate);
+        assert!(!denied(cmd), "{cmd}");
+    }
+    // The words it prints are the command (unquoted they split; `$(echo)` is no word).
+    for cmd in [
+        "$(echo rm) -rf /",
+        "$(echo rm -rf) /",
+        "$(echo) rm -rf /",
+        "env $(echo rm) -rf /",
+        "source <(echo 'rm -rf /')",
+        "bash <(printf 'rm -rf /')",
+        "source <(echo -e 'rm\\x20-rf /')",
+    ] {
+        assert!(
+            crate::support::rules_in(cmd, crate::support::PROJECT)
+                .iter()
+                .any(|r| r == "TG-CMD-RM-ROOT"),
+            "{cmd}: {:?}",
+            analyze(cmd)
+        );
+    }
+    // Output whose characters the shell reads differently after a substitution (`~`,
+    // globs, quotes, `=`), quoted output with spaces, output redirected away, more than
+    // one command, escapes shells' `echo` disagree on, a function named `echo`: unknown.
+    for cmd in [
+        "$(echo '~')",
+        "$(echo '*') -rf",
+        "\"$(echo rm -rf)\" /",
+        "$(echo X=1) rm -rf /",
+        "$(echo ls > f)",
+        "$(echo ls; echo rm) -rf /",
+        "$(echo $X)",
+        "source <(echo 'ls\\nrm -rf /')",
+        "echo() { printf x; printf y; }; $(echo hi)",
+    ] {
+        assert!(denied(cmd), "{cmd}");
+    }
 }
 
 fn destinations(cmd: &str) -> Vec<Destination> {

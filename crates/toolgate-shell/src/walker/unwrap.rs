@@ -144,7 +144,7 @@ impl Walker {
             }
             // `$(echo ls)`, `` `echo pwd` ``: a program name the command's own text prints.
             if first.dynamic
-                && let Some(mut printed) = printed_words(first)
+                && let Some(mut printed) = super::words::printed_words(first)
             {
                 printed.extend_from_slice(&args[1..]);
                 words = Cow::Owned(printed);
@@ -577,37 +577,4 @@ mod tests {
             assert_eq!((start, p.as_deref()), (*at, *placeholder), "{ws:?}");
         }
     }
-}
-
-/// The words a substitution heading a command expands to when its output is known
-/// (`$(echo ls)` is `ls`; unquoted, `$(echo git status)` is two words, `$(echo)` none).
-/// Only plain characters count: a quote, `$`, `~` or glob character in the output would be
-/// read differently there than in the text, so such output stays unknown.
-fn printed_words(word: &Arg) -> Option<Vec<Arg>> {
-    const FIELD_SEPARATORS: [char; 3] = [' ', '\t', '\n'];
-    let text = word.printed.as_deref()?;
-    let plain = |c: char| c.is_ascii_alphanumeric() || "_./:@+,-".contains(c);
-    if !text
-        .chars()
-        .all(|c| plain(c) || FIELD_SEPARATORS.contains(&c))
-    {
-        return None;
-    }
-    let fields: Vec<&str> = text
-        .split(FIELD_SEPARATORS)
-        .filter(|f| !f.is_empty())
-        .collect();
-    // Quoted, the output is one word as it is.
-    if !word.splits && fields != [text] {
-        return None;
-    }
-    Some(
-        fields
-            .into_iter()
-            .map(|f| Arg {
-                text: f.to_string(),
-                ..Arg::default()
-            })
-            .collect(),
-    )
 }

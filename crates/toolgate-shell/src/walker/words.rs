@@ -196,3 +196,36 @@ fn known_output(cmd: &crate::SimpleCommand) -> Option<String> {
     let out = crate::facts::pipes::producer_output(cmd, None, false);
     (!out.dynamic && !out.template && !out.text.contains('\\')).then_some(out.text)
 }
+
+/// The words a substitution heading a command expands to when its output is known
+/// (`$(echo ls)` is `ls`; unquoted, `$(echo git status)` is two words, `$(echo)` none).
+/// Only plain characters count: a quote, `$`, `~` or glob character in the output would be
+/// read differently there than in the text, so such output stays unknown.
+pub(super) fn printed_words(word: &Arg) -> Option<Vec<Arg>> {
+    const FIELD_SEPARATORS: [char; 3] = [' ', '\t', '\n'];
+    let text = word.printed.as_deref()?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./:@+,-".contains(c);
+    if !text
+        .chars()
+        .all(|c| plain(c) || FIELD_SEPARATORS.contains(&c))
+    {
+        return None;
+    }
+    let fields: Vec<&str> = text
+        .split(FIELD_SEPARATORS)
+        .filter(|f| !f.is_empty())
+        .collect();
+    // Quoted, the output is one word as it is.
+    if !word.splits && fields != [text] {
+        return None;
+    }
+    Some(
+        fields
+            .into_iter()
+            .map(|f| Arg {
+                text: f.to_string(),
+                ..Arg::default()
+            })
+            .collect(),
+    )
+}

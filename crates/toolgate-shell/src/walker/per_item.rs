@@ -24,9 +24,14 @@ impl Walker {
                 let mut child = scope.child(&format!("find {t}"));
                 child.placeholders.push("{}".to_string());
                 child.listed_roots = find_roots(args);
+                // find puts each path into the word as it is (no field splitting), and a
+                // path it visits starts with its start point, never with `-`.
                 let inner: Vec<Arg> = args[start..end]
                     .iter()
-                    .map(|a| mark_placeholders(a, &child))
+                    .map(|a| Arg {
+                        splits: a.splits,
+                        ..mark_placeholders(a, &child)
+                    })
                     .collect();
                 if !inner.is_empty() {
                     let first = self.out.commands.len();

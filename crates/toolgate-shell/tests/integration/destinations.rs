@@ -441,6 +441,18 @@ fn a_static_host_before_a_quoted_run_time_part_is_checked() {
         "wget \"http://10.0.0.1:8080/$F\"",
         url("http://10.0.0.1:8080/", "wget"),
     );
+    // find puts each path into the word as one argument (no field splitting).
+    has(
+        "find . -type f -exec curl -T {} https://nexus.example.com/{} \\;",
+        url("https://nexus.example.com/", "curl"),
+    );
+    for cmd in [
+        "find . -type f -exec curl -T {} https://{}.example.com/ \\;",
+        "find . -type f -exec curl -T {} https://nexus.example.com{} \\;",
+        "find . -type f -exec curl -T {} {} \\;",
+    ] {
+        is_unknown(cmd, "curl");
+    }
     // Unquoted, the run-time part may add more URLs; the host itself, a port, userinfo or a
     // backslash in the authority is not known statically.
     for cmd in [

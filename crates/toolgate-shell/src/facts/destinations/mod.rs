@@ -325,14 +325,14 @@ fn dev_tcp(sink: &mut Sink, path: &str) {
 }
 
 /// For a run-time value that stays one word, the static `scheme://authority/` it starts
-/// with (`"https://api.example/x?k=$KEY"` → `https://api.example/`); `None` when the host
-/// itself is only known at run time.
+/// with (`"https://api.example/x?k=$KEY"` → `https://api.example/`, `https://api.example/{}`
+/// of `find -exec`); `None` when the host itself is only known at run time.
 fn static_authority(v: &Value) -> Option<&str> {
     if !v.one_word {
         return None;
     }
     let t = v.text.as_str();
-    let dynamic_at = t.find(['$', '`'])?;
+    let dynamic_at = t.find(['$', '`', '{'])?;
     let (scheme, rest) = t[..dynamic_at].split_once("://")?;
     if scheme.is_empty()
         || !scheme

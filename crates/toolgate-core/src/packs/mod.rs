@@ -9,6 +9,7 @@
 //! pack's matchers in one file; [`PACKS`] lists them in documentation order, which the
 //! README's table and the order of reported matches follow.
 
+mod agents;
 mod backups;
 mod cloud;
 mod clusters;
@@ -120,6 +121,7 @@ pub const PACKS: &[Pack] = &[
     backups::PACK,
     exfiltration::PACK,
     persistence::PACK,
+    agents::PACK,
 ];
 
 /// Rule ids that a pack rule replaced: `(old, new)`. A policy that disables the old id

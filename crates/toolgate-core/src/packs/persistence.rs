@@ -1,16 +1,16 @@
 //! The `persistence` pack in the catalog: writing files that run code or grant access later
-//! (startup files, hooks, crontabs, sudoers, system programs).
+//! (startup files, hooks, crontabs, sudoers, system programs, MCP servers).
 
 use super::{Pack, review};
 
 pub(super) const PACK: Pack = Pack {
     name: "persistence",
-    summary: "writing files that run code or grant access later (startup files, hooks, crontabs, sudoers, system programs)",
+    summary: "writing files that run code or grant access later (startup files, hooks, crontabs, sudoers, system programs, MCP servers)",
     rules: &[
         review(
             "TG-PERSIST-WRITE",
             "Writing a startup, hook, scheduling, privilege or system file plants code or access that outlives the session",
-            "~/.bashrc, .git/hooks/*, ~/.ssh/authorized_keys, crontabs, systemd units, .envrc, /etc/sudoers, /etc/passwd, /usr/local/bin/*, ~/.local/bin/sudo, /etc/ld.so.preload, /etc/hosts (redirect, tee, cp, install, sed -i or a file tool)",
+            "~/.bashrc, .git/hooks/*, ~/.ssh/authorized_keys, crontabs, systemd units, .envrc, /etc/sudoers, /etc/passwd, /usr/local/bin/*, ~/.local/bin/sudo, /etc/ld.so.preload, /etc/hosts, .mcp.json (redirect, tee, cp, install, sed -i or a file tool)",
         ),
         review(
             "TG-PERSIST-GIT-CONFIG",
@@ -21,6 +21,11 @@ pub(super) const PACK: Pack = Pack {
             "TG-PERSIST-TOOL-CONFIG",
             "Setting a package manager's configuration key whose value it runs in every later script",
             "npm|pnpm|yarn config set script-shell|shell|git|node-options|init-module|node-gyp …, npm set …",
+        ),
+        review(
+            "TG-PERSIST-MCP-ADD",
+            "Registering an MCP server with a coding agent plants a command it starts in every later session",
+            "claude|codex|gemini|qwen|copilot|opencode mcp add …, claude mcp add-json|add-from-claude-desktop",
         ),
     ],
 };

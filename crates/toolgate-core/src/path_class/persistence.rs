@@ -33,6 +33,9 @@ pub enum PersistenceClass {
     Direnv,
     /// VS Code tasks (`.vscode/tasks.json`), which can run on opening the folder.
     VscodeTasks,
+    /// Coding agents' MCP server lists (`.mcp.json`, `.cursor/mcp.json`, `.vscode/mcp.json`,
+    /// `~/.claude.json`): each server is a command the agent starts at its next start.
+    McpServers,
     /// Accounts, passwords and privileges (`/etc/passwd`, `/etc/shadow`, sudoers, PAM,
     /// `sshd_config`): a new root account or `NOPASSWD` rule is access that outlives the
     /// session.
@@ -227,6 +230,23 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         patterns: &[file(Anywhere, &[".vscode", "tasks.json"])],
     },
     PersistenceInfo {
+        class: PersistenceClass::McpServers,
+        name: "mcp_servers",
+        describe: "a coding agent's MCP server list",
+        effect: "plants a command the agent starts later",
+        patterns: &[
+            // Claude Code's project and user lists.
+            file(Anywhere, &[".mcp.json"]),
+            file(Home, &[".claude.json"]),
+            // Cursor, VS Code (Copilot), Amazon Q, Roo Code, Windsurf.
+            file(Anywhere, &[".cursor", "mcp.json"]),
+            file(Anywhere, &[".vscode", "mcp.json"]),
+            file(Anywhere, &[".amazonq", "mcp.json"]),
+            file(Anywhere, &[".roo", "mcp.json"]),
+            file(Home, &[".codeium", "windsurf", "mcp_config.json"]),
+        ],
+    },
+    PersistenceInfo {
         class: PersistenceClass::Privileges,
         name: "privileges",
         describe: "a file of accounts, passwords or privileges (passwd, shadow, sudoers, PAM)",
@@ -419,6 +439,7 @@ mod tests {
             Autostart,
             Direnv,
             VscodeTasks,
+            McpServers,
             Privileges,
             SystemPrograms,
             CommandShadowing,
@@ -484,6 +505,13 @@ mod tests {
             ("/etc/resolv.conf", NameResolution),
             ("sub/.envrc", Direnv),
             (".vscode/tasks.json", VscodeTasks),
+            (".mcp.json", McpServers),
+            ("/home/u/proj/.mcp.json", McpServers),
+            ("~/.claude.json", McpServers),
+            (".cursor/mcp.json", McpServers),
+            ("~/.cursor/mcp.json", McpServers),
+            (".vscode/mcp.json", McpServers),
+            ("~/.codeium/windsurf/mcp_config.json", McpServers),
         ] {
             assert_eq!(class(path), Some(want), "{path}");
         }
@@ -504,6 +532,9 @@ mod tests {
             "src/cron.rs",
             ".envrc.example",
             "~/.config/fish/functions/x.fish",
+            "docs/mcp.json",
+            "mcp.json.example",
+            "proj/.claude.json",
         ] {
             assert_eq!(class(path), None, "{path}");
         }

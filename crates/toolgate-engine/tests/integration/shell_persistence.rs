@@ -132,3 +132,43 @@ fn a_program_named_like_a_guarded_command_in_the_users_path_is_reviewed() {
     };
     assert!(!persists(&bash(&g, "ln -s /tmp/evil ~/.local/bin/sudo")));
 }
+
+#[test]
+fn an_agents_mcp_server_list_is_a_persistence_file() {
+    let g = Guard::new(Arc::new(Policy::builtin()));
+    let servers = r#"{"mcpServers":{"x":{"command":"node","args":["s.js"]}}}"#;
+    for path in [
+        ".mcp.json",
+        "/home/u/proj/.mcp.json",
+        "/home/u/.claude.json",
+        ".cursor/mcp.json",
+        ".vscode/mcp.json",
+    ] {
+        let d = check(&g, "Write", json!({"file_path": path, "content": servers}));
+        assert!(persists(&d), "{path}: {}", d.reason);
+        assert_eq!(d.decision, Verdict::Review, "{path}");
+    }
+    assert!(persists(&bash(&g, "cat > .mcp.json <<'EOF'\n{}\nEOF")));
+    // The CLIs that add a server are their own rule; reading a list is no write.
+    assert_eq!(
+        bash(&g, "claude mcp add db -- node server.js").rule_ids,
+        ["TG-PERSIST-MCP-ADD"]
+    );
+    for command in ["cat .mcp.json", "jq . .vscode/mcp.json", "claude mcp list"] {
+        let d = bash(&g, command);
+        assert!(d.decision < Verdict::Review, "{command}: {}", d.reason);
+    }
+    // Its own class in the policy.
+    let p = load_str(
+        "persistence:\n  mcp_servers: off\n",
+        Format::Yaml,
+        PolicySource::Builtin,
+    );
+    assert!(p.is_usable(), "{}", p.render_diagnostics());
+    let g = Guard::new(Arc::new(p));
+    assert!(!persists(&check(
+        &g,
+        "Write",
+        json!({"file_path": ".mcp.json", "content": servers})
+    )));
+}

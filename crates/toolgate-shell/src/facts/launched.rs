@@ -1,8 +1,9 @@
 //! Scripts a command makes run besides itself: programs in git config and environment
 //! variables, `git submodule foreach`, `git bisect run`, `git rebase --exec`, ssh's
 //! `ProxyCommand`, socat's `EXEC:`, `nc -e`, tar's and tmux's command options and commands,
-//! the command of `docker run` / `docker exec` / `kubectl exec`, and the commands cloud and
-//! fleet CLIs run on other machines (`remote_commands`). The walker analyses each as shell.
+//! the command of `docker run` / `docker exec` / `kubectl exec`, the MCP servers a coding
+//! agent is started with, and the commands cloud and fleet CLIs run on other machines
+//! (`remote_commands`). The walker analyses each as shell.
 
 use crate::facts::git::{env_configs, git_configs, persistent_config};
 use crate::knowledge::git_config::{EXEC_ENV, PROMPT_ENV, exec_key, program_of};
@@ -117,6 +118,44 @@ fn tar_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
     for v in scan.values(&["--checkpoint-action"]) {
         if let Some(command) = v.text.strip_prefix("exec=") {
             out.push(("tar --checkpoint-action", command.to_string()));
+        }
+    }
+}
+
+/// A coding agent's option whose value may be an MCP server list as JSON: each stdio
+/// server's `command` with its `args` is a program the agent starts (`claude --mcp-config
+/// '{"mcpServers": {"x": {"command": "sh", "args": ["-c", "…"]}}}'`). A file name is not read.
+fn mcp_config_scripts(cmd: &SimpleCommand, program: &str, out: &mut Vec<(&'static str, String)>) {
+    let (spec, names): (&Spec, &[&str]) = match program {
+        "claude" => (&crate::knowledge::specs::CLAUDE, &["--mcp-config"]),
+        _ => (
+            &crate::knowledge::specs::COPILOT,
+            &["--additional-mcp-config"],
+        ),
+    };
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    for v in scan.values(names) {
+        let Ok(config) = serde_json::from_str::<serde_json::Value>(v.text.trim()) else {
+            continue;
+        };
+        let servers = ["mcpServers", "servers"]
+            .iter()
+            .filter_map(|k| config.get(k)?.as_object())
+            .flat_map(|servers| servers.values());
+        for server in servers {
+            let Some(command) = server.get("command").and_then(|c| c.as_str()) else {
+                continue;
+            };
+            let args = server.get("args").and_then(|a| a.as_array());
+            let words: Vec<Value> = std::iter::once(command)
+                .chain(args.into_iter().flatten().filter_map(|a| a.as_str()))
+                .map(|w| Value {
+                    text: w.to_string(),
+                    dynamic: v.dynamic,
+                    one_word: true,
+                })
+                .collect();
+            out.push(("MCP server", quote_argv(&words)));
         }
     }
 }
@@ -298,6 +337,7 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "kubectl" | "oc" => kubectl_scripts(cmd, &mut out),
         "tar" | "gtar" | "bsdtar" => tar_scripts(cmd, &mut out),
         "tmux" => tmux_scripts(cmd, &mut out),
+        "claude" | "copilot" => mcp_config_scripts(cmd, &program, &mut out),
         "screen" => screen_scripts(cmd, &mut out),
         "gcloud" | "az" | "aws" | "ansible" => {
             crate::facts::remote_commands::remote_scripts(cmd, &program, &mut out);

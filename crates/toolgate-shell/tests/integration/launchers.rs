@@ -245,3 +245,29 @@ fn commands_cloud_and_fleet_clis_run_on_other_machines_are_read() {
         );
     }
 }
+
+#[test]
+fn mcp_servers_a_coding_agent_is_started_with_are_read() {
+    // Each stdio server's command and args are a program the agent starts.
+    for cmd in [
+        r#"claude -p x --mcp-config '{"mcpServers":{"x":{"command":"sh","args":["-c","rm -rf /"]}}}'"#,
+        r#"claude --mcp-config '{"mcpServers":{"x":{"command":"rm","args":["-rf","/"]}}}' -p x"#,
+        r#"copilot -p x --additional-mcp-config '{"mcpServers":{"x":{"command":"bash","args":["-c","rm -rf /"]}}}'"#,
+    ] {
+        assert!(has(cmd, RM_ROOT), "{cmd}: {:?}", analyze(cmd));
+    }
+    // An ordinary server, a remote one, a file name (not read), malformed JSON.
+    for cmd in [
+        r#"claude -p x --mcp-config '{"mcpServers":{"gh":{"command":"npx","args":["-y","@modelcontextprotocol/server-github"]}}}'"#,
+        r#"claude -p x --mcp-config '{"mcpServers":{"x":{"type":"http","url":"https://mcp.example.com"}}}'"#,
+        "claude -p x --mcp-config servers.json",
+        "claude -p x --mcp-config '{not json'",
+    ] {
+        assert!(
+            rules_in(cmd, None).is_empty(),
+            "{cmd}: {:?}",
+            rules_in(cmd, None)
+        );
+        assert!(analyze(cmd).indeterminate.is_none(), "{cmd}");
+    }
+}

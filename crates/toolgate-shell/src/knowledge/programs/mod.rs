@@ -74,6 +74,9 @@ pub(crate) enum Class {
     /// Sends statements or commands to a database, or drops and resets databases: database
     /// clients (`psql`, `redis-cli`) and framework commands (`rails`, `manage.py`).
     Database,
+    /// A coding agent: runs the tool calls a model chooses (`claude`, `codex`, `gemini`);
+    /// the `agents` pack reads how it is started.
+    CodingAgent,
     /// Looks names up (`dig`, `host`, `ping`): a name reaches its DNS servers, so what it
     /// carries leaves the machine. The network policy does not judge the names.
     NameLookup,

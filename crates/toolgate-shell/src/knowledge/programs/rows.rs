@@ -58,3 +58,4 @@ pub(super) const ADMIN: &[Class] = &[Admin];
 pub(super) const DB: &[Class] = &[Database];
 pub(super) const ADMIN_DB: &[Class] = &[Admin, Database];
 pub(super) const LOOKUP: &[Class] = &[NameLookup];
+pub(super) const AGENT: &[Class] = &[CodingAgent];

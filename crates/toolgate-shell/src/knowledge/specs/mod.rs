@@ -3,6 +3,7 @@
 //! flag normalisation, destinations and writes.
 
 mod access;
+mod agents;
 mod databases;
 mod files;
 mod find;
@@ -18,6 +19,7 @@ mod services;
 mod web;
 
 pub(crate) use access::*;
+pub(crate) use agents::*;
 pub(crate) use databases::*;
 pub(crate) use files::*;
 pub(crate) use find::*;

@@ -7,7 +7,7 @@ use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 
 use super::{View, Words};
 // The packs whose own code decides a check.
-use super::{cloud, containers, databases, exfiltration, host, hosting, persistence};
+use super::{agents, cloud, containers, databases, exfiltration, host, hosting, persistence};
 
 /// Conditions too specific for a table, each written in its pack's file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +83,14 @@ pub(crate) enum Check {
     AlsoValue(Words, Words),
     /// One of these options is given too (besides the matcher's `any`).
     AlsoAny(Words),
+    /// One of these options, any time it is given, has a value one of these globs matches
+    /// (ignoring case): for options given more than once (`--disable a --disable b`).
+    AnyValue(Words, Words),
+    /// `claude --setting-sources` leaving out a source whose hooks may run toolgate.
+    LeavesOutSettingSource,
+    /// The first operand is none of these words (a program's management subcommands, whose
+    /// own operands may carry another program's options: `gemini mcp add x npx -y pkg`).
+    FirstOperandNot(Words),
     /// `chmod` sets the setuid bit (`u+s`, `4755`).
     SetuidMode,
     /// `setcap` grants a capability (`cap_setuid+ep`).
@@ -140,6 +148,16 @@ impl Check {
             Check::ProviderApiDelete => hosting::deletes_provider_resource(seen),
             Check::JenkinsCliDelete => hosting::jenkins_cli_deletes(seen.view),
             Check::AlsoAny(options) => seen.view.has(options),
+            Check::AnyValue(options, values) => seen
+                .view
+                .values(options)
+                .any(|v| values.iter().any(|g| crate::rules::glob_match_ci(g, v))),
+            Check::LeavesOutSettingSource => agents::leaves_out_setting_source(seen.view),
+            Check::FirstOperandNot(words) => seen
+                .view
+                .operands()
+                .next()
+                .is_none_or(|first| !words.iter().any(|w| w.eq_ignore_ascii_case(first))),
             Check::AlsoValue(options, values) => seen
                 .view
                 .value(options)

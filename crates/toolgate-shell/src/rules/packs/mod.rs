@@ -16,6 +16,7 @@
 //! type and its builders in `matcher.rs`, the checks' dispatch in `check.rs`, the reading
 //! of a command's arguments in `view.rs`, and the walk that tries them in `evaluation.rs`.
 
+mod agents;
 mod backups;
 mod check;
 mod cloud;
@@ -71,6 +72,7 @@ const FAMILIES: &[&[Matcher]] = &[
     databases::MATCHERS,
     exfiltration::MATCHERS,
     persistence::MATCHERS,
+    agents::MATCHERS,
 ];
 
 /// The packs whose rules have command matchers here (the others are matched elsewhere or
@@ -88,6 +90,7 @@ pub const PACKS_WITH_COMMAND_MATCHERS: &[&str] = &[
     "databases",
     "exfiltration",
     "persistence",
+    "agents",
 ];
 
 /// Pack rules whose matches the policy weighs, so the engine reports them from facts this

@@ -19,6 +19,7 @@ use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 pub const PERSIST_WRITE: &str = "TG-PERSIST-WRITE";
 const GIT_CONFIG: &str = "TG-PERSIST-GIT-CONFIG";
 const TOOL_CONFIG: &str = "TG-PERSIST-TOOL-CONFIG";
+const MCP_ADD: &str = "TG-PERSIST-MCP-ADD";
 
 /// The JavaScript package managers, whose `config set` keys are one table.
 const JS_PACKAGE_MANAGERS: &[&str] = &["npm", "pnpm", "yarn"];
@@ -35,6 +36,20 @@ pub(super) const MATCHERS: &[M] = &[
     .check(super::Check::PackageConfigProgram(2)),
     M::new(TOOL_CONFIG, JS_PACKAGE_MANAGERS, &[&["set"]])
         .check(super::Check::PackageConfigProgram(1)),
+    // A coding agent's MCP server list gains a command it starts in every later session (the
+    // files themselves are the `mcp_servers` class of `TG-PERSIST-WRITE`).
+    M::new(
+        MCP_ADD,
+        &["claude", "codex", "gemini", "qwen", "copilot", "opencode"],
+        &[&["mcp"], &["add"]],
+    )
+    .none(&["-h", "--help"]),
+    M::new(
+        MCP_ADD,
+        &["claude"],
+        &[&["mcp"], &["add-json", "add-from-claude-desktop"]],
+    )
+    .none(&["-h", "--help"]),
 ];
 
 /// Whether the operand after the first `after` (the `config set` path) names a key whose

@@ -77,6 +77,14 @@ impl View {
             .and_then(|o| o.value.as_deref())
     }
 
+    /// The values of every option spelled as one of `names`, in order.
+    pub(crate) fn values<'a>(&'a self, names: &'a [&str]) -> impl Iterator<Item = &'a str> {
+        self.opts
+            .iter()
+            .filter(|o| names.contains(&&*o.name))
+            .filter_map(|o| o.value.as_deref())
+    }
+
     /// The operands, as text.
     pub(crate) fn operands(&self) -> impl Iterator<Item = &str> {
         self.operands.iter().map(|&i| self.args[i].text.as_str())

@@ -1,0 +1,21 @@
+//! The `agents` pack in the catalog: coding agents the agent starts with their hooks or their
+//! approvals switched off, whose tool calls would then not pass through toolgate.
+
+use super::{Pack, deny, review};
+
+pub(super) const PACK: Pack = Pack {
+    name: "agents",
+    summary: "coding agents started with their hooks or approvals switched off (their tool calls would not pass through toolgate)",
+    rules: &[
+        deny(
+            "TG-AGENT-HOOKS-OFF",
+            "Starting a coding agent with its hooks switched off: its tool calls would not pass through toolgate",
+            "claude --bare|--safe-mode|--setting-sources leaving out user, project or local|--settings '{\"disableAllHooks\": true}', codex --disable hooks|-c features.hooks=false, opencode --pure",
+        ),
+        review(
+            "TG-AGENT-UNATTENDED",
+            "Starting another coding agent that runs its tool calls without asking: toolgate may not guard it",
+            "codex --dangerously-bypass-approvals-and-sandbox|--yolo, gemini|qwen --yolo|--approval-mode yolo, copilot --allow-all-tools|--allow-all|--yolo, cursor-agent|agent --force|--yolo, opencode --auto",
+        ),
+    ],
+};

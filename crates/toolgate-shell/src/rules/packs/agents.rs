@@ -1,0 +1,83 @@
+//! The `agents` pack: coding agents started with their hooks or their approvals switched
+//! off. toolgate guards an agent through that agent's hooks; a second agent the first one
+//! starts is guarded only if its own hooks run toolgate, so starting one with hooks off is
+//! switching the guard off (deny), and starting one that runs every tool call without asking
+//! hands it calls toolgate may never see (review).
+//!
+//! Claude Code's `--dangerously-skip-permissions` and `--permission-mode bypassPermissions`
+//! are not here: its hooks still run under them, so toolgate still answers every call.
+
+use super::Matcher as M;
+use super::{Check, View};
+
+const HOOKS_OFF: &str = "TG-AGENT-HOOKS-OFF";
+const UNATTENDED: &str = "TG-AGENT-UNATTENDED";
+
+/// The setting sources whose hooks Claude Code runs; toolgate may be registered in any.
+const CLAUDE_SETTING_SOURCES: &[&str] = &["user", "project", "local"];
+
+/// Gemini CLI's subcommands that manage it rather than run it: the server command of `mcp
+/// add NAME npx -y PKG` carries options of its own.
+const GEMINI_MANAGEMENT: &[&str] = &[
+    "mcp",
+    "extensions",
+    "extension",
+    "skills",
+    "skill",
+    "hooks",
+    "hook",
+];
+
+/// The pack's matchers.
+pub(super) const MATCHERS: &[M] = &[
+    // Claude Code: `--bare` and `--safe-mode` skip hooks; so does `--setting-sources` that
+    // leaves out the file holding them, and flag settings with `disableAllHooks`.
+    M::new(HOOKS_OFF, &["claude"], &[]).any(&["--bare", "--safe-mode"]),
+    M::new(HOOKS_OFF, &["claude"], &[])
+        .any(&["--setting-sources"])
+        .check(Check::LeavesOutSettingSource),
+    M::new(HOOKS_OFF, &["claude"], &[])
+        .any(&["--settings"])
+        .check(Check::AnyValue(&["--settings"], &["*disableallhooks*"])),
+    // Codex: the `hooks` feature switched off for the run.
+    M::new(HOOKS_OFF, &["codex"], &[])
+        .any(&["--disable"])
+        .check(Check::AnyValue(&["--disable"], &["hooks"])),
+    M::new(HOOKS_OFF, &["codex"], &[])
+        .any(&["-c", "--config"])
+        .check(Check::AnyValue(
+            &["-c", "--config"],
+            &["features.hooks*=*false*", "features.hooks*=*0*"],
+        )),
+    // OpenCode: toolgate is an OpenCode plugin, and `--pure` runs without plugins.
+    M::new(HOOKS_OFF, &["opencode"], &[]).any(&["--pure"]),
+    // Every tool call run without asking.
+    M::new(UNATTENDED, &["codex"], &[])
+        .any(&["--dangerously-bypass-approvals-and-sandbox", "--yolo"]),
+    M::new(UNATTENDED, &["gemini", "qwen"], &[])
+        .any(&["-y", "--yolo"])
+        .check(Check::FirstOperandNot(GEMINI_MANAGEMENT)),
+    M::new(UNATTENDED, &["gemini", "qwen"], &[])
+        .any(&["--approval-mode"])
+        .check(Check::AnyValue(&["--approval-mode"], &["yolo"])),
+    M::new(UNATTENDED, &["copilot"], &[]).any(&["--allow-all-tools", "--allow-all", "--yolo"]),
+    M::new(UNATTENDED, &["cursor-agent"], &[]).any(&["-f", "--force", "--yolo"]),
+    // `agent` is Cursor's CLI under its short name; only its long spellings are read, as
+    // another program may own the name.
+    M::new(UNATTENDED, &["agent"], &[]).any(&["--force", "--yolo"]),
+    M::new(UNATTENDED, &["opencode"], &[]).any(&["--auto"]),
+];
+
+/// `claude --setting-sources LIST` whose list leaves out a source that may hold toolgate's
+/// hook (`user`, `project`, `local`).
+pub(super) fn leaves_out_setting_source(view: &View) -> bool {
+    view.value(&["--setting-sources"]).is_none_or(|list| {
+        let given: Vec<String> = list
+            .split(',')
+            .map(|s| s.trim().to_ascii_lowercase())
+            .collect();
+        CLAUDE_SETTING_SOURCES
+            .iter()
+            .any(|s| !given.iter().any(|g| g == s))
+    })
+}

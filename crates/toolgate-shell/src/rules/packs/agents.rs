@@ -9,6 +9,7 @@
 
 use super::Matcher as M;
 use super::{Check, View};
+use crate::model::SimpleCommand;
 
 const HOOKS_OFF: &str = "TG-AGENT-HOOKS-OFF";
 const UNATTENDED: &str = "TG-AGENT-UNATTENDED";
@@ -28,11 +29,30 @@ const GEMINI_MANAGEMENT: &[&str] = &[
     "hook",
 ];
 
+/// When an environment variable switches hooks off.
+#[derive(Debug, Clone, Copy)]
+enum Switch {
+    /// When its value is `1`, `true`, `yes` or `on` (any case).
+    WhenTrue,
+    /// Unless its value is empty, `none`, `0`, `false`, `no` or `off`.
+    UnlessFalse,
+}
+
+/// The environment variables that switch Claude Code's hooks off (read from the pinned CLI):
+/// `CLAUDE_CODE_SIMPLE` is `--bare`, `CLAUDE_CODE_SAFE_MODE` is `--safe-mode`, and
+/// `CLAUDE_CODE_PERSONAL_HOOKS_OFF` keeps the user's own hooks out.
+const CLAUDE_HOOKS_OFF_VARIABLES: &[(&str, Switch)] = &[
+    ("CLAUDE_CODE_SIMPLE", Switch::WhenTrue),
+    ("CLAUDE_CODE_SAFE_MODE", Switch::WhenTrue),
+    ("CLAUDE_CODE_PERSONAL_HOOKS_OFF", Switch::UnlessFalse),
+];
+
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
     // Claude Code: `--bare` and `--safe-mode` skip hooks; so does `--setting-sources` that
     // leaves out the file holding them, and flag settings with `disableAllHooks`.
     M::new(HOOKS_OFF, &["claude"], &[]).any(&["--bare", "--safe-mode"]),
+    M::new(HOOKS_OFF, &["claude"], &[]).check(Check::ClaudeHooksOffByEnvironment),
     M::new(HOOKS_OFF, &["claude"], &[])
         .any(&["--setting-sources"])
         .check(Check::LeavesOutSettingSource),
@@ -79,5 +99,25 @@ pub(super) fn leaves_out_setting_source(view: &View) -> bool {
         CLAUDE_SETTING_SOURCES
             .iter()
             .any(|s| !given.iter().any(|g| g == s))
+    })
+}
+
+/// `claude` run with an environment variable that switches its hooks off
+/// (`CLAUDE_CODE_SIMPLE=1 claude -p …`); a value only known at run time may.
+pub(super) fn claude_hooks_off_by_environment(cmd: &SimpleCommand) -> bool {
+    cmd.env.iter().any(|(name, value)| {
+        let Some((_, switch)) = CLAUDE_HOOKS_OFF_VARIABLES.iter().find(|(n, _)| n == name) else {
+            return false;
+        };
+        let v = value.trim().to_ascii_lowercase();
+        if v.contains(['$', '`']) {
+            return true;
+        }
+        match switch {
+            Switch::WhenTrue => matches!(v.as_str(), "1" | "true" | "yes" | "on"),
+            Switch::UnlessFalse => {
+                !matches!(v.as_str(), "" | "none" | "0" | "false" | "no" | "off")
+            }
+        }
     })
 }

@@ -10,7 +10,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-AGENT-HOOKS-OFF",
             "Starting a coding agent with its hooks switched off: its tool calls would not pass through toolgate",
-            "claude --bare|--safe-mode (or CLAUDE_CODE_SIMPLE=1, CLAUDE_CODE_SAFE_MODE=1, CLAUDE_CODE_PERSONAL_HOOKS_OFF)|--setting-sources leaving out user, project or local|--settings '{\"disableAllHooks\": true}', codex --disable hooks|-c features.hooks=false, opencode --pure",
+            "claude --bare|--safe-mode (or CLAUDE_CODE_SIMPLE=1, CLAUDE_CODE_SAFE_MODE=1, CLAUDE_CODE_PERSONAL_HOOKS_OFF)|--setting-sources leaving out user, project or local|--settings '{\"disableAllHooks\": true}', codex --disable hooks|-c features.hooks=false, codex features disable hooks, opencode --pure",
         ),
         review(
             "TG-AGENT-UNATTENDED",

@@ -69,6 +69,9 @@ pub(super) const MATCHERS: &[M] = &[
             &["-c", "--config"],
             &["features.hooks*=*false*", "features.hooks*=*0*"],
         )),
+    // … or in its config.toml for every later session (`codex features disable hooks`).
+    M::new(HOOKS_OFF, &["codex"], &[&["features"], &["disable"]])
+        .operands(super::Operands::Some(&["hooks"])),
     // OpenCode: toolgate is an OpenCode plugin, and `--pure` runs without plugins.
     M::new(HOOKS_OFF, &["opencode"], &[]).any(&["--pure"]),
     // Every tool call run without asking.

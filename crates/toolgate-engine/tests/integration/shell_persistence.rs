@@ -172,3 +172,28 @@ fn an_agents_mcp_server_list_is_a_persistence_file() {
         json!({"file_path": ".mcp.json", "content": servers})
     )));
 }
+
+#[test]
+fn interpreter_one_liners_that_write_persistence_files_are_reviewed() {
+    let g = Guard::new(Arc::new(Policy::builtin()));
+    for command in [
+        "python3 -c \"open('/home/u/.bashrc','a').write('alias ls=x')\"",
+        "node -e \"require('fs').appendFileSync('/home/u/.zshrc','x')\"",
+        "ruby -e 'File.write(\".git/hooks/pre-commit\", \"make test\")'",
+        "python3 -c \"from pathlib import Path; Path('.envrc').write_text('x')\"",
+        "python3 -c \"import shutil; shutil.copy('hook.sh', '.git/hooks/pre-push')\"",
+        "php -r 'file_put_contents(\"/home/u/.ssh/authorized_keys\", \"ssh-ed25519 x\");'",
+    ] {
+        let d = bash(&g, command);
+        assert!(persists(&d), "{command}: {}", d.reason);
+        assert_eq!(d.decision, Verdict::Review, "{command}");
+    }
+    for command in [
+        "python3 -c \"print(open('/home/u/.bashrc').read())\"",
+        "python3 -c \"open('out.txt','w').write('x')\"",
+        "node -e \"require('fs').writeFileSync('dist/index.html', html)\"",
+    ] {
+        let d = bash(&g, command);
+        assert!(d.decision < Verdict::Review, "{command}: {}", d.reason);
+    }
+}

@@ -62,6 +62,7 @@ fn targets_with<'a: 'm, 'm>(
 ) -> impl Iterator<Item = &'a str> + 'm {
     cmd.writes
         .iter()
+        .chain(&cmd.inline_writes)
         .map(String::as_str)
         .chain(modelled.into_iter().flatten().copied())
 }
@@ -216,6 +217,7 @@ pub(crate) const COPIERS: &[&str] = &["mv", "cp", "install", "ln", "link", "rsyn
 /// are not content.
 pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
     let mut out: Vec<String> = cmd.writes.clone();
+    out.extend(cmd.inline_writes.iter().cloned());
     let program = cmd.program_lower();
     if COPIERS.contains(&&*program) {
         let dirs = target_directories(cmd);

@@ -137,6 +137,10 @@ pub struct SimpleCommand {
     /// run time. Rules judge them by their path class, as they judge `rm -rf`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub inline_deletes: Vec<Option<String>>,
+    /// Files interpreter one-liner code writes (`open('f', 'w')`, `fs.writeFileSync("f", …)`),
+    /// and files guarding the agent it names at all.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inline_writes: Vec<String>,
     /// Arguments that come from input are paths at or under these roots: `find ROOT … |
     /// xargs rm`, `find ROOT … -exec rm {} +` (the `{}` operand stands for them too). Empty
     /// when not known (input arguments are then paths only known at run time).

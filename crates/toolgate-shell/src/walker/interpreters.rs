@@ -192,6 +192,7 @@ impl Walker {
         if let Some(c) = self.out.commands.last_mut() {
             c.inline_code_hits = found.hits;
             c.inline_deletes = found.delete_targets;
+            c.inline_writes = found.written;
             c.inline_network = network;
         }
         for url in found.urls {

@@ -420,6 +420,11 @@ fn protected_writes() {
         "rm ~/.config/toolgate/policy.yaml",
         "cp evil /usr/local/bin/toolgate",
         "{ echo x; } > .claude/settings.json",
+        // Interpreter one-liners: a write call, or any literal naming the file.
+        "python3 -c \"open('/home/me/.claude/settings.json','w').write('{}')\"",
+        "node -e \"require('fs').writeFileSync('.claude/settings.json','{}')\"",
+        "python3 -c \"p='.toolgate.yaml'; open(p,'w').write('')\"",
+        "ruby -e 'File.write(\".claude/settings.local.json\", \"{}\")'",
     ] {
         assert!(
             rules(cmd).contains(&"TG-CMD-PROTECTED-WRITE".to_string()),

@@ -8,6 +8,8 @@ use toolgate_core::path_class::secrets::dumps_environment;
 
 use crate::model::{Destination, InlineNetwork};
 
+mod writes;
+
 /// What the scan of inline code found.
 #[derive(Debug, Default)]
 pub struct InlineFindings {
@@ -27,6 +29,9 @@ pub struct InlineFindings {
     /// `system("rm","-rf","/")`, `spawnSync("rm",["-rf","/"])`): the argv, program first;
     /// `None` for an element that is not a string literal.
     pub argv_calls: Vec<Vec<Option<String>>>,
+    /// Files the code writes: string literals given to write calls (`writes.rs`), and every
+    /// literal that names a file guarding the agent (`toolgate_core::protected`).
+    pub written: Vec<String>,
 }
 
 /// Most argument-list calls taken from one piece of code.
@@ -183,6 +188,7 @@ pub fn scan(code: &str) -> InlineFindings {
     }
     let chars: Vec<char> = code.chars().collect();
     f.argv_calls = argv_calls(&chars);
+    f.written = writes::written_files(&chars);
     let mut i = 0;
     while i < chars.len() {
         let q = chars[i];
@@ -192,7 +198,8 @@ pub fn scan(code: &str) -> InlineFindings {
                 f.urls.push(url);
             }
             if !s.trim().is_empty() && f.strings.len() < 64 {
-                if s.contains('|') || !is_file_argument(&chars, i) {
+                // The file of a call that opens, reads or writes one runs nothing.
+                if s.contains('|') || !(is_file_argument(&chars, i) || f.written.contains(&s)) {
                     // Ruby's and Perl's pipe opens: `open("| cmd")`, `open(F, "cmd |")`.
                     let command = s
                         .trim()
@@ -206,6 +213,11 @@ pub fn scan(code: &str) -> InlineFindings {
             i = after;
         } else {
             i += 1;
+        }
+    }
+    for s in &f.strings {
+        if toolgate_core::protected::is_protected_path(s.trim(), false) && !f.written.contains(s) {
+            f.written.push(s.trim().to_string());
         }
     }
     f

@@ -95,3 +95,62 @@ fn argument_list_calls() {
     assert!(argv(r#"os.system("rm -rf /")"#).is_empty());
     assert!(argv(r#"print("hi")"#).is_empty());
 }
+
+#[test]
+fn files_a_call_writes_are_found() {
+    for (code, file) in [
+        ("open('out/x', 'w').write(s)", "out/x"),
+        ("open(\"log\", 'a')", "log"),
+        ("with open('f', \"r+\") as h: pass", "f"),
+        ("require('fs').writeFileSync('a.json', d)", "a.json"),
+        ("fs.appendFileSync(\"x\", 'y')", "x"),
+        ("fs.copyFileSync('a', 'b')", "b"),
+        ("Deno.writeTextFile('d.txt', t)", "d.txt"),
+        ("File.write(\"r.txt\", s)", "r.txt"),
+        ("FileUtils.cp('a', 'c')", "c"),
+        ("shutil.copy('a', 'dst')", "dst"),
+        ("os.rename('a', 'moved')", "moved"),
+        ("Path('p.txt').write_text('x')", "p.txt"),
+        ("pathlib.Path( \"q\" ).touch()", "q"),
+        ("open(my $f, '>>', 'perl.log')", "perl.log"),
+        ("open(F, \">perl.out\")", "perl.out"),
+        ("file_put_contents('php.txt', $x)", "php.txt"),
+    ] {
+        assert!(
+            scan(code).written.iter().any(|w| w == file),
+            "{code}: {:?}",
+            scan(code).written
+        );
+    }
+    // Reads, a stream's own `write`, computed paths and modes.
+    for code in [
+        "print(open('README.md').read())",
+        "open('f', 'rb')",
+        "sys.stdout.write('x')",
+        "f.write('/etc/passwd')",
+        "open(p, 'w')",
+        "open('a' + x, 'w')",
+        "fs.readFileSync('x')",
+        "Path('p').read_text()",
+        "open(F, '<in.txt')",
+    ] {
+        assert!(
+            scan(code).written.is_empty(),
+            "{code}: {:?}",
+            scan(code).written
+        );
+    }
+}
+
+#[test]
+fn a_literal_naming_a_guard_file_counts_as_written() {
+    // Any route may write it: a variable, a computed call.
+    for code in [
+        "p = '.claude/settings.json'; open(p, 'w')",
+        "json.dump(cfg, open(\"/home/u/.claude/settings.local.json\", mode))",
+        "x = '.toolgate.yaml'",
+    ] {
+        assert!(!scan(code).written.is_empty(), "{code}");
+    }
+    assert!(scan("print('settings.json')").written.is_empty());
+}

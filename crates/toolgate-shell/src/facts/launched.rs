@@ -1,6 +1,6 @@
 //! Scripts a command makes run besides itself: programs in git config and environment
 //! variables, `git submodule foreach`, `git bisect run`, `git rebase --exec`, ssh's
-//! `ProxyCommand`, socat's `EXEC:`, `nc -e`, tar's and tmux's command options and commands,
+//! `ProxyCommand`, socat's `EXEC:`, `nc -e`, tar's, zip's and tmux's command options and commands,
 //! the command of `docker run` / `docker exec` / `kubectl exec`, the MCP servers a coding
 //! agent is started with, and the commands cloud and fleet CLIs run on other machines
 //! (`remote_commands`). The walker analyses each as shell.
@@ -156,6 +156,22 @@ fn mcp_config_scripts(cmd: &SimpleCommand, program: &str, out: &mut Vec<(&'stati
                 })
                 .collect();
             out.push(("MCP server", quote_argv(&words)));
+        }
+    }
+}
+
+/// zip's `-TT CMD` (`--unzip-command CMD`): the command `-T` tests the archive with, run
+/// through a shell. `-TT` is a two-letter option no POSIX spec can spell, so it is matched
+/// as the word it is.
+fn zip_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    for (i, a) in cmd.args.iter().enumerate() {
+        let value = match a.split_once('=') {
+            Some(("--unzip-command", v)) => Some(v),
+            _ if a == "-TT" || a == "--unzip-command" => cmd.args.get(i + 1).map(String::as_str),
+            _ => None,
+        };
+        if let Some(command) = value {
+            out.push(("zip -TT", command.to_string()));
         }
     }
 }
@@ -337,6 +353,7 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "kubectl" | "oc" => kubectl_scripts(cmd, &mut out),
         "tar" | "gtar" | "bsdtar" => tar_scripts(cmd, &mut out),
         "tmux" => tmux_scripts(cmd, &mut out),
+        "zip" => zip_scripts(cmd, &mut out),
         "claude" | "copilot" => mcp_config_scripts(cmd, &program, &mut out),
         "screen" => screen_scripts(cmd, &mut out),
         "gcloud" | "az" | "aws" | "ansible" => {

@@ -176,6 +176,9 @@ fn project_runners_run_their_commands() {
         "tar --use-compress-program='sh -c \"rm -rf ~\"' -xf a.tar",
         "tar -cf x.tar --checkpoint=1 --checkpoint-action=exec='rm -rf ~' .",
         "tar -cf x.tar -F 'rm -rf ~' -L 1 .",
+        // zip tests the archive with `-TT`'s command.
+        "zip x.zip a -T -TT 'rm -rf ~'",
+        "zip x.zip a -T --unzip-command='rm -rf ~'",
         // Terminal multiplexers run their commands in a new session, window or pane.
         "tmux new -d 'rm -rf ~'",
         "tmux new-session -d -s job rm -rf ~",

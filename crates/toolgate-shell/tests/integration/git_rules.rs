@@ -293,3 +293,26 @@ fn git_rm_force_loses_uncommitted_changes() {
         clean(cmd);
     }
 }
+
+#[test]
+fn forced_submodule_changes_discard_their_uncommitted_work() {
+    for cmd in [
+        "git submodule deinit -f --all",
+        "git submodule deinit --force lib",
+        "git submodule update --force",
+        "git submodule update -f --init --recursive",
+        "git -C app submodule deinit -f vendor/x",
+    ] {
+        flagged(cmd, "TG-CMD-GIT-SUBMODULE-DISCARD");
+    }
+    // Without --force git refuses when a submodule has local changes.
+    for cmd in [
+        "git submodule deinit lib",
+        "git submodule update --init --recursive",
+        "git submodule add -b main https://github.com/a/b lib",
+        "git submodule foreach git pull",
+        "git submodule status",
+    ] {
+        clean(cmd);
+    }
+}

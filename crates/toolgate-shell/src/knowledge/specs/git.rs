@@ -380,6 +380,17 @@ pub(crate) const GIT_CLONE: Spec = Spec {
     abbreviate: false,
 };
 
+/// git submodule's options (`add -b BRANCH --name N --reference R --depth D URL`, `update
+/// --jobs N`, `-f` is `--force` for `add`, `deinit` and `update`).
+pub(crate) const GIT_SUBMODULE: Spec = Spec {
+    short_val: "bj",
+    long_val: &["branch", "name", "reference", "depth", "jobs", "filter"],
+    short: &[('f', "force")],
+    long: &[],
+    long_flags: &[],
+    abbreviate: false,
+};
+
 pub(crate) const GIT_WORKTREE: Spec = Spec {
     short_val: "bB",
     long_val: &["reason", "expire"],
@@ -484,7 +495,8 @@ pub(crate) fn git_spec(sub: &str) -> &'static Spec {
         "reset" => &GIT_RESET,
         "restore" => &GIT_RESTORE,
         "commit" => &GIT_COMMIT,
-        "clone" | "fetch" | "pull" | "ls-remote" | "submodule" => &GIT_CLONE,
+        "clone" | "fetch" | "pull" | "ls-remote" => &GIT_CLONE,
+        "submodule" => &GIT_SUBMODULE,
         "worktree" => &GIT_WORKTREE,
         "remote" => &GIT_REMOTE,
         "stash" => &GIT_STASH,

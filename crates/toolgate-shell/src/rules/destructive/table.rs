@@ -214,6 +214,21 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         )
         .sub(&["worktree", "remove"])
         .any(&["force"]),
+        // Without `--force` both refuse when a submodule has local changes.
+        R::new(
+            "TG-CMD-GIT-SUBMODULE-DISCARD",
+            "git submodule deinit --force / update --force discards uncommitted work in submodules",
+            git,
+        )
+        .sub(&["submodule", "deinit"])
+        .any(&["force"]),
+        R::new(
+            "TG-CMD-GIT-SUBMODULE-DISCARD",
+            "git submodule deinit --force / update --force discards uncommitted work in submodules",
+            git,
+        )
+        .sub(&["submodule", "update"])
+        .any(&["force"]),
         R::new(
             "TG-CMD-DD-DEVICE",
             "dd writing to a device overwrites a disk",

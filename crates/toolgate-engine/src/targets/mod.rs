@@ -137,12 +137,13 @@ pub fn bash_command(input: &Value) -> Option<Cow<'_, str>> {
 /// The shell commands a tool call would run. For tools that run programs, an argument
 /// vector (`{"args": ["rm", "-rf", "/"]}`) is quoted into one command.
 pub fn shell_commands<'a>(tool_name: &str, input: &'a Value) -> Vec<Cow<'a, str>> {
+    if let Some(tool) = own_tool(tool_name) {
+        return string_argument(input, tool.runs)
+            .map(Cow::Borrowed)
+            .into_iter()
+            .collect();
+    }
     match tool_name {
-        "Bash" => bash_command(input).into_iter().collect(),
-        // Claude Code's own tools that carry no shell.
-        "Read" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Glob" | "Grep" | "LS"
-        | "WebFetch" | "WebSearch" | "TodoWrite" | "Agent" | "Task" | "ExitPlanMode"
-        | "BashOutput" | "KillShell" | "KillBash" | "NotebookRead" | "ToolSearch" => Vec::new(),
         // `mcp__toolgate__explain_command {"command": "rm -rf /"}`: the command is data.
         _ if only_inspects(tool_name) => Vec::new(),
         _ => {
@@ -190,52 +191,104 @@ fn shell_quote(word: &str) -> String {
 
 /// The URLs a tool call would reach.
 pub fn urls<'a>(tool_name: &str, input: &'a Value) -> Vec<(&'a str, UrlSource)> {
-    match tool_name {
-        "WebFetch" => match input.get("url") {
-            Some(Value::String(url)) => vec![(url.as_str(), UrlSource::WebFetch)],
-            _ => Vec::new(),
-        },
-        "Bash" | "Read" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Glob" | "Grep"
-        | "LS" | "WebSearch" | "TodoWrite" | "Agent" | "Task" | "ExitPlanMode" => Vec::new(),
-        _ => {
-            let mut found = Vec::new();
-            collect_url_strings(input, 0, &mut found);
-            found
-                .into_iter()
-                .map(|u| (u, UrlSource::ToolArgument))
-                .collect()
-        }
+    if let Some(tool) = own_tool(tool_name) {
+        return string_argument(input, tool.fetches)
+            .map(|url| (url, UrlSource::WebFetch))
+            .into_iter()
+            .collect();
+    }
+    let mut found = Vec::new();
+    collect_url_strings(input, 0, &mut found);
+    found
+        .into_iter()
+        .map(|u| (u, UrlSource::ToolArgument))
+        .collect()
+}
+
+/// One of Claude Code's own tools (other agents' tools are mapped to these names first) and
+/// the argument that holds what it acts on, if any.
+struct OwnTool {
+    name: &'static str,
+    /// It runs this argument as a shell command.
+    runs: Option<&'static str>,
+    /// It fetches this argument, a URL.
+    fetches: Option<&'static str>,
+    /// It writes the file this argument names.
+    writes: Option<&'static str>,
+    /// It shows the model the content of the file this argument names.
+    shows: Option<&'static str>,
+}
+
+const fn own(name: &'static str) -> OwnTool {
+    OwnTool {
+        name,
+        runs: None,
+        fetches: None,
+        writes: None,
+        shows: None,
     }
 }
 
-/// Claude Code's own tools (other agents' tools are mapped to these names first).
-const OWN_TOOLS: &[&str] = &[
-    "Bash",
-    "Read",
-    "Write",
-    "Edit",
-    "MultiEdit",
-    "NotebookEdit",
-    "NotebookRead",
-    "Glob",
-    "Grep",
-    "LS",
-    "WebFetch",
-    "WebSearch",
-    "TodoWrite",
-    "Agent",
-    "Task",
-    "ExitPlanMode",
-    "BashOutput",
-    "KillShell",
-    "KillBash",
-    "ToolSearch",
+impl OwnTool {
+    const fn runs(mut self, key: &'static str) -> OwnTool {
+        self.runs = Some(key);
+        self
+    }
+    const fn fetches(mut self, key: &'static str) -> OwnTool {
+        self.fetches = Some(key);
+        self
+    }
+    const fn writes(mut self, key: &'static str) -> OwnTool {
+        self.writes = Some(key);
+        self
+    }
+    const fn shows(mut self, key: &'static str) -> OwnTool {
+        self.shows = Some(key);
+        self
+    }
+}
+
+/// Claude Code's own tools. Grep shows content only with `output_mode: content`
+/// ([`read_paths`] says so); the others act on nothing a check reads (`Glob`, `LS` and
+/// `WebSearch` list names or results, `Agent`/`Task` start a sub-agent whose calls come
+/// through the hook themselves).
+const OWN_TOOLS: &[OwnTool] = &[
+    own("Bash").runs("command"),
+    own("Read").shows("file_path"),
+    own("Write").writes("file_path"),
+    own("Edit").writes("file_path"),
+    own("MultiEdit").writes("file_path"),
+    own("NotebookEdit").writes("notebook_path"),
+    own("NotebookRead").shows("notebook_path"),
+    own("Glob"),
+    own("Grep"),
+    own("LS"),
+    own("WebFetch").fetches("url"),
+    own("WebSearch"),
+    own("TodoWrite"),
+    own("Agent"),
+    own("Task"),
+    own("ExitPlanMode"),
+    own("BashOutput"),
+    own("KillShell"),
+    own("KillBash"),
+    own("ToolSearch"),
 ];
+
+/// The row of one of Claude Code's own tools.
+fn own_tool(tool_name: &str) -> Option<&'static OwnTool> {
+    OWN_TOOLS.iter().find(|t| t.name == tool_name)
+}
+
+/// The string argument `key` of `input`, when there is one.
+fn string_argument<'a>(input: &'a Value, key: Option<&str>) -> Option<&'a str> {
+    input.get(key?).and_then(Value::as_str)
+}
 
 /// Whether `tool_name` is an MCP or other tool that may act on what its name says (not one of
 /// Claude Code's own, not one that only inspects its arguments).
 pub(crate) fn is_other_tool(tool_name: &str) -> bool {
-    !OWN_TOOLS.contains(&tool_name) && !only_inspects(tool_name)
+    own_tool(tool_name).is_none() && !only_inspects(tool_name)
 }
 
 /// Words in a tool's name that say it shows a file's content (`read_file`, `view`,
@@ -251,12 +304,12 @@ const READ_PATH_NAMES: &[&str] = &["notebook_path", "absolute_path", "uri"];
 /// the path arguments of an MCP or other tool whose name says it shows content and changes
 /// nothing (`read_text_file`, `read_multiple_files`). A `file://` URI stands for its path.
 pub fn read_paths<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
-    let key = match tool_name {
-        "Read" => "file_path",
-        "NotebookRead" => "notebook_path",
-        "Grep" if input.get("output_mode").and_then(Value::as_str) == Some("content") => "path",
-        _ if OWN_TOOLS.contains(&tool_name) => return Vec::new(),
-        _ => {
+    let key = match own_tool(tool_name) {
+        Some(_) if tool_name == "Grep" => {
+            (input.get("output_mode").and_then(Value::as_str) == Some("content")).then_some("path")
+        }
+        Some(tool) => tool.shows,
+        None => {
             let words = name_words(tool_name);
             let shows = words.iter().any(|w| CONTENT_WORDS.contains(&w.as_str()))
                 && !words.iter().any(|w| WRITE_WORDS.contains(&w.as_str()));
@@ -281,20 +334,16 @@ pub fn read_paths<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
                 .collect();
         }
     };
-    input.get(key).and_then(Value::as_str).into_iter().collect()
+    string_argument(input, key).into_iter().collect()
 }
 
 /// The files a tool call would write: Claude Code's file tools by their path argument; an
 /// MCP or other tool, unless its name says it only reads, by every string argument (any
 /// name, any depth), since a protected file named anywhere in it may be what it writes.
 pub fn written_paths<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
-    let key = match tool_name {
-        "Write" | "Edit" | "MultiEdit" => "file_path",
-        "NotebookEdit" => "notebook_path",
-        "Bash" | "Read" | "Glob" | "Grep" | "LS" | "WebFetch" | "WebSearch" | "TodoWrite"
-        | "Agent" | "Task" | "ExitPlanMode" | "BashOutput" | "KillShell" | "KillBash"
-        | "NotebookRead" | "ToolSearch" => return Vec::new(),
-        _ => {
+    let key = match own_tool(tool_name) {
+        Some(tool) => tool.writes,
+        None => {
             let words = name_words(tool_name);
             let reads_only = words.iter().any(|w| READ_WORDS.contains(&w.as_str()))
                 && !words.iter().any(|w| WRITE_WORDS.contains(&w.as_str()));
@@ -306,7 +355,7 @@ pub fn written_paths<'a>(tool_name: &str, input: &'a Value) -> Vec<&'a str> {
             return found;
         }
     };
-    input.get(key).and_then(Value::as_str).into_iter().collect()
+    string_argument(input, key).into_iter().collect()
 }
 
 fn collect_all_strings<'a>(value: &'a Value, depth: usize, out: &mut Vec<&'a str>) {

@@ -180,3 +180,42 @@ fn argument_vectors_under_command_names_are_one_command() {
         assert_eq!(shell_commands("mcp__x__do", input), [*expected], "{input}");
     }
 }
+
+#[test]
+fn claude_codes_own_tools_are_one_table() {
+    for (i, t) in OWN_TOOLS.iter().enumerate() {
+        assert!(
+            OWN_TOOLS[..i].iter().all(|o| o.name != t.name),
+            "{}",
+            t.name
+        );
+        let acts_on = [t.runs, t.fetches, t.writes, t.shows]
+            .iter()
+            .filter(|k| k.is_some())
+            .count();
+        assert!(acts_on <= 1, "{}", t.name);
+        assert!(!is_other_tool(t.name), "{}", t.name);
+    }
+    assert!(is_other_tool("mcp__fs__write_file"));
+    // Each check reads the argument the table names, and nothing else of an own tool.
+    let input = json!({
+        "command": "ls",
+        "url": "https://x.example/",
+        "file_path": "f",
+        "notebook_path": "n",
+        "path": "p",
+    });
+    assert_eq!(shell_commands("Bash", &input), ["ls"]);
+    assert!(shell_commands("Write", &input).is_empty());
+    assert_eq!(urls("WebFetch", &input)[0].0, "https://x.example/");
+    for tool in ["Bash", "BashOutput", "Read", "NotebookRead", "ToolSearch"] {
+        assert!(urls(tool, &input).is_empty(), "{tool}");
+    }
+    assert_eq!(written_paths("NotebookEdit", &input), ["n"]);
+    assert!(written_paths("Read", &input).is_empty());
+    assert_eq!(read_paths("Read", &input), ["f"]);
+    assert!(read_paths("Write", &input).is_empty());
+    assert!(read_paths("Grep", &input).is_empty());
+    let content = json!({"path": "p", "output_mode": "content"});
+    assert_eq!(read_paths("Grep", &content), ["p"]);
+}

@@ -9,8 +9,8 @@ pub(super) const PACK: Pack = Pack {
     rules: &[
         deny(
             "TG-AGENT-HOOKS-OFF",
-            "Starting a coding agent with its hooks switched off: its tool calls would not pass through toolgate",
-            "claude --bare|--safe-mode (or CLAUDE_CODE_SIMPLE=1, CLAUDE_CODE_SAFE_MODE=1, CLAUDE_CODE_PERSONAL_HOOKS_OFF)|--setting-sources leaving out user, project or local|--settings '{\"disableAllHooks\": true}', codex --disable hooks|-c features.hooks=false, codex features disable hooks, opencode --pure",
+            "Starting a coding agent with its hooks switched off, or with settings or a policy moved away from toolgate's: its tool calls would not pass through toolgate",
+            "claude --bare|--safe-mode (or CLAUDE_CODE_SIMPLE=1, CLAUDE_CODE_SAFE_MODE=1, CLAUDE_CODE_PERSONAL_HOOKS_OFF)|--setting-sources leaving out user, project or local|--settings '{\"disableAllHooks\": true}', codex --disable hooks|-c features.hooks=false, codex features disable hooks, opencode --pure, HOME|TOOLGATE_POLICY|CLAUDE_CONFIG_DIR|CODEX_HOME|GEMINI_CLI_HOME|XDG_CONFIG_HOME=… before an agent",
         ),
         review(
             "TG-AGENT-UNATTENDED",

@@ -36,15 +36,48 @@ enum Switch {
     WhenTrue,
     /// Unless its value is empty, `none`, `0`, `false`, `no` or `off`.
     UnlessFalse,
+    /// Whatever its value: it moves the settings or policy the agent's hook reads.
+    AnyValue,
 }
 
-/// The environment variables that switch Claude Code's hooks off (read from the pinned CLI):
-/// `CLAUDE_CODE_SIMPLE` is `--bare`, `CLAUDE_CODE_SAFE_MODE` is `--safe-mode`, and
-/// `CLAUDE_CODE_PERSONAL_HOOKS_OFF` keeps the user's own hooks out.
-const CLAUDE_HOOKS_OFF_VARIABLES: &[(&str, Switch)] = &[
-    ("CLAUDE_CODE_SIMPLE", Switch::WhenTrue),
-    ("CLAUDE_CODE_SAFE_MODE", Switch::WhenTrue),
-    ("CLAUDE_CODE_PERSONAL_HOOKS_OFF", Switch::UnlessFalse),
+/// The coding agents toolgate can guard (the program table's `CodingAgent` rows).
+const AGENTS: &[&str] = &[
+    "claude",
+    "codex",
+    "gemini",
+    "qwen",
+    "copilot",
+    "opencode",
+    "cursor-agent",
+    "agent",
+];
+
+/// Environment variables that, set for a coding agent, switch its hooks off or move the
+/// settings and policy its toolgate hook is found in (read from the pinned CLIs): the agents
+/// they apply to, the name, when. `HOME` moves every agent's user settings (where `toolgate
+/// init --scope user` registers the hook) and toolgate's user policy; `TOOLGATE_POLICY`
+/// hands the agent's hook another policy.
+const HOOKS_OFF_VARIABLES: &[(&[&str], &str, Switch)] = &[
+    // `--bare` and `--safe-mode`; the user's own hooks kept out; another config directory.
+    (&["claude"], "CLAUDE_CODE_SIMPLE", Switch::WhenTrue),
+    (&["claude"], "CLAUDE_CODE_SAFE_MODE", Switch::WhenTrue),
+    (
+        &["claude"],
+        "CLAUDE_CODE_PERSONAL_HOOKS_OFF",
+        Switch::UnlessFalse,
+    ),
+    (&["claude"], "CLAUDE_CONFIG_DIR", Switch::AnyValue),
+    (&["codex"], "CODEX_HOME", Switch::AnyValue),
+    (&["gemini", "qwen"], "GEMINI_CLI_HOME", Switch::AnyValue),
+    (&["opencode"], "OPENCODE_CONFIG_DIR", Switch::AnyValue),
+    (&["opencode"], "XDG_CONFIG_HOME", Switch::AnyValue),
+    (
+        &["opencode"],
+        "OPENCODE_DISABLE_PROJECT_CONFIG",
+        Switch::WhenTrue,
+    ),
+    (AGENTS, "HOME", Switch::AnyValue),
+    (AGENTS, "TOOLGATE_POLICY", Switch::AnyValue),
 ];
 
 /// The pack's matchers.
@@ -52,7 +85,8 @@ pub(super) const MATCHERS: &[M] = &[
     // Claude Code: `--bare` and `--safe-mode` skip hooks; so does `--setting-sources` that
     // leaves out the file holding them, and flag settings with `disableAllHooks`.
     M::new(HOOKS_OFF, &["claude"], &[]).any(&["--bare", "--safe-mode"]),
-    M::new(HOOKS_OFF, &["claude"], &[]).check(Check::ClaudeHooksOffByEnvironment),
+    // Any agent given an environment that switches its hooks off or moves its settings.
+    M::new(HOOKS_OFF, AGENTS, &[]).check(Check::HooksOffByEnvironment),
     M::new(HOOKS_OFF, &["claude"], &[])
         .any(&["--setting-sources"])
         .check(Check::LeavesOutSettingSource),
@@ -105,18 +139,22 @@ pub(super) fn leaves_out_setting_source(view: &View) -> bool {
     })
 }
 
-/// `claude` run with an environment variable that switches its hooks off
-/// (`CLAUDE_CODE_SIMPLE=1 claude -p …`); a value only known at run time may.
-pub(super) fn claude_hooks_off_by_environment(cmd: &SimpleCommand) -> bool {
+/// A coding agent run with an environment variable that switches its hooks off or moves its
+/// settings (`CLAUDE_CODE_SIMPLE=1 claude -p …`, `HOME=/tmp/h codex exec …`); a value only
+/// known at run time may.
+pub(super) fn hooks_off_by_environment(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
     cmd.env.iter().any(|(name, value)| {
-        let Some((_, switch)) = CLAUDE_HOOKS_OFF_VARIABLES.iter().find(|(n, _)| n == name) else {
+        let Some((_, _, switch)) = HOOKS_OFF_VARIABLES
+            .iter()
+            .find(|(agents, n, _)| n == name && agents.contains(&program.as_ref()))
+        else {
             return false;
         };
         let v = value.trim().to_ascii_lowercase();
-        if v.contains(['$', '`']) {
-            return true;
-        }
         match switch {
+            Switch::AnyValue => true,
+            _ if v.contains(['$', '`']) => true,
             Switch::WhenTrue => matches!(v.as_str(), "1" | "true" | "yes" | "on"),
             Switch::UnlessFalse => {
                 !matches!(v.as_str(), "" | "none" | "0" | "false" | "no" | "off")

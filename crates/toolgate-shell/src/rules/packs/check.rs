@@ -88,8 +88,9 @@ pub(crate) enum Check {
     AnyValue(Words, Words),
     /// `claude --setting-sources` leaving out a source whose hooks may run toolgate.
     LeavesOutSettingSource,
-    /// `claude` run with an environment variable that switches its hooks off.
-    ClaudeHooksOffByEnvironment,
+    /// A coding agent run with an environment variable that switches its hooks off or moves
+    /// its settings.
+    HooksOffByEnvironment,
     /// The first operand is none of these words (a program's management subcommands, whose
     /// own operands may carry another program's options: `gemini mcp add x npx -y pkg`).
     FirstOperandNot(Words),
@@ -155,7 +156,7 @@ impl Check {
                 .values(options)
                 .any(|v| values.iter().any(|g| crate::rules::glob_match_ci(g, v))),
             Check::LeavesOutSettingSource => agents::leaves_out_setting_source(seen.view),
-            Check::ClaudeHooksOffByEnvironment => agents::claude_hooks_off_by_environment(seen.cmd),
+            Check::HooksOffByEnvironment => agents::hooks_off_by_environment(seen.cmd),
             Check::FirstOperandNot(words) => seen
                 .view
                 .operands()

@@ -162,3 +162,31 @@ pub(super) fn hooks_off_by_environment(cmd: &SimpleCommand) -> bool {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::programs::{Class, PROGRAMS};
+
+    #[test]
+    fn the_agents_are_the_program_tables_coding_agents() {
+        let rows: Vec<&str> = PROGRAMS
+            .iter()
+            .filter(|p| p.classes.contains(&Class::CodingAgent))
+            .map(|p| p.name)
+            .collect();
+        let mut listed = AGENTS.to_vec();
+        let mut rows_sorted = rows.clone();
+        listed.sort_unstable();
+        rows_sorted.sort_unstable();
+        assert_eq!(listed, rows_sorted);
+        for (agents, name, _) in HOOKS_OFF_VARIABLES {
+            assert!(agents.iter().all(|a| AGENTS.contains(a)), "{name}");
+            assert!(
+                name.bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_'),
+                "{name}"
+            );
+        }
+    }
+}

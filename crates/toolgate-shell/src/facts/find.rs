@@ -5,16 +5,104 @@ use crate::model::{Arg, SimpleCommand};
 use crate::options::find::{FindLine, Primary, read_find};
 
 /// Whether a find expression (`args`, the program not among them, as `line` read them)
-/// lists every entry under its start paths: it has no test that narrows the listing, or
-/// only negated ones (`! -name keep`, `-not -path …` are nearly everything).
+/// lists every entry under its start paths: a branch of it that acts (or, with no action
+/// anywhere, prints) has no test that narrows the listing, or only negated ones (`! -name
+/// keep`, `-not -path …` are nearly everything). Branches are split at `-o` (`find . -name x
+/// -o -delete` deletes everything else) and parenthesised groups narrow when each of their
+/// branches does.
 pub(crate) fn lists_everything(args: &[String], line: &FindLine<'_>) -> bool {
-    !line.primaries.iter().any(|p| {
-        // `-type l` (links), `p`, `s`, `b`, `c`: special files only; `f` is every file and
-        // `d` every directory.
-        let narrows = FIND_NARROWING_TESTS.contains(&p.name)
-            || (p.name == "-type" && p.value().is_some_and(|t| !t.contains(['f', 'd'])));
-        narrows && !negated(args, p)
-    })
+    let tokens = expression_tokens(args, line);
+    let mut at = 0;
+    !level_narrows(&tokens, &mut at).0
+}
+
+/// One word of a find expression, as the narrowing check reads it.
+enum Token<'p, 'a> {
+    Open,
+    Close,
+    Not,
+    /// `-o`, `-or`, and `,` (both sides act).
+    Or,
+    Primary(&'p Primary<'a>),
+}
+
+/// The expression's operators and primaries in order (`-a` and `-and` are implied between
+/// terms and left out; a primary's arguments are no words of their own).
+fn expression_tokens<'p, 'a>(args: &[String], line: &'p FindLine<'a>) -> Vec<Token<'p, 'a>> {
+    let mut out = Vec::new();
+    let mut i = line.starts.end;
+    while let Some(word) = args.get(i) {
+        if let Some(p) = line.primaries.iter().find(|p| p.at == i) {
+            match p.name {
+                "-o" | "-or" => out.push(Token::Or),
+                "-not" => out.push(Token::Not),
+                "-a" | "-and" => {}
+                _ => out.push(Token::Primary(p)),
+            }
+            let command = match p.runs_command() {
+                true => p.command.len() + 1,
+                false => 0,
+            };
+            i += 1 + p.values.len() + command;
+            continue;
+        }
+        match word.as_str() {
+            "(" => out.push(Token::Open),
+            ")" => out.push(Token::Close),
+            "!" => out.push(Token::Not),
+            "," => out.push(Token::Or),
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Find's actions: a branch with one lists, runs or deletes what it reaches.
+const FIND_ACTIONS: &[&str] = &[
+    "-delete", "-exec", "-execdir", "-ok", "-okdir", "-print", "-print0", "-printf", "-ls", "-fls",
+    "-fprint", "-fprint0", "-fprintf",
+];
+
+/// Reads the branches of one level (to its `)` or the end) from `at`: whether every branch
+/// that counts narrows (with an action in the level, the branches with one; else all), and
+/// whether the level holds an action.
+fn level_narrows(tokens: &[Token<'_, '_>], at: &mut usize) -> (bool, bool) {
+    // Per branch: (narrows, acts).
+    let mut branches: Vec<(bool, bool)> = vec![(false, false)];
+    let mut negate = false;
+    while let Some(token) = tokens.get(*at) {
+        *at += 1;
+        let (narrows, acts) = match token {
+            Token::Close => break,
+            Token::Or => {
+                branches.push((false, false));
+                negate = false;
+                continue;
+            }
+            Token::Not => {
+                negate = !negate;
+                continue;
+            }
+            Token::Open => level_narrows(tokens, at),
+            Token::Primary(p) => (narrows_listing(p), FIND_ACTIONS.contains(&p.name)),
+        };
+        if let Some(branch) = branches.last_mut() {
+            branch.0 |= narrows && !negate;
+            branch.1 |= acts;
+        }
+        negate = false;
+    }
+    let any_action = branches.iter().any(|b| b.1);
+    let narrows = branches.iter().filter(|b| b.1 || !any_action).all(|b| b.0);
+    (narrows, any_action)
+}
+
+/// Whether a primary keeps only some entries: a name, path, time or owner test; `-type` of
+/// special files only (`f` is every file and `d` every directory).
+fn narrows_listing(p: &Primary<'_>) -> bool {
+    FIND_NARROWING_TESTS.contains(&p.name)
+        || (p.name == "-type" && p.value().is_some_and(|t| !t.contains(['f', 'd'])))
 }
 
 /// Whether `-delete` of a find expression takes only directories (`-type d`, not negated),

@@ -11,7 +11,8 @@
 use super::templates::{awk_program, awk_template, only_path_directives, sed_template, template};
 use crate::SimpleCommand;
 use crate::knowledge::specs::{
-    ECHO, FIND_FILE_PRIMARIES, FIND_FORMAT_PRIMARIES, NONE, PRINTF, SORT, SORT_OUTPUT,
+    ECHO, FIND_FILE_PRIMARIES, FIND_FORMAT_PRIMARIES, LS_NAMES_ONLY, NONE, PRINTF, SORT,
+    SORT_OUTPUT,
 };
 use crate::model::Stdin;
 use crate::options::find::read_find;
@@ -253,7 +254,11 @@ pub(crate) fn narrowed(cmd: &SimpleCommand, roots: Option<Vec<String>>) -> Optio
             !cmd.flags.contains("-v") && !cmd.flags.contains("invert-match")
         }
         "head" | "tail" => true,
-        _ => false,
+        // Only the lines seen once (`-u`) or more than once (`-d`, `-D`).
+        "uniq" => ["-u", "unique", "-d", "repeated", "-D", "all-repeated"]
+            .iter()
+            .any(|f| cmd.flags.contains(f)),
+        p => crate::knowledge::interpreters::is_awk(p) && awk_line_filter(cmd),
     };
     if !keeps_some {
         return roots;
@@ -269,12 +274,63 @@ pub(crate) fn narrowed(cmd: &SimpleCommand, roots: Option<Vec<String>>) -> Optio
     })
 }
 
-fn passes_lines(cmd: &SimpleCommand) -> bool {
+pub(crate) fn passes_lines(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    if crate::knowledge::interpreters::is_awk(&program) {
+        return cmd.writes.is_empty() && awk_line_filter(cmd);
+    }
     matches!(
-        cmd.program_lower().as_ref(),
+        program.as_ref(),
         "grep" | "egrep" | "fgrep" | "sort" | "uniq" | "head" | "tail" | "tac"
     ) && cmd.operands.len() <= 1
         && cmd.writes.is_empty()
+}
+
+/// An awk program that is a pattern alone, reading stdin (`awk 'NR>5'`, `awk '$3 > 100'`,
+/// `awk '/x/'`): it prints the lines that match, as grep does.
+fn awk_line_filter(cmd: &SimpleCommand) -> bool {
+    matches!(awk_program(cmd), Some((code, false)) if is_awk_pattern(code))
+}
+
+/// Whether awk code is one pattern with no action: only line and field numbers (`NR`, `NF`,
+/// `FNR`, `$3`), numbers, strings, regular expressions and operators. Any other name may be
+/// a function that runs or writes something (`system(…)`, `getline`), and a brace, an
+/// action.
+fn is_awk_pattern(code: &str) -> bool {
+    let mut chars = code.chars().peekable();
+    let mut any = false;
+    while let Some(c) = chars.next() {
+        match c {
+            // A regular expression or a string, to its closing delimiter.
+            '/' | '"' => loop {
+                match chars.next() {
+                    None => return false,
+                    Some('\\') => {
+                        chars.next();
+                    }
+                    Some(d) if d == c => break,
+                    Some(_) => {}
+                }
+            },
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                let mut name = String::from(c);
+                while let Some(&n) = chars
+                    .peek()
+                    .filter(|n| n.is_ascii_alphanumeric() || **n == '_')
+                {
+                    name.push(n);
+                    chars.next();
+                }
+                if !matches!(name.as_str(), "NR" | "NF" | "FNR") {
+                    return false;
+                }
+            }
+            c if c.is_ascii_digit() || " \t$<>=!&|()+-*%.~^".contains(c) => {}
+            _ => return false,
+        }
+        any |= !c.is_whitespace();
+    }
+    any
 }
 
 /// Whether a generator reading `input` reads data: file names or file contents the command
@@ -334,4 +390,57 @@ mod tests {
         );
         assert_eq!(printf("100%%", &[]), "100%");
     }
+}
+
+/// Whether `cmd` is `ls` printing the names of the working directory's entries and nothing
+/// else: no operand but globs of names here, only options of [`LS_NAMES_ONLY`], no
+/// redirect.
+pub(crate) fn lists_working_directory_names(cmd: &SimpleCommand) -> bool {
+    let (_, end) = crate::options::read_strict_flags(&cmd.args, &LS_NAMES_ONLY);
+    // `ls *.log`: the glob expands to names of entries here (a directory's are listed by
+    // name under a `dir:` header, still relative); a dot-name glob may take `..`.
+    let names_here = cmd
+        .args
+        .iter()
+        .enumerate()
+        .skip(end)
+        .all(|(i, a)| cmd.glob_args.contains(&i) && !a.contains('/') && !a.starts_with('.'));
+    cmd.program_lower() == "ls"
+        && names_here
+        && cmd.writes.is_empty()
+        && cmd.dynamic_args.is_empty()
+        && !cmd.stdout_redirected
+}
+
+/// The roots of what `ls` lists when it prints names of the working directory's entries:
+/// every entry (`./*`), or some of them when globs name them (`ls *.log`).
+pub(crate) fn ls_listing_roots(cmd: &SimpleCommand) -> Option<Vec<String>> {
+    lists_working_directory_names(cmd).then(|| {
+        let every = cmd.glob_args.is_empty();
+        vec![match every {
+            true => crate::facts::find::EVERY_ENTRY.to_string(),
+            false => ".".to_string(),
+        }]
+    })
+}
+
+/// The start paths of what a substitution's commands print, when that is a listing of
+/// paths: a `find` printing whole paths or `ls` of the working directory's names, read
+/// through filters that pass some of their lines (`$(ls -t | tail -n +6)`, `$(find . | grep
+/// pyc)`). `start` is the index of `ran[0]` in the analysis, to check each filter reads the
+/// element before it.
+pub(crate) fn listing_roots(ran: &[SimpleCommand], start: usize) -> Option<Vec<String>> {
+    let (first, filters) = ran.split_first()?;
+    let mut roots = match ls_listing_roots(first) {
+        Some(roots) => roots,
+        None => find_listing_roots(first).flatten()?,
+    };
+    for (k, c) in filters.iter().enumerate() {
+        let at = start + 1 + k;
+        if c.stdin_from != Some(at - 1..at) || !passes_lines(c) {
+            return None;
+        }
+        roots = narrowed(c, Some(roots))?;
+    }
+    Some(roots)
 }

@@ -20,25 +20,28 @@ impl Walker {
                     crate::facts::find::from_tree(c, roots.clone());
                 }
             }
-            let producer = commands.iter().rev().find(|c| c.via == scope.via);
+            // What the element writes is known only when one command writes it: `{ echo /;
+            // find .; }` writes `/` too.
+            let mut level = commands.iter().filter(|c| c.via == scope.via);
+            let producer = match (level.next(), level.next()) {
+                (Some(one), None) => Some(one),
+                _ => None,
+            };
             listed = match producer {
                 // Whole paths are under the start paths; parts of one (`-printf %f`) and
                 // what `-exec` prints may be anywhere.
                 Some(c) if c.program_lower() == "find" => {
                     crate::facts::pipes::find_listing_roots(c).or(Some(None))
                 }
-                // Filters that pass paths through unchanged (a matching grep or a head keeps
-                // some of them).
-                Some(c)
-                    if matches!(
-                        c.program_lower().as_ref(),
-                        "grep" | "egrep" | "fgrep" | "sort" | "uniq" | "head" | "tail" | "tac"
-                    ) =>
-                {
-                    listed
-                        .take()
-                        .map(|roots| crate::facts::pipes::narrowed(c, roots))
+                // `ls` of the working directory's names (`ls -t | tail -n +6 | xargs rm`).
+                Some(c) if crate::facts::pipes::ls_listing_roots(c).is_some() => {
+                    crate::facts::pipes::ls_listing_roots(c).map(Some)
                 }
+                // Filters that pass paths through unchanged (a matching grep, a head or an
+                // awk pattern keeps some of them).
+                Some(c) if crate::facts::pipes::passes_lines(c) => listed
+                    .take()
+                    .map(|roots| crate::facts::pipes::narrowed(c, roots)),
                 _ => None,
             };
         }

@@ -46,6 +46,8 @@ impl Walker {
                     args.extend(crate::options::args_of(find, 0));
                     crate::facts::find::find_roots(&args)
                 }
+                // `$(ls -t | tail -n +6)`, `$(find . | grep pyc)`.
+                _ if single => crate::facts::pipes::listing_roots(ran, start),
                 _ => None,
             };
             facts.printed = match ran {

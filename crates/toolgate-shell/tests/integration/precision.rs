@@ -547,3 +547,75 @@ fn globs_naming_an_entry_below_each_match() {
         ],
     );
 }
+
+#[test]
+fn some_entries_ls_lists_here_are_deleted_inside_the_working_directory() {
+    check(
+        &[
+            // Keep the five newest: ls of names here, narrowed by tail, head or an awk pattern.
+            "rm $(ls -t | tail -n +6)",
+            "rm -rf $(ls -t | tail -n +6)",
+            "rm `ls -t | awk 'NR>5'`",
+            "rm -f $(ls -t *.log | tail -n +6)",
+            "rm $(ls *.log)",
+            "ls -t | tail -n +6 | xargs rm -rf",
+            "ls -t | awk 'NR>5' | xargs rm -rf",
+            "rm -rf $(find . | grep pyc)",
+            "cd build && rm -rf $(ls -t | tail -n +6)",
+        ],
+        &[
+            // Every entry, what ls prints beside names, other directories, programs in awk.
+            "rm -rf $(ls)",
+            "ls | xargs rm -rf",
+            "ls | grep -v keep | xargs rm -rf",
+            "rm $(ls -l | tail -n 3)",
+            "rm $(ls -a | tail -n 3)",
+            "rm $(ls /etc | head -3)",
+            "rm -rf $(ls /)",
+            "cd / && ls -t | tail -n 5 | xargs rm -rf",
+            "cd ~ && rm -rf $(ls -t | tail -n +6)",
+            "ls -t | awk 'system(\"x\")' | xargs rm -rf",
+            "ls -t | awk '{ print > \"/etc/x\" }' | xargs rm -rf",
+            "rm -rf $(find / | grep x)",
+        ],
+    );
+}
+
+#[test]
+fn a_find_branch_that_acts_without_narrowing_lists_everything() {
+    check(
+        &[
+            "find . \\( -name '*.pyc' -o -name '*.pyo' \\) -delete",
+            "find . -name '*.pyc' -o -name '*.pyo' -delete",
+            "find . -name '*.pyc' -delete -o -name '*.pyo' -delete",
+            "find . -name node_modules -prune -o -name '*.tmp' -print | xargs rm -f",
+            "find . -name '*.o' , -name '*.a' -delete",
+        ],
+        &[
+            // Everything but what the first branch takes.
+            "find . -name x -o -delete",
+            "find . -name x -o -exec rm -rf {} +",
+            "find . -name x -o -print | xargs rm -rf",
+            "find . -name x -o -print0 | xargs -0 rm -rf",
+            "find . -name x -prune -o -print | xargs rm -rf",
+            "find . -name node_modules -prune -o -type f -print | xargs rm -rf",
+            "find . -not \\( -name '*.pyc' \\) -delete",
+        ],
+    );
+}
+
+#[test]
+fn a_pipeline_element_of_several_commands_lists_no_known_tree() {
+    // Regression: only the last command of `{ …; }` or `( … )` was read as what the element
+    // writes, so `{ echo /; find . -name x; } | xargs rm -rf` passed as a delete under `.`.
+    check(
+        &["{ find . -name x; } | xargs rm -rf"],
+        &[
+            "{ echo /; find . -name x; } | xargs rm -rf",
+            "(echo /; find .) | head -1 | xargs rm -rf",
+            "(echo /; ls) | head -n 1 | xargs rm -rf",
+            "rm -rf $(echo /; ls -t | tail -n 1)",
+            "rm -rf $(find . -name x; echo /)",
+        ],
+    );
+}

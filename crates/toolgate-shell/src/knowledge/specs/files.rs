@@ -306,6 +306,25 @@ pub(crate) const ECHO: Spec = Spec {
     ..Spec::values("", &[])
 };
 
+/// `ls` options that only order or pick the working directory's entries, so that with no
+/// operand it prints their names and nothing else (`-l`, `-F`, `-R`, `-a` and the rest print
+/// more: details, markers, headers, `.` and `..`).
+pub(crate) const LS_NAMES_ONLY: Spec = Spec {
+    short: &[
+        ('t', "sort-time"),
+        ('r', "reverse"),
+        ('S', "sort-size"),
+        ('1', "one-per-line"),
+        ('A', "almost-all"),
+        ('c', "ctime"),
+        ('u', "atime"),
+        ('X', "sort-extension"),
+        ('v', "version-sort"),
+        ('U', "unsorted"),
+    ],
+    ..Spec::values("", &[])
+};
+
 /// The shell's declaration builtins (`export`, `declare`, `typeset`, `readonly`, `local`):
 /// their options (`-x`, `-r`, `-f` …) take no value.
 pub(crate) const DECLARE: Spec = Spec::values("", &[]);

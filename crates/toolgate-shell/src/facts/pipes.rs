@@ -376,22 +376,6 @@ fn printf(format: &str, args: &[String]) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::printf;
-
-    #[test]
-    fn printf_renders_arguments() {
-        assert_eq!(printf("rm -rf /", &[]), "rm -rf /");
-        assert_eq!(printf("%s\\n", &["rm -rf /".into()]), "rm -rf /\n");
-        assert_eq!(
-            printf("%s %s;", &["a".into(), "b".into(), "c".into()]),
-            "a b;c ;"
-        );
-        assert_eq!(printf("100%%", &[]), "100%");
-    }
-}
-
 /// Whether `cmd` is `ls` printing the names of the working directory's entries and nothing
 /// else: no operand but globs of names here, only options of [`LS_NAMES_ONLY`], no
 /// redirect.
@@ -443,4 +427,20 @@ pub(crate) fn listing_roots(ran: &[SimpleCommand], start: usize) -> Option<Vec<S
         roots = narrowed(c, Some(roots))?;
     }
     Some(roots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printf;
+
+    #[test]
+    fn printf_renders_arguments() {
+        assert_eq!(printf("rm -rf /", &[]), "rm -rf /");
+        assert_eq!(printf("%s\\n", &["rm -rf /".into()]), "rm -rf /\n");
+        assert_eq!(
+            printf("%s %s;", &["a".into(), "b".into(), "c".into()]),
+            "a b;c ;"
+        );
+        assert_eq!(printf("100%%", &[]), "100%");
+    }
 }

@@ -155,9 +155,42 @@ pub(crate) fn find_listing_roots(cmd: &SimpleCommand) -> Option<Option<Vec<Strin
             .named(&["-printf"])
             .next()
             .and_then(|p| p.value())
-            .is_some_and(|f| only_path_directives(&crate::syntax::ansi_c::decode(f)))
+            .is_some_and(|f| prints_whole_paths(&crate::syntax::ansi_c::decode(f)))
         || prints_paths_it_runs_on(cmd);
     whole.then(|| listed_roots(cmd))
+}
+
+/// Whether a decoded `-printf` format prints whole paths and nothing else: `%p` separated by
+/// blanks or NULs (`'%p\n'`, `'%p\0'`); `'/home\n'` and `'%p/..\n'` print other paths.
+fn prints_whole_paths(format: &str) -> bool {
+    only_path_directives(format) && whole_items(&super::templates::percent_directives(format))
+}
+
+/// Whether a template's words are each one whole input item (`{}`, or `"{}"`), with nothing
+/// around them: read as lines or words, its output is the items themselves (`{}\n`), not paths made
+/// from them (`/home/{}`) or other words (`/home`).
+pub(crate) fn whole_items(text: &str) -> bool {
+    let mut words = text
+        .split(|c: char| c.is_whitespace() || c == '\0')
+        .filter(|w| !w.is_empty())
+        .peekable();
+    // `"{}"`: xargs takes the quotes away; a line reader keeps them, naming a path here.
+    let item = |w: &str| {
+        w == PLACEHOLDER
+            || [('"', '"'), ('\'', '\'')].iter().any(|&(open, close)| {
+                w.strip_prefix(open).and_then(|r| r.strip_suffix(close)) == Some(PLACEHOLDER)
+            })
+    };
+    words.peek().is_some() && words.all(item)
+}
+
+/// The roots of the items a reader of `input`'s lines or words gets (`xargs`, `while read`):
+/// its listing's roots, unless it is a template with text around the data.
+pub(crate) fn item_roots(input: &Stdin) -> Option<Option<Vec<String>>> {
+    if input.template && !whole_items(&input.text) {
+        return None;
+    }
+    input.listed_roots.clone()
 }
 
 /// `find` whose only output is what `-exec grep -l PATTERN {} \;` prints: the paths it

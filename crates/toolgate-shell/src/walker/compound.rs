@@ -197,7 +197,7 @@ impl Walker {
                     && let Some(Some(roots)) = scope
                         .pipe_input
                         .as_ref()
-                        .and_then(|s| s.listed_roots.clone())
+                        .and_then(crate::facts::pipes::item_roots)
                 {
                     for name in read.operands.iter().filter(|n| is_variable_name(n)) {
                         body.placeholders.push(format!("${name}"));

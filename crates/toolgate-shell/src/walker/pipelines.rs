@@ -16,7 +16,18 @@ impl Walker {
         for range in ranges {
             let commands = &mut self.out.commands[range.clone()];
             if let Some(roots) = &listed {
-                for c in commands.iter_mut().filter(|c| c.args_from_input) {
+                // Commands a shell built from a template it read (`find -printf 'rm %p\n' |
+                // sh`) were rooted by `stdin_script`: their `{}` are the items, the text
+                // around them is the command's own.
+                let from_template = |c: &SimpleCommand| {
+                    c.via
+                        .get(scope.via.len())
+                        .is_some_and(|label| label.ends_with(" <<…"))
+                };
+                for c in commands
+                    .iter_mut()
+                    .filter(|c| c.args_from_input && !from_template(c))
+                {
                     crate::facts::find::from_tree(c, roots.clone());
                 }
             }

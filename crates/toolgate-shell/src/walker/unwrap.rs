@@ -289,7 +289,7 @@ impl Walker {
                 scope.listed_roots = match inv.stdin {
                     Some(_) => None,
                     None => super::shells::piped_stdin(scope)
-                        .and_then(|s| s.listed_roots.clone())
+                        .and_then(crate::facts::pipes::item_roots)
                         .flatten(),
                 };
                 scope.input_args = true;

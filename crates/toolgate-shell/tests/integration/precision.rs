@@ -619,3 +619,30 @@ fn a_pipeline_element_of_several_commands_lists_no_known_tree() {
         ],
     );
 }
+
+#[test]
+fn lines_made_from_listed_paths_are_no_listing() {
+    // Regression: text around (or instead of) the paths find lists was read as the paths
+    // themselves by xargs and `while read` (`/home` was "under ."), so these passed.
+    check(
+        &[
+            "find . -name x -printf '%p\\n' | xargs rm -rf",
+            "find . -name '*.bak' -printf '%p\\0' | xargs -0 rm -rf",
+            "find . -name '*.gz' -type f -printf '\"%p\"\\n' | xargs rm -f",
+            "find . -name x | awk '{print $0}' | xargs rm -rf",
+            "find . -name x | while read f; do rm -rf \"$f\"; done",
+            // A shell reading the template runs its text as commands, each {} a path.
+            "find . -name '*.tmp' -printf 'rm -rf %p\\n' | sh",
+        ],
+        &[
+            "find . -name x -printf '/home\\n' | xargs rm -rf",
+            "find . -name x -printf '%p/../..\\n' | xargs rm -rf",
+            "find . -name x | awk '{print \"/home\"}' | xargs rm -rf",
+            "find . -name x | awk '{print \"/home/\" $0}' | xargs rm -rf",
+            "find . -name x | xargs echo /home | xargs rm -rf",
+            "find . -name x | awk '{print \"/home\"}' | while read f; do rm -rf \"$f\"; done",
+            "find . -name x -printf '/home\\n' | while read f; do rm -rf \"$f\"; done",
+            "find . -name '*.tmp' -printf 'rm -rf /home %p\\n' | sh",
+        ],
+    );
+}

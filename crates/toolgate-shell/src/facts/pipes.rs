@@ -11,8 +11,8 @@
 use super::templates::{awk_program, awk_template, only_path_directives, sed_template, template};
 use crate::SimpleCommand;
 use crate::knowledge::specs::{
-    ECHO, FIND_FILE_PRIMARIES, FIND_FORMAT_PRIMARIES, LS_NAMES_ONLY, NONE, PRINTF, SORT,
-    SORT_OUTPUT,
+    ECHO, FIND_FILE_PRIMARIES, FIND_FORMAT_PRIMARIES, FIND_LS_PRIMARY, LS_NAMES_ONLY, NONE, PRINTF,
+    SORT, SORT_OUTPUT,
 };
 use crate::model::Stdin;
 use crate::options::find::read_find;
@@ -251,6 +251,7 @@ pub(crate) fn lists_files(cmd: &SimpleCommand) -> bool {
     cmd.program_lower() == "find"
         && !read_find(&cmd.args).primaries.iter().any(|p| {
             p.runs_command()
+                || p.name == FIND_LS_PRIMARY
                 || FIND_FORMAT_PRIMARIES.contains(&p.name)
                 || FIND_FILE_PRIMARIES.contains(&p.name)
         })

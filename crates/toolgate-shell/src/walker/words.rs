@@ -40,15 +40,11 @@ impl Walker {
             facts.downloads |= ran.iter().any(downloads);
             facts.setup_code =
                 single && ran.len() == 1 && crate::knowledge::setup::prints_setup_code(&ran[0]);
-            facts.listed_roots = match ran {
-                [find] if single && find.program_lower() == "find" => {
-                    let mut args = vec![Arg::default()];
-                    args.extend(crate::options::args_of(find, 0));
-                    crate::facts::find::find_roots(&args)
-                }
-                // `$(ls -t | tail -n +6)`, `$(find . | grep pyc)`.
-                _ if single => crate::facts::pipes::listing_roots(ran, start),
-                _ => None,
+            // `$(find . -name '*.pyc')`, `$(ls -t | tail -n +6)`, `$(find . | grep pyc)`:
+            // only a listing of whole paths (`$(find . -printf '/home\n')` is none).
+            facts.listed_roots = match single {
+                true => crate::facts::pipes::listing_roots(ran, start),
+                false => None,
             };
             facts.printed = match ran {
                 [one] if single => known_output(one).map(|t| t.trim_end_matches('\n').to_string()),

@@ -643,6 +643,10 @@ fn lines_made_from_listed_paths_are_no_listing() {
             "find . -name x | awk '{print \"/home\"}' | while read f; do rm -rf \"$f\"; done",
             "find . -name x -printf '/home\\n' | while read f; do rm -rf \"$f\"; done",
             "find . -name '*.tmp' -printf 'rm -rf /home %p\\n' | sh",
+            // The same in a substitution; `-ls` prints `ls -dils` lines, not paths.
+            "rm -rf $(find . -name x -printf '/\\n')",
+            "rm -rf $(find . -name x -printf '%h/../..\\n')",
+            "rm -rf $(find . -name x -ls)",
         ],
     );
 }

@@ -71,6 +71,10 @@ pub(crate) const FIND_FILE_PRIMARIES: &[&str] = &["-fprint", "-fprint0", "-fprin
 /// find's actions that print what it lists in a format of their own.
 pub(crate) const FIND_FORMAT_PRIMARIES: &[&str] = &["-printf", "-fprintf"];
 
+/// find's action that prints `ls -dils` lines (inode, mode, owner, size, date, then the
+/// path) to stdout: what it prints is no list of paths.
+pub(crate) const FIND_LS_PRIMARY: &str = "-ls";
+
 /// find's tests on names: with `-delete`, the names they give are deleted.
 pub(crate) const FIND_NAME_TESTS: &[&str] = &[
     "-name",

@@ -52,7 +52,32 @@ impl Walker {
                 }
                 Some(script) => {
                     let text = script.text.clone();
-                    self.script(&text, &scope.child(&format!("{name} -c")));
+                    let mut child = scope.child(&format!("{name} -c"));
+                    // `find … -exec sh -c 'rm -r "$1"' _ {} \;`: a positional parameter given
+                    // one input item stands for it, as `{}` does (`$0` is the word after the
+                    // script).
+                    if value_word.is_none() && keeps_positional_parameters(&text) {
+                        let positional = args.get(i + 2..).unwrap_or_default();
+                        let mut items: Vec<usize> = (1..=positional.len())
+                            .filter(|n| super::unwrap::is_placeholder(&positional[n - 1], scope))
+                            .collect();
+                        // `… | xargs sh -c 'rm "$@"' _`: xargs appends the items after the
+                        // words given.
+                        let appended = scope.input_args && scope.placeholders.is_empty();
+                        if appended {
+                            items.extend(positional.len() + 1..=9);
+                        }
+                        for n in &items {
+                            child.placeholders.push(format!("${n}"));
+                            child.placeholders.push(format!("${{{n}}}"));
+                        }
+                        // `"$@"` is every positional parameter: all of them must be items.
+                        let every_given = (1..=positional.len()).all(|n| items.contains(&n));
+                        if every_given && (appended || !positional.is_empty()) {
+                            child.placeholders.push("$@".to_string());
+                        }
+                    }
+                    self.script(&text, &child);
                 }
                 None if scope.input_args => self.indeterminate(
                     scope,
@@ -164,6 +189,17 @@ impl Walker {
             }
         }
     }
+}
+
+/// Whether a script leaves its positional parameters as it was given them: no `set --`,
+/// `shift`, `getopts`, `eval` or `source`, and no function (whose own `$1` is its caller's
+/// argument). Read from the words of the text, so a mention anywhere counts.
+fn keeps_positional_parameters(script: &str) -> bool {
+    const CHANGES: &[&str] = &["set", "shift", "getopts", "eval", "source", ".", "function"];
+    !script.contains("()")
+        && !script
+            .split(|c: char| c.is_whitespace() || ";&|(){}`$\"'".contains(c))
+            .any(|w| CHANGES.contains(&w))
 }
 
 /// The pipe input a command reads, unless its stdin is not the pipe (`xargs` children).

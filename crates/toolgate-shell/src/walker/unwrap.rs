@@ -489,7 +489,7 @@ impl Walker {
 
 /// Whether `a` is one input item: a placeholder (`{}` of `find -exec`, `xargs -I{}`), also
 /// written in literal quotes (`\"{}\"`, which names the same path with quote characters).
-fn is_placeholder(a: &Arg, scope: &Scope) -> bool {
+pub(super) fn is_placeholder(a: &Arg, scope: &Scope) -> bool {
     if !a.dynamic || scope.placeholders.is_empty() {
         return false;
     }

@@ -650,3 +650,28 @@ fn lines_made_from_listed_paths_are_no_listing() {
         ],
     );
 }
+
+#[test]
+fn a_positional_parameter_given_an_input_item_stands_for_it() {
+    check(
+        &[
+            "find . -name x -exec sh -c 'rm -rf \"$1\"' _ {} \\;",
+            "find . -name x -exec bash -c 'rm -rf \"$@\"' _ {} +",
+            "find . -name x | xargs -I{} sh -c 'rm -rf \"$1\"' _ {}",
+            "find . -name x | xargs sh -c 'rm -rf \"$@\"' _",
+            "find . -name x | xargs sh -c 'rm -rf \"$2\"' _ a",
+        ],
+        &[
+            "sh -c 'rm -rf \"$1\"' _ /home",
+            "find / -name x -exec sh -c 'rm -rf \"$1\"' _ {} \\;",
+            "find . -name x -exec sh -c 'rm -rf \"$2\"' _ {} \\;",
+            "find . -name x -exec sh -c 'rm -rf \"$1/../..\"' _ {} \\;",
+            "find . -name x | xargs sh -c 'rm -rf \"$@\"' _ /home",
+            "find . -name x | xargs sh -c 'rm -rf \"$1\" /home' _",
+            // The script changes its parameters: they are no longer the items.
+            "find . -name x -exec sh -c 'set -- /home; rm -rf \"$1\"' _ {} \\;",
+            "find . -name x -exec sh -c 'shift; rm -rf \"$1\"' _ {} /home \\;",
+            "find . -name x -exec sh -c 'f() { rm -rf \"$1\"; }; f /home' _ {} \\;",
+        ],
+    );
+}

@@ -100,7 +100,8 @@ pub(crate) fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
             out.extend(borrowed(cmd, scan.operands.first()));
             out.extend(option_targets(cmd));
         }
-        "curl" | "aria2c" | "http" | "https" | "xh" | "xhs" | "wget" | "wget2" | "unzip" => {
+        "curl" | "aria2c" | "http" | "https" | "xh" | "xhs" | "wget" | "wget2" | "unzip"
+        | "gpg" | "gpg2" | "age" => {
             out.extend(option_targets(cmd));
         }
         "tar" | "bsdtar" | "gtar" => out.extend(tar_targets(cmd)),

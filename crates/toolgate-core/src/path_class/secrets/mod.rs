@@ -48,6 +48,9 @@ pub enum SecretSource {
     PasswordHashes,
     /// The process environment (`env`, `printenv`, `/proc/*/environ`, `os.environ`).
     ProcessEnvironment,
+    /// What a secret store or credential helper prints (`gh auth token`, `vault kv get`,
+    /// `op read`, `aws secretsmanager get-secret-value`): no file holds it.
+    SecretStore,
 }
 
 /// The credentials of a home directory, whose loss cannot be undone (the `host` pack's

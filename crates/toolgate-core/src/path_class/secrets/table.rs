@@ -213,4 +213,11 @@ pub const SECRET_SOURCES: &[SecretSourceInfo] = &[
         describe: "the process environment",
         patterns: &[file(Root, &["proc", "*", "environ"])],
     },
+    // Printed by a program, not read from a file: the shell analysis names the programs.
+    SecretSourceInfo {
+        source: SecretSource::SecretStore,
+        name: "secret_store",
+        describe: "a secret printed by a secret store or credential helper",
+        patterns: &[],
+    },
 ];

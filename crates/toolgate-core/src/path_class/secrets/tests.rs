@@ -31,6 +31,7 @@ fn every_source_has_one_row_named_in_snake_case() {
         ShellHistory,
         PasswordHashes,
         ProcessEnvironment,
+        SecretStore,
     ];
     assert_eq!(all.len(), SECRET_SOURCES.len());
     for s in all {

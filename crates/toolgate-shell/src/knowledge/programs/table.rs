@@ -261,6 +261,7 @@ pub(super) const GENERAL: &[Program] = &[
     row("nuget", ADMIN, NONE),
     row("crane", ADMIN, NONE),
     row("skopeo", ADMIN, NONE),
+    row("buildah", ADMIN, NONE),
     row("regctl", ADMIN, NONE),
     row("oras", ADMIN, NONE),
     row("rye", RUN, NONE),

@@ -432,6 +432,21 @@ pub(crate) const GH_REPO_EDIT: Spec = Spec::values(
 /// `gh gist create`: the global options and its own that take a value.
 pub(crate) const GH_GIST: Spec = Spec::values("Rdf", &["repo", "hostname", "desc", "filename"]);
 
+/// A container registry login (`docker login`, `helm registry login`, `crane auth login` …):
+/// the options that take a value.
+pub(crate) const REGISTRY_LOGIN: Spec = Spec::values(
+    "up",
+    &[
+        "username",
+        "password",
+        "authfile",
+        "cert-dir",
+        "cert-file",
+        "key-file",
+        "ca-file",
+    ],
+);
+
 /// gh api: the method, header, field, query and template options take a value (`gh api -X
 /// DELETE PATH`, `gh api PATH -f k=v --jq .x`).
 pub(crate) const GH_API: Spec = Spec::values(

@@ -168,7 +168,11 @@ impl Matcher {
     }
 
     pub(super) fn matches(&self, seen: &Seen<'_>) -> bool {
-        let view = seen.view;
+        self.matches_view(seen.view) && self.check.is_none_or(|c| c.holds(seen))
+    }
+
+    /// Whether the arguments match, its [`Check`] aside.
+    pub(super) fn matches_view(&self, view: &super::View) -> bool {
         if !view.path_matches(self.path) {
             return false;
         }
@@ -178,9 +182,6 @@ impl Matcher {
         if view.has(self.none) {
             return false;
         }
-        if !self.operands.hold(&view.operands_after(self.path.len())) {
-            return false;
-        }
-        self.check.is_none_or(|c| c.holds(seen))
+        self.operands.hold(&view.operands_after(self.path.len()))
     }
 }

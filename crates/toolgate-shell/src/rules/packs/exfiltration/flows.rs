@@ -22,8 +22,8 @@ use crate::facts::destinations::collect;
 use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::facts::writes::{COPIERS, content_targets};
 use crate::knowledge::exfiltration::{
-    DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, SEARCH_QUIET, SECRET_KEY_EXPORTS, TREE_READERS,
-    WORDS_NOT_FILES,
+    DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, SEARCH_QUIET, SECRET_KEY_EXPORTS, SERVICE_TOKENS,
+    TREE_READERS, WORDS_NOT_FILES,
 };
 use crate::knowledge::programs::table_name;
 use crate::knowledge::secret_variables::{SECRET_VARIABLES, is_own_host};
@@ -133,8 +133,8 @@ struct Pass<'a> {
     /// Variables `read` (or `mapfile`) set from a stdin that carries secrets.
     read_variables: Vec<(String, Secrets)>,
     /// Per command read so far, the credential variables its output carries: one bit per
-    /// row of [`SECRET_VARIABLES`].
-    variables: Vec<u32>,
+    /// row of [`SECRET_VARIABLES`], and from bit 32 the service tokens of [`SERVICE_TOKENS`].
+    variables: Vec<u64>,
 }
 
 /// Builtins that set variables from their stdin.
@@ -267,7 +267,7 @@ impl Pass<'_> {
             // A service's credential in what is sent, to any host but the service's own.
             let mut variables = 0;
             if sent.words {
-                variables |= credential_variables_used(cmd);
+                variables |= u64::from(credential_variables_used(cmd));
             }
             if sent.stdin || (sent.words && cmd.args_from_input) {
                 variables |= self.variables_over(&cmd.stdin_from);
@@ -277,9 +277,7 @@ impl Pass<'_> {
                     variables |= self.variables_over(&Some(r.clone()));
                 }
             }
-            if leaves_its_service(variables, &destinations) {
-                secrets.add(SecretSource::ProcessEnvironment);
-            }
+            secrets.0 |= leaves_its_service(variables, &destinations).0;
         }
         if secrets.is_empty() {
             return None;
@@ -311,6 +309,11 @@ impl Pass<'_> {
         }
         if program == "history" && cmd.args.iter().all(|a| a.parse::<u32>().is_ok()) {
             out.add(SecretSource::ShellHistory);
+        }
+        // A secret for anything (`vault kv get`, `op read`); a service's token is followed as
+        // a credential variable is (`credential_variables_carried`).
+        if super::prints_stored_secret(cmd) == Some(None) {
+            out.add(SecretSource::SecretStore);
         }
         if opaque(cmd) {
             return out;
@@ -350,12 +353,14 @@ impl Pass<'_> {
     /// The credential variables command `i`'s output carries: those its words use (`echo
     /// $OPENAI_API_KEY`), and those of its stdin and substitutions, unless its output holds
     /// nothing of what it reads.
-    fn credential_variables_carried(&self, i: usize) -> u32 {
+    fn credential_variables_carried(&self, i: usize) -> u64 {
         let cmd = &self.analysis.commands[i];
         if opaque(cmd) {
             return 0;
         }
-        let mut out = credential_variables_used(cmd) | self.variables_over(&cmd.stdin_from);
+        let mut out = u64::from(credential_variables_used(cmd))
+            | self.variables_over(&cmd.stdin_from)
+            | service_token_printed(cmd);
         for r in &cmd.words_from {
             out |= self.variables_over(&Some(r.clone()));
         }
@@ -363,7 +368,7 @@ impl Pass<'_> {
     }
 
     /// The credential variables the commands of `range` (those already read) carry.
-    fn variables_over(&self, range: &Option<Range<usize>>) -> u32 {
+    fn variables_over(&self, range: &Option<Range<usize>>) -> u64 {
         let Some(r) = range else { return 0 };
         let end = r.end.min(self.variables.len());
         self.variables[r.start.min(end)..end]
@@ -487,22 +492,42 @@ pub(super) fn credential_variables_used(cmd: &SimpleCommand) -> u32 {
     out
 }
 
-/// Whether a credential of `variables` (bits of [`SECRET_VARIABLES`]) goes somewhere other
-/// than its own service: a destination not among its hosts, or one only known at run time.
-fn leaves_its_service(variables: u32, destinations: &[Destination]) -> bool {
-    if variables == 0 {
-        return false;
+/// The bit of a service's token a secret store prints (`gh auth token`), above the bits of
+/// [`SECRET_VARIABLES`]: the row of [`SERVICE_TOKENS`] plus 32.
+fn service_token_printed(cmd: &SimpleCommand) -> u64 {
+    match super::prints_stored_secret(cmd) {
+        Some(Some(row)) => 1 << (32 + row),
+        _ => 0,
     }
-    SECRET_VARIABLES
+}
+
+/// The sources of the credentials of `carried` that go somewhere other than their own
+/// service (a destination not among its hosts, or one only known at run time): bits below
+/// 32 are [`SECRET_VARIABLES`] (the environment), bits from 32 the service tokens secret
+/// stores print ([`SERVICE_TOKENS`]).
+fn leaves_its_service(carried: u64, destinations: &[Destination]) -> Secrets {
+    let leaves = |hosts: &[&str]| {
+        destinations.is_empty()
+            || destinations
+                .iter()
+                .any(|d| !destination_host(d).is_some_and(|h| is_own_host(&h, hosts)))
+    };
+    let mut out = Secrets::default();
+    let variables = SECRET_VARIABLES
         .iter()
         .enumerate()
-        .filter(|(at, _)| variables & (1 << at) != 0)
-        .any(|(_, v)| {
-            destinations.is_empty()
-                || destinations
-                    .iter()
-                    .any(|d| !destination_host(d).is_some_and(|h| is_own_host(&h, v.hosts)))
-        })
+        .filter(|(at, _)| carried & (1 << at) != 0);
+    if variables.into_iter().any(|(_, v)| leaves(v.hosts)) {
+        out.add(SecretSource::ProcessEnvironment);
+    }
+    let tokens = SERVICE_TOKENS
+        .iter()
+        .enumerate()
+        .filter(|(at, _)| carried & (1 << (32 + at)) != 0);
+    if tokens.into_iter().any(|(_, (_, _, hosts))| leaves(hosts)) {
+        out.add(SecretSource::SecretStore);
+    }
+    out
 }
 
 /// The host a destination names (lower case, as the request readers read it); `None` when

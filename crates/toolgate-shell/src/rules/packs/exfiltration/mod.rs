@@ -12,7 +12,7 @@ mod sinks;
 use std::ops::Range;
 
 use super::{Check, Matcher as M, Operands, Seen};
-use crate::knowledge::exfiltration::{SOCAT_EXEC_TYPES, Sender, sender};
+use crate::knowledge::exfiltration::{SERVICE_TOKENS, SOCAT_EXEC_TYPES, Sender, sender};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::programs::{Class, in_class, table_name};
 use crate::model::{Arg, CommandAnalysis, SimpleCommand};
@@ -179,6 +179,33 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(SECRET_STORE, &["heroku"], &[&["config", "config:get"]]).check(Check::ShownToTerminal),
     M::new(SECRET_STORE, &["git"], &[&["credential"], &["fill"]]).check(Check::ShownToTerminal),
 ];
+
+/// Whether `cmd` prints a secret from a store (a `TG-EXFIL-SECRET-STORE-READ` matcher's
+/// command, wherever its output goes), and then the row of [`SERVICE_TOKENS`] when the
+/// secret is one service's token (`None`: a secret for anything).
+pub(super) fn prints_stored_secret(cmd: &SimpleCommand) -> Option<Option<usize>> {
+    let program = cmd.program_lower();
+    let stores = MATCHERS.iter().filter(|m| {
+        m.rule == SECRET_STORE && m.programs.contains(&program.as_ref()) && m.may_match(cmd)
+    });
+    let prints = stores.into_iter().any(|m| {
+        let view = super::View::read(cmd, m.spec);
+        m.matches_view(&view)
+            && (m.check != Some(Check::SecretValuesShown) || shown::prints_secret_values(&view))
+    });
+    if !prints {
+        return None;
+    }
+    let first = super::View::read(cmd, None)
+        .operands()
+        .next()
+        .map(str::to_ascii_lowercase);
+    Some(
+        SERVICE_TOKENS
+            .iter()
+            .position(|(p, sub, _)| *p == program.as_ref() && first.as_deref() == Some(*sub)),
+    )
+}
 
 /// bash's network pseudo-files.
 fn is_socket_path(path: &str) -> bool {

@@ -303,9 +303,12 @@ pub(crate) fn shown_to_terminal(seen: &Seen<'_>) -> bool {
 /// `kubectl get secret NAME -o yaml|json|jsonpath=…|go-template=…`: the values, base64 (the
 /// default table and `-o name` show names only), to the terminal.
 pub(crate) fn secret_values_shown(seen: &Seen<'_>) -> bool {
-    let values = seen
-        .view
-        .opts
+    prints_secret_values(seen.view) && shown_to_terminal(seen)
+}
+
+/// Whether `kubectl get secret` prints the values (`-o yaml|json|jsonpath=…`), not names.
+pub(crate) fn prints_secret_values(view: &super::super::View) -> bool {
+    view.opts
         .iter()
         .filter(|o| matches!(&*o.name, "-o" | "--output"))
         .filter_map(|o| o.value.as_deref())
@@ -315,8 +318,7 @@ pub(crate) fn secret_values_shown(seen: &Seen<'_>) -> bool {
                 format.as_str(),
                 "yaml" | "json" | "jsonpath" | "jsonpath-as-json" | "go-template" | "template"
             )
-        });
-    values && shown_to_terminal(seen)
+        })
 }
 
 /// Per command, whether its output reaches the terminal. One pass from the last command back

@@ -7,7 +7,7 @@ use crate::knowledge::exfiltration::{
     WGET_FILE_OPTIONS, sender,
 };
 use crate::knowledge::programs::table_name;
-use crate::knowledge::specs::{AWS_S3_TRANSFER, GH_GIST};
+use crate::knowledge::specs::{AWS_S3_TRANSFER, GH_GIST, REGISTRY_LOGIN};
 use crate::model::{Destination, SimpleCommand};
 use crate::rules::packs::View;
 
@@ -84,6 +84,7 @@ pub(super) fn sent(cmd: &SimpleCommand) -> Option<Sent> {
         Some(Sender::Socat) => socat(cmd, &mut out),
         Some(Sender::AwsS3) => aws_s3(cmd, &mut out),
         Some(Sender::GhGist) => gist(cmd, &mut out),
+        Some(Sender::RegistryLogin) => registry_login(cmd, &mut out),
         Some(Sender::Resolver) => out.words = true,
         None => {}
     }
@@ -261,5 +262,30 @@ fn gist(cmd: &SimpleCommand, out: &mut Sent) {
         url: "https://api.github.com/gists".to_string(),
         program: Some("gh"),
         method: Some("POST".to_string()),
+    });
+}
+
+/// `docker login [SERVER]` (podman, nerdctl, buildah, skopeo, oras alike), `helm registry
+/// login SERVER`, `crane auth login SERVER`: the password given with `-p`/`--password`, or on
+/// stdin with `--password-stdin`, goes to the registry (Docker Hub when none is named).
+fn registry_login(cmd: &SimpleCommand, out: &mut Sent) {
+    let view = View::read(cmd, Some(&REGISTRY_LOGIN));
+    let operands: Vec<&str> = view.operands().collect();
+    let server = match operands.as_slice() {
+        ["login", rest @ ..] => rest.first(),
+        ["registry" | "auth", "login", rest @ ..] => rest.first(),
+        _ => return,
+    };
+    out.stdin = view.has(&["--password-stdin"]);
+    out.words = view.has(&["-p", "--password"]);
+    let server = server.map_or("index.docker.io", |s| {
+        let s = s.split_once("://").map_or(*s, |(_, rest)| rest);
+        s.split('/').next().unwrap_or(s)
+    });
+    let (host, port) = crate::facts::destinations::split_host_port(server);
+    out.destinations.push(Destination::Host {
+        host: host.to_ascii_lowercase(),
+        port,
+        program: table_name(&cmd.program),
     });
 }

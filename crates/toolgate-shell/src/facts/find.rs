@@ -13,8 +13,12 @@ use crate::options::find::{FindLine, Primary, read_find};
 pub(crate) fn lists_everything(args: &[String], line: &FindLine<'_>) -> bool {
     let tokens = expression_tokens(args, line);
     let mut at = 0;
-    !level_narrows(&tokens, &mut at).0
+    !level_narrows(&tokens, &mut at, 0).0
 }
+
+/// Most parentheses nested in a find expression that are read; deeper, the group counts as
+/// narrowing nothing (and the stack stays bounded whatever the input).
+const MAX_GROUP_DEPTH: usize = 32;
 
 /// One word of a find expression, as the narrowing check reads it.
 enum Token<'p, 'a> {
@@ -67,7 +71,7 @@ const FIND_ACTIONS: &[&str] = &[
 /// Reads the branches of one level (to its `)` or the end) from `at`: whether every branch
 /// that counts narrows (with an action in the level, the branches with one; else all), and
 /// whether the level holds an action.
-fn level_narrows(tokens: &[Token<'_, '_>], at: &mut usize) -> (bool, bool) {
+fn level_narrows(tokens: &[Token<'_, '_>], at: &mut usize, depth: usize) -> (bool, bool) {
     // Per branch: (narrows, acts).
     let mut branches: Vec<(bool, bool)> = vec![(false, false)];
     let mut negate = false;
@@ -84,7 +88,25 @@ fn level_narrows(tokens: &[Token<'_, '_>], at: &mut usize) -> (bool, bool) {
                 negate = !negate;
                 continue;
             }
-            Token::Open => level_narrows(tokens, at),
+            Token::Open if depth >= MAX_GROUP_DEPTH => {
+                // Too deep to read: skip to the end of this group, narrowing nothing.
+                let mut open = 1usize;
+                let mut acts = false;
+                while let Some(t) = tokens.get(*at) {
+                    *at += 1;
+                    match t {
+                        Token::Open => open += 1,
+                        Token::Close => open -= 1,
+                        Token::Primary(p) => acts |= FIND_ACTIONS.contains(&p.name),
+                        _ => {}
+                    }
+                    if open == 0 {
+                        break;
+                    }
+                }
+                (false, acts)
+            }
+            Token::Open => level_narrows(tokens, at, depth + 1),
             Token::Primary(p) => (narrows_listing(p), FIND_ACTIONS.contains(&p.name)),
         };
         if let Some(branch) = branches.last_mut() {

@@ -264,3 +264,29 @@ fn many_pipes_and_shells_are_read_in_one_pass() {
     ));
     assert_eq!(flows(&a), 1);
 }
+
+#[test]
+fn deeply_nested_find_groups_are_read_in_bounded_stack() {
+    // Regression: find's groups were read recursively without a bound, and 20,000 nested
+    // `\(` overflowed the stack (an abort, which a hook host may treat as no answer).
+    let cmd = format!(
+        "find . {}-name x {}-delete",
+        "\\( ".repeat(20_000),
+        "\\) ".repeat(20_000)
+    );
+    let rules = std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(move || {
+            let a = analyze(&cmd);
+            toolgate_shell::CommandRuleSet::builtin()
+                .evaluate(&a, &toolgate_shell::CommandContext::default())
+                .into_iter()
+                .map(|m| m.rule_id)
+                .collect::<Vec<_>>()
+        })
+        .expect("spawn")
+        .join()
+        .expect("analysis thread");
+    // Too deep to read: the groups narrow nothing, so the delete takes everything.
+    assert!(rules.iter().any(|r| r == "TG-CMD-FIND-DELETE"), "{rules:?}");
+}

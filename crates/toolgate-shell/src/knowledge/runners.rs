@@ -378,6 +378,54 @@ impl Runner {
     }
 }
 
+/// npm packages whose program is not named like the package (`npx @anthropic-ai/claude-code`
+/// runs `claude`), as `(package, program)`.
+pub(crate) const PACKAGE_PROGRAMS: &[(&str, &str)] = &[
+    ("@anthropic-ai/claude-code", "claude"),
+    ("@google/gemini-cli", "gemini"),
+    ("@qwen-code/qwen-code", "qwen"),
+    ("@github/copilot", "copilot"),
+    ("@openai/codex", "codex"),
+    ("opencode-ai", "opencode"),
+    ("firebase-tools", "firebase"),
+    ("netlify-cli", "netlify"),
+    ("aws-cdk", "cdk"),
+];
+
+/// The program a package a runner fetches and runs is, when its word names it otherwise: a
+/// version pinned (`prisma@5.0.0`, `@openai/codex@latest`), or a package whose program has
+/// another name ([`PACKAGE_PROGRAMS`]). `None` when the word is the program already, a path,
+/// or only known at run time.
+pub(crate) fn package_program(word: &str) -> Option<&'static str> {
+    if word.starts_with(['.', '/', '~', '$', '-']) {
+        return None;
+    }
+    // `@scope/name@version`, `name@version`: the version after the name's own `@`.
+    let (scope, rest) = match word.strip_prefix('@') {
+        Some(scoped) => {
+            let (scope, name) = scoped.split_once('/')?;
+            (Some(scope), name)
+        }
+        None => (None, word),
+    };
+    if rest.contains('/') {
+        return None;
+    }
+    let name = rest.split('@').next().unwrap_or(rest);
+    let package = match scope {
+        Some(scope) => format!("@{scope}/{name}"),
+        None => name.to_string(),
+    };
+    if let Some((_, program)) = PACKAGE_PROGRAMS.iter().find(|(p, _)| *p == package) {
+        return Some(program);
+    }
+    // Only a pinned version changes the name; the program is then the package's own name,
+    // when the program table knows it.
+    (name != rest)
+        .then(|| crate::knowledge::programs::table_name(name))
+        .flatten()
+}
+
 /// What a runner heading the words does.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum RunnerStep {
@@ -389,6 +437,32 @@ pub(crate) enum RunnerStep {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_package_word_names_its_program() {
+        for (word, program) in [
+            ("prisma@5.0.0", Some("prisma")),
+            ("@anthropic-ai/claude-code", Some("claude")),
+            ("@anthropic-ai/claude-code@2.1.0", Some("claude")),
+            ("@openai/codex@latest", Some("codex")),
+            ("firebase-tools", Some("firebase")),
+            // The program already, unknown, a path, a scope with a path, run-time.
+            ("prisma", None),
+            ("left-pad@1.3.0", None),
+            ("./bin/x@1", None),
+            ("@scope/a/b", None),
+            ("$PKG", None),
+        ] {
+            assert_eq!(package_program(word), program, "{word}");
+        }
+        for (package, program) in PACKAGE_PROGRAMS {
+            assert!(
+                crate::knowledge::programs::table_name(program).is_some(),
+                "{package}"
+            );
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -249,7 +249,23 @@ impl Walker {
             args, env, writes, ..
         } = *inv;
         match super::wrappers::runner_step(name, args) {
-            Some(RunnerStep::CommandAt(at)) => return Step::Skip(at, "runner"),
+            Some(RunnerStep::CommandAt(at)) => {
+                // `npx prisma@5 migrate reset`, `npx @anthropic-ai/claude-code …`: the
+                // package's program.
+                let program = args
+                    .get(at)
+                    .filter(|a| !a.dynamic)
+                    .and_then(|a| crate::knowledge::runners::package_program(&a.text));
+                if let Some(program) = program {
+                    let mut words = vec![Arg {
+                        text: program.to_string(),
+                        ..args[at].clone()
+                    }];
+                    words.extend_from_slice(&args[at + 1..]);
+                    return Step::Replace(words, "runner");
+                }
+                return Step::Skip(at, "runner");
+            }
             Some(RunnerStep::Unreadable) => {
                 self.indeterminate(
                     scope,

@@ -7,7 +7,8 @@ use super::{Scope, Walker};
 use crate::knowledge::name_shapes::NameShapes;
 use crate::knowledge::runners::{self, RunnerStep};
 use crate::knowledge::specs::launchers::{
-    ENV, ENV_CHDIR, ENV_SPLIT, SU, SU_COMMAND, SU_USER, SUDO, SUDO_CHDIR, SUDO_EDIT, SUDO_SHELL,
+    ENV, ENV_CHDIR, ENV_IGNORE, ENV_SPLIT, ENV_UNSET, SU, SU_COMMAND, SU_USER, SUDO, SUDO_CHDIR,
+    SUDO_EDIT, SUDO_SHELL,
 };
 use crate::knowledge::wrappers::{WRAPPERS, Wrapper};
 use crate::model::Arg;
@@ -137,20 +138,34 @@ impl Walker {
         if has(&opts, ENV_CHDIR) {
             inv.cwd_changed = true;
         }
+        let mut cleared = has(&opts, ENV_IGNORE);
         if args.get(end).is_some_and(|a| a.text == "-") {
+            cleared = true;
             end += 1;
         }
+        // `env -u HOME`, `env -i`: the command runs without the variable, which the packs
+        // read as the variable set empty (`HOME` moves an agent's settings away).
+        let mut unset: Vec<Arg> = opts
+            .iter()
+            .filter(|o| ENV_UNSET.contains(&&*o.name))
+            .filter_map(|o| o.value.as_deref())
+            .chain(cleared.then_some("HOME"))
+            .map(|name| Arg {
+                text: format!("{name}="),
+                ..Arg::default()
+            })
+            .collect();
         let split: Vec<&str> = opts
             .iter()
             .filter(|o| ENV_SPLIT.contains(&&*o.name))
             .filter_map(|o| o.value.as_deref())
             .collect();
-        if split.is_empty() {
+        if split.is_empty() && unset.is_empty() {
             return Step::Skip(end, "env");
         }
-        let mut rest: Vec<Arg> = split.into_iter().flat_map(split_words).collect();
-        rest.extend(args[end..].iter().cloned());
-        Step::Replace(rest, "env")
+        unset.extend(split.into_iter().flat_map(split_words));
+        unset.extend(args[end..].iter().cloned());
+        Step::Replace(unset, "env")
     }
 
     /// `su [-] [USER] -c CMD`, `runuser -u USER [--] CMD …` (options anywhere for `su`).

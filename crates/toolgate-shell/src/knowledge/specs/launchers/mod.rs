@@ -166,6 +166,10 @@ pub(crate) const SUDO_EDIT: &[&str] = &["-e", "--edit"];
 pub(crate) const SUDO_SHELL: &[&str] = &["-s", "--shell", "-i", "--login"];
 /// The env options that change directory.
 pub(crate) const ENV_CHDIR: &[&str] = &["-C", "--chdir"];
+/// The env options that run the command with an empty environment.
+pub(crate) const ENV_IGNORE: &[&str] = &["-i", "--ignore-environment"];
+/// The env options that remove one variable from the command's environment.
+pub(crate) const ENV_UNSET: &[&str] = &["-u", "--unset"];
 /// The env options whose value is split into the command's words.
 pub(crate) const ENV_SPLIT: &[&str] = &["-S", "--split-string"];
 /// The su / runuser options whose value is a shell command string.

@@ -393,7 +393,7 @@ pub(crate) const PACKAGE_PROGRAMS: &[(&str, &str)] = &[
 ];
 
 /// The program a package a runner fetches and runs is, when its word names it otherwise: a
-/// version pinned (`prisma@5.0.0`, `@openai/codex@latest`), or a package whose program has
+/// version pinned (`prisma@5.0.0`, `@openai/codex@latest`, `alembic==1.13`), or a package whose program has
 /// another name ([`PACKAGE_PROGRAMS`]). `None` when the word is the program already, a path,
 /// or only known at run time.
 pub(crate) fn package_program(word: &str) -> Option<&'static str> {
@@ -411,7 +411,11 @@ pub(crate) fn package_program(word: &str) -> Option<&'static str> {
     if rest.contains('/') {
         return None;
     }
-    let name = rest.split('@').next().unwrap_or(rest);
+    // npm's `name@version`, pip's `name==1.0`, `name>=1`, `name[extra]`.
+    let name = rest
+        .split(['@', '=', '<', '>', '~', '!', '['])
+        .next()
+        .unwrap_or(rest);
     let package = match scope {
         Some(scope) => format!("@{scope}/{name}"),
         None => name.to_string(),
@@ -446,6 +450,8 @@ mod tests {
             ("@anthropic-ai/claude-code@2.1.0", Some("claude")),
             ("@openai/codex@latest", Some("codex")),
             ("firebase-tools", Some("firebase")),
+            ("alembic==1.13", Some("alembic")),
+            ("alembic[tz]>=1", Some("alembic")),
             // The program already, unknown, a path, a scope with a path, run-time.
             ("prisma", None),
             ("left-pad@1.3.0", None),

@@ -118,20 +118,25 @@ const FILE_CALLS: &[&str] = &[
 /// Whether the string literal whose opening quote is at `at` is the first argument of one of
 /// the [`FILE_CALLS`] (`open('x')`, `fs.readFileSync( "x"`).
 fn is_file_argument(chars: &[char], at: usize) -> bool {
+    call_name_before(chars, at).is_some_and(|name| FILE_CALLS.contains(&name.as_str()))
+}
+
+/// The name of the call whose argument list opens just before `at`, blanks skipped (`open`
+/// for the literal of `open( 'x'`); `None` when no `(` is there.
+fn call_name_before(chars: &[char], at: usize) -> Option<String> {
     let mut i = at;
     while i > 0 && chars[i - 1].is_whitespace() {
         i -= 1;
     }
     if i == 0 || chars[i - 1] != '(' {
-        return false;
+        return None;
     }
     let end = i - 1;
     let mut start = end;
     while start > 0 && is_ident(chars[start - 1]) {
         start -= 1;
     }
-    let name: String = chars[start..end].iter().collect();
-    FILE_CALLS.contains(&name.as_str())
+    Some(chars[start..end].iter().collect())
 }
 
 /// (needle, label): calls that delete files or trees, or run shell strings.

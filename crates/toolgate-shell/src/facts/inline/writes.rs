@@ -4,7 +4,7 @@
 //! that guards the agent (its settings and hooks, toolgate's policy): code that names one may
 //! write it by a route no table lists (`p = '.claude/settings.json'; open(p, 'w')`).
 
-use super::{Item, call_items, is_ident, string_at};
+use super::{Item, call_items, call_name_before, is_ident, string_at};
 
 /// Calls whose argument at this index is a file they write: `(qualifier, name, index)`, the
 /// qualifier the object before the dot when the name alone is ambiguous (`File.write`, not a
@@ -172,19 +172,7 @@ fn path_object_literal(chars: &[char], dot: usize) -> Option<String> {
     }
     let close = k - 1;
     let open = chars[..close].iter().rposition(|&c| c == quote)?;
-    let mut before = open;
-    while before > 0 && chars[before - 1].is_whitespace() {
-        before -= 1;
-    }
-    if before == 0 || chars[before - 1] != '(' {
-        return None;
-    }
-    let end = before - 1;
-    let mut begin = end;
-    while begin > 0 && is_ident(chars[begin - 1]) {
-        begin -= 1;
-    }
-    let constructor: String = chars[begin..end].iter().collect();
+    let constructor = call_name_before(chars, open)?;
     PATH_TYPES
         .contains(&constructor.as_str())
         .then(|| chars[open + 1..close].iter().collect())

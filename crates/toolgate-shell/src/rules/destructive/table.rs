@@ -7,6 +7,12 @@ use super::Check;
 use crate::facts::paths::PathGroup;
 use crate::rules::CommandRule;
 
+/// The id and text of the rule two `git submodule` subcommands share.
+const SUBMODULE_DISCARD: (&str, &str) = (
+    "TG-CMD-GIT-SUBMODULE-DISCARD",
+    "git submodule deinit --force / update --force discards uncommitted work in submodules",
+);
+
 struct R(CommandRule);
 
 impl R {
@@ -215,20 +221,12 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         .sub(&["worktree", "remove"])
         .any(&["force"]),
         // Without `--force` both refuse when a submodule has local changes.
-        R::new(
-            "TG-CMD-GIT-SUBMODULE-DISCARD",
-            "git submodule deinit --force / update --force discards uncommitted work in submodules",
-            git,
-        )
-        .sub(&["submodule", "deinit"])
-        .any(&["force"]),
-        R::new(
-            "TG-CMD-GIT-SUBMODULE-DISCARD",
-            "git submodule deinit --force / update --force discards uncommitted work in submodules",
-            git,
-        )
-        .sub(&["submodule", "update"])
-        .any(&["force"]),
+        R::new(SUBMODULE_DISCARD.0, SUBMODULE_DISCARD.1, git)
+            .sub(&["submodule", "deinit"])
+            .any(&["force"]),
+        R::new(SUBMODULE_DISCARD.0, SUBMODULE_DISCARD.1, git)
+            .sub(&["submodule", "update"])
+            .any(&["force"]),
         R::new(
             "TG-CMD-DD-DEVICE",
             "dd writing to a device overwrites a disk",

@@ -18,8 +18,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-IAC-STATE-REMOVE",
-            "Removing resources or stacks from state makes the tool lose track of them",
-            "terraform state rm, terraform workspace delete, tofu state rm, pulumi stack rm",
+            "Removing resources or stacks from state, or replacing it, makes the tool lose track of them",
+            "terraform state rm|push, terraform workspace delete, tofu state rm, pulumi stack rm",
         ),
         review(
             "TG-IAC-HELM-UNINSTALL",

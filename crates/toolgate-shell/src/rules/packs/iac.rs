@@ -54,6 +54,8 @@ pub(super) const MATCHERS: &[M] = &[
         .any(&["--auto-approve"])
         .none(HELP),
     M::new(STATE, TERRAFORM, &[&["state"], &["rm"]]).none(HELP),
+    // `state push` replaces the remote state with a local file (`-force` even an older one).
+    M::new(STATE, TERRAFORM, &[&["state"], &["push"]]).none(HELP),
     // A workspace's delete deletes its state (with -force even while it tracks resources).
     M::new(STATE, TERRAFORM, &[&["workspace"], &["delete"]]).none(HELP),
     M::new(STATE, &["pulumi"], &[&["stack"], &["rm"]]).none(HELP),

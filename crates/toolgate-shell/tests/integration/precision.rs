@@ -675,3 +675,26 @@ fn a_positional_parameter_given_an_input_item_stands_for_it() {
         ],
     );
 }
+
+#[test]
+fn a_glob_that_may_match_the_parent_names_it() {
+    // Regression: bash before 5.2 matches `.` and `..` with `.*`, and `.?*`, `.[.]` match
+    // `..` in any bash; these passed as entries below the working directory.
+    check(
+        &[
+            "rm -rf .git*",
+            "rm -rf .cache/*",
+            "rm -f .*.swp",
+            "rm -rf */__pycache__",
+            "rm -rf .pytest_cache .mypy_cache",
+            "rm -rf [.][.]/x",
+        ],
+        &[
+            "rm -rf .*/node_modules",
+            "rm -rf .?*/x",
+            "rm -rf .[.]/x",
+            "rm -rf ./.*/node_modules",
+            "find .* -name x -delete",
+        ],
+    );
+}

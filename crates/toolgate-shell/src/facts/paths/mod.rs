@@ -127,6 +127,48 @@ fn has_glob(s: &str) -> bool {
     s.contains(['*', '?', '['])
 }
 
+/// Whether a glob path component may match `.` or `..`: it starts with a literal dot (only
+/// one matches a name's leading dot) and what follows may match nothing or one dot (`.*`,
+/// `.?`, `.?*`, `.[.]`); `.[!.]*` and `.git*` may not.
+fn may_match_dot_dirs(component: &str) -> bool {
+    let Some(rest) = component.strip_prefix('.') else {
+        return false;
+    };
+    if !has_glob(rest) {
+        return false;
+    }
+    // Per one-character item of the pattern, whether it takes a `.`; `*` takes any run.
+    let mut singles: Vec<bool> = Vec::new();
+    let mut chars = rest.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' => {}
+            '?' => singles.push(true),
+            '\\' => singles.push(chars.next() == Some('.')),
+            '[' => {
+                let negated = chars.next_if(|c| matches!(c, '!' | '^')).is_some();
+                let mut members = String::new();
+                // A `]` first is a member; the class ends at the next one.
+                if let Some(first) = chars.next_if_eq(&']') {
+                    members.push(first);
+                }
+                let mut closed = false;
+                for m in chars.by_ref() {
+                    if m == ']' {
+                        closed = true;
+                        break;
+                    }
+                    members.push(m);
+                }
+                // An unclosed `[` is a literal character, and takes no dot.
+                singles.push(closed && members.contains('.') != negated);
+            }
+            c => singles.push(c == '.'),
+        }
+    }
+    singles.is_empty() || (singles.len() == 1 && singles[0])
+}
+
 /// Classifies operand `i` of `cmd` (`args[i]` text, with its dynamic flag).
 pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
     match plain_relative_class(text, dynamic, cmd, cx) {
@@ -183,6 +225,15 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
         }
     } else if text.starts_with('~') {
         return PathClass::Home;
+    }
+    // `.*/x`, `.?*`, `.[.]`: a glob that may match `..` (bash before 5.2 matches `.` and `..`
+    // with `.*`) is judged as the parent it may name.
+    if text.split('/').any(may_match_dot_dirs) {
+        let parent_form: Vec<&str> = text
+            .split('/')
+            .map(|c| if may_match_dot_dirs(c) { ".." } else { c })
+            .collect();
+        return classify_full(&parent_form.join("/"), false, cmd, cx);
     }
     let relative = !text.starts_with('/');
     let path = if relative {

@@ -698,3 +698,20 @@ fn a_glob_that_may_match_the_parent_names_it() {
         ],
     );
 }
+
+#[test]
+fn the_default_of_tmpdir_is_what_goes_when_it_is_unset() {
+    // Regression: `${TMPDIR:-…}` was read as /tmp whatever its default.
+    check(
+        &[
+            "rm -rf \"${TMPDIR:-/tmp}/build\"",
+            "rm -rf ${TMPDIR:-/var/tmp}/x",
+            "rm -rf \"${TMPDIR:-./tmp}/x\"",
+        ],
+        &[
+            "rm -rf \"${TMPDIR:-/}\"",
+            "rm -rf ${TMPDIR:-~}/x",
+            "rm -rf \"${TMPDIR:-$HOME}/x\"",
+        ],
+    );
+}

@@ -127,6 +127,9 @@ fn has_glob(s: &str) -> bool {
     s.contains(['*', '?', '['])
 }
 
+/// Defaults of `${TMPDIR:-…}` that are the temporary directory itself.
+const TMPDIR_DEFAULTS: &[&str] = &["/tmp", "/var/tmp"];
+
 /// Whether a glob path component may match `.` or `..`: it starts with a literal dot (only
 /// one matches a name's leading dot) and what follows may match nothing or one dot (`.*`,
 /// `.?`, `.?*`, `.[.]`); `.[!.]*` and `.git*` may not.
@@ -186,6 +189,15 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
     }
     // A system directory variable at the start (`$HOME/x`, `${TMPDIR}`, `${TMPDIR:-/tmp}`):
     // substitute what is known. `$HOMEX` is another variable.
+    // `${TMPDIR:-DEFAULT}`: the default is what goes when TMPDIR is unset, so it is judged
+    // unless it is the temporary directory itself (`${TMPDIR:-/tmp}`).
+    if let Some(after) = text.strip_prefix("${TMPDIR:-")
+        && let Some(close) = after.find('}')
+        && !TMPDIR_DEFAULTS.contains(&after[..close].trim_end_matches('/'))
+    {
+        let default_form = format!("{}{}", &after[..close], &after[close + 1..]);
+        return classify_full(&default_form, false, cmd, cx);
+    }
     let leading = leading_variable(&text).or_else(|| {
         let after = text.strip_prefix("${TMPDIR:-")?;
         Some(("TMPDIR", &after[after.find('}')? + 1..]))

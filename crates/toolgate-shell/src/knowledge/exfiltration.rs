@@ -287,8 +287,32 @@ pub(crate) const SERVICE_TOKENS: &[(&str, &str, &[&str])] = &[
         "auth",
         &["github.com", "githubusercontent.com", "ghcr.io"],
     ),
-    ("gcloud", "auth", &["googleapis.com", "gcr.io", "pkg.dev"]),
+    // Access tokens for Google's APIs and registries; identity tokens for the user's own
+    // Cloud Run services and functions.
+    (
+        "gcloud",
+        "auth",
+        &[
+            "googleapis.com",
+            "gcr.io",
+            "pkg.dev",
+            "run.app",
+            "cloudfunctions.net",
+        ],
+    ),
     ("aws", "ecr", &["amazonaws.com"]),
+    // `az account get-access-token`: Azure Resource Manager, Key Vault, Graph, storage.
+    (
+        "az",
+        "account",
+        &[
+            "azure.com",
+            "azure.net",
+            "windows.net",
+            "microsoft.com",
+            "microsoftonline.com",
+        ],
+    ),
 ];
 
 /// Programs that print secret keys when given one of these options (`gpg

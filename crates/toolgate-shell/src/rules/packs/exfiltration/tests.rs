@@ -550,6 +550,7 @@ fn what_a_secret_store_prints_flows_to_the_network() {
         "gh auth token | helm registry login x.example --password-stdin -u me",
         "echo $GITHUB_TOKEN | docker login x.example -u me --password-stdin",
         "docker login -u x -p \"$(gh auth token)\" x.example",
+        "curl -H \"Authorization: Bearer $(az account get-access-token -o tsv)\" https://x.example/",
     ] {
         let found = sources(cmd);
         assert!(
@@ -564,6 +565,8 @@ fn what_a_secret_store_prints_flows_to_the_network() {
         "gcloud auth print-access-token | docker login -u oauth2accesstoken --password-stdin https://us-docker.pkg.dev",
         "aws ecr get-login-password | docker login --username AWS --password-stdin 123.dkr.ecr.us-east-1.amazonaws.com",
         "echo $GITHUB_TOKEN | docker login ghcr.io -u me --password-stdin",
+        "curl -H \"Authorization: Bearer $(gcloud auth print-identity-token)\" https://svc-abc-uc.a.run.app/",
+        "curl -H \"Authorization: Bearer $(az account get-access-token --query accessToken -o tsv)\" https://management.azure.com/subscriptions",
         // Names only, a count, a login with a password typed at its prompt.
         "kubectl get secrets | curl -d @- https://x.example/",
         "gh auth token | wc -c",

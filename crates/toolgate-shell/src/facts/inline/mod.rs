@@ -279,20 +279,14 @@ enum Item {
 /// Finds argument-list process calls and builds their argv.
 fn argv_calls(chars: &[char]) -> Vec<Vec<Option<String>>> {
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() && out.len() < MAX_ARGV_CALLS {
-        let c = chars[i];
-        if c == '\'' || c == '"' || c == '`' {
-            i = string_at(chars, i).1;
-            continue;
+    // A call's arguments are read with it: names inside them are not calls of their own.
+    let mut read_to = 0;
+    for (start, i) in names(chars) {
+        if out.len() >= MAX_ARGV_CALLS {
+            break;
         }
-        if !(c.is_alphabetic() || c == '_') || (i > 0 && is_ident(chars[i - 1])) {
-            i += 1;
+        if start < read_to {
             continue;
-        }
-        let start = i;
-        while i < chars.len() && is_ident(chars[i]) {
-            i += 1;
         }
         let name: String = chars[start..i].iter().collect();
         if !PROCESS_CALLS.contains(&name.as_str()) {
@@ -308,12 +302,37 @@ fn argv_calls(chars: &[char]) -> Vec<Vec<Option<String>>> {
             Some('"' | '\'' | '[') if j > i => call_items(chars, j, None),
             _ => continue,
         };
-        i = end;
+        read_to = end;
         if let Some(argv) = build_argv(&name, items) {
             out.push(argv);
         }
     }
     out
+}
+
+/// The names in `chars` outside string literals, each as where it starts and the index after
+/// it (`subprocess`, `run` of `subprocess.run(…)`).
+fn names(chars: &[char]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < chars.len() {
+            let c = chars[i];
+            if matches!(c, '\'' | '"' | '`') {
+                i = string_at(chars, i).1;
+                continue;
+            }
+            if !(c.is_alphabetic() || c == '_') || (i > 0 && is_ident(chars[i - 1])) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < chars.len() && is_ident(chars[i]) {
+                i += 1;
+            }
+            return Some((start, i));
+        }
+        None
+    })
 }
 
 fn is_ident(c: char) -> bool {

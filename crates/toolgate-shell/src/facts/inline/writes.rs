@@ -4,7 +4,7 @@
 //! that guards the agent (its settings and hooks, toolgate's policy): code that names one may
 //! write it by a route no table lists (`p = '.claude/settings.json'; open(p, 'w')`).
 
-use super::{Item, call_items, call_name_before, is_ident, string_at};
+use super::{Item, call_items, call_name_before, is_ident, names};
 
 /// Calls whose argument at this index is a file they write: `(qualifier, name, index)`, the
 /// qualifier the object before the dot when the name alone is ambiguous (`File.write`, not a
@@ -77,20 +77,15 @@ const MAX_TARGETS: usize = 32;
 /// The files `chars` writes through calls given string literals.
 pub(super) fn written_files(chars: &[char]) -> Vec<String> {
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() && out.len() < MAX_TARGETS {
-        let c = chars[i];
-        if matches!(c, '\'' | '"' | '`') {
-            i = string_at(chars, i).1;
-            continue;
+    // A call whose arguments were read is not read again for the calls inside them, so the
+    // scan stays linear (`open(open(open(…)))`).
+    let mut read_to = 0;
+    for (start, i) in names(chars) {
+        if out.len() >= MAX_TARGETS {
+            break;
         }
-        if !(c.is_alphabetic() || c == '_') || (i > 0 && is_ident(chars[i - 1])) {
-            i += 1;
+        if start < read_to {
             continue;
-        }
-        let start = i;
-        while i < chars.len() && is_ident(chars[i]) {
-            i += 1;
         }
         let name: String = chars[start..i].iter().collect();
         let mut j = i;
@@ -100,19 +95,22 @@ pub(super) fn written_files(chars: &[char]) -> Vec<String> {
         if chars.get(j) != Some(&'(') {
             continue;
         }
-        let qualifier = qualifier_of(chars, start);
-        let (items, _) = call_items(chars, j + 1, Some(')'));
-        let literal = |n: usize| match items.get(n) {
-            Some(Item::Str(s)) => Some(s.clone()),
-            _ => None,
+        // Only the calls of the tables read their arguments (each read scans to its `)`).
+        let mut items = || {
+            let (items, end) = call_items(chars, j + 1, Some(')'));
+            read_to = end;
+            items
         };
+        let qualifier = qualifier_of(chars, start);
         if let Some(&(_, _, at)) = WRITE_CALLS
             .iter()
             .find(|(q, n, _)| *n == name && q.is_none_or(|q| qualifier.as_deref() == Some(q)))
         {
-            out.extend(literal(at));
+            if let Some(Item::Str(file)) = items().get(at) {
+                out.push(file.clone());
+            }
         } else if OPEN_CALLS.contains(&name.as_str()) {
-            out.extend(opened_for_writing(&items));
+            out.extend(opened_for_writing(&items()));
         } else if PATH_METHODS.contains(&name.as_str()) && start > 0 && chars[start - 1] == '.' {
             out.extend(path_object_literal(chars, start - 1));
         }

@@ -35,8 +35,11 @@ enum Token<'p, 'a> {
 fn expression_tokens<'p, 'a>(args: &[String], line: &'p FindLine<'a>) -> Vec<Token<'p, 'a>> {
     let mut out = Vec::new();
     let mut i = line.starts.end;
+    // The primaries are in order: the next one is the only one that can start at `i`.
+    let mut primaries = line.primaries.iter().peekable();
     while let Some(word) = args.get(i) {
-        if let Some(p) = line.primaries.iter().find(|p| p.at == i) {
+        while primaries.next_if(|p| p.at < i).is_some() {}
+        if let Some(p) = primaries.next_if(|p| p.at == i) {
             match p.name {
                 "-o" | "-or" => out.push(Token::Or),
                 "-not" => out.push(Token::Not),

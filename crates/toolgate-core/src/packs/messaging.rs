@@ -10,7 +10,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-MESSAGING-DELETE",
             "Deleting a topic, queue or stream, or purging its messages, loses them",
-            "kafka-topics --delete, kafka-delete-records, rabbitmqctl delete_queue|purge_queue|delete_vhost|reset, rabbitmqadmin delete|purge queue, nats stream rm|purge, nats kv rm BUCKET, aws sqs delete-queue|purge-queue, gcloud pubsub subscriptions delete",
+            "kafka-topics --delete, kafka-delete-records, rabbitmqctl delete_queue|purge_queue|delete_vhost|reset, rabbitmqadmin delete|purge queue, nats stream rm|purge, nats kv rm BUCKET, aws sqs delete-queue|purge-queue, gcloud pubsub subscriptions delete, pulsar-admin topics|namespaces delete",
         ),
         review(
             "TG-MESSAGING-CONFIG-DELETE",

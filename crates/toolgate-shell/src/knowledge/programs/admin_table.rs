@@ -66,6 +66,9 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("wrangler", ADMIN_DB, &specs::WRANGLER),
     row("pscale", ADMIN, &specs::PSCALE),
     row("turso", ADMIN, &specs::TURSO),
+    row("atlas", ADMIN, NONE),
+    row("pg_dropcluster", ADMIN_DB, NONE),
+    row("pulsar-admin", ADMIN, NONE),
     // The JVM: the packs read `java -jar jenkins-cli.jar … delete-job`.
     single_dash_long(row("java", ADMIN, &specs::JAVA)),
     // Secret stores, message brokers and backup tools (the rule packs read their global

@@ -152,6 +152,10 @@ pub(super) const MATCHERS: &[M] = &[
         .operands(Operands::Present)
         .none(&["--help", "-?", "--version", "-V"]),
     M::new(DROP_COMMAND, &["mysqladmin", "mariadb-admin"], &[&["drop"]]).none(HELP),
+    // Debian's PostgreSQL tools: a whole cluster with its data directory.
+    M::new(DROP_COMMAND, &["pg_dropcluster"], &[])
+        .operands(Operands::Present)
+        .none(&["--help", "-h"]),
     // Hosted databases: Neon, Cloudflare D1, PlanetScale, Turso.
     M::new(
         DROP_COMMAND,
@@ -170,6 +174,13 @@ pub(super) const MATCHERS: &[M] = &[
         DROP_COMMAND,
         &["turso"],
         &[&["db", "database", "group"], &["destroy"]],
+    )
+    .none(HELP),
+    // MongoDB Atlas: a cluster with its databases.
+    M::new(
+        DROP_COMMAND,
+        &["atlas"],
+        &[&["clusters", "cluster"], &["delete", "rm"]],
     )
     .none(HELP),
     // Frameworks.

@@ -29,6 +29,16 @@ pub(super) const MATCHERS: &[M] = &[
         .none(&["--dry-run"]),
     M::new(CONFIG_DELETE, KAFKA_ACLS, &[]).any(&["--remove"]),
     M::new(CONFIG_DELETE, KAFKA_CONFIGS, &[]).any(&["--delete-config"]),
+    // Apache Pulsar: a topic (with its messages), or every topic of a namespace.
+    M::new(
+        DELETE,
+        &["pulsar-admin"],
+        &[
+            &["topics", "persistent", "namespaces", "tenants"],
+            &["delete", "delete-partitioned-topic"],
+        ],
+    )
+    .none(HELP),
     // RabbitMQ.
     M::new(
         DELETE,

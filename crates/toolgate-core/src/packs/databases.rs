@@ -34,7 +34,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-DROP-COMMAND",
             "Dropping or resetting a database through a framework or client command",
-            "dropdb, mysqladmin drop, pg_dropcluster, rails db:drop|reset|purge|schema:load|seed:replant, rake db:drop, prisma migrate reset, manage.py flush|migrate APP zero, artisan migrate:fresh|db:wipe, sequelize db:drop|db:migrate:undo:all, typeorm schema:drop, mix ecto.drop|ecto.reset|ecto.rollback --all, flyway clean, liquibase dropAll, alembic downgrade base, knex migrate:rollback --all, influx bucket delete, influx delete, neonctl databases delete, wrangler d1 delete, pscale database delete, turso db|group destroy, atlas clusters delete",
+            "dropdb, mysqladmin drop, pg_dropcluster, dotnet ef database drop, sqlx database drop|reset, sqlite-utils drop-table, rails db:drop|reset|purge|schema:load|seed:replant, rake db:drop, prisma migrate reset, manage.py flush|migrate APP zero, artisan migrate:fresh|db:wipe, sequelize db:drop|db:migrate:undo:all, typeorm schema:drop, mix ecto.drop|ecto.reset|ecto.rollback --all, flyway clean, liquibase dropAll, alembic downgrade base, knex migrate:rollback --all, influx bucket delete, influx delete, neonctl databases delete, wrangler d1 delete, pscale database delete, turso db|group destroy, atlas clusters delete",
         ),
         review(
             "TG-DB-RESTORE-OVER",

@@ -24,7 +24,7 @@ pub(super) const PACK: Pack = Pack {
         review(
             "TG-IAC-HELM-UNINSTALL",
             "Uninstalling a Helm release, an Argo CD application or a Flux Kustomization or HelmRelease deletes its Kubernetes resources",
-            "helm uninstall, helm delete, argocd app delete, flux delete kustomization|helmrelease",
+            "helm uninstall, helm delete, helmfile destroy, argocd app delete, flux delete kustomization|helmrelease",
         ),
     ],
 };

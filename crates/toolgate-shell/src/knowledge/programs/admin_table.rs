@@ -69,6 +69,10 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("atlas", ADMIN, NONE),
     row("pg_dropcluster", ADMIN_DB, NONE),
     row("pulsar-admin", ADMIN, NONE),
+    row("dokku", ADMIN, NONE),
+    row("helmfile", ADMIN, &specs::HELMFILE),
+    row("sqlx", ADMIN_DB, NONE),
+    row("sqlite-utils", ADMIN_DB, NONE),
     // The JVM: the packs read `java -jar jenkins-cli.jar … delete-job`.
     single_dash_long(row("java", ADMIN, &specs::JAVA)),
     // Secret stores, message brokers and backup tools (the rule packs read their global

@@ -432,6 +432,21 @@ pub(crate) const GH_REPO_EDIT: Spec = Spec::values(
 /// `gh gist create`: the global options and its own that take a value.
 pub(crate) const GH_GIST: Spec = Spec::values("Rdf", &["repo", "hostname", "desc", "filename"]);
 
+/// helmfile's global options that take a value (`helmfile -e prod destroy`).
+pub(crate) const HELMFILE: Spec = Spec::values(
+    "efln",
+    &[
+        "environment",
+        "file",
+        "namespace",
+        "selector",
+        "kube-context",
+        "state-values-set",
+        "state-values-file",
+        "chart",
+    ],
+);
+
 /// A container registry login (`docker login`, `helm registry login`, `crane auth login` …):
 /// the options that take a value.
 pub(crate) const REGISTRY_LOGIN: Spec = Spec::values(

@@ -152,6 +152,26 @@ pub(super) const MATCHERS: &[M] = &[
         .operands(Operands::Present)
         .none(&["--help", "-?", "--version", "-V"]),
     M::new(DROP_COMMAND, &["mysqladmin", "mariadb-admin"], &[&["drop"]]).none(HELP),
+    // .NET's Entity Framework and Rust's sqlx: the database the project's connection names.
+    M::new(
+        DROP_COMMAND,
+        &["dotnet"],
+        &[&["ef"], &["database"], &["drop"]],
+    )
+    .none(HELP),
+    M::new(
+        DROP_COMMAND,
+        &["sqlx"],
+        &[&["database", "db"], &["drop", "reset"]],
+    )
+    .none(HELP),
+    // sqlite-utils: a table or view of a database file.
+    M::new(
+        DROP_COMMAND,
+        &["sqlite-utils"],
+        &[&["drop-table", "drop-view"]],
+    )
+    .none(HELP),
     // Debian's PostgreSQL tools: a whole cluster with its data directory.
     M::new(DROP_COMMAND, &["pg_dropcluster"], &[])
         .operands(Operands::Present)

@@ -68,6 +68,8 @@ pub(super) const MATCHERS: &[M] = &[
     ]),
     // An Argo CD application's delete removes what it deployed (cascade is the default).
     M::new(HELM, &["argocd"], &[&["app"], &["delete", "rm"]]).none(HELP),
+    // helmfile: every release the helmfile names.
+    M::new(HELM, &["helmfile"], &[&["destroy", "delete"]]).none(HELP),
     // Flux: deleting a Kustomization or a HelmRelease removes what it applied (its garbage
     // collection, the release's uninstall). A source's delete keeps the workloads.
     M::new(

@@ -118,6 +118,19 @@ pub(in crate::rules::packs) const PLATFORM_MATCHERS: &[M] = &[
         &[&["apps:destroy", "destroy", "addons:destroy", "pg:reset"]],
     )
     .none(HELP),
+    // Dokku, a self-hosted Heroku: an app with its deployed data, or a service's data.
+    M::new(
+        PLATFORM,
+        &["dokku"],
+        &[&[
+            "apps:destroy",
+            "postgres:destroy",
+            "mysql:destroy",
+            "redis:destroy",
+            "mongo:destroy",
+        ]],
+    )
+    .none(HELP),
     M::new(PLATFORM, &["supabase"], &[&["projects"], &["delete"]]).none(HELP),
     // `supabase db reset` resets the local database; with --linked or --db-url a remote one.
     M::new(PLATFORM, &["supabase"], &[&["db"], &["reset"]])

@@ -290,3 +290,31 @@ fn deeply_nested_find_groups_are_read_in_bounded_stack() {
     // Too deep to read: the groups narrow nothing, so the delete takes everything.
     assert!(rules.iter().any(|r| r == "TG-CMD-FIND-DELETE"), "{rules:?}");
 }
+
+#[test]
+fn chained_tmpdir_defaults_are_read_in_bounded_stack() {
+    // Regression: each `${TMPDIR:-}` of a chain recursed once more (an abort on 8,000).
+    let cmd = format!("rm -rf \"{}/x\"", "${TMPDIR:-}".repeat(8_000));
+    let rules = std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(move || {
+            let a = analyze(&cmd);
+            let cx = toolgate_shell::CommandContext::new(
+                Some(std::path::Path::new("/home/me/proj")),
+                Some(std::path::Path::new("/home/me")),
+            );
+            toolgate_shell::CommandRuleSet::builtin()
+                .evaluate(&a, &cx)
+                .into_iter()
+                .map(|m| m.rule_id)
+                .collect::<Vec<_>>()
+        })
+        .expect("spawn")
+        .join()
+        .expect("analysis thread");
+    // Only known at run time: a recursive delete of it is denied.
+    assert!(
+        rules.iter().any(|r| r == "TG-CMD-RM-OUTSIDE-CWD"),
+        "{rules:?}"
+    );
+}

@@ -196,6 +196,11 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
         && !TMPDIR_DEFAULTS.contains(&after[..close].trim_end_matches('/'))
     {
         let default_form = format!("{}{}", &after[..close], &after[close + 1..]);
+        // `${TMPDIR:-}${TMPDIR:-}…` would recurse once per copy (a stack overflow is no
+        // answer at all): a default that is itself this expression is only known at run time.
+        if default_form.starts_with("${TMPDIR:-") {
+            return PathClass::Unknown;
+        }
         return classify_full(&default_form, false, cmd, cx);
     }
     let leading = leading_variable(&text).or_else(|| {

@@ -91,6 +91,16 @@ pub(super) const PACK: Pack = Pack {
             "Granting root-equivalent rights (a setuid program, file capabilities, an administrators' group, account passwords) leaves a way in for later",
             "chmod u+s|4755 FILE, setcap CAP+ep FILE, usermod -aG sudo|wheel USER, gpasswd -a USER sudo, adduser USER sudo, chpasswd",
         ),
+        deny(
+            "TG-HOST-VM-DELETE",
+            "Deleting a virtual machine or system container with its disks, or a hypervisor's storage",
+            "virsh undefine --remove-all-storage|--storage, virsh vol-delete|vol-wipe|pool-delete, VBoxManage unregistervm --delete, VBoxManage closemedium --delete, qm destroy, pct destroy, lxc-destroy, lxc|incus delete, multipass delete --purge, multipass purge, prlctl delete",
+        ),
+        review(
+            "TG-HOST-DEV-VM-DELETE",
+            "Deleting a local development machine or cluster deletes what was built and stored in it",
+            "vagrant destroy, minikube delete, kind delete cluster, k3d cluster delete, limactl delete, colima delete, podman machine rm|reset, docker-machine rm, lando destroy",
+        ),
         review(
             "TG-HOST-CREDENTIAL-LOSS",
             "Deleting or overwriting a private key or credentials file loses it",

@@ -13,6 +13,16 @@ const SUBMODULE_DISCARD: (&str, &str) = (
     "git submodule deinit --force / update --force discards uncommitted work in submodules",
 );
 
+/// A storage manager's volume, pool or file system deleted with its data (`btrfs subvolume
+/// delete`, `mdadm --zero-superblock`, `stratis pool destroy`, `ceph osd pool delete` …).
+fn volume_destroy(programs: &[&str]) -> R {
+    R::new(
+        "TG-CMD-VOLUME-DESTROY",
+        "Deleting a storage manager's volume, pool or file system (btrfs, mdadm, Stratis, ndctl, Ceph, Gluster) destroys its data",
+        programs,
+    )
+}
+
 struct R(CommandRule);
 
 impl R {
@@ -330,18 +340,19 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             &["zpool", "zfs"],
         )
         .args_any(&["destroy", "labelclear"]),
-        R::new(
-            "TG-CMD-VOLUME-DESTROY",
-            "Deleting a btrfs subvolume or wiping a RAID member's superblock destroys its data",
-            &["btrfs"],
-        )
-        .sub(&["subvolume", "delete"]),
-        R::new(
-            "TG-CMD-VOLUME-DESTROY",
-            "Deleting a btrfs subvolume or wiping a RAID member's superblock destroys its data",
-            &["mdadm"],
-        )
-        .any(&["zero-superblock"]),
+        volume_destroy(&["btrfs"]).sub(&["subvolume", "delete"]),
+        volume_destroy(&["mdadm"]).any(&["zero-superblock"]),
+        volume_destroy(&["stratis"]).sub(&["pool", "destroy"]),
+        volume_destroy(&["stratis"]).sub(&["filesystem", "destroy"]),
+        volume_destroy(&["stratis"]).sub(&["fs", "destroy"]),
+        volume_destroy(&["ndctl"]).sub(&["destroy-namespace"]),
+        volume_destroy(&["ceph"]).sub(&["osd", "pool", "delete"]),
+        volume_destroy(&["ceph"]).sub(&["osd", "pool", "rm"]),
+        volume_destroy(&["rbd"]).sub(&["rm"]),
+        volume_destroy(&["rbd"]).sub(&["remove"]),
+        volume_destroy(&["rados"]).sub(&["rmpool"]),
+        volume_destroy(&["rados"]).sub(&["purge"]),
+        volume_destroy(&["gluster"]).sub(&["volume", "delete"]),
         R::new(
             "TG-CMD-CHMOD-SYSTEM",
             "Recursive mode or owner change of the root or a system directory",

@@ -65,6 +65,7 @@ const FAMILIES: &[&[Matcher]] = &[
     clusters::MATCHERS,
     containers::MATCHERS,
     host::MATCHERS,
+    host::MACHINE_MATCHERS,
     hosting::MATCHERS,
     secrets::MATCHERS,
     messaging::MATCHERS,

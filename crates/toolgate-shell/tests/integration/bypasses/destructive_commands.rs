@@ -213,6 +213,14 @@ fn one_system_file_deleted_or_moved_away() {
     for cmd in [
         "btrfs subvolume delete /mnt/@home",
         "mdadm --zero-superblock /dev/sdb1",
+        "stratis pool destroy p1",
+        "sudo stratis filesystem destroy pool_name volume_name",
+        "ndctl destroy-namespace --force namespace0.0",
+        "ceph osd pool delete p p --yes-i-really-really-mean-it",
+        "ceph --cluster backup osd pool rm p p --yes-i-really-really-mean-it",
+        "rbd -p data rm img",
+        "rados rmpool p p --yes-i-really-really-mean-it",
+        "gluster volume delete gv0",
     ] {
         assert!(has(cmd, "TG-CMD-VOLUME-DESTROY"), "{cmd}: {:?}", rules(cmd));
     }
@@ -226,6 +234,13 @@ fn one_system_file_deleted_or_moved_away() {
         "mv /tmp/a /tmp/b",
         "btrfs subvolume list /",
         "mdadm --detail /dev/md0",
+        "stratis pool list",
+        "ndctl list --namespaces",
+        "ceph osd pool ls detail",
+        "ceph --cluster backup status",
+        "rbd -p data ls",
+        "rados df",
+        "gluster volume info gv0",
     ] {
         assert!(rules(cmd).is_empty(), "{cmd}: {:?}", rules(cmd));
     }

@@ -2,10 +2,12 @@
 //! (`TG-HOST-CREDENTIAL-LOSS`, reported by the engine) is read in [`credentials`].
 
 mod credentials;
+mod machines;
 
 pub use credentials::loses_credentials;
 #[cfg(test)]
 pub(super) use credentials::may_name_credential;
+pub(super) use machines::MACHINE_MATCHERS;
 
 use super::{Check, Matcher as M, Operands, Seen, View};
 

@@ -67,6 +67,15 @@ const CLAUDE_MANAGED_DIRS: &[&[&str]] = &[
 /// policy: everything in it is protected.
 const POLICY_DIR: &[&str] = &[".config", "toolgate"];
 
+/// Directories (runs of components, anywhere in the path) holding the coding agents'
+/// installed plugins and extensions, whose hooks and scripts the agents run (toolgate's own
+/// plugin among them): everything in them is protected.
+const AGENT_PLUGIN_DIRS: &[&[&str]] = &[
+    &[".claude", "plugins"],
+    &[".codex", "plugins"],
+    &[".gemini", "extensions"],
+];
+
 /// Why a path is protected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProtectedKind {
@@ -135,6 +144,9 @@ pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKi
     {
         return Some(ProtectedKind::ClaudeSettings);
     }
+    if AGENT_PLUGIN_DIRS.iter().any(|d| in_dir(d)) {
+        return Some(ProtectedKind::AgentHookConfig);
+    }
     let agent_file = AGENT_HOOK_FILES.iter().any(|(dirs, file)| {
         let Some(start) = parts.len().checked_sub(dirs.len() + 1) else {
             return false;
@@ -188,10 +200,52 @@ fn protected_keys() -> Vec<Option<&'static str>> {
             .iter()
             .map(|(dirs, file)| dirs.last().copied().or(Some(*file))),
     );
+    keys.extend(AGENT_PLUGIN_DIRS.iter().map(|d| d.last().copied()));
     keys.extend(POLICY_FILE_NAMES.iter().copied().map(Some));
     keys.push(POLICY_DIR.last().copied());
     keys.extend(BINARY_NAMES.iter().copied().map(Some));
     keys
+}
+
+/// Whether removing or moving the directory `path` would take protected files with it: its
+/// last components are the start of a protected directory's run (`.cursor` of
+/// `.cursor/hooks.json`, `.github` of `.github/hooks/*.json`, `~/.config` of the user's
+/// policy directory, `.claude` of its settings). Lexical, like [`protected_kind_of`]; the
+/// root, homes and the project itself are the destructive rules' to judge.
+pub fn holds_protected(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    let mut parts: Vec<&str> = Vec::new();
+    for c in lower.split('/') {
+        match c {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
+            }
+            c => parts.push(c),
+        }
+    }
+    // A run `dirs` starts at the path's last `k` components (1 <= k <= dirs.len()); a part
+    // of a run only when the run starts with a dot name (`build/etc` is not `/etc/codex`).
+    let starts = |dirs: &[&str]| {
+        let least = if dirs.first().is_some_and(|d| d.starts_with('.')) {
+            1
+        } else {
+            dirs.len()
+        };
+        (least..=dirs.len().min(parts.len())).any(|k| {
+            parts[parts.len() - k..]
+                .iter()
+                .zip(dirs)
+                .all(|(c, d)| component_matches(c, d))
+        })
+    };
+    starts(&[CLAUDE_DIR_NAME])
+        || AGENT_HOOK_FILES
+            .iter()
+            .any(|(dirs, _)| !dirs.is_empty() && starts(dirs))
+        || CLAUDE_MANAGED_DIRS.iter().any(|d| starts(d))
+        || AGENT_PLUGIN_DIRS.iter().any(|d| starts(d))
+        || starts(POLICY_DIR)
 }
 
 /// Whether [`protected_kind`] (and, without a working directory, home or binary,
@@ -483,6 +537,56 @@ mod tests {
             ".gemini/GEMINI.md",
         ] {
             assert_eq!(kind(p), None, "{p}");
+        }
+    }
+
+    #[test]
+    fn agents_plugins_are_protected() {
+        for p in [
+            "~/.claude/plugins/cache/toolgate/toolgate/0.1.0/hooks/hooks.json",
+            "/home/u/.claude/plugins/installed_plugins.json",
+            "~/.codex/plugins/x/hooks.json",
+            "~/.gemini/extensions/toolgate/gemini-extension.json",
+        ] {
+            assert_eq!(kind(p), Some(ProtectedKind::AgentHookConfig), "{p}");
+        }
+        for p in [
+            "plugins/x.json",
+            ".claude/commands/x.md",
+            "extensions/a.json",
+        ] {
+            assert_eq!(kind(p), None, "{p}");
+        }
+    }
+
+    #[test]
+    fn directories_holding_protected_files() {
+        for p in [
+            ".claude",
+            ".cursor",
+            "./.codex/",
+            "/home/u/.gemini",
+            ".github",
+            ".github/hooks",
+            "~/.config",
+            "~/.config/toolgate",
+            "~/.claude/plugins",
+            "/etc/codex",
+            ".cur*",
+        ] {
+            assert!(holds_protected(p), "{p}");
+        }
+        for p in [
+            "build/etc",
+            "etc",
+            ".github/workflows",
+            ".claude/commands",
+            "src",
+            "plugins",
+            "*",
+            "",
+        ] {
+            assert!(!holds_protected(p), "{p}");
         }
     }
 

@@ -53,6 +53,9 @@ pub enum PersistenceClass {
     /// Name resolution (`/etc/hosts`, `/etc/resolv.conf`): later connections go where the
     /// file says.
     NameResolution,
+    /// Files Python runs at every start from the user's site-packages (`*.pth` lines that
+    /// begin with `import`, `usercustomize.py`, `sitecustomize.py`).
+    InterpreterStartup,
 }
 
 /// One row of [`PERSISTENCE_CLASSES`].
@@ -102,6 +105,13 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
             file(Home, &[".tcshrc"]),
             file(Home, &[".config", "fish", "config.fish"]),
             tree(Home, &[".config", "fish", "conf.d"]),
+            // Sourced by Debian's and Ubuntu's default `.bashrc`, Fedora's, X sessions'.
+            file(Home, &[".bash_aliases"]),
+            tree(Home, &[".bashrc.d"]),
+            file(Home, &[".xprofile"]),
+            file(Home, &[".xinitrc"]),
+            file(Home, &[".xsession"]),
+            file(Home, &[".xsessionrc"]),
             file(Root, &["etc", "profile"]),
             tree(Root, &["etc", "profile.d"]),
             file(Root, &["etc", "bash.bashrc"]),
@@ -208,6 +218,9 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
         effect: "plants code that runs later",
         patterns: &[
             tree(Home, &[".config", "autostart"]),
+            tree(Home, &[".config", "autostart-scripts"]),
+            tree(Home, &[".config", "plasma-workspace", "env"]),
+            tree(Home, &[".config", "environment.d"]),
             tree(Root, &["etc", "xdg", "autostart"]),
         ],
     },
@@ -350,6 +363,62 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
             file(Root, &["etc", "nsswitch.conf"]),
         ],
     },
+    PersistenceInfo {
+        class: PersistenceClass::InterpreterStartup,
+        name: "interpreter_startup",
+        describe: "a file Python runs at every start (a .pth file or usercustomize in the user's site-packages)",
+        effect: "plants code that runs later",
+        patterns: &[
+            file(
+                Home,
+                &[".local", "lib", "python*", "site-packages", "*.pth"],
+            ),
+            file(
+                Home,
+                &[
+                    ".local",
+                    "lib",
+                    "python*",
+                    "site-packages",
+                    "usercustomize.py",
+                ],
+            ),
+            file(
+                Home,
+                &[
+                    ".local",
+                    "lib",
+                    "python*",
+                    "site-packages",
+                    "sitecustomize.py",
+                ],
+            ),
+            file(
+                Home,
+                &[
+                    "library",
+                    "python",
+                    "*",
+                    "lib",
+                    "python",
+                    "site-packages",
+                    "*.pth",
+                ],
+            ),
+            file(
+                Home,
+                &[
+                    "library",
+                    "python",
+                    "*",
+                    "lib",
+                    "python",
+                    "site-packages",
+                    "usercustomize.py",
+                ],
+            ),
+        ],
+    },
 ];
 
 impl PersistenceClass {
@@ -445,6 +514,7 @@ mod tests {
             CommandShadowing,
             SystemStartup,
             NameResolution,
+            InterpreterStartup,
         ];
         assert_eq!(all.len(), PERSISTENCE_CLASSES.len());
         for c in all {
@@ -512,6 +582,23 @@ mod tests {
             ("~/.cursor/mcp.json", McpServers),
             (".vscode/mcp.json", McpServers),
             ("~/.codeium/windsurf/mcp_config.json", McpServers),
+            ("~/.bash_aliases", ShellStartup),
+            ("~/.bashrc.d/x.sh", ShellStartup),
+            ("~/.xprofile", ShellStartup),
+            ("~/.config/autostart-scripts/x.sh", Autostart),
+            ("~/.config/environment.d/x.conf", Autostart),
+            (
+                "~/.local/lib/python3.12/site-packages/evil.pth",
+                InterpreterStartup,
+            ),
+            (
+                "/home/u/.local/lib/python3.11/site-packages/usercustomize.py",
+                InterpreterStartup,
+            ),
+            (
+                "/Users/u/Library/Python/3.12/lib/python/site-packages/x.pth",
+                InterpreterStartup,
+            ),
         ] {
             assert_eq!(class(path), Some(want), "{path}");
         }
@@ -532,6 +619,9 @@ mod tests {
             "src/cron.rs",
             ".envrc.example",
             "~/.config/fish/functions/x.fish",
+            "~/.local/lib/python3.12/site-packages/requests/api.py",
+            "venv/lib/python3.12/site-packages/x.pth",
+            "proj/.bash_aliases.example",
             "docs/mcp.json",
             "mcp.json.example",
             "proj/.claude.json",

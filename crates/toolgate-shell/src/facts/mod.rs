@@ -6,6 +6,7 @@ pub(crate) mod containers;
 pub(crate) mod datastore;
 pub(crate) mod destinations;
 pub(crate) mod exports;
+pub(crate) mod fd;
 pub(crate) mod find;
 pub(crate) mod git;
 pub(crate) mod inline;

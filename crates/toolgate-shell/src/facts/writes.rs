@@ -3,7 +3,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use toolgate_core::protected::is_protected_path;
+use toolgate_core::protected::{holds_protected, is_protected_path};
 
 use crate::knowledge::specs::{self, UrlNamed};
 use crate::options::find::read_find;
@@ -406,10 +406,24 @@ pub(crate) fn is_protected(path: &str) -> bool {
     is_protected_path(path, true)
 }
 
-/// Whether `cmd` writes a protected file.
+/// The directories `cmd` removes with their contents or moves away: a recursive `rm`'s
+/// operands, `mv`'s sources.
+fn removed_directories(cmd: &SimpleCommand) -> &[String] {
+    match cmd.program_lower().as_ref() {
+        "rm" if cmd.flags.contains("recursive") => &cmd.operands,
+        "mv" if target_directories(cmd).is_empty() => {
+            &cmd.operands[..cmd.operands.len().saturating_sub(1)]
+        }
+        "mv" => &cmd.operands,
+        _ => &[],
+    }
+}
+
+/// Whether `cmd` writes a protected file, or removes or moves a directory holding one.
 /// `modelled` is what [`modelled_targets`] finds for `cmd`.
 pub(crate) fn writes_protected(cmd: &SimpleCommand, modelled: Option<&[&str]>) -> bool {
     targets_with(cmd, modelled).any(|t| is_protected(t) || expanded_is_protected(t, cmd))
+        || removed_directories(cmd).iter().any(|d| holds_protected(d))
         || copied_into_directory(cmd).iter().any(|t| is_protected(t))
         || remote_names(cmd).iter().any(|t| is_protected(t))
         || unknown_program_touches_protected(cmd, modelled.is_some())

@@ -7,7 +7,7 @@ use toolgate_core::Severity;
 
 use super::CommandRule;
 use crate::facts::containers::container_escapes;
-use crate::facts::git::{env_configs, git_configs};
+use crate::facts::git::{env_config_file, env_configs, git_configs};
 use crate::knowledge::git_config::unsafe_key;
 use crate::model::{CommandContext, SimpleCommand};
 
@@ -23,6 +23,12 @@ pub(crate) enum GitCheck {
     /// `git reflog expire` with an expiry of its own (`--expire=now`,
     /// `--expire-unreachable=…`), or `git reflog delete`.
     ReflogDrop,
+    /// git run with `clean.requireForce` off for this run (`git -c clean.requireForce=false
+    /// clean -dx`): `clean` deletes without `-f`.
+    CleanForceOff,
+    /// `git read-tree` resetting the index (`--reset`, or `-m` with the working tree
+    /// updated): with `-u` it overwrites changed files.
+    ReadTreeReset,
 }
 
 impl GitCheck {
@@ -41,6 +47,20 @@ impl GitCheck {
             GitCheck::OneShotUnsafeConfig => {
                 git_configs(cmd).iter().any(|(k, _)| unsafe_key(k))
                     || env_configs(cmd).iter().any(|(k, _)| unsafe_key(k))
+                    || env_config_file(cmd)
+            }
+            GitCheck::ReadTreeReset => cmd.args.iter().any(|a| a == "--reset"),
+            GitCheck::CleanForceOff => {
+                git_configs(cmd)
+                    .into_iter()
+                    .chain(env_configs(cmd))
+                    .any(|(k, v)| {
+                        k.eq_ignore_ascii_case("clean.requireForce")
+                            && matches!(
+                                v.trim().to_ascii_lowercase().as_str(),
+                                "false" | "no" | "off" | "0"
+                            )
+                    })
             }
             GitCheck::ContainerHostEscape => container_escapes(cmd, cx),
             GitCheck::ReflogDrop => match cmd.operands.first().map(String::as_str) {

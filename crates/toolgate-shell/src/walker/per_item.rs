@@ -1,8 +1,9 @@
-//! Commands run once per input item: `find -exec`/`-execdir`, `parallel` (`xargs` is a
+//! Commands run once per input item: `find -exec`/`-execdir`, `fd -x`, `parallel` (`xargs` is a
 //! wrapper step in `unwrap.rs`). A placeholder (`{}`) stands for each item.
 
 use super::unwrap::{Invocation, join, mark_placeholders};
 use super::{Scope, Walker};
+use crate::facts::fd::{FD_PLACEHOLDERS, read_fd};
 use crate::facts::find::{find_roots, from_tree};
 use crate::knowledge::specs::launchers::PARALLEL;
 use crate::model::{Arg, IndeterminateKind, RawCommand};
@@ -53,6 +54,53 @@ impl Walker {
                 i = end + 1;
             } else {
                 i += 1;
+            }
+        }
+    }
+
+    /// `fd … -x CMD` / `-X CMD`: the command runs on the paths fd lists (a placeholder, or
+    /// the path appended when the command has none).
+    pub(crate) fn fd(&mut self, inv: Invocation<'_>, scope: &Scope) {
+        let args = inv.args;
+        let line = read_fd(args);
+        self.emit_final(inv, scope);
+        for range in &line.commands {
+            let mut child = scope.child("fd -x");
+            child
+                .placeholders
+                .extend(FD_PLACEHOLDERS.iter().map(|p| p.to_string()));
+            child.listed_roots = line.roots.clone();
+            let mut inner: Vec<Arg> = args[range.clone()]
+                .iter()
+                .map(|a| mark_placeholders(a, &child))
+                .collect();
+            if inner.is_empty() {
+                continue;
+            }
+            if !args[range.clone()]
+                .iter()
+                .any(|a| FD_PLACEHOLDERS.iter().any(|p| a.text.contains(p)))
+            {
+                inner.push(mark_placeholders(
+                    &Arg {
+                        text: "{}".to_string(),
+                        ..Arg::default()
+                    },
+                    &child,
+                ));
+            }
+            let first = self.out.commands.len();
+            self.run_command(
+                &RawCommand {
+                    args: inner,
+                    ..RawCommand::default()
+                },
+                &child,
+            );
+            for c in &mut self.out.commands[first..] {
+                if c.via.len() == child.via.len() && !c.rooted_args.is_empty() {
+                    from_tree(c, line.roots.clone());
+                }
             }
         }
     }

@@ -6,7 +6,9 @@ use std::borrow::Cow;
 use super::{Scope, Walker};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::runners::RunnerStep;
-use crate::knowledge::specs::launchers::{COMMAND, COMMAND_LOOKUP, WATCH, XARGS, XARGS_REPLACE};
+use crate::knowledge::specs::launchers::{
+    COMMAND, COMMAND_LOOKUP, TRAP, WATCH, XARGS, XARGS_REPLACE,
+};
 use crate::model::{Arg, IndeterminateKind, RawCommand, SimpleCommand, Stdin};
 use crate::options::{Grammar, has, read_grammar, read_options};
 use crate::syntax::words::basename;
@@ -262,6 +264,13 @@ impl Walker {
                         ..args[at].clone()
                     }];
                     words.extend_from_slice(&args[at + 1..]);
+                    // npm's option parser takes the first `--` for itself wherever it
+                    // stands (`npm exec PKG -- --bare`): the package never sees it.
+                    if matches!(name, "npm" | "npx")
+                        && let Some(i) = words.iter().position(|w| w.text == "--" && !w.dynamic)
+                    {
+                        words.remove(i);
+                    }
                     return Step::Replace(words, "runner");
                 }
                 return Step::Skip(at, "runner");
@@ -344,6 +353,41 @@ impl Walker {
                 self.script(&script, &scope.child("eval"));
                 Step::Done
             }
+            // `trap 'ACTION' SIGNAL…`: the action runs later, on the signal or at exit.
+            // `trap - SIG` and `trap SIG` reset, `trap -l`/`-p` list.
+            "trap" => {
+                self.emit_final(inv.with_args(&args[..1]), scope);
+                let (_, at) = read_options(args, 1, &TRAP);
+                if args.len() >= at + 2 && args[at].text != "-" {
+                    self.script(&join(&args[at..at + 1]), &scope.child("trap"));
+                }
+                Step::Done
+            }
+            // `mapfile -C CALLBACK`: the callback runs as a command for lines read.
+            "mapfile" | "readarray" => {
+                self.emit_final(*inv, scope);
+                let mut i = 1;
+                while let Some(a) = args.get(i) {
+                    if a.text == "-C" {
+                        if let Some(callback) = args.get(i + 1) {
+                            let text = join(std::slice::from_ref(callback));
+                            self.script(&text, &scope.child("mapfile -C"));
+                        }
+                        i += 2;
+                    } else if a.text.starts_with("-C") && a.text.len() > 2 {
+                        let callback = Arg {
+                            text: a.text[2..].to_string(),
+                            ..a.clone()
+                        };
+                        let text = join(std::slice::from_ref(&callback));
+                        self.script(&text, &scope.child("mapfile -C"));
+                        i += 1;
+                    } else {
+                        i += 1;
+                    }
+                }
+                Step::Done
+            }
             "source" | "." => {
                 self.source(*inv, scope);
                 Step::Done
@@ -378,6 +422,10 @@ impl Walker {
             }
             "find" => {
                 self.find(*inv, scope);
+                Step::Done
+            }
+            "fd" | "fdfind" => {
+                self.fd(*inv, scope);
                 Step::Done
             }
             "at" | "batch" => {

@@ -316,3 +316,54 @@ fn forced_submodule_changes_discard_their_uncommitted_work() {
         clean(cmd);
     }
 }
+
+#[test]
+fn clean_without_its_safety_and_plumbing_that_discards_work() {
+    for cmd in [
+        "git -c clean.requireForce=false clean -dx",
+        "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=clean.requireForce GIT_CONFIG_VALUE_0=false git clean -dx",
+        "GIT_CONFIG_PARAMETERS=\"'clean.requireforce'='no'\" git clean -d",
+    ] {
+        flagged(cmd, "TG-CMD-GIT-CLEAN");
+    }
+    for cmd in ["git read-tree -u --reset HEAD", "git checkout-index -f -a"] {
+        flagged(cmd, "TG-CMD-GIT-CHECKOUT-DISCARD");
+    }
+    for cmd in [
+        "git clean -dx",
+        "git clean -n -dx",
+        "git -c clean.requireForce=true clean -dx",
+        "git read-tree HEAD",
+        "git read-tree -m -u HEAD feature",
+        "git checkout-index -a --prefix=export/",
+        "git checkout-index -a -f --prefix data/export_directory/",
+    ] {
+        clean(cmd);
+    }
+}
+
+#[test]
+fn configuration_handed_to_git_in_every_channel() {
+    for cmd in [
+        "GIT_CONFIG_PARAMETERS=\"'core.hooksPath'='/tmp/h'\" git commit -m x",
+        "export GIT_CONFIG_PARAMETERS=\"'core.hooksPath'='/tmp/h'\"; git commit -m x",
+        "GIT_CONFIG_PARAMETERS=\"'core.hookspath=/tmp/h'\" git commit -m x",
+        "git --config-env=core.hooksPath=EVIL commit -m x",
+        "GIT_CONFIG_GLOBAL=/tmp/gc git commit -m x",
+        "GIT_CONFIG_SYSTEM=/tmp/gc git status",
+    ] {
+        flagged(cmd, "TG-CMD-GIT-UNSAFE-CONFIG");
+    }
+    for cmd in [
+        "GIT_CONFIG_GLOBAL=/dev/null git commit -m x",
+        "GIT_CONFIG_PARAMETERS=\"'user.name'='x'\" git commit -m x",
+        "git --config-env=user.email=EMAIL commit -m x",
+    ] {
+        clean(cmd);
+    }
+    // A program in a parameter is analysed as a command.
+    flagged(
+        "GIT_CONFIG_PARAMETERS=\"'core.sshCommand'='rm -rf ~'\" git fetch",
+        "TG-CMD-RM-HOME",
+    );
+}

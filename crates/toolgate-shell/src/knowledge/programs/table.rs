@@ -194,6 +194,8 @@ pub(super) const GENERAL: &[Program] = &[
     row("su", WRAP, &L::SU),
     row("runuser", WRAP, &L::SU),
     row("find", WRAP, NONE),
+    row("fd", WRAP, &specs::FD),
+    row("fdfind", WRAP, &specs::FD),
     // Simple wrappers (their grammar is the table in `wrappers/table.rs`).
     row("builtin", WRAP, NONE),
     row("nohup", WRAP, NONE),

@@ -122,6 +122,38 @@ pub(crate) const FIND_NARROWING_TESTS: &[&str] = super::names_after!(
     ]
 );
 
+/// fd's options that take a value (`-x`/`-X` and their long forms start its commands and are
+/// read apart).
+pub(crate) const FD: Spec = Spec::values(
+    "tedESocj",
+    &[
+        "type",
+        "extension",
+        "exclude",
+        "max-depth",
+        "min-depth",
+        "exact-depth",
+        "size",
+        "changed-within",
+        "changed-before",
+        "newer",
+        "older",
+        "owner",
+        "format",
+        "threads",
+        "max-results",
+        "color",
+        "ignore-file",
+        "base-directory",
+        "path-separator",
+        "search-path",
+        "batch-size",
+        "max-buffer-time",
+        "and",
+        "hyperlink",
+    ],
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -102,7 +102,8 @@ pub(crate) const RSYNC: Spec = Spec {
         "groupmap",
     ],
     short: &[('r', "recursive"), ('a', "archive")],
-    long: &[],
+    // The old name rsync still accepts.
+    long: &[("remove-sent-files", "remove-source-files")],
     // Flags whose names begin value options' names: exact names win (`--partial` is no
     // `--partial-dir`).
     long_flags: &["partial", "backup", "progress"],

@@ -174,6 +174,32 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         // `-n` lists what would go and deletes nothing.
         .none(&["dry-run"]),
         R::new(
+            "TG-CMD-GIT-CLEAN",
+            "git clean -f deletes untracked files",
+            git,
+        )
+        .sub(&["clean"])
+        .none(&["dry-run"])
+        .check(Check::Git(crate::rules::git::GitCheck::CleanForceOff)),
+        // Plumbing that writes the index over the working tree.
+        R::new(
+            "TG-CMD-GIT-CHECKOUT-DISCARD",
+            "git read-tree -u --reset and git checkout-index -f discard uncommitted changes",
+            git,
+        )
+        .sub(&["read-tree"])
+        .any(&["-u"])
+        .check(Check::Git(crate::rules::git::GitCheck::ReadTreeReset)),
+        R::new(
+            "TG-CMD-GIT-CHECKOUT-DISCARD",
+            "git read-tree -u --reset and git checkout-index -f discard uncommitted changes",
+            git,
+        )
+        .sub(&["checkout-index"])
+        .any(&["-f", "force"])
+        // `--prefix=DIR/` writes the files elsewhere (an export).
+        .none(&["prefix"]),
+        R::new(
             "TG-CMD-GIT-CHECKOUT-DISCARD",
             "git checkout of paths (or --force) discards uncommitted changes",
             git,

@@ -8,7 +8,7 @@
 //! are not here: its hooks still run under them, so toolgate still answers every call.
 
 use super::Matcher as M;
-use super::{Check, View};
+use super::{Check, Operands, View};
 use crate::model::SimpleCommand;
 
 const HOOKS_OFF: &str = "TG-AGENT-HOOKS-OFF";
@@ -78,7 +78,36 @@ const HOOKS_OFF_VARIABLES: &[(&[&str], &str, Switch)] = &[
     ),
     (AGENTS, "HOME", Switch::AnyValue),
     (AGENTS, "TOOLGATE_POLICY", Switch::AnyValue),
+    // The plugin's launcher runs `$TOOLGATE_BIN hook` when it is set.
+    (AGENTS, "TOOLGATE_BIN", Switch::AnyValue),
 ];
+
+/// Flag settings (`claude --settings JSON`) that switch hooks off or hand the hook another
+/// binary, policy or configuration through their `env`; a value only known at run time may.
+const CLAUDE_SETTINGS_HOOKS_OFF: &[&str] = &[
+    "*disableallhooks*",
+    "*toolgate_bin*",
+    "*toolgate_policy*",
+    "*claude_config_dir*",
+    "*$*",
+    "*`*",
+];
+
+/// Codex's `hooks` feature under its name and its deprecated alias.
+const CODEX_HOOKS_FEATURES: &[&str] = &["hooks", "codex_hooks"];
+
+/// Codex `-c` overrides that switch the `hooks` feature off: by key, or in an inline table.
+const CODEX_HOOKS_OFF_CONFIG: &[&str] = &[
+    "features.hooks*=*false*",
+    "features.hooks*=*0*",
+    "features.codex_hooks*=*false*",
+    "features.codex_hooks*=*0*",
+    "features*=*{*hooks*=*false*",
+    "features*=*{*hooks*=*0*",
+];
+
+/// Plugins and extensions that are toolgate (toolgate's plugin and marketplace are named so).
+const TOOLGATE_PLUGIN: &[&str] = &["*toolgate*"];
 
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
@@ -92,20 +121,43 @@ pub(super) const MATCHERS: &[M] = &[
         .check(Check::LeavesOutSettingSource),
     M::new(HOOKS_OFF, &["claude"], &[])
         .any(&["--settings"])
-        .check(Check::AnyValue(&["--settings"], &["*disableallhooks*"])),
+        .check(Check::AnyValue(&["--settings"], CLAUDE_SETTINGS_HOOKS_OFF)),
+    // toolgate's plugin disabled or uninstalled, its marketplace removed, or every plugin
+    // disabled.
+    M::new(
+        HOOKS_OFF,
+        &["claude"],
+        &[&["plugin", "plugins"], &["disable"]],
+    )
+    .any(&["-a", "--all"]),
+    M::new(
+        HOOKS_OFF,
+        &["claude"],
+        &[&["plugin", "plugins"], &["disable", "uninstall", "remove"]],
+    )
+    .operands(Operands::Some(TOOLGATE_PLUGIN)),
+    M::new(
+        HOOKS_OFF,
+        &["claude"],
+        &[&["plugin", "plugins"], &["marketplace"], &["remove", "rm"]],
+    )
+    .operands(Operands::Some(TOOLGATE_PLUGIN)),
+    M::new(
+        HOOKS_OFF,
+        &["gemini", "qwen"],
+        &[&["extensions", "extension"], &["disable", "uninstall"]],
+    )
+    .operands(Operands::Some(TOOLGATE_PLUGIN)),
     // Codex: the `hooks` feature switched off for the run.
     M::new(HOOKS_OFF, &["codex"], &[])
         .any(&["--disable"])
-        .check(Check::AnyValue(&["--disable"], &["hooks"])),
+        .check(Check::AnyValue(&["--disable"], CODEX_HOOKS_FEATURES)),
     M::new(HOOKS_OFF, &["codex"], &[])
         .any(&["-c", "--config"])
-        .check(Check::AnyValue(
-            &["-c", "--config"],
-            &["features.hooks*=*false*", "features.hooks*=*0*"],
-        )),
+        .check(Check::AnyValue(&["-c", "--config"], CODEX_HOOKS_OFF_CONFIG)),
     // … or in its config.toml for every later session (`codex features disable hooks`).
     M::new(HOOKS_OFF, &["codex"], &[&["features"], &["disable"]])
-        .operands(super::Operands::Some(&["hooks"])),
+        .operands(Operands::Some(CODEX_HOOKS_FEATURES)),
     // OpenCode: toolgate is an OpenCode plugin, and `--pure` runs without plugins.
     M::new(HOOKS_OFF, &["opencode"], &[]).any(&["--pure"]),
     // Every tool call run without asking.

@@ -335,3 +335,52 @@ fn windows_shells_running_downloaded_code() {
         assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+/// fd's `-x`/`-X` run a command on what it lists, as `find -exec` does.
+#[test]
+fn fd_runs_commands_on_what_it_lists() {
+    for cmd in [
+        "fd -t d node_modules ~ -x rm -rf",
+        "fd -H . / -X rm -rf",
+        "fd -H -t f . ~/.ssh -x rm",
+        "fdfind --search-path ~ -e log -x rm",
+        "fd node_modules --base-directory /srv -x rm -rf",
+        "fd -x rm -rf",
+    ] {
+        assert!(denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "fd -e pyc -x rm",
+        "fd -t d __pycache__ -x rm -rf {}",
+        "fd -e pyc . src -x rm {}",
+        "fd -e rs -x wc -l",
+        "fd -e ts -X prettier --write",
+        "fd -e md",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+}
+
+/// Commands bash runs later from a string: a trap's action, mapfile's callback.
+#[test]
+fn strings_run_later_by_builtins() {
+    for cmd in [
+        "trap 'rm -rf ~' EXIT",
+        "bash -c 'trap \"rm -rf /home/me\" EXIT; echo hi'",
+        "trap -- 'rm -rf /' INT TERM",
+        "trap \"$x\" EXIT",
+        "mapfile -C 'rm -rf ~' -c1 a < /etc/hosts",
+    ] {
+        assert!(denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "trap 'rm -f build/x.lock' EXIT",
+        "trap - EXIT",
+        "trap INT",
+        "trap -l",
+        "trap '' INT",
+        "mapfile -t lines < file.txt",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+}

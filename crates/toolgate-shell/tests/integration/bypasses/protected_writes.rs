@@ -111,3 +111,49 @@ fn audit_round_protected_writes() {
         );
     }
 }
+
+/// A directory that holds an agent's hook configuration, toolgate's policy or an agent's
+/// installed plugins, removed or moved as a whole, takes the guard with it; the everyday
+/// directories beside them (workflows, commands) stay work.
+#[test]
+fn directories_holding_guard_files() {
+    for cmd in [
+        "rm -rf .cursor",
+        "mv .codex .codex.off",
+        "mv .gemini x",
+        "mv .opencode x",
+        "rm -rf .github/hooks",
+        "mv ~/.codex ~/.codex.bak",
+        "mv ~/.config ~/.config.bak",
+        "rm -rf .claude",
+        "mv ~/.claude/plugins /tmp/p",
+        "rm ~/.claude/plugins/installed_plugins.json",
+        "echo 'exit 0' > ~/.claude/plugins/cache/toolgate/toolgate/0.1.0/scripts/toolgate-launcher",
+        "rm -rf ~/.gemini/extensions/toolgate",
+        "rm -rf ~/.codex/plugins",
+        "mv -t /tmp .cursor",
+    ] {
+        assert!(
+            has(cmd, "TG-CMD-PROTECTED-WRITE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+    for cmd in [
+        "rm -rf build/etc",
+        "rm -rf .github/workflows",
+        "mv .github/workflows/ci.yml .github/workflows/ci.yaml",
+        "rm -rf .claude/commands/old",
+        "mv .claude/commands/a.md .claude/commands/b.md",
+        "mv notes .cursor",
+        "rm .cursor",
+        "cat ~/.claude/plugins/installed_plugins.json",
+        "ls ~/.claude/plugins",
+    ] {
+        assert!(
+            !has(cmd, "TG-CMD-PROTECTED-WRITE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+}

@@ -179,6 +179,9 @@ pub(crate) const SU_USER: &[&str] = &["-u", "--user"];
 
 /// The shell builtin `command [-pvV]`.
 pub(crate) const COMMAND: Spec = Spec::with_flags("", &[], &[]);
+
+/// bash's `trap`: `-l` and `-p` are flags; the action and the signals follow.
+pub(crate) const TRAP: Spec = Spec::with_flags("", &[], &[]);
 /// The `command` options that look a name up instead of running it.
 pub(crate) const COMMAND_LOOKUP: &[&str] = &["-v", "-V"];
 

@@ -385,12 +385,16 @@ impl Guard {
 
 fn check_files(tool_name: &str, input: &Value, cx: &CallContext, d: &mut DecisionBuilder) {
     for path in targets::written_paths(tool_name, input) {
-        if let Some(kind) = protected_kind(
-            path,
-            cx.working_dir(),
-            cx.home.as_deref(),
-            cx.binary.as_deref(),
-        ) {
+        let home = cx.home.as_deref();
+        let binary = cx.binary.as_deref();
+        // By its name, then by where it really leads on this machine: a link made in an
+        // earlier call (`ln -s .claude/settings.json notes.json`) leads a write elsewhere.
+        let kind = protected_kind(path, cx.working_dir(), home, binary).or_else(|| {
+            let lexical = toolgate_core::protected::resolve(path, cx.working_dir(), home);
+            let real = real_path(&lexical)?;
+            protected_kind(&real.to_string_lossy(), None, home, binary)
+        });
+        if let Some(kind) = kind {
             d.add(CheckOutcome {
                 check: CheckKind::Files,
                 verdict: Verdict::Deny,
@@ -401,6 +405,27 @@ fn check_files(tool_name: &str, input: &Value, cx: &CallContext, d: &mut Decisio
                 ),
                 rule_ids: vec![PROTECTED_FILE_RULE_ID.to_string()],
             });
+        }
+    }
+}
+
+/// Where an absolute `path` leads on this machine when links are followed, if that differs:
+/// its longest existing part resolved by the file system, the rest appended. `None` when
+/// nothing of it exists or it leads to itself.
+fn real_path(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    if !path.is_absolute() {
+        return None;
+    }
+    let mut existing = path.to_path_buf();
+    let mut rest: Vec<std::ffi::OsString> = Vec::new();
+    loop {
+        if let Ok(mut real) = std::fs::canonicalize(&existing) {
+            real.extend(rest.iter().rev());
+            return (real != path).then_some(real);
+        }
+        rest.push(existing.file_name()?.to_os_string());
+        if !existing.pop() {
+            return None;
         }
     }
 }

@@ -12,6 +12,7 @@ mod local_dev_ports;
 mod mcp_resource_deletes;
 mod pack_cases;
 mod process_cwd;
+mod protected_links;
 mod realworld;
 mod shell_persistence;
 mod sql_arguments;

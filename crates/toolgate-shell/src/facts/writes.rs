@@ -419,11 +419,32 @@ fn removed_directories(cmd: &SimpleCommand) -> &[String] {
     }
 }
 
-/// Whether `cmd` writes a protected file, or removes or moves a directory holding one.
+/// The files `cmd` makes links to (`ln [-s] TARGET… NAME`, `cp -s|-l SOURCE… DEST`): a link
+/// to a guard file made in one call is written through in the next, by a name no rule knows.
+fn linked_files(cmd: &SimpleCommand) -> &[String] {
+    let links = match cmd.program_lower().as_ref() {
+        "ln" | "link" => true,
+        "cp" => ["-s", "-l", "symbolic-link", "link"]
+            .iter()
+            .any(|f| cmd.flags.contains(f)),
+        _ => false,
+    };
+    match (links, cmd.operands.len()) {
+        (false, _) | (true, 0) => &[],
+        // `ln -s TARGET`: a link named like the target, here.
+        (true, 1) => &cmd.operands,
+        (true, _) if !target_directories(cmd).is_empty() => &cmd.operands,
+        (true, n) => &cmd.operands[..n - 1],
+    }
+}
+
+/// Whether `cmd` writes a protected file, removes or moves a directory holding one, or links
+/// to one.
 /// `modelled` is what [`modelled_targets`] finds for `cmd`.
 pub(crate) fn writes_protected(cmd: &SimpleCommand, modelled: Option<&[&str]>) -> bool {
     targets_with(cmd, modelled).any(|t| is_protected(t) || expanded_is_protected(t, cmd))
         || removed_directories(cmd).iter().any(|d| holds_protected(d))
+        || linked_files(cmd).iter().any(|t| is_protected(t))
         || copied_into_directory(cmd).iter().any(|t| is_protected(t))
         || remote_names(cmd).iter().any(|t| is_protected(t))
         || unknown_program_touches_protected(cmd, modelled.is_some())

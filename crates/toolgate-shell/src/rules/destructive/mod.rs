@@ -57,7 +57,7 @@ fn names_own_repository(operand: &str, cmd: &SimpleCommand, cx: &CommandContext)
         while let Some(r) = rest.strip_prefix("./") {
             rest = r.trim_start_matches('/');
         }
-        return REPOSITORY_HISTORY.contains(&rest) && !cmd.cwd_changed;
+        return names_history(rest) && !cmd.cwd_changed;
     };
     // The directory the delete runs in: the starting one, or where the `cd`s before it lead.
     let dir = match (&cmd.cwd_path, cmd.cwd_changed) {
@@ -70,7 +70,32 @@ fn names_own_repository(operand: &str, cmd: &SimpleCommand, cx: &CommandContext)
         .as_deref()
         .and_then(|whole| whole.strip_prefix(&cwd).ok())
         .and_then(|rest| rest.to_str())
-        .is_some_and(|rest| REPOSITORY_HISTORY.contains(&rest))
+        .is_some_and(names_history)
+}
+
+/// Whether `rest` (relative to the working directory) is one of [`REPOSITORY_HISTORY`], or
+/// a glob that may expand to one (`.g*`, `.gi?`, `.[g]it`; a glob expands to a dot name only
+/// when it starts with a dot), or all of one's entries (`.git/objects/*`).
+fn names_history(rest: &str) -> bool {
+    REPOSITORY_HISTORY.iter().any(|history| {
+        let mut wanted = history.split('/');
+        let mut given = rest.split('/').filter(|c| !c.is_empty() && *c != ".");
+        loop {
+            match (wanted.next(), given.next()) {
+                (None, None) => return true,
+                // Everything in it (`.git/objects/*`).
+                (None, Some(g)) => return g.chars().all(|c| c == '*') && given.next().is_none(),
+                (Some(w), Some(g)) if g.contains(['*', '?', '[']) => {
+                    let dot_ok = !w.starts_with('.') || g.starts_with('.');
+                    if !dot_ok || !toolgate_core::protected::glob_ci(g, w) {
+                        return false;
+                    }
+                }
+                (Some(w), Some(g)) if w == g => {}
+                _ => return false,
+            }
+        }
+    })
 }
 
 impl Check {

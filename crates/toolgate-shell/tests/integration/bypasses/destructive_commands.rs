@@ -384,3 +384,25 @@ fn strings_run_later_by_builtins() {
         assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+/// The project's history deleted through a glob that may expand to it, or all its objects.
+#[test]
+fn the_repository_through_globs() {
+    for cmd in [
+        "rm -rf .g*",
+        "rm -rf .gi?",
+        "rm -rf .[g]it",
+        "rm -rf .git/objects/*",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-REPOSITORY"), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "rm -rf .git/hooks",
+        "rm -rf .gitlab",
+        "rm -rf .cache/*",
+        "rm -rf *.g*",
+        "rm -rf .git/rebase-merge/*",
+    ] {
+        assert!(!has(cmd, "TG-CMD-RM-REPOSITORY"), "{cmd}: {:?}", rules(cmd));
+    }
+}

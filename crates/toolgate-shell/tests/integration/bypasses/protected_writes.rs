@@ -157,3 +157,35 @@ fn directories_holding_guard_files() {
         );
     }
 }
+
+/// A link to a guard file is a way to write it later under another name.
+#[test]
+fn links_to_guard_files() {
+    for cmd in [
+        "ln -s .claude/settings.json notes.json",
+        "ln .claude/settings.json b.json",
+        "cp -s /home/me/proj/.claude/settings.json x.json",
+        "ln -s /home/me/proj/.claude cfg",
+        "ln -s ~/.toolgate.yaml p.yaml",
+        "ln -st links .codex/config.toml",
+    ] {
+        assert!(
+            has(cmd, "TG-CMD-PROTECTED-WRITE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+    for cmd in [
+        "ln -sf build/app bin/app",
+        "ln -s ../shared/x y",
+        "ln -s /usr/bin/python3 venv/bin/python",
+        "cp -l a b",
+        "ln -s .claude/commands/x.md cmds.md",
+    ] {
+        assert!(
+            !has(cmd, "TG-CMD-PROTECTED-WRITE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+}

@@ -9,8 +9,8 @@ pub(super) const PACK: Pack = Pack {
     rules: &[
         deny(
             "TG-AGENT-HOOKS-OFF",
-            "Starting a coding agent with its hooks switched off, or with settings or a policy moved away from toolgate's: its tool calls would not pass through toolgate",
-            "claude --bare|--safe-mode (or CLAUDE_CODE_SIMPLE=1, CLAUDE_CODE_SAFE_MODE=1, CLAUDE_CODE_PERSONAL_HOOKS_OFF)|--setting-sources leaving out user, project or local|--settings '{\"disableAllHooks\": true}', codex --disable hooks|-c features.hooks=false, codex features disable hooks, opencode --pure, HOME|TOOLGATE_POLICY|CLAUDE_CONFIG_DIR|CODEX_HOME|GEMINI_CLI_HOME|XDG_CONFIG_HOME=… before an agent",
+            "Starting a coding agent with its hooks switched off, or with settings, a policy or a binary moved away from toolgate's, or switching toolgate's plugin off: its tool calls would not pass through toolgate",
+            "claude --bare|--safe-mode (or CLAUDE_CODE_SIMPLE=1, CLAUDE_CODE_SAFE_MODE=1, CLAUDE_CODE_PERSONAL_HOOKS_OFF)|--setting-sources leaving out user, project or local|--settings '{\"disableAllHooks\": true}', codex --disable hooks|codex_hooks|-c features.hooks=false, codex features disable hooks, opencode --pure, HOME|TOOLGATE_POLICY|TOOLGATE_BIN|CLAUDE_CONFIG_DIR|CODEX_HOME|GEMINI_CLI_HOME|XDG_CONFIG_HOME=… before an agent, claude plugin disable|uninstall toolgate, claude plugin disable --all, gemini extensions disable toolgate",
         ),
         review(
             "TG-AGENT-UNATTENDED",

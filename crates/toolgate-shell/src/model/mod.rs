@@ -123,6 +123,17 @@ pub struct SimpleCommand {
     /// whole path (`/home/me/proj/web`, `~/proj`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cwd_path: Option<String>,
+    /// Where the directory changes before the command lead when each succeeds, when every
+    /// one is written out (`cd /etc`, `cd ..`, `cd ~`, `cd build`; not `cd "$d"`, `cd -` or
+    /// `popd`): a whole path, `~` or `~/…`, or relative to the starting directory (`./..`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd_target: Option<String>,
+    /// Every directory change before the command is known to have happened when it runs:
+    /// each was a plain `cd` joined to the command by `&&` alone (`cd build && rm -rf *`;
+    /// not `cd build; …`, `(cd build) && …` or `cd build || …`). Otherwise a change may have
+    /// failed and the command runs where the one before it left off.
+    #[serde(skip_serializing_if = "is_false")]
+    pub cwd_certain: bool,
     /// The command is part of a pipeline of two or more commands.
     #[serde(skip_serializing_if = "is_false")]
     pub in_pipeline: bool,

@@ -3,7 +3,7 @@
 //! /home/me/proj/web`), so relative paths can still be judged.
 
 use super::Walker;
-use crate::facts::paths::{DirectoryChange, directory_change};
+use crate::facts::paths::{DirectoryChange, directory_change, directory_target};
 use crate::model::SimpleCommand;
 
 impl Walker {
@@ -18,11 +18,33 @@ impl Walker {
             cmd.cwd_jumps.clone_from(&self.cwd_jumps);
             cmd.cwd_path.clone_from(&self.cwd_path);
         }
+        if cmd.cwd_changed && !own_chdir && !self.pwd_defined {
+            cmd.cwd_target.clone_from(&self.cwd_target);
+            cmd.cwd_certain = self.cwd_confirmed == Some(self.cwd_changes);
+        }
+    }
+
+    /// Whether `pipeline`, whose commands start at index `start`, is one plain directory
+    /// change and nothing else (`cd build`; not `! cd x`, `cd x | …`, `(cd x)`, `bash -c
+    /// 'cd x'`, `cd "$(…)"`): when it succeeds, its change happened.
+    pub(super) fn plain_directory_change(
+        &self,
+        pipeline: &brush_parser::ast::Pipeline,
+        start: usize,
+    ) -> bool {
+        !pipeline.bang
+            && matches!(
+                pipeline.seq.as_slice(),
+                [brush_parser::ast::Command::Simple(_)]
+            )
+            && matches!(&self.out.commands[start..], [c] if matches!(c.program_lower().as_ref(), "cd" | "pushd"))
     }
 
     /// Follows a `cd`, `pushd` or `popd` for the commands after it.
     pub(super) fn follow_directory_change(&mut self, cmd: &SimpleCommand) {
         self.cwd_changed = true;
+        self.cwd_changes += 1;
+        self.cwd_target = directory_target(cmd, self.cwd_target.as_deref());
         match directory_change(cmd) {
             DirectoryChange::Descent(into) => {
                 self.cwd_path = Some(match self.cwd_path.take() {

@@ -4,7 +4,10 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::{has_dynamic, has_glob, is_partial_glob, normalize, normalized, tilde_home, under};
+use super::{
+    climbs_after_glob, has_dynamic, has_glob, is_partial_glob, normalize, normalized, tilde_home,
+    under,
+};
 use crate::model::{CommandContext, SimpleCommand};
 
 pub(super) const SYSTEM_DIRS: &[&str] = &[
@@ -143,7 +146,7 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
     if has_dynamic(&text) {
         return false;
     }
-    let path = if text == "~" || text.starts_with("~/") {
+    let whole = if text == "~" || text.starts_with("~/") {
         match &home {
             Some(h) => h.join(text[1..].trim_start_matches('/')),
             None => return text == "~" || text == "~/*",
@@ -151,11 +154,31 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
     } else if text.starts_with('/') {
         PathBuf::from(&text)
     } else {
-        match cx.cwd() {
-            Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
-            _ => return false,
-        }
+        // Relative: from where the `cd`s before lead, and from the starting directory too
+        // when one of them may have failed (or there was none).
+        let start = cx
+            .cwd()
+            .filter(|_| !cmd.cwd_changed || !cmd.cwd_certain)
+            .map(|cwd| cwd.join(&text));
+        let moved = super::target_dir(cmd, cx).map(|dir| dir.join(&text));
+        return start
+            .into_iter()
+            .chain(moved)
+            .any(|path| is_critical_whole(&path, home.as_deref()));
     };
+    is_critical_whole(&whole, home.as_deref())
+}
+
+/// [`is_critical_dir`] of a whole path (not normalised, globs and all).
+fn is_critical_whole(path: &Path, home: Option<&Path>) -> bool {
+    // `..` after a glob component is the glob's parent again: `/tmp/*/../..` is `/`; read
+    // up to the glob as well (`/*/..`).
+    is_critical_glob_parent(path, home)
+        || (climbs_after_glob(path) && is_critical_glob_parent(&normalize(path), home))
+}
+
+/// [`is_critical_whole`] of a path read up to its first glob component.
+fn is_critical_glob_parent(path: &Path, home: Option<&Path>) -> bool {
     // `/*`, `~/*`: every entry of the directory.
     let mut kept = PathBuf::new();
     for c in path.components() {
@@ -172,7 +195,7 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
     let path = normalize(&kept);
     let parent = path.parent();
     path == Path::new("/")
-        || home.as_deref() == Some(path.as_path())
+        || home == Some(path.as_path())
         || path == Path::new("/home")
         || path == Path::new("/Users")
         || parent == Some(Path::new("/home"))

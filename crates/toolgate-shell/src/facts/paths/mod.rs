@@ -102,7 +102,31 @@ impl PathGroup {
     }
 }
 
+/// The classes from the most to the least harmful to lose: where a path is one of two (a
+/// relative path after a `cd` that may have failed), the first is judged.
+const HARM_ORDER: &[PathClass] = &[
+    PathClass::Root,
+    PathClass::System,
+    PathClass::Home,
+    PathClass::Unknown,
+    PathClass::OutsideCwd,
+    PathClass::Cwd,
+    PathClass::Cache,
+    PathClass::Temp,
+    PathClass::InsideCwd,
+];
+
 impl PathClass {
+    /// The more harmful of `self` and `other` ([`HARM_ORDER`]).
+    pub(crate) fn worse(self, other: PathClass) -> PathClass {
+        let rank = |c: PathClass| HARM_ORDER.iter().position(|&h| h == c);
+        if rank(other) < rank(self) {
+            other
+        } else {
+            self
+        }
+    }
+
     /// Whether this class belongs to `group`.
     pub fn in_group(self, group: PathGroup) -> bool {
         match group {
@@ -252,16 +276,55 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
             .collect();
         return classify_full(&parent_form.join("/"), false, cmd, cx);
     }
-    let relative = !text.starts_with('/');
-    let path = if relative {
-        match cx.cwd() {
-            Some(cwd) if relative_to_start_in(&text, cmd, cx) => cwd.join(&text),
-            _ => return PathClass::Unknown,
+    if text.starts_with('/') {
+        return whole_path_class(&PathBuf::from(&text), cx, home.as_deref());
+    }
+    // A relative path: from the starting directory while the `cd`s before only descended
+    // (`cd app`), and from where the `cd`s lead when they are written out (`cd /etc`). When
+    // a change may have failed (`cd /etc; rm passwd`), the command runs in either.
+    let start = cx
+        .cwd()
+        .filter(|_| relative_to_start_in(&text, cmd, cx))
+        .map(|cwd| whole_path_class(&cwd.join(&text), cx, home.as_deref()));
+    let moved =
+        target_dir(cmd, cx).map(|dir| whole_path_class(&dir.join(&text), cx, home.as_deref()));
+    match (start, moved) {
+        (_, Some(moved)) if cmd.cwd_certain => moved,
+        (Some(start), Some(moved)) => start.worse(moved),
+        (None, Some(moved)) => PathClass::Unknown.worse(moved),
+        (Some(start), None) => start,
+        (None, None) => PathClass::Unknown,
+    }
+}
+
+/// The class of a whole path (not normalised, globs and all).
+fn whole_path_class(path: &Path, cx: &CommandContext, home: Option<&Path>) -> PathClass {
+    let class = glob_parent_class(path, cx, home);
+    // `..` after a glob component is the glob's parent again: `/tmp/*/../..` is `/`. The
+    // reading above stops at the glob (`*/../x` stays the working directory's entries: a
+    // match may be a link elsewhere); the worse of the two is judged.
+    if climbs_after_glob(path) {
+        return class.worse(glob_parent_class(&normalize(path), cx, home));
+    }
+    class
+}
+
+/// Whether a `..` component follows a glob component (`/tmp/*/../..`).
+pub(super) fn climbs_after_glob(path: &Path) -> bool {
+    let mut globbed = false;
+    path.components().any(|c| match c {
+        Component::Normal(n) => {
+            globbed |= has_glob(&n.to_string_lossy());
+            false
         }
-    } else {
-        PathBuf::from(&text)
-    };
-    // A glob component means "everything in its parent".
+        Component::ParentDir => globbed,
+        _ => false,
+    })
+}
+
+/// The class of a whole path read up to its first glob component, which stands for
+/// "everything in its parent" (or some of it).
+fn glob_parent_class(path: &Path, cx: &CommandContext, home: Option<&Path>) -> PathClass {
     let mut kept = PathBuf::new();
     let mut glob = Glob::None;
     let mut components = path.components();
@@ -292,7 +355,7 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
             _ => false,
         });
     let path = normalize(&kept);
-    let class = classify_absolute(&path, cx, home.as_deref());
+    let class = classify_absolute(&path, cx, home);
     // `*.egg-info` in the working directory is some of its entries, not the directory itself.
     if class == PathClass::Cwd && (glob == Glob::Some || (glob == Glob::All && named_below)) {
         return PathClass::InsideCwd;
@@ -409,8 +472,8 @@ pub(crate) use normal::normalized;
 use normal::{normalize, under};
 use relative::plain_relative_class;
 pub(crate) use working_dir::{
-    DirectoryChange, directory_change, relative_to_start, relative_to_start_in, resolved,
-    tilde_home, working_dir_form, working_dir_form_of, working_directory,
+    DirectoryChange, directory_change, directory_target, relative_to_start, relative_to_start_in,
+    resolved, target_dir, tilde_home, working_dir_form, working_dir_form_of, working_directory,
 };
 
 #[cfg(test)]

@@ -106,7 +106,7 @@ impl Check {
                     || (cmd.flags.contains("delete") && cmd.flags.contains("force"))
             }
             Check::DdToDevice | Check::BlockDeviceWrite => {
-                writes_block_device(cmd, memo.modelled_targets(cmd))
+                writes_block_device(cmd, memo.modelled_targets(cmd), cx)
             }
             Check::ForkBomb => cmd.self_piping_recursion,
             Check::DownloadedCode => cmd.runs_downloaded_code,

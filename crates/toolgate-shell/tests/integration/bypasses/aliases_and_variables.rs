@@ -150,7 +150,8 @@ fn pwd_is_the_working_directory_unless_the_script_gives_it_a_value() {
         // A value of the script's own, or a working directory a `cd` changed.
         "PWD=/; rm -rf $PWD/*",
         "export PWD=/etc; rm -rf $PWD/x",
-        "cd /tmp && rm -rf $PWD/x",
+        "cd /tmp; rm -rf $PWD/x",
+        "cd /etc && rm -rf $PWD/x",
         // The working directory itself and what is above it.
         "rm -rf $PWD",
         "rm -rf $PWD/../*",

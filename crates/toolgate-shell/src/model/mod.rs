@@ -279,6 +279,10 @@ pub struct CommandContext<'a> {
     cwd: WorkingDir<'a>,
     /// The user's home directory, when known.
     pub home: Option<&'a Path>,
+    /// The temporary directory `$TMPDIR` names in the environment the command runs in, when
+    /// it is set and absolute. `None`: unset or not known, so `$TMPDIR` may be empty
+    /// (`rm -rf "$TMPDIR"/*` is then `rm -rf /*`).
+    pub tmpdir: Option<&'a Path>,
 }
 
 impl<'a> CommandContext<'a> {
@@ -287,7 +291,15 @@ impl<'a> CommandContext<'a> {
         CommandContext {
             cwd: cwd.map_or(WorkingDir::Unknown, WorkingDir::Known),
             home,
+            tmpdir: None,
         }
+    }
+
+    /// This context with `$TMPDIR` set to `tmpdir` (`None`: unset or not known); a relative
+    /// value is no directory the command can rely on, and counts as unset.
+    pub fn with_tmpdir(mut self, tmpdir: Option<&'a Path>) -> CommandContext<'a> {
+        self.tmpdir = tmpdir.filter(|t| t.is_absolute());
+        self
     }
 
     /// A command run in this process's working directory, read the first time a check needs
@@ -296,6 +308,7 @@ impl<'a> CommandContext<'a> {
         CommandContext {
             cwd: WorkingDir::Process(cwd),
             home,
+            tmpdir: None,
         }
     }
 

@@ -55,6 +55,10 @@ fn verdict(
     }
 }
 
+/// The `$TMPDIR` the corpora's cases run with: their labels take it to be a temporary
+/// directory (`rm -rf $TMPDIR/build` passes).
+const CORPUS_TMPDIR: &str = "/tmp";
+
 /// Why toolgate's answer differs from the label, for the cases where that is a known choice.
 fn known_reason(command: &str, expected: &str, why: &str) -> &'static str {
     if expected == "allow" && (why.contains(" deny)") || why.contains(" review)")) {
@@ -237,7 +241,9 @@ fn dcg_corpus() {
     }
     println!("dcg: {raw_hook} raw hook-input cases counted apart (hook JSON, not commands)");
     assert_eq!(raw_hook, 4);
-    let cx = CommandContext::new(None, Some(Path::new("/home/user")));
+    // The corpora's labels take `$TMPDIR` to be a temporary directory: set, as on macOS.
+    let cx = CommandContext::new(None, Some(Path::new("/home/user")))
+        .with_tmpdir(Some(Path::new(CORPUS_TMPDIR)));
     let (off, t) = run("dcg", &cases, &cx, None);
     assert_eq!(
         off.unclassified, 0,
@@ -275,7 +281,8 @@ fn cc_safety_net_corpus() {
         }
     }
     // Self-contained cases: the working directory is not known (as upstream runs them).
-    let no_cwd = CommandContext::new(None, Some(Path::new("/home/user")));
+    let no_cwd = CommandContext::new(None, Some(Path::new("/home/user")))
+        .with_tmpdir(Some(Path::new(CORPUS_TMPDIR)));
     let (off, t) = run("cc-safety-net", &plain, &no_cwd, None);
     assert_eq!(
         off.unclassified, 0,
@@ -284,7 +291,8 @@ fn cc_safety_net_corpus() {
     let cx = CommandContext::new(
         Some(Path::new("/home/user/project")),
         Some(Path::new("/home/user")),
-    );
+    )
+    .with_tmpdir(Some(Path::new(CORPUS_TMPDIR)));
     assert!(pct(t.deny_caught, t.deny_total) >= 99.0);
     // 92.9%, not 95%: three upstream "allow" labels are `rm -r` outside the working
     // directory without -f, and one `find . -exec rm -f {} \;` with nothing to narrow what
@@ -388,7 +396,8 @@ fn dcg_pack_fixtures_with_packs_off_and_on() {
     let cx = CommandContext::new(
         Some(Path::new("/home/user/project")),
         Some(Path::new("/home/user")),
-    );
+    )
+    .with_tmpdir(Some(Path::new(CORPUS_TMPDIR)));
     let mut caught = [0usize; 2];
     let mut passed = [0usize; 2];
     let mut covered = [[0usize; 2]; 2];

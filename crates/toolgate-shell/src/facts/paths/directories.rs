@@ -80,6 +80,38 @@ pub(super) const TEMP_DIRS: &[&str] = &[
     "/dev/shm",
 ];
 
+/// Where the environment's own `$TMPDIR` counts as a temporary directory: under one of
+/// these, at least so many components below it (macOS gives each user
+/// `/var/folders/xx/yyyy/T`; `/var/folders` itself holds every user's).
+const SESSION_TEMP_PARENTS: &[(&str, usize)] = &[
+    ("/tmp", 0),
+    ("/var/tmp", 0),
+    ("/private/tmp", 0),
+    ("/private/var/tmp", 0),
+    ("/dev/shm", 0),
+    ("/var/folders", 2),
+    ("/private/var/folders", 2),
+];
+
+/// The environment's `$TMPDIR` ([`CommandContext::tmpdir`]), normalised, when it is a
+/// temporary directory ([`SESSION_TEMP_PARENTS`]): paths under it are temp paths. A
+/// `TMPDIR` set anywhere else names no temporary directory of the system.
+pub(super) fn session_temp_dir(cx: &CommandContext) -> Option<String> {
+    let dir = normalized(cx.tmpdir?);
+    let dir = dir.to_str()?;
+    SESSION_TEMP_PARENTS
+        .iter()
+        .any(|(parent, depth)| {
+            under(dir, parent)
+                && dir[parent.len()..]
+                    .split('/')
+                    .filter(|c| !c.is_empty())
+                    .count()
+                    >= *depth
+        })
+        .then(|| dir.to_string())
+}
+
 /// A home directory's caches, relative to it: what is in them is downloaded or built again
 /// when missing (the XDG cache, macOS's, the package managers' download stores), so a
 /// delete there loses nothing a person made.

@@ -207,6 +207,7 @@ pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCont
 /// [`classify`] the full way: variables, `$(pwd)`, `~`, globs and `..` resolved.
 fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
     let home = cx.home.map(Path::to_path_buf);
+    let slash_after = text.len() > 1 && text.ends_with('/');
     let mut text = text.trim_end_matches('/').to_string();
     if text.is_empty() {
         text = "/".to_string();
@@ -227,6 +228,7 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
         }
         return classify_full(&default_form, false, cmd, cx);
     }
+    let defaulted = text.starts_with("${TMPDIR:-");
     let leading = leading_variable(&text).or_else(|| {
         let after = text.strip_prefix("${TMPDIR:-")?;
         Some(("TMPDIR", &after[after.find('}')? + 1..]))
@@ -244,7 +246,15 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
             // and a value starting with `-` is an option wherever it stands.
             (_, Some(v)) if !is_one_path_word(v) => return PathClass::Unknown,
             (_, Some(v)) => v.clone(),
-            ("TMPDIR", None) => "/tmp".to_string(),
+            // TMPDIR as the environment sets it. Unset, `${TMPDIR:-/tmp}` is `/tmp`, but
+            // `$TMPDIR/x` is `/x` and `"$TMPDIR"/*` is `/*`; `$TMPDIR` alone is no word at
+            // all (or an empty one), which deletes nothing.
+            ("TMPDIR", None) => match (cx.tmpdir, defaulted) {
+                (Some(t), _) => t.to_string_lossy().into_owned(),
+                (None, true) => "/tmp".to_string(),
+                (None, false) if rest.is_empty() && !slash_after => return PathClass::Temp,
+                (None, false) => String::new(),
+            },
             (_, None) => match &home {
                 Some(h) => h.to_string_lossy().into_owned(),
                 None => return PathClass::Home,
@@ -428,7 +438,7 @@ fn classify_absolute(path: &Path, cx: &CommandContext, home: Option<&Path>) -> P
         return PathClass::Home;
     }
     // After cwd and home: a home (or project) that lives under /tmp is still a home.
-    if TEMP_DIRS.iter().any(|t| under(p, t)) {
+    if TEMP_DIRS.iter().any(|t| under(p, t)) || session_temp_dir(cx).is_some_and(|t| under(p, &t)) {
         return PathClass::Temp;
     }
     if under(p, "/home") || under(p, "/Users") || under(p, "/root") {
@@ -467,7 +477,7 @@ mod working_dir;
 
 pub(crate) use aimed::aimed_class;
 pub(crate) use directories::is_critical_dir;
-use directories::{HOME_CACHE_DIRS, SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd};
+use directories::{HOME_CACHE_DIRS, SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd, session_temp_dir};
 pub(crate) use normal::normalized;
 use normal::{normalize, under};
 use relative::plain_relative_class;

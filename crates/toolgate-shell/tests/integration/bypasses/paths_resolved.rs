@@ -1,7 +1,8 @@
 //! Paths read where they really lead: relative paths after a `cd` to a known directory,
-//! and `..` after a glob component.
+//! `..` after a glob component, and `$TMPDIR` as the environment sets it.
 
 use super::{denied, has, rules};
+use crate::support::rules_with_tmpdir;
 
 /// A relative path after a `cd` to a directory written out is judged from there, as the
 /// same command with the whole path is (before, the path was unknown and no rule on the
@@ -90,5 +91,49 @@ fn dot_dot_after_a_glob() {
         "rm -rf */node_modules",
     ] {
         assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+}
+
+/// `$TMPDIR` is the temporary directory only when the environment sets it: unset, it is
+/// empty, so `"$TMPDIR"/*` is `/*` (before, it was read as `/tmp` whatever the
+/// environment).
+#[test]
+fn tmpdir_unset_is_empty() {
+    for (cmd, id) in [
+        ("rm -rf \"$TMPDIR\"/*", "TG-CMD-RM-ROOT"),
+        ("rm -rf $TMPDIR/*", "TG-CMD-RM-ROOT"),
+        ("rm -rf \"$TMPDIR/\"", "TG-CMD-RM-ROOT"),
+        ("rm -rf ${TMPDIR}/etc", "TG-CMD-RM-SYSTEM"),
+        ("chmod -R 777 $TMPDIR/", "TG-CMD-CHMOD-SYSTEM"),
+        ("rm -rf \"$TMPDIR/x\"", "TG-CMD-RM-OUTSIDE-CWD"),
+    ] {
+        assert!(has(cmd, id), "{cmd}: {:?}", rules(cmd));
+    }
+    assert!(denied("rsync -a --delete empty/ \"$TMPDIR\"/"));
+    // `$TMPDIR` alone is no word (or an empty one) when unset: nothing is deleted.
+    assert!(!denied("rm -rf $TMPDIR"), "{:?}", rules("rm -rf $TMPDIR"));
+    // With a default, or set by the environment (macOS's per-user directory too).
+    let cwd = Some("/home/me/proj");
+    for (cmd, tmpdir) in [
+        ("rm -rf \"${TMPDIR:-/tmp}\"/*", "/tmp"),
+        ("rm -rf \"$TMPDIR\"/*", "/tmp"),
+        ("rm -rf \"$TMPDIR/build\"", "/var/folders/zz/abc123/T/"),
+        ("rm -rf $TMPDIR/*", "/private/var/folders/zz/abc123/T"),
+        ("rsync -a --delete empty/ \"$TMPDIR\"/x/", "/tmp/me"),
+    ] {
+        let found = rules_with_tmpdir(cmd, cwd, tmpdir);
+        assert!(found.is_empty(), "{cmd} ({tmpdir}): {found:?}");
+    }
+    assert!(rules("rm -rf \"${TMPDIR:-/tmp}\"/*").is_empty());
+    // A TMPDIR elsewhere is what it names; `/var/folders` itself is every user's.
+    for (cmd, tmpdir) in [
+        ("rm -rf \"$TMPDIR\"/*", "/"),
+        ("rm -rf \"$TMPDIR\"/*", "/home/me"),
+        ("rm -rf \"$TMPDIR\"/*", "/var/folders"),
+        ("rm -rf \"$TMPDIR\"/*", "/etc"),
+        ("rm -rf \"$TMPDIR\"/*", "relative/tmp"),
+    ] {
+        let found = rules_with_tmpdir(cmd, cwd, tmpdir);
+        assert!(!found.is_empty(), "{cmd} ({tmpdir}) must be denied");
     }
 }

@@ -169,6 +169,33 @@ pub(super) const OS_TREES: &[&str] = &[
 /// (`/*`, `~/*`): moving or re-owning it breaks the machine or the account. Paths only known
 /// at run time are not judged here.
 pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    reaches(text, cmd, cx, is_critical_whole)
+}
+
+/// Whether a link to `text` (the target of `ln -s`, relative to where the link is made) is
+/// a way into what a delete through it must never reach: a critical directory
+/// ([`is_critical_dir`]) or the working directory's parent or above (`../..`), so `rm -rf
+/// link/*` there deletes the account, the machine or the projects around this one.
+pub(crate) fn is_link_hazard(text: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    let cwd = cx.cwd().map(normalize);
+    reaches(text, cmd, cx, |path, home| {
+        is_critical_whole(path, home)
+            || cwd.as_deref().is_some_and(|cwd| {
+                let path = normalize(path);
+                path != cwd && cwd.starts_with(&path)
+            })
+    })
+}
+
+/// Whether `judge` holds for the whole path operand `text` names, from every directory the
+/// command may run in (`~` under the home directory). Paths only known at run time are not
+/// judged (`false`); with no home directory known, only `~` and `~/*` count.
+fn reaches(
+    text: &str,
+    cmd: &SimpleCommand,
+    cx: &CommandContext,
+    judge: impl Fn(&Path, Option<&Path>) -> bool,
+) -> bool {
     let home = cx.home.map(normalize);
     let mut text = text.trim_end_matches('/').to_string();
     if text.is_empty() {
@@ -196,9 +223,9 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
         return start
             .into_iter()
             .chain(moved)
-            .any(|path| is_critical_whole(&path, home.as_deref()));
+            .any(|path| judge(&path, home.as_deref()));
     };
-    is_critical_whole(&whole, home.as_deref())
+    judge(&whole, home.as_deref())
 }
 
 /// [`is_critical_dir`] of a whole path (not normalised, globs and all).

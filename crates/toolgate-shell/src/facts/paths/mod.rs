@@ -476,8 +476,8 @@ mod relative;
 mod working_dir;
 
 pub(crate) use aimed::aimed_class;
-pub(crate) use directories::is_critical_dir;
 use directories::{HOME_CACHE_DIRS, SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd, session_temp_dir};
+pub(crate) use directories::{is_critical_dir, is_link_hazard};
 pub(crate) use normal::normalized;
 use normal::{normalize, under};
 use relative::plain_relative_class;

@@ -1,5 +1,6 @@
 //! Paths read where they really lead: relative paths after a `cd` to a known directory,
-//! `..` after a glob component, and `$TMPDIR` as the environment sets it.
+//! `..` after a glob component, `$TMPDIR` as the environment sets it, and links that make a
+//! later delete reach elsewhere.
 
 use super::{denied, has, rules};
 use crate::support::rules_with_tmpdir;
@@ -135,5 +136,40 @@ fn tmpdir_unset_is_empty() {
     ] {
         let found = rules_with_tmpdir(cmd, cwd, tmpdir);
         assert!(!found.is_empty(), "{cmd} ({tmpdir}) must be denied");
+    }
+}
+
+/// A link made to the root, a home or system directory, or above the project is asked
+/// about: a delete through it later (in this call or the next) reaches there, and the path
+/// classes see only the link's own name.
+#[test]
+fn links_to_critical_directories() {
+    for cmd in [
+        "ln -s / x && rm -rf x/*",
+        "ln -s ~ /tmp/h && rm -rf /tmp/h/*",
+        "ln -s ../.. up; rm -rf up/",
+        "ln -s /etc e; rm -rf e/*",
+        "ln -s / x",
+        "ln -sfn $HOME h",
+        "ln -s .. up",
+        "ln -s ../../.. sub/up",
+        "cp -s /etc e",
+        "cp -rs /usr x",
+        "ln -t links /usr",
+    ] {
+        assert!(has(cmd, "TG-CMD-LINK-CRITICAL"), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "ln -s /usr/bin/python3 venv/bin/python",
+        "ln -s ../shared/x y",
+        "ln -sf build/app bin/app",
+        "ln -sfn ../../shared/config packages/web/config",
+        "ln -s \"$PWD/build\" out",
+        "ln -s /tmp/foo x",
+        "ln -s ~/.cache/x y",
+        "ln -s . self",
+        "cp -r /etc/skel x",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
     }
 }

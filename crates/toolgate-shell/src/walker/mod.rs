@@ -291,29 +291,7 @@ impl Walker {
             } else {
                 Cow::Borrowed(scope)
             };
-            let changes_before = self.cwd_changes;
-            // Every pipeline so far was joined by `&&` and changed directory only as a
-            // plain `cd`: the next one runs only where those changes happened.
-            let mut chained = self.cwd_confirmed == Some(changes_before);
-            for (k, (op, pipeline)) in item.0.iter().enumerate() {
-                if k > 0 {
-                    chained &= matches!(op, ast::PipelineOperator::And);
-                    if chained {
-                        self.cwd_confirmed = Some(self.cwd_changes);
-                    } else if self.cwd_changes != changes_before {
-                        self.cwd_confirmed = None;
-                    }
-                }
-                let (changes, start) = (self.cwd_changes, self.out.commands.len());
-                self.pipeline(pipeline, &item_scope);
-                if self.cwd_changes != changes && !self.plain_directory_change(pipeline, start) {
-                    chained = false;
-                }
-            }
-            // The next item runs whether this one's changes happened or not.
-            if self.cwd_changes != changes_before {
-                self.cwd_confirmed = None;
-            }
+            self.and_or_list(&item.0, &item_scope);
         }
     }
 

@@ -173,3 +173,27 @@ fn links_to_critical_directories() {
         assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+/// What `mktemp` prints is a new path in the temporary directory (or, given a template
+/// without a `/`, in the working directory): deleting it passes (before, it was a path only
+/// known at run time and denied); a directory of its own choosing is still judged.
+#[test]
+fn mktemp_output_is_a_temp_path() {
+    for cmd in [
+        "mktemp -d | xargs rm -rf",
+        "mktemp | xargs rm -f",
+        "mktemp -d build.XXXX | xargs rm -rf",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "mktemp -d -p ~ | xargs rm -rf",
+        "mktemp -d ~/x.XXXX | xargs rm -rf",
+        "mktemp -d --tmpdir=/ | xargs rm -rf",
+        "mktemp -d -t x.XXXX | xargs rm -rf",
+        "mktemp -d \"$X\" | xargs rm -rf",
+        "mktemp -d | xargs -I{} rm -rf {}/..",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied");
+    }
+}

@@ -77,6 +77,7 @@ fn main() -> ExitCode {
         cwd: options.cwd,
         process_cwd: None,
         home: options.home.map(Into::into),
+        tmpdir: None,
         binary: None,
     };
     let mut rule_ids = 0usize;

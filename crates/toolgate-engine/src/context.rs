@@ -17,8 +17,18 @@ pub struct CallContext {
     pub process_cwd: Option<ProcessDir>,
     /// The user's home directory.
     pub home: Option<Arc<Path>>,
+    /// `$TMPDIR` of the environment the agent's commands run in (the hook's own: the
+    /// agent's shell has the same), when set and absolute. `None`: unset, so `$TMPDIR` in a
+    /// command may be empty.
+    pub tmpdir: Option<Arc<Path>>,
     /// The toolgate binary that runs, protected from writes.
     pub binary: Option<Arc<Path>>,
+}
+
+/// This process's `$TMPDIR`, when set to an absolute path.
+fn process_tmpdir() -> Option<Arc<Path>> {
+    let dir = PathBuf::from(std::env::var_os("TMPDIR")?);
+    dir.is_absolute().then(|| dir.into())
 }
 
 impl CallContext {
@@ -33,6 +43,7 @@ impl CallContext {
                 cwd: None,
                 process_cwd: None,
                 home: None,
+                tmpdir: None,
                 binary: std::env::current_exe().ok().map(Into::into),
             },
         }
@@ -44,6 +55,7 @@ impl CallContext {
             cwd: Some(env.cwd.clone()),
             process_cwd: None,
             home: env.home.clone().map(Into::into),
+            tmpdir: process_tmpdir(),
             binary: std::env::current_exe().ok().map(Into::into),
         }
     }
@@ -59,12 +71,13 @@ impl CallContext {
 
     /// The context a command of this call runs in.
     pub(crate) fn command_context(&self) -> toolgate_shell::CommandContext<'_> {
-        match (&self.cwd, &self.process_cwd) {
+        let cx = match (&self.cwd, &self.process_cwd) {
             (None, Some(dir)) => {
                 toolgate_shell::CommandContext::in_process_dir(dir, self.home.as_deref())
             }
             _ => toolgate_shell::CommandContext::new(self.cwd.as_deref(), self.home.as_deref()),
-        }
+        };
+        cx.with_tmpdir(self.tmpdir.as_deref())
     }
 
     /// This context with the session's working directory, when the caller names one (the

@@ -309,6 +309,7 @@ impl Engine {
             cwd: None,
             process_cwd: Some(ProcessDir::default()),
             home: self.home.clone(),
+            tmpdir: None,
             binary: self.binary.clone(),
         }
     }

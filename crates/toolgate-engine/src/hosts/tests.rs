@@ -165,6 +165,7 @@ fn geminis_search_is_a_content_search() {
         cwd: Some("/home/u/proj".into()),
         process_cwd: None,
         home: Some(std::path::PathBuf::from("/home/u").into()),
+        tmpdir: None,
         binary: None,
     };
     let d = guard.check_host_calls(&calls, &cx);

@@ -16,6 +16,7 @@ fn cx() -> CallContext {
         cwd: Some(PathBuf::from("/home/u/proj")),
         process_cwd: None,
         home: Some(PathBuf::from("/home/u").into()),
+        tmpdir: None,
         binary: None,
     }
 }

@@ -21,6 +21,7 @@ fn bash(g: &Guard, command: &str) -> ToolCallDecision {
         cwd: Some(PathBuf::from("/home/u/proj")),
         process_cwd: None,
         home: Some(PathBuf::from("/home/u").into()),
+        tmpdir: None,
         binary: None,
     };
     g.check_tool_call_in("Bash", &json!({ "command": command }), &cx)

@@ -75,6 +75,7 @@ fn decide(guard: &Guard, command: &str) -> ToolCallDecision {
         cwd: Some(PathBuf::from("/home/dev/project")),
         process_cwd: None,
         home: Some(PathBuf::from("/home/dev").into()),
+        tmpdir: None,
         binary: Some(PathBuf::from("/usr/local/bin/toolgate").into()),
     };
     guard.check_tool_call_in("Bash", &json!({ "command": command }), &cx)

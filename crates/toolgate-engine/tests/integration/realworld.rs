@@ -70,6 +70,7 @@ fn realworld_precision() {
         cwd: Some(PathBuf::from(CWD)),
         process_cwd: None,
         home: Some(PathBuf::from(HOME).into()),
+        tmpdir: None,
         binary: Some(PathBuf::from("/usr/local/bin/toolgate").into()),
     };
     let cases = toolgate_corpora::read_jsonl(&path);

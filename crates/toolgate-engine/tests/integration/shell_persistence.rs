@@ -15,6 +15,7 @@ fn check(g: &Guard, tool: &str, input: Value) -> ToolCallDecision {
         cwd: Some(PathBuf::from("/home/u/proj")),
         process_cwd: None,
         home: Some(PathBuf::from("/home/u").into()),
+        tmpdir: None,
         binary: None,
     };
     g.check_tool_call_in(tool, &input, &cx)

@@ -11,8 +11,8 @@
 use super::templates::{awk_program, awk_template, only_path_directives, sed_template, template};
 use crate::SimpleCommand;
 use crate::knowledge::specs::{
-    ECHO, FIND_FILE_PRIMARIES, FIND_FORMAT_PRIMARIES, FIND_LS_PRIMARY, LS_NAMES_ONLY, NONE, PRINTF,
-    SORT, SORT_OUTPUT,
+    ECHO, FIND_FILE_PRIMARIES, FIND_FORMAT_PRIMARIES, FIND_LS_PRIMARY, LS_NAMES_ONLY, MKTEMP, NONE,
+    PRINTF, SORT, SORT_OUTPUT,
 };
 use crate::model::Stdin;
 use crate::options::find::read_find;
@@ -49,6 +49,13 @@ pub fn producer_output(cmd: &SimpleCommand, input: Option<&Stdin>, downloads: bo
             template: true,
             data,
             listed_roots,
+            ..unknown
+        };
+    }
+    if let Some(root) = made_temp_path(cmd) {
+        return Stdin {
+            data: true,
+            listed_roots: Some(Some(vec![root])),
             ..unknown
         };
     }
@@ -255,6 +262,32 @@ pub(crate) fn lists_files(cmd: &SimpleCommand) -> bool {
                 || FIND_FORMAT_PRIMARIES.contains(&p.name)
                 || FIND_FILE_PRIMARIES.contains(&p.name)
         })
+}
+
+/// The options of `mktemp` that leave where it makes its file or directory alone.
+const MKTEMP_PLAIN_OPTIONS: &[&str] = &["-d", "directory", "-q", "quiet", "-u", "dry-run"];
+
+/// What a `mktemp` prints, as a path, when it is given only [`MKTEMP_PLAIN_OPTIONS`] and
+/// at most a template without a `/`: a new name in the temporary directory (`$TMPDIR`, else
+/// `/tmp`) without a template, in the working directory with one. `None` for anything else
+/// (a template with a `/`, `-p DIR`, `--tmpdir=DIR` or `-t` may put it anywhere).
+fn made_temp_path(cmd: &SimpleCommand) -> Option<String> {
+    if cmd.program_lower() != "mktemp" || !cmd.dynamic_args.is_empty() {
+        return None;
+    }
+    let scan = Scan::read(&args_of(cmd, 0), &MKTEMP, false);
+    if scan
+        .opts
+        .iter()
+        .any(|o| !MKTEMP_PLAIN_OPTIONS.contains(&o.name.as_str()))
+    {
+        return None;
+    }
+    match scan.operands.as_slice() {
+        [] => Some("${TMPDIR:-/tmp}/tmp.XXXXXXXXXX".to_string()),
+        [t] if !t.text.contains(['/', '$', '`', '~']) => Some(format!("./{}", t.text)),
+        _ => None,
+    }
 }
 
 /// Whether `cmd` certainly creates and changes no file: directory changes and printing,

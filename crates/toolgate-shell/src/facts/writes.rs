@@ -6,6 +6,7 @@ use std::path::{Component, Path, PathBuf};
 use toolgate_core::protected::{holds_protected, is_protected_path};
 
 use crate::knowledge::specs::{self, UrlNamed};
+use crate::model::CommandContext;
 use crate::options::find::read_find;
 use crate::options::{Scan, Value, args_of, slice_of, values_in, with_old_style_bundle};
 use crate::{CommandAnalysis, SimpleCommand};
@@ -518,9 +519,14 @@ pub(crate) fn is_block_device(target: &str) -> bool {
 }
 
 /// Whether `cmd` writes a block device (`cat x > /dev/sda`, `tee /dev/nvme0n1`,
-/// `cp /dev/zero /dev/sda`, `dd of=//dev/sda`), or `dd` with an operand only known at run
-/// time (`dd if=/dev/zero of=$DISK`). `modelled` is what [`modelled_targets`] finds for `cmd`.
-pub(crate) fn writes_block_device(cmd: &SimpleCommand, modelled: Option<&[&str]>) -> bool {
+/// `cp /dev/zero /dev/sda`, `dd of=//dev/sda`, `cd /dev && dd of=sda`), or `dd` with an
+/// operand only known at run time (`dd if=/dev/zero of=$DISK`). `modelled` is what
+/// [`modelled_targets`] finds for `cmd`.
+pub(crate) fn writes_block_device(
+    cmd: &SimpleCommand,
+    modelled: Option<&[&str]>,
+    cx: &CommandContext,
+) -> bool {
     if matches!(cmd.program_lower().as_ref(), "dd" | "dcfldd")
         && cmd.operands.iter().enumerate().any(|(i, o)| {
             (o.starts_with("of=$") || o.starts_with("of=`") || o.starts_with(['$', '`']))
@@ -529,7 +535,25 @@ pub(crate) fn writes_block_device(cmd: &SimpleCommand, modelled: Option<&[&str]>
     {
         return true;
     }
-    targets_with(cmd, modelled).any(is_block_device)
+    targets_with(cmd, modelled).any(|target| {
+        is_block_device(target)
+            || (!target.starts_with('/') && relative_block_device(target, cmd, cx))
+    })
+}
+
+/// Whether relative `target` names a block device from where `cmd` runs: the starting
+/// directory (unless a `cd` before surely left it) or where the `cd`s before lead.
+fn relative_block_device(target: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    let start = cx
+        .cwd()
+        .filter(|_| !cmd.cwd_changed || !cmd.cwd_certain)
+        .map(Path::to_path_buf);
+    let moved = crate::facts::paths::target_dir(cmd, cx);
+    start
+        .into_iter()
+        .chain(moved)
+        .filter_map(|dir| dir.join(target).to_str().map(str::to_string))
+        .any(|whole| is_block_device(&whole))
 }
 
 #[cfg(test)]

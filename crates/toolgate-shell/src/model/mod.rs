@@ -123,6 +123,17 @@ pub struct SimpleCommand {
     /// whole path (`/home/me/proj/web`, `~/proj`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cwd_path: Option<String>,
+    /// Where the directory changes before the command lead when each succeeds, when every
+    /// one is written out (`cd /etc`, `cd ..`, `cd ~`, `cd build`; not `cd "$d"`, `cd -` or
+    /// `popd`): a whole path, `~` or `~/…`, or relative to the starting directory (`./..`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd_target: Option<String>,
+    /// Every directory change before the command is known to have happened when it runs:
+    /// each was a plain `cd` joined to the command by `&&` alone (`cd build && rm -rf *`;
+    /// not `cd build; …`, `(cd build) && …` or `cd build || …`). Otherwise a change may have
+    /// failed and the command runs where the one before it left off.
+    #[serde(skip_serializing_if = "is_false")]
+    pub cwd_certain: bool,
     /// The command is part of a pipeline of two or more commands.
     #[serde(skip_serializing_if = "is_false")]
     pub in_pipeline: bool,
@@ -268,6 +279,10 @@ pub struct CommandContext<'a> {
     cwd: WorkingDir<'a>,
     /// The user's home directory, when known.
     pub home: Option<&'a Path>,
+    /// The temporary directory `$TMPDIR` names in the environment the command runs in, when
+    /// it is set and absolute. `None`: unset or not known, so `$TMPDIR` may be empty
+    /// (`rm -rf "$TMPDIR"/*` is then `rm -rf /*`).
+    pub tmpdir: Option<&'a Path>,
 }
 
 impl<'a> CommandContext<'a> {
@@ -276,7 +291,15 @@ impl<'a> CommandContext<'a> {
         CommandContext {
             cwd: cwd.map_or(WorkingDir::Unknown, WorkingDir::Known),
             home,
+            tmpdir: None,
         }
+    }
+
+    /// This context with `$TMPDIR` set to `tmpdir` (`None`: unset or not known); a relative
+    /// value is no directory the command can rely on, and counts as unset.
+    pub fn with_tmpdir(mut self, tmpdir: Option<&'a Path>) -> CommandContext<'a> {
+        self.tmpdir = tmpdir.filter(|t| t.is_absolute());
+        self
     }
 
     /// A command run in this process's working directory, read the first time a check needs
@@ -285,6 +308,7 @@ impl<'a> CommandContext<'a> {
         CommandContext {
             cwd: WorkingDir::Process(cwd),
             home,
+            tmpdir: None,
         }
     }
 

@@ -42,6 +42,7 @@ impl Walker {
         if name == "pwd" {
             self.cwd_changed = true;
             self.cwd_descends = false;
+            self.pwd_defined = true;
         }
         self.definitions.retain(|d| d.name != name);
         self.definitions.push(Definition {

@@ -2,8 +2,8 @@
 //! it, and whether every one descended into the working directory (`cd app`, `cd
 //! /home/me/proj/web`), so relative paths can still be judged.
 
-use super::Walker;
-use crate::facts::paths::{DirectoryChange, directory_change};
+use super::{Scope, Walker};
+use crate::facts::paths::{DirectoryChange, directory_change, directory_target};
 use crate::model::SimpleCommand;
 
 impl Walker {
@@ -18,11 +18,61 @@ impl Walker {
             cmd.cwd_jumps.clone_from(&self.cwd_jumps);
             cmd.cwd_path.clone_from(&self.cwd_path);
         }
+        if cmd.cwd_changed && !own_chdir && !self.pwd_defined {
+            cmd.cwd_target.clone_from(&self.cwd_target);
+            cmd.cwd_certain = self.cwd_confirmed == Some(self.cwd_changes);
+        }
+    }
+
+    /// One `a && b || c` list of pipelines, following which directory changes surely
+    /// happened before each ([`SimpleCommand::cwd_certain`]).
+    pub(super) fn and_or_list(&mut self, list: &brush_parser::ast::AndOrList, scope: &Scope) {
+        let changes_before = self.cwd_changes;
+        // Every pipeline so far was joined by `&&` and changed directory only as a
+        // plain `cd`: the next one runs only where those changes happened.
+        let mut chained = self.cwd_confirmed == Some(changes_before);
+        for (k, (op, pipeline)) in list.iter().enumerate() {
+            if k > 0 {
+                chained &= matches!(op, brush_parser::ast::PipelineOperator::And);
+                if chained {
+                    self.cwd_confirmed = Some(self.cwd_changes);
+                } else if self.cwd_changes != changes_before {
+                    self.cwd_confirmed = None;
+                }
+            }
+            let (changes, start) = (self.cwd_changes, self.out.commands.len());
+            self.pipeline(pipeline, scope);
+            if self.cwd_changes != changes && !self.plain_directory_change(pipeline, start) {
+                chained = false;
+            }
+        }
+        // The next item runs whether this one's changes happened or not.
+        if self.cwd_changes != changes_before {
+            self.cwd_confirmed = None;
+        }
+    }
+
+    /// Whether `pipeline`, whose commands start at index `start`, is one plain directory
+    /// change and nothing else (`cd build`; not `! cd x`, `cd x | …`, `(cd x)`, `bash -c
+    /// 'cd x'`, `cd "$(…)"`): when it succeeds, its change happened.
+    pub(super) fn plain_directory_change(
+        &self,
+        pipeline: &brush_parser::ast::Pipeline,
+        start: usize,
+    ) -> bool {
+        !pipeline.bang
+            && matches!(
+                pipeline.seq.as_slice(),
+                [brush_parser::ast::Command::Simple(_)]
+            )
+            && matches!(&self.out.commands[start..], [c] if matches!(c.program_lower().as_ref(), "cd" | "pushd"))
     }
 
     /// Follows a `cd`, `pushd` or `popd` for the commands after it.
     pub(super) fn follow_directory_change(&mut self, cmd: &SimpleCommand) {
         self.cwd_changed = true;
+        self.cwd_changes += 1;
+        self.cwd_target = directory_target(cmd, self.cwd_target.as_deref());
         match directory_change(cmd) {
             DirectoryChange::Descent(into) => {
                 self.cwd_path = Some(match self.cwd_path.take() {

@@ -101,6 +101,16 @@ pub struct Walker {
     cwd_jumps: Vec<String>,
     /// Where they lead ([`SimpleCommand::cwd_path`]).
     cwd_path: Option<String>,
+    /// Where every directory change so far leads, when each is written out
+    /// ([`SimpleCommand::cwd_target`]); `.` before the first.
+    cwd_target: Option<String>,
+    /// How many directory changes were followed so far.
+    cwd_changes: usize,
+    /// How many of them are known to have happened for the command being walked (all of
+    /// them: [`SimpleCommand::cwd_certain`]); `None` once one may have failed.
+    cwd_confirmed: Option<usize>,
+    /// A function or alias named `pwd` was defined: `$(pwd)` may print anything.
+    pwd_defined: bool,
     functions: Vec<String>,
     /// Functions and aliases defined so far: a definition runs nothing; its body is
     /// analysed where it is called.
@@ -135,6 +145,10 @@ impl Walker {
             cwd_descends: true,
             cwd_jumps: Vec::new(),
             cwd_path: None,
+            cwd_target: Some(".".to_string()),
+            cwd_changes: 0,
+            cwd_confirmed: Some(0),
+            pwd_defined: false,
             functions: Vec::new(),
             definitions: Vec::new(),
             parsed_bytes: 0,
@@ -277,9 +291,7 @@ impl Walker {
             } else {
                 Cow::Borrowed(scope)
             };
-            for (_, pipeline) in item.0.iter() {
-                self.pipeline(pipeline, &item_scope);
-            }
+            self.and_or_list(&item.0, &item_scope);
         }
     }
 

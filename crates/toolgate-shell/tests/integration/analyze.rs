@@ -3,7 +3,7 @@
 
 use toolgate_shell::{Destination, IndeterminateKind, analyze};
 
-use crate::support::{kind, rules_in};
+use crate::support::{kind, rules_in, rules_with_tmpdir};
 
 fn programs(cmd: &str) -> Vec<String> {
     analyze(cmd)
@@ -282,7 +282,9 @@ fn rm_path_classes() {
     assert!(rules("rm -r /boot").contains(&"TG-CMD-RM-SYSTEM".to_string()));
     assert!(rules("rm -rf /*").contains(&"TG-CMD-RM-ROOT".to_string()));
     assert!(rules("rm -rf /tmp/x").is_empty());
-    assert!(rules("rm -rf $TMPDIR/x").is_empty());
+    assert!(rules_with_tmpdir("rm -rf $TMPDIR/x", None, "/tmp").is_empty());
+    // Unset, `$TMPDIR/x` is `/x`.
+    assert!(!rules("rm -rf $TMPDIR/x").is_empty());
     assert!(!rules("rm -rf /tmp/../etc").is_empty());
     assert!(!rules("TMPDIR=/etc rm -rf $TMPDIR/x").is_empty());
     let cwd = Some("/home/me/proj");

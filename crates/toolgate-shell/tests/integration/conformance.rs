@@ -55,6 +55,10 @@ fn verdict(
     }
 }
 
+/// The `$TMPDIR` the corpora's cases run with: their labels take it to be a temporary
+/// directory (`rm -rf $TMPDIR/build` passes).
+const CORPUS_TMPDIR: &str = "/tmp";
+
 /// Why toolgate's answer differs from the label, for the cases where that is a known choice.
 fn known_reason(command: &str, expected: &str, why: &str) -> &'static str {
     if expected == "allow" && (why.contains(" deny)") || why.contains(" review)")) {
@@ -85,6 +89,9 @@ fn known_reason(command: &str, expected: &str, why: &str) -> &'static str {
         })
     {
         return "git clean with -n is a dry run: it lists what would go and deletes nothing (toolgate's choice)";
+    }
+    if expected == "deny" && command.starts_with("cd /tmp && ") && command.contains("rm -rf foo") {
+        return "after `cd /tmp &&` a relative delete is in the temp directory, which passes as `rm -rf /tmp/foo` does (toolgate's choice)";
     }
     if expected == "deny" && command.starts_with("echo yes | rm -rf &&") {
         return "rm without operands removes nothing";
@@ -234,7 +241,9 @@ fn dcg_corpus() {
     }
     println!("dcg: {raw_hook} raw hook-input cases counted apart (hook JSON, not commands)");
     assert_eq!(raw_hook, 4);
-    let cx = CommandContext::new(None, Some(Path::new("/home/user")));
+    // The corpora's labels take `$TMPDIR` to be a temporary directory: set, as on macOS.
+    let cx = CommandContext::new(None, Some(Path::new("/home/user")))
+        .with_tmpdir(Some(Path::new(CORPUS_TMPDIR)));
     let (off, t) = run("dcg", &cases, &cx, None);
     assert_eq!(
         off.unclassified, 0,
@@ -272,7 +281,8 @@ fn cc_safety_net_corpus() {
         }
     }
     // Self-contained cases: the working directory is not known (as upstream runs them).
-    let no_cwd = CommandContext::new(None, Some(Path::new("/home/user")));
+    let no_cwd = CommandContext::new(None, Some(Path::new("/home/user")))
+        .with_tmpdir(Some(Path::new(CORPUS_TMPDIR)));
     let (off, t) = run("cc-safety-net", &plain, &no_cwd, None);
     assert_eq!(
         off.unclassified, 0,
@@ -281,7 +291,8 @@ fn cc_safety_net_corpus() {
     let cx = CommandContext::new(
         Some(Path::new("/home/user/project")),
         Some(Path::new("/home/user")),
-    );
+    )
+    .with_tmpdir(Some(Path::new(CORPUS_TMPDIR)));
     assert!(pct(t.deny_caught, t.deny_total) >= 99.0);
     // 92.9%, not 95%: three upstream "allow" labels are `rm -r` outside the working
     // directory without -f, and one `find . -exec rm -f {} \;` with nothing to narrow what
@@ -289,7 +300,9 @@ fn cc_safety_net_corpus() {
     assert!(pct(t.allow_passed, t.allow_total) >= 92.9);
     assert_eq!(t.unclassified, 0, "every disagreement has a known reason");
     let (_, c) = run("cc-safety-net (needs cwd, cwd given)", &with_cwd, &cx, None);
-    assert!(pct(c.deny_caught, c.deny_total) >= 80.0);
+    // 76%, not 80%: two upstream "deny" labels delete in the temp directory after `cd /tmp`
+    // (listed above with their reasons).
+    assert!(pct(c.deny_caught, c.deny_total) >= 76.0);
     assert!(pct(c.allow_passed, c.allow_total) >= 100.0);
     assert_eq!(c.unclassified, 0, "every disagreement has a known reason");
     // Env-dependent cases encode SAFETY_NET_* modes; reported, not asserted beyond a floor.
@@ -383,7 +396,8 @@ fn dcg_pack_fixtures_with_packs_off_and_on() {
     let cx = CommandContext::new(
         Some(Path::new("/home/user/project")),
         Some(Path::new("/home/user")),
-    );
+    )
+    .with_tmpdir(Some(Path::new(CORPUS_TMPDIR)));
     let mut caught = [0usize; 2];
     let mut passed = [0usize; 2];
     let mut covered = [[0usize; 2]; 2];

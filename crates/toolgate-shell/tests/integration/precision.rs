@@ -417,8 +417,10 @@ fn a_heredoc_without_a_body_at_the_end_is_an_empty_heredoc() {
 }
 
 /// After `cd` into a subdirectory named outright, a relative delete without `..` is inside
-/// the project whether the `cd` worked or not; other directory changes leave relative paths
-/// unknown, and the cwd's own `*` or `.` stays denied (the `cd` may have failed).
+/// the project whether the `cd` worked or not, and all of the subdirectory (`*`) is when
+/// the delete only runs after the `cd` worked (`&&`); the cwd's own `*` or `.` stays denied
+/// where the `cd` may have failed (`;`). Other directory changes are followed where they
+/// are written out (`cd ..`, `cd ~`, `cd /etc`).
 #[test]
 fn deletes_after_descending_into_a_subdirectory_are_inside_the_project() {
     check(
@@ -438,11 +440,22 @@ fn deletes_after_descending_into_a_subdirectory_are_inside_the_project() {
             "cd /home/me/proj/web && rm -rf .next",
             "cd ~/proj && rm -rf node_modules",
             "cd \"$HOME/proj\" && cd web && rm -rf build",
+            // The delete runs only where the `cd` led: all of the subdirectory.
+            "cd app && rm -rf *",
+            "cd app && rm -rf ./*",
+            "cd packages && cd web && rm -rf *",
+            "cd /home/me/proj/web && rm -rf *",
+            "cd app && rm -rf ../other",
+            "cd app && cd .. && rm -rf x",
         ],
         &[
-            "cd app && rm -rf *",
+            "cd app; rm -rf *",
+            "cd app || true; rm -rf *",
+            "(cd app) && rm -rf *",
+            "! cd app && rm -rf *",
+            "bash -c 'cd app' && rm -rf *",
             "cd app; rm -rf .",
-            "cd app && rm -rf ../other",
+            "cd app; rm -rf ../other",
             "cd app && rm -rf .*",
             "cd .. && rm -rf build",
             "cd ~ && rm -rf build",
@@ -452,7 +465,7 @@ fn deletes_after_descending_into_a_subdirectory_are_inside_the_project() {
             "CDPATH=/ cd etc && rm -rf ssh",
             "export CDPATH=/; cd etc && rm -rf ssh",
             "cd $DIR && rm -rf build",
-            "cd app && cd .. && rm -rf x",
+            "cd app; cd .. && rm -rf x",
             "sudo -D /etc rm -rf ssh",
             "pwd() { echo /etc; }; cd app && rm -rf \"$(pwd)/ssh\"",
             "cd .claude && rm -rf settings.json",

@@ -4,7 +4,10 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::{has_dynamic, has_glob, is_partial_glob, normalize, normalized, tilde_home, under};
+use super::{
+    climbs_after_glob, has_dynamic, has_glob, is_partial_glob, normalize, normalized, tilde_home,
+    under,
+};
 use crate::model::{CommandContext, SimpleCommand};
 
 pub(super) const SYSTEM_DIRS: &[&str] = &[
@@ -77,6 +80,38 @@ pub(super) const TEMP_DIRS: &[&str] = &[
     "/dev/shm",
 ];
 
+/// Where the environment's own `$TMPDIR` counts as a temporary directory: under one of
+/// these, at least so many components below it (macOS gives each user
+/// `/var/folders/xx/yyyy/T`; `/var/folders` itself holds every user's).
+const SESSION_TEMP_PARENTS: &[(&str, usize)] = &[
+    ("/tmp", 0),
+    ("/var/tmp", 0),
+    ("/private/tmp", 0),
+    ("/private/var/tmp", 0),
+    ("/dev/shm", 0),
+    ("/var/folders", 2),
+    ("/private/var/folders", 2),
+];
+
+/// The environment's `$TMPDIR` ([`CommandContext::tmpdir`]), normalised, when it is a
+/// temporary directory ([`SESSION_TEMP_PARENTS`]): paths under it are temp paths. A
+/// `TMPDIR` set anywhere else names no temporary directory of the system.
+pub(super) fn session_temp_dir(cx: &CommandContext) -> Option<String> {
+    let dir = normalized(cx.tmpdir?);
+    let dir = dir.to_str()?;
+    SESSION_TEMP_PARENTS
+        .iter()
+        .any(|(parent, depth)| {
+            under(dir, parent)
+                && dir[parent.len()..]
+                    .split('/')
+                    .filter(|c| !c.is_empty())
+                    .count()
+                    >= *depth
+        })
+        .then(|| dir.to_string())
+}
+
 /// A home directory's caches, relative to it: what is in them is downloaded or built again
 /// when missing (the XDG cache, macOS's, the package managers' download stores), so a
 /// delete there loses nothing a person made.
@@ -134,6 +169,33 @@ pub(super) const OS_TREES: &[&str] = &[
 /// (`/*`, `~/*`): moving or re-owning it breaks the machine or the account. Paths only known
 /// at run time are not judged here.
 pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    reaches(text, cmd, cx, is_critical_whole)
+}
+
+/// Whether a link to `text` (the target of `ln -s`, relative to where the link is made) is
+/// a way into what a delete through it must never reach: a critical directory
+/// ([`is_critical_dir`]) or the working directory's parent or above (`../..`), so `rm -rf
+/// link/*` there deletes the account, the machine or the projects around this one.
+pub(crate) fn is_link_hazard(text: &str, cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    let cwd = cx.cwd().map(normalize);
+    reaches(text, cmd, cx, |path, home| {
+        is_critical_whole(path, home)
+            || cwd.as_deref().is_some_and(|cwd| {
+                let path = normalize(path);
+                path != cwd && cwd.starts_with(&path)
+            })
+    })
+}
+
+/// Whether `judge` holds for the whole path operand `text` names, from every directory the
+/// command may run in (`~` under the home directory). Paths only known at run time are not
+/// judged (`false`); with no home directory known, only `~` and `~/*` count.
+fn reaches(
+    text: &str,
+    cmd: &SimpleCommand,
+    cx: &CommandContext,
+    judge: impl Fn(&Path, Option<&Path>) -> bool,
+) -> bool {
     let home = cx.home.map(normalize);
     let mut text = text.trim_end_matches('/').to_string();
     if text.is_empty() {
@@ -143,7 +205,7 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
     if has_dynamic(&text) {
         return false;
     }
-    let path = if text == "~" || text.starts_with("~/") {
+    let whole = if text == "~" || text.starts_with("~/") {
         match &home {
             Some(h) => h.join(text[1..].trim_start_matches('/')),
             None => return text == "~" || text == "~/*",
@@ -151,11 +213,31 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
     } else if text.starts_with('/') {
         PathBuf::from(&text)
     } else {
-        match cx.cwd() {
-            Some(cwd) if !cmd.cwd_changed => cwd.join(&text),
-            _ => return false,
-        }
+        // Relative: from where the `cd`s before lead, and from the starting directory too
+        // when one of them may have failed (or there was none).
+        let start = cx
+            .cwd()
+            .filter(|_| !cmd.cwd_changed || !cmd.cwd_certain)
+            .map(|cwd| cwd.join(&text));
+        let moved = super::target_dir(cmd, cx).map(|dir| dir.join(&text));
+        return start
+            .into_iter()
+            .chain(moved)
+            .any(|path| judge(&path, home.as_deref()));
     };
+    judge(&whole, home.as_deref())
+}
+
+/// [`is_critical_dir`] of a whole path (not normalised, globs and all).
+fn is_critical_whole(path: &Path, home: Option<&Path>) -> bool {
+    // `..` after a glob component is the glob's parent again: `/tmp/*/../..` is `/`; read
+    // up to the glob as well (`/*/..`).
+    is_critical_glob_parent(path, home)
+        || (climbs_after_glob(path) && is_critical_glob_parent(&normalize(path), home))
+}
+
+/// [`is_critical_whole`] of a path read up to its first glob component.
+fn is_critical_glob_parent(path: &Path, home: Option<&Path>) -> bool {
     // `/*`, `~/*`: every entry of the directory.
     let mut kept = PathBuf::new();
     for c in path.components() {
@@ -172,7 +254,7 @@ pub(crate) fn is_critical_dir(text: &str, cmd: &SimpleCommand, cx: &CommandConte
     let path = normalize(&kept);
     let parent = path.parent();
     path == Path::new("/")
-        || home.as_deref() == Some(path.as_path())
+        || home == Some(path.as_path())
         || path == Path::new("/home")
         || path == Path::new("/Users")
         || parent == Some(Path::new("/home"))

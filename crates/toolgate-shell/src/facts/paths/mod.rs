@@ -102,7 +102,31 @@ impl PathGroup {
     }
 }
 
+/// The classes from the most to the least harmful to lose: where a path is one of two (a
+/// relative path after a `cd` that may have failed), the first is judged.
+const HARM_ORDER: &[PathClass] = &[
+    PathClass::Root,
+    PathClass::System,
+    PathClass::Home,
+    PathClass::Unknown,
+    PathClass::OutsideCwd,
+    PathClass::Cwd,
+    PathClass::Cache,
+    PathClass::Temp,
+    PathClass::InsideCwd,
+];
+
 impl PathClass {
+    /// The more harmful of `self` and `other` ([`HARM_ORDER`]).
+    pub(crate) fn worse(self, other: PathClass) -> PathClass {
+        let rank = |c: PathClass| HARM_ORDER.iter().position(|&h| h == c);
+        if rank(other) < rank(self) {
+            other
+        } else {
+            self
+        }
+    }
+
     /// Whether this class belongs to `group`.
     pub fn in_group(self, group: PathGroup) -> bool {
         match group {
@@ -183,6 +207,7 @@ pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCont
 /// [`classify`] the full way: variables, `$(pwd)`, `~`, globs and `..` resolved.
 fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
     let home = cx.home.map(Path::to_path_buf);
+    let slash_after = text.len() > 1 && text.ends_with('/');
     let mut text = text.trim_end_matches('/').to_string();
     if text.is_empty() {
         text = "/".to_string();
@@ -203,6 +228,7 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
         }
         return classify_full(&default_form, false, cmd, cx);
     }
+    let defaulted = text.starts_with("${TMPDIR:-");
     let leading = leading_variable(&text).or_else(|| {
         let after = text.strip_prefix("${TMPDIR:-")?;
         Some(("TMPDIR", &after[after.find('}')? + 1..]))
@@ -220,7 +246,15 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
             // and a value starting with `-` is an option wherever it stands.
             (_, Some(v)) if !is_one_path_word(v) => return PathClass::Unknown,
             (_, Some(v)) => v.clone(),
-            ("TMPDIR", None) => "/tmp".to_string(),
+            // TMPDIR as the environment sets it. Unset, `${TMPDIR:-/tmp}` is `/tmp`, but
+            // `$TMPDIR/x` is `/x` and `"$TMPDIR"/*` is `/*`; `$TMPDIR` alone is no word at
+            // all (or an empty one), which deletes nothing.
+            ("TMPDIR", None) => match (cx.tmpdir, defaulted) {
+                (Some(t), _) => t.to_string_lossy().into_owned(),
+                (None, true) => "/tmp".to_string(),
+                (None, false) if rest.is_empty() && !slash_after => return PathClass::Temp,
+                (None, false) => String::new(),
+            },
             (_, None) => match &home {
                 Some(h) => h.to_string_lossy().into_owned(),
                 None => return PathClass::Home,
@@ -252,16 +286,55 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
             .collect();
         return classify_full(&parent_form.join("/"), false, cmd, cx);
     }
-    let relative = !text.starts_with('/');
-    let path = if relative {
-        match cx.cwd() {
-            Some(cwd) if relative_to_start_in(&text, cmd, cx) => cwd.join(&text),
-            _ => return PathClass::Unknown,
+    if text.starts_with('/') {
+        return whole_path_class(&PathBuf::from(&text), cx, home.as_deref());
+    }
+    // A relative path: from the starting directory while the `cd`s before only descended
+    // (`cd app`), and from where the `cd`s lead when they are written out (`cd /etc`). When
+    // a change may have failed (`cd /etc; rm passwd`), the command runs in either.
+    let start = cx
+        .cwd()
+        .filter(|_| relative_to_start_in(&text, cmd, cx))
+        .map(|cwd| whole_path_class(&cwd.join(&text), cx, home.as_deref()));
+    let moved =
+        target_dir(cmd, cx).map(|dir| whole_path_class(&dir.join(&text), cx, home.as_deref()));
+    match (start, moved) {
+        (_, Some(moved)) if cmd.cwd_certain => moved,
+        (Some(start), Some(moved)) => start.worse(moved),
+        (None, Some(moved)) => PathClass::Unknown.worse(moved),
+        (Some(start), None) => start,
+        (None, None) => PathClass::Unknown,
+    }
+}
+
+/// The class of a whole path (not normalised, globs and all).
+fn whole_path_class(path: &Path, cx: &CommandContext, home: Option<&Path>) -> PathClass {
+    let class = glob_parent_class(path, cx, home);
+    // `..` after a glob component is the glob's parent again: `/tmp/*/../..` is `/`. The
+    // reading above stops at the glob (`*/../x` stays the working directory's entries: a
+    // match may be a link elsewhere); the worse of the two is judged.
+    if climbs_after_glob(path) {
+        return class.worse(glob_parent_class(&normalize(path), cx, home));
+    }
+    class
+}
+
+/// Whether a `..` component follows a glob component (`/tmp/*/../..`).
+pub(super) fn climbs_after_glob(path: &Path) -> bool {
+    let mut globbed = false;
+    path.components().any(|c| match c {
+        Component::Normal(n) => {
+            globbed |= has_glob(&n.to_string_lossy());
+            false
         }
-    } else {
-        PathBuf::from(&text)
-    };
-    // A glob component means "everything in its parent".
+        Component::ParentDir => globbed,
+        _ => false,
+    })
+}
+
+/// The class of a whole path read up to its first glob component, which stands for
+/// "everything in its parent" (or some of it).
+fn glob_parent_class(path: &Path, cx: &CommandContext, home: Option<&Path>) -> PathClass {
     let mut kept = PathBuf::new();
     let mut glob = Glob::None;
     let mut components = path.components();
@@ -292,7 +365,7 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
             _ => false,
         });
     let path = normalize(&kept);
-    let class = classify_absolute(&path, cx, home.as_deref());
+    let class = classify_absolute(&path, cx, home);
     // `*.egg-info` in the working directory is some of its entries, not the directory itself.
     if class == PathClass::Cwd && (glob == Glob::Some || (glob == Glob::All && named_below)) {
         return PathClass::InsideCwd;
@@ -365,7 +438,7 @@ fn classify_absolute(path: &Path, cx: &CommandContext, home: Option<&Path>) -> P
         return PathClass::Home;
     }
     // After cwd and home: a home (or project) that lives under /tmp is still a home.
-    if TEMP_DIRS.iter().any(|t| under(p, t)) {
+    if TEMP_DIRS.iter().any(|t| under(p, t)) || session_temp_dir(cx).is_some_and(|t| under(p, &t)) {
         return PathClass::Temp;
     }
     if under(p, "/home") || under(p, "/Users") || under(p, "/root") {
@@ -403,14 +476,14 @@ mod relative;
 mod working_dir;
 
 pub(crate) use aimed::aimed_class;
-pub(crate) use directories::is_critical_dir;
-use directories::{HOME_CACHE_DIRS, SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd};
+use directories::{HOME_CACHE_DIRS, SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd, session_temp_dir};
+pub(crate) use directories::{is_critical_dir, is_link_hazard};
 pub(crate) use normal::normalized;
 use normal::{normalize, under};
 use relative::plain_relative_class;
 pub(crate) use working_dir::{
-    DirectoryChange, directory_change, relative_to_start, relative_to_start_in, resolved,
-    tilde_home, working_dir_form, working_dir_form_of, working_directory,
+    DirectoryChange, directory_change, directory_target, relative_to_start, relative_to_start_in,
+    resolved, target_dir, tilde_home, working_dir_form, working_dir_form_of, working_directory,
 };
 
 #[cfg(test)]

@@ -103,3 +103,57 @@ fn home_variables_read_as_tildes() {
     assert_eq!(tilde_home("$HOMEDIR/x"), "$HOMEDIR/x");
     assert_eq!(tilde_home("a/$HOME"), "a/$HOME");
 }
+
+/// Every class is ranked once in the harm order, so `worse` is a total order.
+#[test]
+fn harm_order_ranks_every_class_once() {
+    let all = [
+        PathClass::Root,
+        PathClass::Home,
+        PathClass::System,
+        PathClass::Temp,
+        PathClass::Cache,
+        PathClass::InsideCwd,
+        PathClass::Cwd,
+        PathClass::OutsideCwd,
+        PathClass::Unknown,
+    ];
+    assert_eq!(HARM_ORDER.len(), all.len());
+    for c in all {
+        assert_eq!(HARM_ORDER.iter().filter(|&&h| h == c).count(), 1, "{c:?}");
+        assert_eq!(c.worse(PathClass::InsideCwd), c);
+        assert_eq!(PathClass::Root.worse(c), PathClass::Root);
+    }
+}
+
+/// Where a directory change leads, by its text.
+#[test]
+fn directory_targets() {
+    let target = |line: &str, from: Option<&str>| {
+        let analysis = crate::analyze(line);
+        directory_target(&analysis.commands[0], from)
+    };
+    assert_eq!(target("cd /etc", None).as_deref(), Some("/etc"));
+    assert_eq!(target("cd", None).as_deref(), Some("~"));
+    assert_eq!(target("cd ~/x", None).as_deref(), Some("~/x"));
+    assert_eq!(target("cd $HOME/x", None).as_deref(), Some("~/x"));
+    assert_eq!(target("cd ..", Some(".")).as_deref(), Some("./.."));
+    assert_eq!(
+        target("pushd app", Some("/srv")).as_deref(),
+        Some("/srv/app")
+    );
+    for (line, from) in [
+        ("cd ..", None),
+        ("cd \"$d\"", Some(".")),
+        ("cd -", Some(".")),
+        ("cd ~other", Some(".")),
+        ("pushd +1", Some(".")),
+        ("pushd", Some(".")),
+        ("popd", Some(".")),
+        ("CDPATH=/ cd etc", Some(".")),
+        ("HOME=/etc cd ~/x", Some(".")),
+        ("cd a b", Some(".")),
+    ] {
+        assert_eq!(target(line, from), None, "{line}");
+    }
+}

@@ -187,3 +187,57 @@ pub(crate) fn resolved(path: &str, base: &Path, home: Option<&Path>) -> Option<P
     };
     Some(super::normalize(&whole))
 }
+
+/// Where the directory change `cmd` (a `cd`, `pushd` or `popd`) leads from `from` (the
+/// working directory before it, as [`SimpleCommand::cwd_target`] spells it; `None`: not
+/// known): a whole path (`/etc`), `~` or `~/…`, or `from` joined with a relative name
+/// (`./build/..`). `None` when the text does not tell: a run-time part, `cd -`, `popd`,
+/// `pushd +N`, `~user`, or a relative name while `CDPATH` is set or `from` is not known.
+pub(crate) fn directory_target(cmd: &SimpleCommand, from: Option<&str>) -> Option<String> {
+    let program = cmd.program_lower();
+    if !matches!(program.as_ref(), "cd" | "pushd") {
+        return None;
+    }
+    let sets_home = cmd.env.iter().any(|(name, _)| name == "HOME");
+    let dir = match cmd.operands.as_slice() {
+        // A bare `cd` goes home; a bare `pushd` swaps the top two directories.
+        [] if program == "cd" && !sets_home => return Some("~".to_string()),
+        [dir] => tilde_home(dir),
+        _ => return None,
+    };
+    // `$HOME/x` is `~/x` (tilde_home) unless the command sets HOME; nothing else at run time.
+    let from_home = dir == "~" || dir.starts_with("~/");
+    if (!cmd.dynamic_args.is_empty() && !from_home)
+        || dir.contains(['$', '`'])
+        || (from_home && sets_home)
+    {
+        return None;
+    }
+    if dir.starts_with('/') || from_home {
+        return Some(dir.into_owned());
+    }
+    let cdpath = cmd.env.iter().any(|(name, _)| name == "CDPATH");
+    if dir.is_empty()
+        || dir == "-"
+        || dir.starts_with('~')
+        || cdpath
+        || (program == "pushd" && dir.starts_with(['+', '-']))
+    {
+        return None;
+    }
+    Some(format!("{}/{dir}", from?))
+}
+
+/// The whole, normalised path of [`SimpleCommand::cwd_target`]: `None` when the command's
+/// directory did not change, the target is not known, or it is relative (or under `~`)
+/// and the starting (or home) directory is not known.
+pub(crate) fn target_dir(cmd: &SimpleCommand, cx: &CommandContext) -> Option<PathBuf> {
+    let target = cmd.cwd_target.as_deref().filter(|_| cmd.cwd_changed)?;
+    if target.starts_with('/') {
+        return Some(super::normalize(Path::new(target)));
+    }
+    if target == "~" {
+        return cx.home.map(super::normalize);
+    }
+    resolved(target, cx.cwd()?, cx.home)
+}

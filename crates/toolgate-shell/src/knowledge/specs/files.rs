@@ -262,6 +262,13 @@ pub(crate) const AGE: Spec = Spec::values(
     &["output", "recipient", "identity", "recipients-file"],
 );
 
+/// mktemp's options (GNU and BSD): `-p DIR`, `--tmpdir[=DIR]`, `--suffix`.
+pub(crate) const MKTEMP: Spec = Spec::with_flags(
+    "p",
+    &["tmpdir", "suffix"],
+    &["directory", "quiet", "dry-run", "help", "version"],
+);
+
 /// GNU sort's options.
 pub(crate) const SORT: Spec = Spec::with_flags(
     "kotST",

@@ -10,12 +10,14 @@ mod table;
 mod targets;
 
 use crate::SimpleCommand;
-use crate::facts::paths::{PathClass, classify, is_critical_dir, resolved};
+use crate::facts::paths::{PathClass, classify, is_critical_dir, is_link_hazard, resolved};
 use crate::facts::writes::{writes_block_device, writes_protected};
 use crate::rules::{CommandContext, CommandMemo};
 use disks::{DEVICE_ONLY, READS_FIRST_OPERAND, disk_listing};
 pub(crate) use table::rules;
-use targets::{deletable, moved_sources, path_operands, rsync_deletes, tar_members};
+use targets::{
+    deletable, linked_targets, moved_sources, path_operands, rsync_deletes, tar_members,
+};
 
 /// Conditions too specific for the rule schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +34,7 @@ pub(crate) enum Check {
     CriticalDirOperand,
     MovesSystemFile,
     CriticalDirMoved,
+    LinksCritical,
     RsyncDeleteCritical,
     RsyncDeleteOutside,
     FindDeleteOutside,
@@ -131,7 +134,7 @@ impl Check {
                     || (cmd.flags.contains("delete") && cmd.flags.contains("force"))
             }
             Check::DdToDevice | Check::BlockDeviceWrite => {
-                writes_block_device(cmd, memo.modelled_targets(cmd))
+                writes_block_device(cmd, memo.modelled_targets(cmd), cx)
             }
             Check::ForkBomb => cmd.self_piping_recursion,
             Check::DownloadedCode => cmd.runs_downloaded_code,
@@ -229,6 +232,9 @@ impl Check {
             Check::CriticalDirMoved => moved_sources(cmd)
                 .into_iter()
                 .any(|o| is_critical_dir(o, cmd, cx)),
+            Check::LinksCritical => linked_targets(cmd)
+                .into_iter()
+                .any(|target| is_link_hazard(&target, cmd, cx)),
             Check::MovesSystemFile => moved_sources(cmd).into_iter().any(|o| {
                 let at = cmd.args.iter().position(|a| a == o);
                 let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));

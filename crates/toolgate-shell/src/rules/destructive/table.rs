@@ -23,6 +23,18 @@ fn volume_destroy(programs: &[&str]) -> R {
     )
 }
 
+/// A link to the root, a home directory, a system directory or above the working directory
+/// (`ln -s / x`, `ln -s ../.. up`): anything deleted through it later is deleted there.
+fn link_critical(programs: &[&str]) -> R {
+    R::new(
+        "TG-CMD-LINK-CRITICAL",
+        "A link to the root, a home directory, a system directory or above the project makes a later delete through it reach there",
+        programs,
+    )
+    .check(Check::LinksCritical)
+    .review()
+}
+
 struct R(CommandRule);
 
 impl R {
@@ -399,6 +411,11 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             &["mv"],
         )
         .check(Check::CriticalDirMoved),
+        // A link made into the root, a home or a system directory, or above the project:
+        // a later delete through it (`rm -rf link/*`) reaches there, and no path class sees
+        // the link for what it is.
+        link_critical(&["ln", "gln"]),
+        link_critical(&["cp", "gcp"]).any(&["-s", "symbolic-link", "-l", "link"]),
         R::new(
             "TG-CMD-MV-SYSTEM-FILE",
             "Moving a file of the system away (its configuration, programs, libraries or data)",

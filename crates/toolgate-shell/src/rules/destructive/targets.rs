@@ -41,6 +41,38 @@ pub(super) fn moved_sources(cmd: &SimpleCommand) -> Vec<&str> {
     operands
 }
 
+/// What `ln` or `cp -s` links to, each as a path from the working directory: a relative
+/// target is relative to the link's own directory, which is the link name's parent or the
+/// link name itself (an existing directory the link goes into), so both are given. With
+/// `-t DIR` (whose value is not an operand) the directory is taken to be the working one.
+pub(crate) fn linked_targets(cmd: &SimpleCommand) -> Vec<String> {
+    let mut targets = path_operands(cmd);
+    let link = match (cmd.flags.contains("target-directory"), targets.len()) {
+        (false, n) if n >= 2 => targets.pop(),
+        _ => None,
+    };
+    let dirs: Vec<&str> = match link.map(|l| l.trim_end_matches('/')) {
+        Some(l) if !l.is_empty() => {
+            let parent = match l.rsplit_once('/') {
+                Some(("", _)) => "/",
+                Some((d, _)) => d,
+                None => ".",
+            };
+            vec![parent, l]
+        }
+        _ => vec!["."],
+    };
+    let mut out = Vec::new();
+    for target in targets {
+        if target.starts_with(['/', '~', '$']) {
+            out.push(target.to_string());
+        } else {
+            out.extend(dirs.iter().map(|d| format!("{d}/{target}")));
+        }
+    }
+    out
+}
+
 /// Whether a path class is one a delete may touch: inside the working directory, temp or a
 /// cache.
 pub(super) fn deletable(class: PathClass) -> bool {

@@ -5,6 +5,7 @@
 use toolgate_shell::analyze;
 
 use super::{denied, has, rules};
+use crate::support::rules_with_tmpdir;
 
 #[test]
 fn arguments_only_known_at_run_time_are_the_worst_case() {
@@ -105,13 +106,12 @@ fn command_lines_in_environment_variables_are_analysed() {
 fn a_system_directory_variable_is_one_path_unless_the_script_gives_it_a_value() {
     // `$HOME` and `$TMPDIR` expand to absolute directories, never to options: deleting one
     // file under them is not a recursive delete.
-    for cmd in [
-        "rm $HOME/notes.txt",
-        "rm -f ${HOME}/notes.txt",
-        "rm $TMPDIR/build.log",
-        "rm -r $TMPDIR/build",
-    ] {
+    for cmd in ["rm $HOME/notes.txt", "rm -f ${HOME}/notes.txt"] {
         assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in ["rm $TMPDIR/build.log", "rm -r $TMPDIR/build"] {
+        let found = rules_with_tmpdir(cmd, Some("/home/me/proj"), "/tmp/me");
+        assert!(found.is_empty(), "{cmd}: {found:?}");
     }
     // A value the script gives them is read as any value: options, words and globs
     // (`HOME='-rf /*'; rm $HOME` is `rm -rf /bin /boot …`), or a directory that is
@@ -150,7 +150,8 @@ fn pwd_is_the_working_directory_unless_the_script_gives_it_a_value() {
         // A value of the script's own, or a working directory a `cd` changed.
         "PWD=/; rm -rf $PWD/*",
         "export PWD=/etc; rm -rf $PWD/x",
-        "cd /tmp && rm -rf $PWD/x",
+        "cd /tmp; rm -rf $PWD/x",
+        "cd /etc && rm -rf $PWD/x",
         // The working directory itself and what is above it.
         "rm -rf $PWD",
         "rm -rf $PWD/../*",

@@ -5,6 +5,7 @@
 
 mod aliases_and_variables;
 mod destructive_commands;
+mod paths_resolved;
 mod protected_writes;
 mod wrappers;
 

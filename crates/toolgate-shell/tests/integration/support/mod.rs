@@ -15,6 +15,19 @@ pub fn rules_in(cmd: &str, cwd: Option<&str>) -> Vec<String> {
         .collect()
 }
 
+/// [`rules_in`] with `$TMPDIR` set to `tmpdir` in the command's environment (`rules_in`
+/// leaves it unset: the test runner's own never counts).
+#[allow(dead_code)] // not every test file asks
+pub fn rules_with_tmpdir(cmd: &str, cwd: Option<&str>, tmpdir: &str) -> Vec<String> {
+    let cx = CommandContext::new(cwd.map(Path::new), Some(Path::new("/home/me")))
+        .with_tmpdir(Some(Path::new(tmpdir)));
+    CommandRuleSet::builtin()
+        .evaluate(&analyze(cmd), &cx)
+        .into_iter()
+        .map(|m| m.rule_id)
+        .collect()
+}
+
 /// Why `cmd` is indeterminate, if it is.
 #[allow(dead_code)] // not every test file asks
 pub fn kind(cmd: &str) -> Option<IndeterminateKind> {

@@ -4,6 +4,7 @@
 //! checked against it.
 
 pub(crate) mod cloud_clis;
+pub(crate) mod code_calls;
 pub(crate) mod datastores;
 pub(crate) mod exfiltration;
 pub(crate) mod git_config;

@@ -177,7 +177,8 @@ impl Walker {
         scope: &Scope,
         code_as_shell: bool,
     ) {
-        let found = crate::facts::inline::scan(code);
+        let dialect = crate::facts::inline::Dialect::of(name);
+        let found = crate::facts::inline::scan_in(code, dialect);
         let network = crate::facts::inline::network(code, name, &found.strings);
         // ORM calls and the SQL the code executes.
         let orm = match crate::knowledge::interpreters::language(name) {
@@ -190,10 +191,33 @@ impl Walker {
             self.record_losses(toolgate_core::datastore::orm::scan(code, orm), scope);
         }
         if let Some(c) = self.out.commands.last_mut() {
-            c.inline_code_hits = found.hits;
-            c.inline_deletes = found.delete_targets;
-            c.inline_writes = found.written;
-            c.inline_network = network;
+            // Added to: code run by `exec('…')` in the code is scanned into the same command.
+            c.inline_code_hits.extend(found.hits);
+            c.inline_deletes.extend(found.delete_targets);
+            c.inline_writes.extend(found.written);
+            if network.is_some() {
+                c.inline_network = network;
+            }
+        }
+        if found.runs_dynamic {
+            // As `eval "$1"`: what runs is only known at run time.
+            self.indeterminate(
+                scope,
+                IndeterminateKind::DynamicScript,
+                "the interpreter code runs a command only known at run time",
+            );
+        }
+        for nested in found.nested_code {
+            let child = scope.child(&format!("{name} eval"));
+            if child.depth > crate::model::MAX_DEPTH {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::TooDeep,
+                    "the command nests code too deeply",
+                );
+                break;
+            }
+            self.inline_code(&nested, name, &child, code_as_shell);
         }
         for url in found.urls {
             self.out.destinations.push(Destination::Url {

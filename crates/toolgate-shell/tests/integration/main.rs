@@ -8,6 +8,7 @@ mod destinations;
 mod flags_and_paths;
 mod git_rules;
 mod holes;
+mod inline_code;
 mod launchers;
 mod layering;
 mod limits;

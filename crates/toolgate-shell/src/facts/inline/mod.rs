@@ -8,7 +8,12 @@ use toolgate_core::path_class::secrets::dumps_environment;
 
 use crate::model::{Destination, InlineNetwork};
 
+mod argv;
+mod calls;
+mod command_text;
 mod writes;
+
+pub(crate) use crate::knowledge::code_calls::Dialect;
 
 /// What the scan of inline code found.
 #[derive(Debug, Default)]
@@ -32,6 +37,12 @@ pub struct InlineFindings {
     /// Files the code writes: string literals given to write calls (`writes.rs`), and every
     /// literal that names a file guarding the agent (`toolgate_core::protected`).
     pub written: Vec<String>,
+    /// A call runs a command or code that is only known at run time (`os.system(x)` with
+    /// `x` from the arguments, `eval(input())`).
+    pub runs_dynamic: bool,
+    /// Code given as a literal to a call that runs code of the same language
+    /// (`exec('…')`, `eval("…")`), to be scanned as such.
+    pub nested_code: Vec<String>,
 }
 
 /// Most argument-list calls taken from one piece of code.
@@ -123,7 +134,7 @@ fn is_file_argument(chars: &[char], at: usize) -> bool {
 
 /// The name of the call whose argument list opens just before `at`, blanks skipped (`open`
 /// for the literal of `open( 'x'`); `None` when no `(` is there.
-fn call_name_before(chars: &[char], at: usize) -> Option<String> {
+pub(crate) fn call_name_before(chars: &[char], at: usize) -> Option<String> {
     let mut i = at;
     while i > 0 && chars[i - 1].is_whitespace() {
         i -= 1;
@@ -168,8 +179,13 @@ const DESTRUCTIVE: &[(&str, &str)] = &[
     ("file delete", "file delete"),
 ];
 
-/// Scans interpreter code.
+/// Scans interpreter code of a language not known.
 pub fn scan(code: &str) -> InlineFindings {
+    scan_in(code, Dialect::Other)
+}
+
+/// Scans interpreter code of `dialect`.
+pub(crate) fn scan_in(code: &str, dialect: Dialect) -> InlineFindings {
     let mut f = InlineFindings::default();
     // Needles overlap (`os.rmdir` and `rmdir(`): one target per call, keyed by where the
     // called name ends.
@@ -192,27 +208,50 @@ pub fn scan(code: &str) -> InlineFindings {
         }
     }
     let chars: Vec<char> = code.chars().collect();
-    f.argv_calls = argv_calls(&chars);
+    f.argv_calls = argv::argv_calls(&chars);
     f.written = writes::written_files(&chars);
+    let commands = calls::command_spans(&chars, dialect, &mut f);
+    // Literals joined into the command text of one before them.
+    let mut consumed: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let q = chars[i];
+        // Perl's `qx(…)` and Ruby's `%x(…)` run their text.
+        if let Some((text, end)) = command_text::quoted_command(&chars, i, dialect) {
+            if f.shell_strings.len() < 64 {
+                f.shell_strings.push(text);
+            }
+            i = end;
+            continue;
+        }
         if q == '\'' || q == '"' || q == '`' {
             let (s, after) = string_at(&chars, i);
             if let Some(url) = url_literal(&s) {
                 f.urls.push(url);
             }
-            if !s.trim().is_empty() && f.strings.len() < 64 {
-                // The file of a call that opens, reads or writes one runs nothing.
-                if s.contains('|') || !(is_file_argument(&chars, i) || f.written.contains(&s)) {
-                    // Ruby's and Perl's pipe opens: `open("| cmd")`, `open(F, "cmd |")`.
-                    let command = s
-                        .trim()
-                        .trim_start_matches('|')
-                        .trim_end_matches('|')
-                        .trim();
+            // The file of a call that opens, reads or writes one runs nothing.
+            let runs_nothing =
+                !s.contains('|') && (is_file_argument(&chars, i) || f.written.contains(&s));
+            if f.strings.len() < 64 && !consumed.contains(&i) && !runs_nothing {
+                // A command a call runs: with what is joined or formatted into it.
+                let runs = (q == '`' && crate::knowledge::code_calls::backquote_runs(dialect))
+                    || commands.iter().any(|&(a, b)| a <= i && i < b);
+                let text = if runs {
+                    command_text::command_text(&chars, i, dialect, &mut consumed).0
+                } else {
+                    s.clone()
+                };
+                // Ruby's and Perl's pipe opens: `open("| cmd")`, `open(F, "cmd |")`.
+                let command = text
+                    .trim()
+                    .trim_start_matches('|')
+                    .trim_end_matches('|')
+                    .trim();
+                if !command.is_empty() {
                     f.shell_strings.push(command.to_string());
                 }
+            }
+            if !s.trim().is_empty() && f.strings.len() < 64 {
                 f.strings.push(s);
             }
             i = after;
@@ -269,50 +308,9 @@ fn delete_target(code: &str, name_end: usize) -> Option<String> {
     (whole && !literal.contains(['\\', '$', '`', '{'])).then(|| literal.to_string())
 }
 
-/// One argument of a call, at the top level of its argument list.
-enum Item {
-    Str(String),
-    List(Vec<Option<String>>),
-    Other,
-}
-
-/// Finds argument-list process calls and builds their argv.
-fn argv_calls(chars: &[char]) -> Vec<Vec<Option<String>>> {
-    let mut out = Vec::new();
-    // A call's arguments are read with it: names inside them are not calls of their own.
-    let mut read_to = 0;
-    for (start, i) in names(chars) {
-        if out.len() >= MAX_ARGV_CALLS {
-            break;
-        }
-        if start < read_to {
-            continue;
-        }
-        let name: String = chars[start..i].iter().collect();
-        if !PROCESS_CALLS.contains(&name.as_str()) {
-            continue;
-        }
-        let mut j = i;
-        while j < chars.len() && chars[j] == ' ' {
-            j += 1;
-        }
-        let (items, end) = match chars.get(j) {
-            Some('(') => call_items(chars, j + 1, Some(')')),
-            // Perl and Ruby calls without parentheses: `system "rm", "-rf", "/";`.
-            Some('"' | '\'' | '[') if j > i => call_items(chars, j, None),
-            _ => continue,
-        };
-        read_to = end;
-        if let Some(argv) = build_argv(&name, items) {
-            out.push(argv);
-        }
-    }
-    out
-}
-
 /// The names in `chars` outside string literals, each as where it starts and the index after
 /// it (`subprocess`, `run` of `subprocess.run(…)`).
-fn names(chars: &[char]) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub(crate) fn names(chars: &[char]) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || {
         while i < chars.len() {
@@ -335,12 +333,13 @@ fn names(chars: &[char]) -> impl Iterator<Item = (usize, usize)> + '_ {
     })
 }
 
-fn is_ident(c: char) -> bool {
+/// Whether `c` can be part of a name.
+pub(crate) fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
 /// The string literal starting at `i` (its quote): its text and the index after it.
-fn string_at(chars: &[char], i: usize) -> (String, usize) {
+pub(crate) fn string_at(chars: &[char], i: usize) -> (String, usize) {
     let q = chars[i];
     let mut s = String::new();
     let mut j = i + 1;
@@ -352,141 +351,6 @@ fn string_at(chars: &[char], i: usize) -> (String, usize) {
         j += 1;
     }
     (s, j + 1)
-}
-
-/// Reads call arguments from `i` up to `close` (or the end of the statement when `None`).
-fn call_items(chars: &[char], mut i: usize, close: Option<char>) -> (Vec<Item>, usize) {
-    let mut items = Vec::new();
-    let mut current: Option<Item> = None;
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '"' | '\'' | '`' => {
-                let (s, end) = string_at(chars, i);
-                current = Some(match current {
-                    None => Item::Str(s),
-                    Some(_) => Item::Other,
-                });
-                i = end;
-                continue;
-            }
-            '[' => {
-                let (list, end) = list_items(chars, i + 1);
-                current = Some(match current {
-                    None => Item::List(list),
-                    Some(_) => Item::Other,
-                });
-                i = end;
-                continue;
-            }
-            ',' => items.push(current.take().unwrap_or(Item::Other)),
-            c if Some(c) == close => {
-                items.extend(current.take());
-                return (items, i + 1);
-            }
-            ';' | '\n' if close.is_none() => break,
-            '(' | '{' => {
-                // A nested expression: not a plain argument.
-                let (_, end) = list_items(chars, i + 1);
-                current = Some(Item::Other);
-                i = end;
-                continue;
-            }
-            c if c.is_whitespace() => {}
-            // Ruby/Python keyword arguments after the argv (`cwd="x"`, `shell=True`) end it.
-            _ => current = Some(Item::Other),
-        }
-        i += 1;
-    }
-    items.extend(current.take());
-    (items, i)
-}
-
-/// Reads the elements of a `[…]` list (or skips a bracketed group) from `i`.
-fn list_items(chars: &[char], mut i: usize) -> (Vec<Option<String>>, usize) {
-    let mut out = Vec::new();
-    let mut current: Option<Option<String>> = None;
-    let mut depth = 0usize;
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '"' | '\'' | '`' => {
-                let (s, end) = string_at(chars, i);
-                if depth == 0 {
-                    current = Some(match current {
-                        None => Some(s),
-                        Some(_) => None,
-                    });
-                }
-                i = end;
-                continue;
-            }
-            '[' | '(' | '{' => {
-                depth += 1;
-                current = Some(None);
-            }
-            ']' | ')' | '}' if depth == 0 => {
-                out.extend(current.take());
-                return (out, i + 1);
-            }
-            ']' | ')' | '}' => depth -= 1,
-            ',' if depth == 0 => out.push(current.take().unwrap_or(None)),
-            c if c.is_whitespace() => {}
-            _ if depth == 0 => current = Some(None),
-            _ => {}
-        }
-        i += 1;
-    }
-    out.extend(current.take());
-    (out, i)
-}
-
-/// Builds the argv of a call from its arguments; `None` when it is not an argument list.
-fn build_argv(name: &str, items: Vec<Item>) -> Option<Vec<Option<String>>> {
-    let mut items = items
-        .into_iter()
-        .skip_while(|it| matches!(it, Item::Other))
-        .peekable();
-    let mut leading: Vec<String> = Vec::new();
-    while let Some(Item::Str(_)) = items.peek() {
-        if let Some(Item::Str(s)) = items.next() {
-            leading.push(s);
-        }
-    }
-    let list = match items.next() {
-        Some(Item::List(l)) => Some(l),
-        _ => None,
-    };
-    let argv: Vec<Option<String>> = match list {
-        Some(list) => {
-            let Some(program) = leading.last() else {
-                return Some(list).filter(|l| matches!(l.first(), Some(Some(_))));
-            };
-            let base = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
-            let mut argv = vec![Some(program.clone())];
-            let skip = usize::from(
-                matches!(list.first(), Some(Some(first)) if base(first) == base(program)),
-            );
-            argv.extend(list.into_iter().skip(skip));
-            argv
-        }
-        None if leading.len() >= 2 => {
-            // `os.execl(path, argv0, args…)`: argv0 repeats the program.
-            let skip_argv0 = name.starts_with("execl") || name.starts_with("spawnl");
-            let mut it = leading.into_iter();
-            let program = it.next();
-            let rest: Vec<String> = if skip_argv0 {
-                it.skip(1).collect()
-            } else {
-                it.collect()
-            };
-            std::iter::once(program)
-                .chain(rest.into_iter().map(Some))
-                .collect()
-        }
-        None => return None,
-    };
-    Some(argv)
 }
 
 /// A string literal that names a URL: any case of the scheme, with or without the slashes

@@ -154,3 +154,77 @@ fn a_literal_naming_a_guard_file_counts_as_written() {
     }
     assert!(scan("print('settings.json')").written.is_empty());
 }
+
+/// The shell strings of `code` read as `dialect`.
+fn commands(code: &str, dialect: super::Dialect) -> Vec<String> {
+    super::scan_in(code, dialect).shell_strings
+}
+
+#[test]
+fn run_time_parts_of_a_command_are_a_shell_word_quoted_to_fit() {
+    use super::Dialect::{Awk, Perl, Python, Ruby};
+    let w = super::command_text::RUNTIME_WORD;
+    for (code, dialect, want) in [
+        ("os.system('rm -rf ' + h)", Python, format!("rm -rf {w}")),
+        (
+            "os.system(\"rm -rf '\" + h + \"'\")",
+            Python,
+            format!("rm -rf ''\"{w}\"''"),
+        ),
+        (
+            "os.system('rm -rf %s/x' % h)",
+            Python,
+            format!("rm -rf {w}/x"),
+        ),
+        (
+            "os.system('cp {} {{x}}'.format(h))",
+            Python,
+            format!("cp {w} {{x}}"),
+        ),
+        (
+            "os.system(f'rm -rf \"{h}\"')",
+            Python,
+            format!("rm -rf \"{w}\""),
+        ),
+        ("system(\"rm -rf #{h}\")", Ruby, format!("rm -rf {w}")),
+        (
+            "system(\"rm -rf $ENV{HOME}/x\")",
+            Perl,
+            format!("rm -rf {w}/x"),
+        ),
+        ("system('rm -rf $x')", Perl, "rm -rf $x".to_string()),
+        (
+            "BEGIN{system(\"rm -rf \" d \"/x\")}",
+            Awk,
+            format!("rm -rf {w}/x"),
+        ),
+    ] {
+        assert!(
+            commands(code, dialect).contains(&want),
+            "{code}: {:?}",
+            commands(code, dialect)
+        );
+    }
+    // Outside a runner call the literal stays as written.
+    assert_eq!(commands("print('rm -rf ' + h)", Python), ["rm -rf"]);
+}
+
+#[test]
+fn argv_arguments_after_the_literals_are_only_known_at_run_time() {
+    assert_eq!(
+        argv("system(\"rm\",\"-rf\",$ENV{HOME})"),
+        [["rm", "-rf", "?"]]
+    );
+    assert_eq!(argv("system \"rm\", \"-rf\", $d;"), [["rm", "-rf", "?"]]);
+    assert_eq!(
+        argv("subprocess.run(['rm','-rf'] + sys.argv[1:])"),
+        [["rm", "-rf", "?"]]
+    );
+    assert_eq!(argv("system qw(rm -rf /x)"), [["rm", "-rf", "/x"]]);
+    // Keyword arguments are no part of the argv.
+    assert_eq!(
+        argv("system(\"git\", \"status\", chdir: d)"),
+        [["git", "status"]]
+    );
+    assert!(argv("subprocess.run('ls', check=True)").is_empty());
+}

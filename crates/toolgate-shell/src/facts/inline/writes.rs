@@ -4,7 +4,8 @@
 //! that guards the agent (its settings and hooks, toolgate's policy): code that names one may
 //! write it by a route no table lists (`p = '.claude/settings.json'; open(p, 'w')`).
 
-use super::{Item, call_items, call_name_before, is_ident, names};
+use super::argv::{Item, call_items};
+use super::{call_name_before, is_ident, names};
 
 /// Calls whose argument at this index is a file they write: `(qualifier, name, index)`, the
 /// qualifier the object before the dot when the name alone is ambiguous (`File.write`, not a

@@ -14,7 +14,7 @@ use crate::knowledge::specs::{
     ECHO, FIND_FILE_PRIMARIES, FIND_FORMAT_PRIMARIES, FIND_LS_PRIMARY, LS_NAMES_ONLY, MKTEMP, NONE,
     PRINTF, SORT, SORT_OUTPUT,
 };
-use crate::model::Stdin;
+use crate::model::{Arg, Stdin};
 use crate::options::find::read_find;
 use crate::options::{Scan, args_of, has, read_options, read_permuted, read_strict_flags};
 
@@ -275,7 +275,34 @@ fn made_temp_path(cmd: &SimpleCommand) -> Option<String> {
     if cmd.program_lower() != "mktemp" || !cmd.dynamic_args.is_empty() {
         return None;
     }
-    let scan = Scan::read(&args_of(cmd, 0), &MKTEMP, false);
+    made_temp_path_of(&args_of(cmd, 0))
+}
+
+/// [`made_temp_path`] of a variable's value that is a plain `mktemp` substitution
+/// (`$(mktemp -d)`, `` `mktemp` ``): its words without quotes or expansions.
+pub(crate) fn made_temp_path_text(value: &str) -> Option<String> {
+    let inner = value
+        .strip_prefix("$(")
+        .and_then(|v| v.strip_suffix(')'))
+        .or_else(|| value.strip_prefix('`').and_then(|v| v.strip_suffix('`')))?;
+    if inner.contains(['$', '`', '\'', '"', '\\', ';', '|', '&', '<', '>', '(', ')']) {
+        return None;
+    }
+    let args: Vec<Arg> = inner
+        .split_whitespace()
+        .map(|w| Arg {
+            text: w.to_string(),
+            ..Arg::default()
+        })
+        .collect();
+    (args.first()?.text == "mktemp")
+        .then(|| made_temp_path_of(&args))
+        .flatten()
+}
+
+/// What `mktemp` run with `args` (its name first) prints, as [`made_temp_path`] reads it.
+fn made_temp_path_of(args: &[Arg]) -> Option<String> {
+    let scan = Scan::read(args, &MKTEMP, false);
     if scan
         .opts
         .iter()

@@ -66,9 +66,15 @@ pub struct SimpleCommand {
     /// Unwrapping steps that led here, outermost first: `sudo`, `bash -c`, `$(…)` ….
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub via: Vec<String>,
-    /// Environment assignments given to the command (`FOO=1 cmd`, `env FOO=1 cmd`).
+    /// Environment assignments given to the command (`FOO=1 cmd`, `env FOO=1 cmd`), then the
+    /// variables set before it (`FOO=1; cmd`, `export FOO=1; cmd`) that it does not set.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub env: Vec<(String, String)>,
+    /// How many of [`SimpleCommand::env`] are the command's own assignments: those are in
+    /// its environment but not in its words (`HOME=/tmp/x rm -rf $HOME` expands the HOME
+    /// it had before).
+    #[serde(skip)]
+    pub own_env: usize,
     /// Files the command's output is redirected to (`>`, `>>`, `&>`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub writes: Vec<String>,

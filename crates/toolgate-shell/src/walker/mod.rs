@@ -526,6 +526,7 @@ impl Walker {
         cmd.self_piping_recursion = ((scope.in_pipeline || scope.background)
             && self.functions.contains(&cmd.program))
             || scope.spawns_each_turn;
+        cmd.own_env = cmd.env.len();
         // The system directories a script gave a value are the command's before its options
         // are read: `HOME='-rf /'; rm $HOME` is options, `rm $HOME/notes.txt` one file.
         crate::facts::exports::apply_named(

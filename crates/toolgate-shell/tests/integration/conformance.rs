@@ -93,6 +93,10 @@ fn known_reason(command: &str, expected: &str, why: &str) -> &'static str {
     if expected == "deny" && command.starts_with("cd /tmp && ") && command.contains("rm -rf foo") {
         return "after `cd /tmp &&` a relative delete is in the temp directory, which passes as `rm -rf /tmp/foo` does (toolgate's choice)";
     }
+    if expected == "deny" && command.starts_with("TMPDIR=") && command.contains(" rm -rf $TMPDIR/")
+    {
+        return "a `NAME=value` prefix is in the command's environment, not its words: bash expands `$TMPDIR` to the value it had before (the corpus runs' /tmp), so the delete is in the temp directory";
+    }
     if expected == "deny" && command.starts_with("echo yes | rm -rf &&") {
         return "rm without operands removes nothing";
     }
@@ -300,9 +304,10 @@ fn cc_safety_net_corpus() {
     assert!(pct(t.allow_passed, t.allow_total) >= 92.9);
     assert_eq!(t.unclassified, 0, "every disagreement has a known reason");
     let (_, c) = run("cc-safety-net (needs cwd, cwd given)", &with_cwd, &cx, None);
-    // 76%, not 80%: two upstream "deny" labels delete in the temp directory after `cd /tmp`
-    // (listed above with their reasons).
-    assert!(pct(c.deny_caught, c.deny_total) >= 76.0);
+    // 68%, not 80%: two upstream "deny" labels delete in the temp directory after `cd /tmp`,
+    // and four take a `TMPDIR=X` prefix for the value of `$TMPDIR` in the same command's
+    // words, which bash expands before the prefix applies (listed above with their reasons).
+    assert!(pct(c.deny_caught, c.deny_total) >= 68.0);
     assert!(pct(c.allow_passed, c.allow_total) >= 100.0);
     assert_eq!(c.unclassified, 0, "every disagreement has a known reason");
     // Env-dependent cases encode SAFETY_NET_* modes; reported, not asserted beyond a floor.

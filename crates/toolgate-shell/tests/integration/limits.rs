@@ -318,3 +318,38 @@ fn chained_tmpdir_defaults_are_read_in_bounded_stack() {
         "{rules:?}"
     );
 }
+
+#[test]
+fn variables_whose_values_name_each_other_are_read_in_bounded_stack() {
+    // Regression: `HOME=$HOME; rm -rf $HOME/x` substituted HOME's value, `$HOME`, again and
+    // again until the stack overflowed (an abort: no answer from the hook at all).
+    for cmd in [
+        "HOME=$HOME; rm -rf $HOME/x",
+        "TMPDIR=$TMPDIR; rm -rf $TMPDIR/x",
+        "HOME=$TMPDIR; TMPDIR=$HOME; rm -rf $HOME/x",
+        "a=$b; b=$a; rm -rf \"$a\"",
+    ] {
+        let owned = cmd.to_string();
+        let rules = std::thread::Builder::new()
+            .stack_size(2 * 1024 * 1024)
+            .spawn(move || {
+                let a = analyze(&owned);
+                let cx = toolgate_shell::CommandContext::new(
+                    Some(std::path::Path::new("/home/me/proj")),
+                    Some(std::path::Path::new("/home/me")),
+                );
+                toolgate_shell::CommandRuleSet::builtin()
+                    .evaluate(&a, &cx)
+                    .into_iter()
+                    .map(|m| m.rule_id)
+                    .collect::<Vec<_>>()
+            })
+            .expect("spawn")
+            .join()
+            .expect("analysis thread");
+        assert!(
+            rules.iter().any(|r| r == "TG-CMD-RM-OUTSIDE-CWD"),
+            "{cmd}: {rules:?}"
+        );
+    }
+}

@@ -206,6 +206,28 @@ pub fn classify(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCont
 
 /// [`classify`] the full way: variables, `$(pwd)`, `~`, globs and `..` resolved.
 fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext) -> PathClass {
+    classify_within(text, dynamic, cmd, cx, 0)
+}
+
+/// Most rewrites of one path (a variable's value, a default, `$(pwd)`, a glob's parent) that
+/// are followed; past them the path is only known at run time. Values name variables
+/// (`HOME=$HOME`, `a=$b; b=$a`): without a bound that is a stack overflow, no answer at all.
+const MAX_REWRITES: u8 = 16;
+
+/// [`classify_full`] after `depth` rewrites.
+fn classify_within(
+    text: &str,
+    dynamic: bool,
+    cmd: &SimpleCommand,
+    cx: &CommandContext,
+    depth: u8,
+) -> PathClass {
+    if depth > MAX_REWRITES {
+        return PathClass::Unknown;
+    }
+    let classify_full = |text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandContext| {
+        classify_within(text, dynamic, cmd, cx, depth + 1)
+    };
     let home = cx.home.map(Path::to_path_buf);
     let slash_after = text.len() > 1 && text.ends_with('/');
     let mut text = text.trim_end_matches('/').to_string();
@@ -239,7 +261,7 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
         if has_dynamic(rest) {
             return PathClass::Unknown;
         }
-        let assigned = cmd.env.iter().rev().find(|(n, _)| n == var).map(|(_, v)| v);
+        let assigned = set_before(cmd, var);
         let base = match (var, assigned) {
             // A value the script gave it is only a path when it is one plain word: unquoted,
             // `HOME="-rf /*"; rm $HOME` splits into options and globs (`rm -rf /bin /boot …`),
@@ -262,6 +284,21 @@ fn classify_full(text: &str, dynamic: bool, cmd: &SimpleCommand, cx: &CommandCon
         };
         let joined = format!("{base}{rest}");
         return classify_full(&joined, false, cmd, cx);
+    }
+    // A variable the command line assigned before it (`d=build; rm -rf "$d"`,
+    // `t=$(mktemp -d); rm -rf "$t"`): its value, when that is one path word or the name
+    // `mktemp` makes; any other value is only known at run time.
+    if let Some((var, rest)) = leading.filter(|(var, rest)| {
+        !SYSTEM_DIRECTORIES.contains(var) && (rest.is_empty() || rest.starts_with('/'))
+    }) && !has_dynamic(rest)
+        && let Some(value) = set_before(cmd, var)
+    {
+        let base = match crate::facts::pipes::made_temp_path_text(value) {
+            Some(made) => made,
+            None if is_one_path_word(value) => value.clone(),
+            None => return PathClass::Unknown,
+        };
+        return classify_full(&format!("{base}{rest}"), false, cmd, cx);
     }
     if let Some(relative) = working_dir_form_of(&text, cmd) {
         return classify_full(&relative, false, cmd, cx);
@@ -392,6 +429,18 @@ fn is_partial_glob(component: &str) -> bool {
 /// Whether a variable's value stands for one path wherever it is expanded: not empty, not an
 /// option (a leading `-`), and nothing an unquoted expansion splits or globs (whitespace,
 /// `*`, `?`, `[`).
+/// The value `name` was given before `cmd` (its words expand that one; its own assignments,
+/// `NAME=v cmd`, are in its environment only).
+fn set_before<'c>(cmd: &'c SimpleCommand, name: &str) -> Option<&'c String> {
+    cmd.env
+        .get(cmd.own_env..)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v)
+}
+
 fn is_one_path_word(value: &str) -> bool {
     !value.is_empty()
         && !value.starts_with('-')

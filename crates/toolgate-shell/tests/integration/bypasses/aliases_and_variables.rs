@@ -161,3 +161,36 @@ fn pwd_is_the_working_directory_unless_the_script_gives_it_a_value() {
         assert!(denied(cmd), "{cmd} must be denied");
     }
 }
+
+/// A variable the command line set before a delete is judged by its value (a name `mktemp`
+/// made is a temporary one); a command's own `NAME=v` prefix is not in its words, which
+/// expand the value the variable had before.
+#[test]
+fn a_value_set_before_is_the_target_and_a_prefix_is_not() {
+    for cmd in [
+        "d=/; rm -rf \"$d\"",
+        "d=~; rm -rf \"$d\"",
+        "d=$HOME; rm -rf \"$d\"",
+        "d=..; rm -rf \"$d\"",
+        "d=build; d=/; rm -rf \"$d\"",
+        "d=build; cd /; rm -rf \"$d\"",
+        "d=$(mktemp -d -p ~); rm -rf \"$d\"",
+        "d=\"a b\"; rm -rf $d",
+        "HOME=/tmp/x rm -rf $HOME",
+        "HOME=/tmp/x rm -rf \"$HOME\"/*",
+        "d=/tmp/x rm -rf \"$d\"",
+        "PWD=/tmp rm -rf \"$PWD\"/*",
+    ] {
+        assert!(denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "d=build; rm -rf \"$d\"",
+        "d=dist; rm -rf \"$d/cache\"",
+        "tmpdir=$(mktemp -d); rm -rf \"$tmpdir\"",
+        "t=`mktemp -d`; rm -rf \"$t\"/*",
+        "tmpdir=$(mktemp -d); trap 'rm -rf \"$tmpdir\"' EXIT; cd \"$tmpdir\"",
+        "HOME=/tmp/h; rm -rf \"$HOME\"/x",
+    ] {
+        assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
+    }
+}

@@ -175,6 +175,33 @@ impl PathView {
         matched && !self.excluded(pattern)
     }
 
+    /// Whether every path this one can expand to is named by `pattern`: it
+    /// [`matches`](Self::matches), and the components the pattern names are literal (a glob
+    /// there, `~/.aws/*` against `~/.aws/config`, could name a sibling too). Components below
+    /// a tree's root may be globs. A pattern with `**` is never certain.
+    pub fn only_within(&self, pattern: &PathPattern) -> bool {
+        if pattern.parts.contains(&"**") || !self.matches(pattern) {
+            return false;
+        }
+        let literal_from = |s: usize| {
+            let comps = &self.parts[s..];
+            let fits = if pattern.subtree {
+                comps.len() >= pattern.parts.len()
+            } else {
+                comps.len() == pattern.parts.len()
+            };
+            fits && comps
+                .iter()
+                .zip(pattern.parts)
+                .all(|(c, p)| !has_glob(c) && component_matches(c, p))
+        };
+        match pattern.anchor {
+            Anchor::Home => self.homes.iter().any(|&s| literal_from(s)),
+            Anchor::Root => self.absolute && literal_from(0),
+            Anchor::Anywhere => (0..=self.parts.len()).any(literal_from),
+        }
+    }
+
     /// Whether the path is a directory above what `pattern` names (`~` holds `~/.ssh`), so
     /// that copying it copies what the pattern names. Only anchored patterns are known to
     /// have a place; the root and the directories holding homes hold every home.
@@ -254,7 +281,7 @@ fn has_glob(s: &str) -> bool {
 
 /// Whether a path component (maybe a glob) can name something the pattern component (maybe
 /// a glob) covers. Without `dotglob`, a glob not starting with a dot expands to no dot name.
-pub(crate) fn component_matches(component: &str, pattern: &str) -> bool {
+pub fn component_matches(component: &str, pattern: &str) -> bool {
     match (has_glob(component), has_glob(pattern)) {
         (false, false) => component.eq_ignore_ascii_case(pattern),
         (false, true) => crate::protected::glob_ci(pattern, component),
@@ -387,6 +414,22 @@ mod tests {
             "a glob without a dot skips dot names"
         );
         assert!(view("~/.*/id_rsa").matches(&KEY));
+    }
+
+    #[test]
+    fn only_within_needs_the_named_components_literal() {
+        const AWS_CONFIG: PathPattern = PathPattern::file(Anchor::Home, &[".aws", "config"]);
+        const LOGS: PathPattern = PathPattern::tree(Anchor::Home, &[".azure", "logs"]);
+        assert!(view("~/.aws/config").only_within(&AWS_CONFIG));
+        assert!(view("/home/u/.AWS/config").only_within(&AWS_CONFIG));
+        for glob in ["~/.aws/*", "~/.aws/c*", "~/.aws/conf?g", "~/.a*/config"] {
+            assert!(view(glob).matches(&AWS_CONFIG), "{glob}");
+            assert!(!view(glob).only_within(&AWS_CONFIG), "{glob}");
+        }
+        assert!(view("~/.azure/logs/*").only_within(&LOGS));
+        assert!(!view("~/.azure/l*/x").only_within(&LOGS));
+        assert!(!view("~/.aws/credentials").only_within(&AWS_CONFIG));
+        assert!(!view("~/.git/hooks/x").only_within(&HOOKS));
     }
 
     #[test]

@@ -62,6 +62,10 @@ fn tools_that_show_a_credential_are_reviewed() {
             "mcp__files__view_file",
             json!({"uri": "file:///home/u/.config/gh/hosts.yml"}),
         ),
+        ("Read", json!({"file_path": "/home/u/.codex/auth.json"})),
+        ("Read", json!({"file_path": "~/.claude/.credentials.json"})),
+        ("Read", json!({"file_path": "/home/u/.pgpass"})),
+        ("Read", json!({"file_path": "/home/u/.m2/settings.xml"})),
         ("Bash", json!({"command": "cat ~/.aws/credentials"})),
         (
             "Bash",
@@ -86,6 +90,8 @@ fn tools_that_show_names_settings_or_the_projects_own_files_pass() {
         ("Read", json!({"file_path": "/home/u/.ssh/config"})),
         ("Read", json!({"file_path": ".env"})),
         ("Read", json!({"file_path": "/home/u/proj/certs/dev.key"})),
+        ("Read", json!({"file_path": "/home/u/.codex/config.toml"})),
+        ("Read", json!({"file_path": "/home/u/proj/gradle.properties"})),
         // Grep's default output lists the files that match, not their lines.
         (
             "Grep",

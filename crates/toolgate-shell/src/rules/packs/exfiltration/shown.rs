@@ -20,7 +20,8 @@ use super::flows::{
 };
 use crate::facts::paths::{aimed_class, working_directory};
 use crate::knowledge::exfiltration::{
-    FILE_PRINTERS, PRINTER_WRITE_OPTIONS, STREAM_PRINTERS, WORD_PRINTERS,
+    FILE_PRINTERS, LINE_LOOP_PRINTERS, OPTION_PRINTERS, OptionPrinter, PRINTER_WRITE_OPTIONS,
+    STREAM_PRINTERS, WORD_PRINTERS,
 };
 use crate::knowledge::secret_variables::SECRET_VARIABLES;
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
@@ -41,11 +42,23 @@ enum Printer {
     Stream,
     /// Its words.
     Words,
+    /// The files given to its input options ([`OPTION_PRINTERS`]).
+    Options(&'static OptionPrinter),
 }
 
 fn printer(cmd: &SimpleCommand) -> Option<Printer> {
     let program = cmd.program_lower();
     let program = &*program;
+    let line_loop = LINE_LOOP_PRINTERS
+        .iter()
+        .any(|(name, loops)| *name == program && loops.iter().any(|o| cmd.flags.contains(o)));
+    if line_loop {
+        return (!cmd.flags.contains("in-place")).then_some(Printer::Files);
+    }
+    if let Some(p) = OPTION_PRINTERS.iter().find(|p| p.program == program) {
+        let quiet = cmd.args.iter().any(|a| p.quiet.contains(&a.as_str()));
+        return (!quiet && !option_inputs(cmd, p).is_empty()).then_some(Printer::Options(p));
+    }
     if FILE_PRINTERS.contains(&program) {
         let writes = PRINTER_WRITE_OPTIONS
             .iter()
@@ -61,6 +74,15 @@ fn printer(cmd: &SimpleCommand) -> Option<Printer> {
     WORD_PRINTERS.contains(&program).then_some(Printer::Words)
 }
 
+/// The files `cmd` gives to `p`'s input options (`-in FILE`).
+fn option_inputs<'a>(cmd: &'a SimpleCommand, p: &OptionPrinter) -> Vec<&'a str> {
+    cmd.args
+        .windows(2)
+        .filter(|w| p.input.contains(&w[0].as_str()))
+        .map(|w| w[1].as_str())
+        .collect()
+}
+
 /// The kinds of credential `analysis` prints where the agent reads them, each once.
 pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<SecretSource> {
     let commands = &analysis.commands;
@@ -74,7 +96,8 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
             return true;
         }
         let printer = (!c.operands.is_empty() || c.stdin_file.is_some() || c.args_from_input)
-            && FILE_PRINTERS.contains(&&*program);
+            && (FILE_PRINTERS.contains(&&*program)
+                || matches!(printer(c), Some(Printer::Files | Printer::Options(_))));
         let code = c
             .inline_network
             .as_ref()
@@ -108,6 +131,15 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
                 here.0 |= carried.over(&cmd.stdin_from).0;
             }
             Some(Printer::Stream) => here.0 |= carried.over(&cmd.stdin_from).0,
+            Some(Printer::Options(p)) => {
+                let dir = cmd
+                    .cwd_changed
+                    .then(|| working_directory(analysis, i))
+                    .flatten();
+                for f in option_inputs(cmd, p) {
+                    here.extend(credential_at(f, dir.as_deref(), cx));
+                }
+            }
             Some(Printer::Words) => {
                 // A service's credential variable (`echo $OPENAI_API_KEY`; not its length or
                 // a short prefix, `${#OPENAI_API_KEY}`, `${OPENAI_API_KEY:0:4}`).
@@ -222,18 +254,21 @@ fn read_by_path(path: &str, cx: &CommandContext) -> Secrets {
     out
 }
 
+/// The credential `path` (in `dir`, when given) is aimed at, globs included (`~/.ssh/*`).
+fn credential_at(path: &str, dir: Option<&str>, cx: &CommandContext) -> Option<SecretSource> {
+    aimed_class(
+        &in_directory(path, dir),
+        |p| kept_from_model(p, cx.cwd(), cx.home),
+        |s| s.info().patterns,
+    )
+}
+
 /// The credentials `cmd` (a file printer) reads from its operands, its stdin file, and the
 /// roots of the paths it is given at run time (`find ~/.ssh -type f -exec cat {} +`).
 fn read_by(cmd: &SimpleCommand, dir: Option<&str>, cx: &CommandContext) -> Secrets {
     let mut out = Secrets::default();
     let mut add = |path: &str| {
-        let path = in_directory(path, dir);
-        let kept = aimed_class(
-            &path,
-            |p| kept_from_model(p, cx.cwd(), cx.home),
-            |s| s.info().patterns,
-        );
-        if let Some(source) = kept {
+        if let Some(source) = credential_at(path, dir, cx) {
             out.add(source);
         }
     };
@@ -340,7 +375,7 @@ fn reaching_terminal(analysis: &CommandAnalysis) -> Vec<bool> {
         let ranges: Vec<&Range<usize>> = match printer(cmd) {
             Some(Printer::Files | Printer::Stream) => cmd.stdin_from.iter().collect(),
             Some(Printer::Words) => cmd.words_from.iter().collect(),
-            None => Vec::new(),
+            Some(Printer::Options(_)) | None => Vec::new(),
         };
         for r in ranges {
             // Only earlier commands feed this one.

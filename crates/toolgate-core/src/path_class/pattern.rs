@@ -164,9 +164,18 @@ impl PathView {
         }
     }
 
-    /// Whether the path is named by `pattern` (the path itself or, for a tree, below it).
+    /// Whether the path is named by `pattern` (the path itself or, for a tree, below it). A
+    /// `**` component of the path stands for any number of components, dot directories
+    /// included (a search tool's glob, `~/**/credentials`).
     pub fn matches(&self, pattern: &PathPattern) -> bool {
-        let from = |s: usize| parts_match(pattern.parts, &self.parts[s..], pattern.subtree);
+        let globstar = self.parts.iter().any(|c| c == "**");
+        let from = |s: usize| {
+            if globstar {
+                parts_match_globstar(pattern.parts, &self.parts[s..], pattern.subtree)
+            } else {
+                parts_match(pattern.parts, &self.parts[s..], pattern.subtree)
+            }
+        };
         let matched = match pattern.anchor {
             Anchor::Home => self.homes.iter().any(|&s| from(s)),
             Anchor::Root => self.absolute && from(0),
@@ -273,6 +282,29 @@ fn parts_match(parts: &[&str], comps: &[String], subtree: bool) -> bool {
             None => false,
         },
     }
+}
+
+/// [`parts_match`] for a path with `**` components, each any number of components: a table
+/// over the suffixes of both (a recursion would try every split of every `**`).
+fn parts_match_globstar(parts: &[&str], comps: &[String], subtree: bool) -> bool {
+    let (p, c) = (parts.len(), comps.len());
+    // fits[i][j]: parts[i..] names comps[j..].
+    let mut fits = vec![vec![false; c + 1]; p + 1];
+    for i in (0..=p).rev() {
+        for j in (0..=c).rev() {
+            let star = j < c && comps[j] == "**";
+            fits[i][j] = if i == p {
+                subtree || j == c || (star && fits[i][j + 1])
+            } else if parts[i] == "**" {
+                fits[i + 1][j] || (j < c && fits[i][j + 1])
+            } else if star {
+                fits[i][j + 1] || fits[i + 1][j]
+            } else {
+                j < c && component_matches(&comps[j], parts[i]) && fits[i + 1][j + 1]
+            };
+        }
+    }
+    fits[0][0]
 }
 
 fn has_glob(s: &str) -> bool {
@@ -414,6 +446,24 @@ mod tests {
             "a glob without a dot skips dot names"
         );
         assert!(view("~/.*/id_rsa").matches(&KEY));
+    }
+
+    #[test]
+    fn globstars_in_the_path() {
+        const AWS: PathPattern = PathPattern::tree(Anchor::Home, &[".aws"]);
+        assert!(view("~/**/credentials").matches(&AWS));
+        assert!(view("/home/u/**/id_rsa").matches(&KEY));
+        assert!(view("~/**").matches(&SSH));
+        assert!(view("~/**/**/id_ed25519").matches(&KEY));
+        assert!(!view("~/**/*.pub").matches(&KEY));
+        assert!(!view("~/proj/**/id_rsa").matches(&KEY));
+        assert!(!view("~/**/x/id_rsa").matches(&KEY));
+        assert!(view("/srv/r/**/hooks/pre-commit").matches(&HOOKS));
+        assert!(!view("/srv/r/**/hooks.md").matches(&HOOKS));
+        assert!(view("/**/crontab").matches(&CRON));
+        // Many globstars cost a table, not a search.
+        let long = format!("~/{}x/id_rsa", "**/a/".repeat(2000));
+        assert!(!view(&long).matches(&KEY));
     }
 
     #[test]

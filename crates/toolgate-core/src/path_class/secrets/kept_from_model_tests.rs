@@ -33,7 +33,10 @@ fn credentials_of_the_home_and_the_password_hashes_are_kept() {
         ),
         ("/etc/shadow", SecretSource::PasswordHashes),
         ("/root/.aws/credentials", SecretSource::AwsCredentials),
-        ("~/.claude/.credentials.json", SecretSource::AgentCredentials),
+        (
+            "~/.claude/.credentials.json",
+            SecretSource::AgentCredentials,
+        ),
         ("~/.codex/auth.json", SecretSource::AgentCredentials),
         ("~/.gemini/oauth_creds.json", SecretSource::AgentCredentials),
         ("~/.vault-token", SecretSource::VaultToken),

@@ -24,7 +24,10 @@ pub(crate) fn aimed_class<T: Copy>(
     if !has_glob(last) {
         return Some(found);
     }
+    // (A directory with `**` in it may be any directory: it says nothing of the aim.)
+    let globstar = dir.split('/').any(|c| c == "**");
     if !dir.is_empty()
+        && !globstar
         && let Some(parent) = class(dir)
     {
         return Some(parent);

@@ -95,7 +95,10 @@ fn globs_count_when_aimed_at_the_class() {
     assert_eq!(secret(".e?v"), Some(SecretSource::DotEnv));
     assert_eq!(secret("~/.docker/*"), Some(SecretSource::DockerConfig));
     assert_eq!(secret("~/.config/gh/*"), Some(SecretSource::GitCredentials));
-    assert_eq!(secret("~/.config/gh/h*"), Some(SecretSource::GitCredentials));
+    assert_eq!(
+        secret("~/.config/gh/h*"),
+        Some(SecretSource::GitCredentials)
+    );
     for path in [
         "dist/*",
         "docs/*ela*L1*",

@@ -473,7 +473,6 @@ pub(crate) const GH_RELEASE: Spec = Spec::values(
     ],
 );
 
-
 /// helmfile's global options that take a value (`helmfile -e prod destroy`).
 pub(crate) const HELMFILE: Spec = Spec::values(
     "efln",

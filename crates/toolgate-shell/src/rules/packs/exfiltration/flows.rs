@@ -22,8 +22,8 @@ use crate::facts::destinations::collect;
 use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::facts::writes::{COPIERS, content_targets};
 use crate::knowledge::exfiltration::{
-    DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, OPAQUE_UNLESS, SEARCH_QUIET, SECRET_KEY_EXPORTS, SERVICE_TOKENS,
-    TREE_READERS, WORDS_NOT_FILES,
+    DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, OPAQUE_UNLESS, SEARCH_QUIET, SECRET_KEY_EXPORTS,
+    SERVICE_TOKENS, TREE_READERS, WORDS_NOT_FILES,
 };
 use crate::knowledge::programs::table_name;
 use crate::knowledge::secret_variables::{SECRET_VARIABLES, is_own_host};

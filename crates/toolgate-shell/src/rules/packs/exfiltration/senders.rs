@@ -127,7 +127,11 @@ pub(super) fn storage_copy(cmd: &SimpleCommand, out: &mut Sent) {
     let operands: Vec<String> = view.operands().map(str::to_ascii_lowercase).collect();
     let words: Vec<&str> = view.operands().collect();
     let (paths, remote): (&[&str], fn(&str) -> bool) = match program {
-        "gsutil" if operands.first().is_some_and(|s| GSUTIL_SENDS.contains(&s.as_str())) => {
+        "gsutil"
+            if operands
+                .first()
+                .is_some_and(|s| GSUTIL_SENDS.contains(&s.as_str())) =>
+        {
             (&words[1..], in_bucket)
         }
         "gcloud"
@@ -144,7 +148,11 @@ pub(super) fn storage_copy(cmd: &SimpleCommand, out: &mut Sent) {
             }
             return;
         }
-        "rclone" if operands.first().is_some_and(|s| RCLONE_SENDS.contains(&s.as_str())) => {
+        "rclone"
+            if operands
+                .first()
+                .is_some_and(|s| RCLONE_SENDS.contains(&s.as_str())) =>
+        {
             (&words[1..], on_remote)
         }
         _ => return,

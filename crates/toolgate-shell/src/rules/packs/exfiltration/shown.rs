@@ -9,6 +9,7 @@
 //! GITHUB_TOKEN`: the `environment` source).
 
 use std::ops::Range;
+use std::path::Path;
 
 use toolgate_core::path_class::SecretSource;
 use toolgate_core::path_class::secrets::{is_kept_from_model, kept_from_model};
@@ -18,7 +19,7 @@ use super::flows::{
     Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, credential_variables_used,
     in_directory, opaque, prints_environment,
 };
-use crate::facts::paths::{aimed_class, working_directory};
+use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::knowledge::exfiltration::{
     FILE_PRINTERS, LINE_LOOP_PRINTERS, OPTION_PRINTERS, OptionPrinter, PRINTER_WRITE_OPTIONS,
     STREAM_PRINTERS, WORD_PRINTERS,
@@ -261,6 +262,32 @@ fn credential_at(path: &str, dir: Option<&str>, cx: &CommandContext) -> Option<S
         |p| kept_from_model(p, cx.cwd(), cx.home),
         |s| s.info().patterns,
     )
+}
+
+/// Whether a content search of `dir` for the files matching `glob` shows a credential (a
+/// search tool's file filter: `**/credentials`, `*.{json,yml}`; a glob without `/` names
+/// files at any depth), when the glob is aimed at one as a shell glob would be (`*.rs` is
+/// not). A glob of too many alternatives is taken to show one.
+pub fn credential_searched(dir: &str, glob: &str, cwd: Option<&Path>, home: Option<&Path>) -> bool {
+    let dir = dir.trim_end_matches('/');
+    let dir = if dir.is_empty() { "/" } else { dir };
+    let Ok(globs) = crate::syntax::braces::expand(glob) else {
+        return true;
+    };
+    globs.iter().any(|g| {
+        let g = g.trim_start_matches("./");
+        let path = if g.contains('/') {
+            format!("{dir}/{g}")
+        } else {
+            format!("{dir}/**/{g}")
+        };
+        aimed_class(
+            &tilde_home(&path),
+            |p| kept_from_model(p, cwd, home),
+            |s| s.info().patterns,
+        )
+        .is_some()
+    })
 }
 
 /// The credentials `cmd` (a file printer) reads from its operands, its stdin file, and the

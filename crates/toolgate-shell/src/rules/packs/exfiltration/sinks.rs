@@ -1,5 +1,6 @@
 //! What a network sink sends: the files it names, its stdin, its own words, and where.
 
+use super::senders;
 use crate::facts::destinations::{collect, is_remote_path};
 use crate::knowledge::exfiltration::{
     CURL_DATA_OPTIONS, CURL_FORM_OPTIONS, CURL_UPLOAD_OPTIONS, HTTPIE_FILE_SEPARATORS,
@@ -7,7 +8,6 @@ use crate::knowledge::exfiltration::{
     WGET_FILE_OPTIONS, sender,
 };
 use crate::knowledge::programs::table_name;
-use super::senders;
 use crate::knowledge::specs::{AWS_S3_TRANSFER, REGISTRY_LOGIN};
 use crate::model::{Destination, SimpleCommand};
 use crate::rules::packs::View;

@@ -180,6 +180,10 @@ pub(crate) const RCLONE_SENDS: &[&str] = &["copy", "copyto", "sync", "move", "mo
 /// `s-nail -a`).
 pub(crate) const MAIL_ATTACH_OPTIONS: &[&str] = &["-a", "-A", "--attach"];
 
+/// Programs that print the names they are given (`echo .env`, `ls .env*`, `realpath .env`):
+/// substituted into a file a sender sends (`curl -d @$(echo .env)`), they name that file.
+pub(crate) const NAME_PRINTERS: &[&str] = &["echo", "printf", "ls", "realpath", "readlink"];
+
 /// File names that stand for stdin.
 pub(crate) const STDIN_NAMES: &[&str] = &["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"];
 
@@ -266,7 +270,7 @@ pub(crate) const LINE_LOOP_PRINTERS: &[(&str, &[&str])] =
 pub(crate) struct OptionPrinter {
     /// The program.
     pub(crate) program: &'static str,
-    /// The options whose value is a file it reads (the next word).
+    /// The options whose value is a file it reads, as the option reader spells them.
     pub(crate) input: &'static [&'static str],
     /// The options with which it prints nothing of the file, or writes it elsewhere.
     pub(crate) quiet: &'static [&'static str],
@@ -274,11 +278,11 @@ pub(crate) struct OptionPrinter {
 
 /// `openssl rsa -in KEY -text`, `openssl base64 -in FILE`, `openssl pkey -in KEY`: openssl
 /// prints what it read (decoded, encoded, the key's numbers); `-out FILE` writes it, `-noout`
-/// prints nothing of it, `-pubout` prints the public half.
+/// prints nothing of it, `-pubout` prints the public half (its row reads `-in` as `--in`).
 pub(crate) const OPTION_PRINTERS: &[OptionPrinter] = &[OptionPrinter {
     program: "openssl",
-    input: &["-in"],
-    quiet: &["-out", "-noout", "-pubout"],
+    input: &["--in"],
+    quiet: &["--out", "--noout", "--pubout"],
 }];
 
 /// Programs that print what they read on stdin only (their operands are files they write, or

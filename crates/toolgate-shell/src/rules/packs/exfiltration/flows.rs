@@ -22,13 +22,14 @@ use crate::facts::destinations::collect;
 use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::facts::writes::{COPIERS, content_targets};
 use crate::knowledge::exfiltration::{
-    DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, OPAQUE_UNLESS, SEARCH_QUIET, SECRET_KEY_EXPORTS,
-    SERVICE_TOKENS, TREE_READERS, WORDS_NOT_FILES,
+    DUMPER_LIST_OPTIONS, NAME_PRINTERS, OPAQUE_OUTPUT, OPAQUE_UNLESS, OPTION_PRINTERS,
+    SEARCH_QUIET, SECRET_KEY_EXPORTS, SERVICE_TOKENS, TREE_READERS, WORDS_NOT_FILES,
 };
 use crate::knowledge::programs::table_name;
 use crate::knowledge::secret_variables::{SECRET_VARIABLES, is_own_host};
 use crate::model::{CommandAnalysis, CommandContext, Destination, SimpleCommand};
 use crate::options::normalize::canonical_flag;
+use crate::rules::packs::View;
 use crate::syntax::words::uses_variable;
 
 /// One secret reaching a network sink.
@@ -245,6 +246,13 @@ impl Pass<'_> {
             for f in &sent.files {
                 secrets.0 |= self.secrets_of(f, dir, false).0;
             }
+            if sent
+                .files
+                .iter()
+                .any(|f| f.contains("$(") || f.contains('`'))
+            {
+                secrets.0 |= self.substituted_names(cmd, dir).0;
+            }
             for t in &sent.trees {
                 secrets.0 |= self.secrets_of(t, dir, true).0;
             }
@@ -293,6 +301,23 @@ impl Pass<'_> {
         Some((secrets, destinations))
     }
 
+    /// The secrets of the files `cmd`'s substitutions name (`curl -d @$(echo .env)`): the
+    /// operands of the name printers run in them.
+    fn substituted_names(&self, cmd: &SimpleCommand, dir: Option<&str>) -> Secrets {
+        let mut out = Secrets::default();
+        for r in &cmd.words_from {
+            let end = r.end.min(self.analysis.commands.len());
+            for c in &self.analysis.commands[r.start.min(end)..end] {
+                if NAME_PRINTERS.contains(&c.program_lower().as_ref()) {
+                    for name in &c.operands {
+                        out.0 |= self.secrets_of(name, dir, false).0;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The secrets command `i` reads: credential files among its operands (or trees above
     /// them, for archivers and recursive copies), files written earlier with secrets, the
     /// file its stdin comes from, the whole environment, the secrets its inline code reads.
@@ -336,6 +361,12 @@ impl Pass<'_> {
                 }
                 let path = operand.strip_prefix("if=").unwrap_or(operand);
                 out.0 |= self.secrets_of(path, dir, trees).0;
+            }
+        }
+        // `openssl base64 -in FILE`: the file of an input option.
+        if let Some(p) = OPTION_PRINTERS.iter().find(|p| p.program == program) {
+            for f in View::read(cmd, None).values(p.input) {
+                out.0 |= self.secrets_of(f, dir, false).0;
             }
         }
         out

@@ -8,7 +8,9 @@ use crate::knowledge::exfiltration::{
     MAIL_ATTACH_OPTIONS, RCLONE_SENDS, STDIN_NAMES,
 };
 use crate::knowledge::programs::table_name;
-use crate::knowledge::specs::{GCLOUD, GH_API, GH_GIST, GH_ISSUE, GH_RELEASE, GSUTIL, RCLONE};
+use crate::knowledge::specs::{
+    GCLOUD, GH_API, GH_GIST, GH_ISSUE, GH_RELEASE, GSUTIL, MAIL, RCLONE,
+};
 use crate::model::{Destination, SimpleCommand};
 use crate::rules::packs::View;
 
@@ -94,17 +96,13 @@ fn github_api() -> Destination {
 
 /// `openssl s_client -connect HOST:PORT`: stdin goes to the server.
 pub(super) fn tls_client(cmd: &SimpleCommand, out: &mut Sent) {
-    let first = cmd.args.iter().find(|a| !a.starts_with('-'));
+    let view = View::read(cmd, None);
+    let first = view.operands().next();
     if first.is_none_or(|a| !a.eq_ignore_ascii_case("s_client")) {
         return;
     }
     out.stdin = true;
-    let connect = cmd
-        .args
-        .windows(2)
-        .find(|w| w[0] == "-connect")
-        .map(|w| w[1].as_str());
-    if let Some(server) = connect {
+    if let Some(server) = view.value(&["--connect"]) {
         let (host, port) = split_host_port(server);
         out.destinations.push(Destination::Host {
             host: host.to_ascii_lowercase(),
@@ -200,13 +198,8 @@ fn on_remote(path: &str) -> bool {
 pub(super) fn mail(cmd: &SimpleCommand, out: &mut Sent) {
     out.stdin = true;
     out.words = true;
-    for (i, a) in cmd.args.iter().enumerate() {
-        if let Some(file) = a.strip_prefix("--attach=") {
-            out.file(file);
-        } else if MAIL_ATTACH_OPTIONS.contains(&a.as_str())
-            && let Some(file) = cmd.args.get(i + 1)
-        {
-            out.file(file);
-        }
+    let view = View::read(cmd, Some(&MAIL));
+    for file in view.values(MAIL_ATTACH_OPTIONS) {
+        out.file(file);
     }
 }

@@ -14,7 +14,7 @@ use std::path::Path;
 use toolgate_core::path_class::SecretSource;
 use toolgate_core::path_class::secrets::{is_kept_from_model, kept_from_model};
 
-use super::super::Seen;
+use super::super::{Seen, View};
 use super::flows::{
     Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, credential_variables_used,
     in_directory, opaque, prints_environment,
@@ -57,8 +57,9 @@ fn printer(cmd: &SimpleCommand) -> Option<Printer> {
         return (!cmd.flags.contains("in-place")).then_some(Printer::Files);
     }
     if let Some(p) = OPTION_PRINTERS.iter().find(|p| p.program == program) {
-        let quiet = cmd.args.iter().any(|a| p.quiet.contains(&a.as_str()));
-        return (!quiet && !option_inputs(cmd, p).is_empty()).then_some(Printer::Options(p));
+        let view = View::read(cmd, None);
+        let reads = view.values(p.input).next().is_some();
+        return (reads && !view.has(p.quiet)).then_some(Printer::Options(p));
     }
     if FILE_PRINTERS.contains(&program) {
         let writes = PRINTER_WRITE_OPTIONS
@@ -76,12 +77,9 @@ fn printer(cmd: &SimpleCommand) -> Option<Printer> {
 }
 
 /// The files `cmd` gives to `p`'s input options (`-in FILE`).
-fn option_inputs<'a>(cmd: &'a SimpleCommand, p: &OptionPrinter) -> Vec<&'a str> {
-    cmd.args
-        .windows(2)
-        .filter(|w| p.input.contains(&w[0].as_str()))
-        .map(|w| w[1].as_str())
-        .collect()
+fn option_inputs(cmd: &SimpleCommand, p: &OptionPrinter) -> Vec<String> {
+    let view = View::read(cmd, None);
+    view.values(p.input).map(str::to_string).collect()
 }
 
 /// The kinds of credential `analysis` prints where the agent reads them, each once.
@@ -138,7 +136,7 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
                     .then(|| working_directory(analysis, i))
                     .flatten();
                 for f in option_inputs(cmd, p) {
-                    here.extend(credential_at(f, dir.as_deref(), cx));
+                    here.extend(credential_at(&f, dir.as_deref(), cx));
                 }
             }
             Some(Printer::Words) => {

@@ -65,6 +65,29 @@ pub(crate) fn credential_read(
     })
 }
 
+/// The outcome when a content search (Grep with `output_mode: content`) filters the files
+/// of its path by a glob aimed at a credential (`**/credentials` under the home): the path
+/// alone is a directory, the glob names the files shown.
+pub(crate) fn credential_search(
+    policy: &Policy,
+    tool_name: &str,
+    input: &serde_json::Value,
+    cx: &CallContext,
+) -> Option<CheckOutcome> {
+    let text = |k: &str| input.get(k).and_then(serde_json::Value::as_str);
+    if tool_name != "Grep" || text("output_mode") != Some("content") {
+        return None;
+    }
+    let glob = text("glob")?;
+    let dir = text("path").unwrap_or(".");
+    let (cwd, home) = (cx.working_dir(), cx.home.as_deref());
+    if !toolgate_shell::credential_searched(dir, glob, cwd, home) {
+        return None;
+    }
+    let verdict = policy.commands.packs.verdict(READ_RULE)?;
+    Some(pack_rule_outcome(CheckKind::Files, READ_RULE, verdict))
+}
+
 /// The outcome of the rule for a shell command that prints a credential, when the policy has
 /// the rule on.
 pub(crate) fn shown_outcome(policy: &Policy) -> Option<CheckOutcome> {

@@ -91,7 +91,9 @@ impl Guard {
             d.add(outcome);
         }
         let read = targets::read_paths(tool_name, input);
-        if let Some(outcome) = credentials::credential_read(&self.policy, &read, cx) {
+        if let Some(outcome) = credentials::credential_read(&self.policy, &read, cx)
+            .or_else(|| credentials::credential_search(&self.policy, tool_name, input, cx))
+        {
             d.add(outcome);
         }
         self.check_sql_arguments(tool_name, input, &mut d);

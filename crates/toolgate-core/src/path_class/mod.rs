@@ -9,7 +9,7 @@ pub mod pattern;
 pub mod persistence;
 pub mod secrets;
 
-pub use pattern::{Anchor, PathPattern, PathView};
+pub use pattern::{Anchor, PathPattern, PathView, component_matches};
 pub use persistence::{PERSISTENCE_CLASSES, PersistenceClass, persistence_class};
 pub use secrets::{SECRET_SOURCES, SecretSource, secret_source, secret_source_below};
 

@@ -164,15 +164,51 @@ impl PathView {
         }
     }
 
-    /// Whether the path is named by `pattern` (the path itself or, for a tree, below it).
+    /// Whether the path is named by `pattern` (the path itself or, for a tree, below it). A
+    /// `**` component of the path stands for any number of components, dot directories
+    /// included (a search tool's glob, `~/**/credentials`).
     pub fn matches(&self, pattern: &PathPattern) -> bool {
-        let from = |s: usize| parts_match(pattern.parts, &self.parts[s..], pattern.subtree);
+        let globstar = self.parts.iter().any(|c| c == "**");
+        let from = |s: usize| {
+            if globstar {
+                parts_match_globstar(pattern.parts, &self.parts[s..], pattern.subtree)
+            } else {
+                parts_match(pattern.parts, &self.parts[s..], pattern.subtree)
+            }
+        };
         let matched = match pattern.anchor {
             Anchor::Home => self.homes.iter().any(|&s| from(s)),
             Anchor::Root => self.absolute && from(0),
             Anchor::Anywhere => (0..=self.parts.len()).any(from),
         };
         matched && !self.excluded(pattern)
+    }
+
+    /// Whether every path this one can expand to is named by `pattern`: it
+    /// [`matches`](Self::matches), and the components the pattern names are literal (a glob
+    /// there, `~/.aws/*` against `~/.aws/config`, could name a sibling too). Components below
+    /// a tree's root may be globs. A pattern with `**` is never certain.
+    pub fn only_within(&self, pattern: &PathPattern) -> bool {
+        if pattern.parts.contains(&"**") || !self.matches(pattern) {
+            return false;
+        }
+        let literal_from = |s: usize| {
+            let comps = &self.parts[s..];
+            let fits = if pattern.subtree {
+                comps.len() >= pattern.parts.len()
+            } else {
+                comps.len() == pattern.parts.len()
+            };
+            fits && comps
+                .iter()
+                .zip(pattern.parts)
+                .all(|(c, p)| !has_glob(c) && component_matches(c, p))
+        };
+        match pattern.anchor {
+            Anchor::Home => self.homes.iter().any(|&s| literal_from(s)),
+            Anchor::Root => self.absolute && literal_from(0),
+            Anchor::Anywhere => (0..=self.parts.len()).any(literal_from),
+        }
     }
 
     /// Whether the path is a directory above what `pattern` names (`~` holds `~/.ssh`), so
@@ -248,13 +284,36 @@ fn parts_match(parts: &[&str], comps: &[String], subtree: bool) -> bool {
     }
 }
 
+/// [`parts_match`] for a path with `**` components, each any number of components: a table
+/// over the suffixes of both (a recursion would try every split of every `**`).
+fn parts_match_globstar(parts: &[&str], comps: &[String], subtree: bool) -> bool {
+    let (p, c) = (parts.len(), comps.len());
+    // fits[i][j]: parts[i..] names comps[j..].
+    let mut fits = vec![vec![false; c + 1]; p + 1];
+    for i in (0..=p).rev() {
+        for j in (0..=c).rev() {
+            let star = j < c && comps[j] == "**";
+            fits[i][j] = if i == p {
+                subtree || j == c || (star && fits[i][j + 1])
+            } else if parts[i] == "**" {
+                fits[i + 1][j] || (j < c && fits[i][j + 1])
+            } else if star {
+                fits[i][j + 1] || fits[i + 1][j]
+            } else {
+                j < c && component_matches(&comps[j], parts[i]) && fits[i + 1][j + 1]
+            };
+        }
+    }
+    fits[0][0]
+}
+
 fn has_glob(s: &str) -> bool {
     s.contains(['*', '?', '['])
 }
 
 /// Whether a path component (maybe a glob) can name something the pattern component (maybe
 /// a glob) covers. Without `dotglob`, a glob not starting with a dot expands to no dot name.
-pub(crate) fn component_matches(component: &str, pattern: &str) -> bool {
+pub fn component_matches(component: &str, pattern: &str) -> bool {
     match (has_glob(component), has_glob(pattern)) {
         (false, false) => component.eq_ignore_ascii_case(pattern),
         (false, true) => crate::protected::glob_ci(pattern, component),
@@ -387,6 +446,40 @@ mod tests {
             "a glob without a dot skips dot names"
         );
         assert!(view("~/.*/id_rsa").matches(&KEY));
+    }
+
+    #[test]
+    fn globstars_in_the_path() {
+        const AWS: PathPattern = PathPattern::tree(Anchor::Home, &[".aws"]);
+        assert!(view("~/**/credentials").matches(&AWS));
+        assert!(view("/home/u/**/id_rsa").matches(&KEY));
+        assert!(view("~/**").matches(&SSH));
+        assert!(view("~/**/**/id_ed25519").matches(&KEY));
+        assert!(!view("~/**/*.pub").matches(&KEY));
+        assert!(!view("~/proj/**/id_rsa").matches(&KEY));
+        assert!(!view("~/**/x/id_rsa").matches(&KEY));
+        assert!(view("/srv/r/**/hooks/pre-commit").matches(&HOOKS));
+        assert!(!view("src/**/*.rs").matches(&KEY), "inside the project");
+        assert!(view("/**/crontab").matches(&CRON));
+        // Many globstars cost a table, not a search.
+        let long = format!("~/{}x/id_rsa", "**/a/".repeat(2000));
+        assert!(!view(&long).matches(&KEY));
+    }
+
+    #[test]
+    fn only_within_needs_the_named_components_literal() {
+        const AWS_CONFIG: PathPattern = PathPattern::file(Anchor::Home, &[".aws", "config"]);
+        const LOGS: PathPattern = PathPattern::tree(Anchor::Home, &[".azure", "logs"]);
+        assert!(view("~/.aws/config").only_within(&AWS_CONFIG));
+        assert!(view("/home/u/.AWS/config").only_within(&AWS_CONFIG));
+        for glob in ["~/.aws/*", "~/.aws/c*", "~/.aws/conf?g", "~/.a*/config"] {
+            assert!(view(glob).matches(&AWS_CONFIG), "{glob}");
+            assert!(!view(glob).only_within(&AWS_CONFIG), "{glob}");
+        }
+        assert!(view("~/.azure/logs/*").only_within(&LOGS));
+        assert!(!view("~/.azure/l*/x").only_within(&LOGS));
+        assert!(!view("~/.aws/credentials").only_within(&AWS_CONFIG));
+        assert!(!view("~/.git/hooks/x").only_within(&HOOKS));
     }
 
     #[test]

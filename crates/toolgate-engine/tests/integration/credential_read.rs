@@ -63,6 +63,23 @@ fn tools_that_show_a_credential_are_reviewed() {
             "mcp__files__view_file",
             json!({"uri": "file:///home/u/.config/gh/hosts.yml"}),
         ),
+        ("Read", json!({"file_path": "/home/u/.codex/auth.json"})),
+        ("Read", json!({"file_path": "~/.claude/.credentials.json"})),
+        ("Read", json!({"file_path": "/home/u/.pgpass"})),
+        ("Read", json!({"file_path": "/home/u/.m2/settings.xml"})),
+        // A search's glob names the files shown.
+        (
+            "Grep",
+            json!({"pattern": "aws_secret", "path": "/home/u", "glob": "**/credentials", "output_mode": "content"}),
+        ),
+        (
+            "Grep",
+            json!({"pattern": "x", "path": "/home/u/.ssh", "glob": "id_*", "output_mode": "content"}),
+        ),
+        (
+            "Grep",
+            json!({"pattern": "x", "path": "/home/u", "glob": "{.npmrc,.pypirc}", "output_mode": "content"}),
+        ),
         ("Bash", json!({"command": "cat ~/.aws/credentials"})),
         (
             "Bash",
@@ -87,6 +104,11 @@ fn tools_that_show_names_settings_or_the_projects_own_files_pass() {
         ("Read", json!({"file_path": "/home/u/.ssh/config"})),
         ("Read", json!({"file_path": ".env"})),
         ("Read", json!({"file_path": "/home/u/proj/certs/dev.key"})),
+        ("Read", json!({"file_path": "/home/u/.codex/config.toml"})),
+        (
+            "Read",
+            json!({"file_path": "/home/u/proj/gradle.properties"}),
+        ),
         // Grep's default output lists the files that match, not their lines.
         (
             "Grep",
@@ -97,6 +119,22 @@ fn tools_that_show_names_settings_or_the_projects_own_files_pass() {
             json!({"pattern": "token", "path": "/home/u/.npmrc", "output_mode": "count"}),
         ),
         ("Glob", json!({"pattern": "*", "path": "/home/u/.ssh"})),
+        (
+            "Grep",
+            json!({"pattern": "x", "path": "/home/u/proj", "glob": "**/*.rs", "output_mode": "content"}),
+        ),
+        (
+            "Grep",
+            json!({"pattern": "x", "path": "/home/u", "glob": "*.{ts,tsx}", "output_mode": "content"}),
+        ),
+        (
+            "Grep",
+            json!({"pattern": "x", "path": "/home/u", "glob": "**/credentials"}),
+        ),
+        (
+            "Grep",
+            json!({"pattern": "x", "glob": "config/*.yml", "output_mode": "content"}),
+        ),
         (
             "mcp__filesystem__list_directory",
             json!({"path": "/home/u/.ssh"}),

@@ -30,9 +30,19 @@ pub(crate) enum Sender {
     /// `aws s3 cp|sync|mv SRC s3://…` and `aws s3api put-object --body FILE`: a bucket may be
     /// anyone's, and `--acl public-read` publishes to everyone.
     AwsS3,
-    /// `gh gist create FILE…` (`-` or no file: stdin): a secret gist is unlisted, not
-    /// private; anyone with its address reads it.
-    GhGist,
+    /// gh: `gist create FILE…` (`-` or no file: stdin; a secret gist is unlisted, not
+    /// private), the body and title of an issue, pull request or comment ([`GH_SENDS`],
+    /// `--body-file FILE`), a release's notes and assets, `gh api`'s fields (`-F k=@FILE`)
+    /// and `--input FILE`: any repository may be an attacker's.
+    Gh,
+    /// `openssl s_client -connect HOST:PORT`: its stdin goes to the server.
+    TlsClient,
+    /// Copies to cloud storage: `gsutil cp|mv|rsync SRC gs://…`, `gcloud storage cp SRC
+    /// gs://…`, `rclone copy|sync|move SRC REMOTE:…` (`rclone rcat REMOTE:…`: stdin).
+    StorageCopy,
+    /// Mail senders: the message on stdin, the words (subject, recipients) and the files
+    /// attached ([`MAIL_ATTACH_OPTIONS`]).
+    Mail,
     /// Container registry logins (`docker login SERVER`, `helm registry login`, `crane auth
     /// login`): the password (`-p`, or stdin with `--password-stdin`) goes to the registry.
     RegistryLogin,
@@ -62,7 +72,17 @@ pub(crate) const SENDERS: &[(&str, Sender)] = &[
     ("telnet", Sender::Socket),
     ("socat", Sender::Socat),
     ("aws", Sender::AwsS3),
-    ("gh", Sender::GhGist),
+    ("gh", Sender::Gh),
+    ("openssl", Sender::TlsClient),
+    ("gsutil", Sender::StorageCopy),
+    ("gcloud", Sender::StorageCopy),
+    ("rclone", Sender::StorageCopy),
+    ("mail", Sender::Mail),
+    ("mailx", Sender::Mail),
+    ("s-nail", Sender::Mail),
+    ("sendmail", Sender::Mail),
+    ("mutt", Sender::Mail),
+    ("msmtp", Sender::Mail),
     ("docker", Sender::RegistryLogin),
     ("podman", Sender::RegistryLogin),
     ("nerdctl", Sender::RegistryLogin),
@@ -132,6 +152,38 @@ pub(crate) const HTTPIE_FILE_SEPARATORS: &[&str] = &[":=@", "=@", "@"];
 /// HTTPie request item separators that do not read a file, longest first.
 pub(crate) const HTTPIE_OTHER_SEPARATORS: &[&str] = &[":=", "==", "=", ":"];
 
+/// gh's commands that send their words (a body, a title, notes) and the files named by
+/// their options to a repository, by command group.
+pub(crate) const GH_SENDS: &[(&str, &[&str])] = &[
+    ("issue", &["create", "new", "comment", "edit"]),
+    ("pr", &["create", "new", "comment", "edit", "review"]),
+    ("release", &["create", "new", "edit", "upload"]),
+];
+
+/// gh options whose value is a file sent (`--body-file`, `--notes-file`, `gh api --input`;
+/// `-` is stdin).
+pub(crate) const GH_FILE_OPTIONS: &[&str] = &["-F", "--body-file", "--notes-file", "--input"];
+
+/// `gh api` options whose `key=@FILE` value sends a file.
+pub(crate) const GH_API_FIELD_OPTIONS: &[&str] = &["-F", "--field"];
+
+/// `gsutil` and `gcloud storage` commands that copy their sources to the last operand.
+pub(crate) const GSUTIL_SENDS: &[&str] = &["cp", "mv", "rsync"];
+
+/// Schemes of cloud storage that `gsutil` and `gcloud storage` copy to.
+pub(crate) const BUCKET_SCHEMES: &[&str] = &["gs://", "s3://"];
+
+/// rclone commands that copy their sources to the last operand; `rcat` sends stdin.
+pub(crate) const RCLONE_SENDS: &[&str] = &["copy", "copyto", "sync", "move", "moveto", "bisync"];
+
+/// Mail senders' options whose value is a file attached to the message (`mail -A`, `mutt -a`,
+/// `s-nail -a`).
+pub(crate) const MAIL_ATTACH_OPTIONS: &[&str] = &["-a", "-A", "--attach"];
+
+/// Programs that print the names they are given (`echo .env`, `ls .env*`, `realpath .env`):
+/// substituted into a file a sender sends (`curl -d @$(echo .env)`), they name that file.
+pub(crate) const NAME_PRINTERS: &[&str] = &["echo", "printf", "ls", "realpath", "readlink"];
+
 /// File names that stand for stdin.
 pub(crate) const STDIN_NAMES: &[&str] = &["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"];
 
@@ -187,9 +239,12 @@ pub(crate) const OPAQUE_OUTPUT: &[&str] = &[
     "true",
     "false",
     "sleep",
-    "diff",
-    "cmp",
 ];
+
+/// Programs that print nothing of what they read unless given one of these options: `cmp`
+/// says whether files differ, `cmp -l` prints every differing byte (all of them against
+/// `/dev/zero`).
+pub(crate) const OPAQUE_UNLESS: &[(&str, &[&str])] = &[("cmp", &["-l", "--verbose"])];
 
 /// Programs that print what they read, from the files they are given and from stdin: a
 /// credential they read is shown wherever their output goes (the exfiltration pack's
@@ -200,7 +255,35 @@ pub(crate) const FILE_PRINTERS: &[&str] = &[
     "base32", "basenc", "xxd", "od", "hexdump", "hd", "strings", "grep", "egrep", "fgrep", "zgrep",
     "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed", "cut", "sort", "uniq", "paste",
     "column", "fold", "fmt", "pr", "rev", "expand", "unexpand", "jq", "yq", "gojq", "melt",
+    // The lines that differ, which against `/dev/null` are all of them (`diff -q`: whether).
+    "diff", "cmp",
 ];
+
+/// Interpreters that loop over the lines of their file operands and stdin with one of these
+/// options (`perl -ne print FILE`, `ruby -pe '' FILE`): they print what they read, as `awk`
+/// and `sed` do, unless they edit the files in place (`perl -pi -e …`).
+pub(crate) const LINE_LOOP_PRINTERS: &[(&str, &[&str])] =
+    &[("perl", &["-n", "-p"]), ("ruby", &["-n", "-p"])];
+
+/// A program that prints (a form of) the file given to an input option.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct OptionPrinter {
+    /// The program.
+    pub(crate) program: &'static str,
+    /// The options whose value is a file it reads, as the option reader spells them.
+    pub(crate) input: &'static [&'static str],
+    /// The options with which it prints nothing of the file, or writes it elsewhere.
+    pub(crate) quiet: &'static [&'static str],
+}
+
+/// `openssl rsa -in KEY -text`, `openssl base64 -in FILE`, `openssl pkey -in KEY`: openssl
+/// prints what it read (decoded, encoded, the key's numbers); `-out FILE` writes it, `-noout`
+/// prints nothing of it, `-pubout` prints the public half (its row reads `-in` as `--in`).
+pub(crate) const OPTION_PRINTERS: &[OptionPrinter] = &[OptionPrinter {
+    program: "openssl",
+    input: &["--in"],
+    quiet: &["--out", "--noout", "--pubout"],
+}];
 
 /// Programs that print what they read on stdin only (their operands are files they write, or
 /// character sets).
@@ -221,8 +304,9 @@ pub(crate) const PRINTER_WRITE_OPTIONS: &[(&str, &[&str])] = &[
     ("yq", &["-i", "--inplace"]),
 ];
 
-/// Options that make a searcher print only names, counts or nothing.
+/// Options that make a searcher (or `diff`) print only names, counts or nothing.
 pub(crate) const SEARCH_QUIET: &[(&str, &[&str])] = &[
+    ("diff", &["-q", "--brief"]),
     (
         "grep",
         &[
@@ -315,6 +399,10 @@ pub(crate) const SERVICE_TOKENS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
+/// gpg's options that print secret keys (`gpg --export-secret-keys -a`), as its matcher in the
+/// exfiltration pack spells them: printed to the terminal, a secret store's read.
+pub(crate) const GPG_SECRET_EXPORTS: &[&str] = &["--export-secret-keys", "--export-secret-subkeys"];
+
 /// Programs that print secret keys when given one of these options (`gpg
 /// --export-secret-keys`), and the options: what they print is a private key file's content.
 pub(crate) const SECRET_KEY_EXPORTS: (&[&str], &[&str]) = (
@@ -393,6 +481,10 @@ mod tests {
         for name in OPAQUE_OUTPUT {
             assert!(sender(name).is_none(), "{name}");
         }
+        for (name, _) in OPAQUE_UNLESS {
+            assert!(FILE_PRINTERS.contains(name), "{name} is no printer");
+            assert!(!OPAQUE_OUTPUT.contains(name), "{name} is always opaque");
+        }
     }
 
     #[test]
@@ -410,6 +502,19 @@ mod tests {
         }
         for (name, _) in PRINTER_WRITE_OPTIONS {
             assert!(FILE_PRINTERS.contains(name), "{name} is no printer");
+        }
+        let others = LINE_LOOP_PRINTERS
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(OPTION_PRINTERS.iter().map(|p| p.program));
+        for name in others {
+            // (openssl prints with `-in` and sends with `s_client`.)
+            assert!(seen.insert(name), "{name} is listed twice");
+            assert!(!OPAQUE_OUTPUT.contains(&name), "{name} is also opaque");
+        }
+        for o in GPG_SECRET_EXPORTS {
+            let long = o.trim_start_matches('-');
+            assert!(SECRET_KEY_EXPORTS.1.contains(&long), "{o}");
         }
     }
 }

@@ -33,6 +33,32 @@ fn credentials_of_the_home_and_the_password_hashes_are_kept() {
         ),
         ("/etc/shadow", SecretSource::PasswordHashes),
         ("/root/.aws/credentials", SecretSource::AwsCredentials),
+        (
+            "~/.claude/.credentials.json",
+            SecretSource::AgentCredentials,
+        ),
+        ("~/.codex/auth.json", SecretSource::AgentCredentials),
+        ("~/.gemini/oauth_creds.json", SecretSource::AgentCredentials),
+        ("~/.vault-token", SecretSource::VaultToken),
+        (
+            "~/.terraform.d/credentials.tfrc.json",
+            SecretSource::RegistryToken,
+        ),
+        ("~/.pgpass", SecretSource::DatabasePasswords),
+        ("~/.my.cnf", SecretSource::DatabasePasswords),
+        ("~/.s3cfg", SecretSource::StorageCredentials),
+        (
+            "~/.config/rclone/rclone.conf",
+            SecretSource::StorageCredentials,
+        ),
+        ("~/.gradle/gradle.properties", SecretSource::RegistryToken),
+        ("~/.m2/settings.xml", SecretSource::RegistryToken),
+        // Globs that may name a setting and the credentials beside it.
+        ("~/.aws/*", SecretSource::AwsCredentials),
+        ("~/.aws/c*", SecretSource::AwsCredentials),
+        ("/home/u/.aws/[a-z]*", SecretSource::AwsCredentials),
+        ("~/.azure/*", SecretSource::AzureCredentials),
+        ("~/.config/gcloud/*", SecretSource::GcloudCredentials),
     ] {
         assert_eq!(kept_from_model(path, cwd(), home()), Some(source), "{path}");
     }
@@ -45,6 +71,9 @@ fn settings_public_keys_and_the_projects_own_secrets_are_not() {
         "~/.config/gcloud/configurations/config_default",
         "~/.config/gcloud/active_config",
         "~/.azure/config",
+        "~/.azure/logs/*",
+        "~/.config/gcloud/configurations/*",
+        "~/.ssh/*.pub",
         "~/.ssh/id_ed25519.pub",
         "~/.ssh/config",
         "~/.ssh/known_hosts",
@@ -53,6 +82,13 @@ fn settings_public_keys_and_the_projects_own_secrets_are_not() {
         "~/.bash_history",
         "/etc/passwd",
         "src/main.rs",
+        "~/.claude/settings.json",
+        "~/.codex/config.toml",
+        "~/.gemini/settings.json",
+        "~/.m2/repository/x.jar",
+        "~/.gradle/caches",
+        "proj/gradle.properties",
+        "my.cnf",
     ] {
         assert_eq!(kept_from_model(path, cwd(), home()), None, "{path}");
     }

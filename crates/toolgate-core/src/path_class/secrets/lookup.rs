@@ -28,7 +28,8 @@ pub fn is_home_credential(path: &str, cwd: Option<&Path>, home: Option<&Path>) -
 
 /// The source [`is_kept_from_model`] `path` is (a credential file, a credential
 /// directory, or inside one), unless it is one of the [`SETTINGS_BESIDE_CREDENTIALS`]
-/// (`~/.aws/config`): what a tool prints of it would reach the model's provider.
+/// (`~/.aws/config`): what a tool prints of it would reach the model's provider. A glob
+/// that could name a setting or a credential beside it (`~/.aws/*`, `~/.aws/c*`) is kept.
 pub fn kept_from_model(
     path: &str,
     cwd: Option<&Path>,
@@ -45,7 +46,10 @@ pub fn kept_from_model(
     });
     let source = TABLE.first_match(path, cwd, home)?;
     let view = PathView::new(path, cwd, home);
-    (!SETTINGS_BESIDE_CREDENTIALS.iter().any(|p| view.matches(p))).then_some(source)
+    (!SETTINGS_BESIDE_CREDENTIALS
+        .iter()
+        .any(|p| view.only_within(p)))
+    .then_some(source)
 }
 
 /// The secret source `path` is (a credential file, or inside a credential directory).

@@ -34,10 +34,19 @@ pub enum SecretSource {
     Netrc,
     /// Docker registry credentials (`~/.docker/config.json`).
     DockerConfig,
-    /// Package registry tokens (`~/.npmrc`, `~/.pypirc`, `~/.cargo/credentials.toml`).
+    /// Package registry tokens (`~/.npmrc`, `~/.pypirc`, `~/.cargo/credentials.toml`,
+    /// `~/.m2/settings.xml`, `~/.terraform.d/credentials.tfrc.json`).
     RegistryToken,
     /// Git and GitHub CLI credentials (`~/.git-credentials`, `~/.config/gh/hosts.yml`).
     GitCredentials,
+    /// AI coding agents' logins (`~/.claude/.credentials.json`, `~/.codex/auth.json`).
+    AgentCredentials,
+    /// Database clients' password files (`~/.pgpass`, `~/.my.cnf`).
+    DatabasePasswords,
+    /// Cloud storage clients' credentials (`~/.s3cfg`, `~/.config/rclone/rclone.conf`).
+    StorageCredentials,
+    /// HashiCorp Vault's token (`~/.vault-token`).
+    VaultToken,
     /// `.env` files (not `.env.example`, `.env.sample`, `.env.template`).
     DotEnv,
     /// Private key files (`*.pem`, `*.key`, `id_rsa`) anywhere.
@@ -66,6 +75,10 @@ pub const HOME_CREDENTIALS: &[SecretSource] = &[
     SecretSource::DockerConfig,
     SecretSource::RegistryToken,
     SecretSource::GitCredentials,
+    SecretSource::AgentCredentials,
+    SecretSource::DatabasePasswords,
+    SecretSource::StorageCredentials,
+    SecretSource::VaultToken,
 ];
 
 /// Whether `source` is a secret the `exfiltration` pack's `TG-EXFIL-CREDENTIAL-READ` keeps out of the

@@ -136,6 +136,12 @@ pub const SECRET_SOURCES: &[SecretSourceInfo] = &[
             file(Home, &[".cargo", "credentials.toml"]),
             file(Home, &[".gem", "credentials"]),
             file(Home, &[".yarnrc.yml"]),
+            // The Terraform registry's and HCP Terraform's API tokens.
+            file(Home, &[".terraform.d", "credentials.tfrc.json"]),
+            // Maven and Gradle repository passwords and signing keys.
+            file(Home, &[".m2", "settings.xml"]),
+            file(Home, &[".m2", "settings-security.xml"]),
+            file(Home, &[".gradle", "gradle.properties"]),
         ],
     },
     SecretSourceInfo {
@@ -147,6 +153,37 @@ pub const SECRET_SOURCES: &[SecretSourceInfo] = &[
             file(Home, &[".config", "git", "credentials"]),
             file(Home, &[".config", "gh", "hosts.yml"]),
         ],
+    },
+    SecretSourceInfo {
+        source: SecretSource::AgentCredentials,
+        name: "agent_credentials",
+        describe: "an AI coding agent's login",
+        patterns: &[
+            file(Home, &[".claude", ".credentials.json"]),
+            file(Home, &[".codex", "auth.json"]),
+            file(Home, &[".gemini", "oauth_creds.json"]),
+        ],
+    },
+    SecretSourceInfo {
+        source: SecretSource::DatabasePasswords,
+        name: "database_passwords",
+        describe: "a database client's password file",
+        patterns: &[file(Home, &[".pgpass"]), file(Home, &[".my.cnf"])],
+    },
+    SecretSourceInfo {
+        source: SecretSource::StorageCredentials,
+        name: "storage_credentials",
+        describe: "cloud storage credentials (s3cmd, rclone)",
+        patterns: &[
+            file(Home, &[".s3cfg"]),
+            file(Home, &[".config", "rclone", "rclone.conf"]),
+        ],
+    },
+    SecretSourceInfo {
+        source: SecretSource::VaultToken,
+        name: "vault_token",
+        describe: "a HashiCorp Vault token",
+        patterns: &[file(Home, &[".vault-token"])],
     },
     SecretSourceInfo {
         source: SecretSource::DotEnv,

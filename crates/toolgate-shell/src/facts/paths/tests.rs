@@ -91,7 +91,25 @@ fn globs_count_when_aimed_at_the_class() {
     assert_eq!(secret("~/.env*"), Some(SecretSource::DotEnv));
     assert_eq!(secret("deploy/id_*"), Some(SecretSource::PrivateKeyFile));
     assert_eq!(secret(".env"), Some(SecretSource::DotEnv));
-    for path in ["dist/*", "docs/*ela*L1*", "src/.*", "a/*.*", "*"] {
+    // A glob that fits a credential's name, or in the home directory one is named in.
+    assert_eq!(secret(".e?v"), Some(SecretSource::DotEnv));
+    assert_eq!(secret("~/.docker/*"), Some(SecretSource::DockerConfig));
+    assert_eq!(secret("~/.config/gh/*"), Some(SecretSource::GitCredentials));
+    assert_eq!(
+        secret("~/.config/gh/h*"),
+        Some(SecretSource::GitCredentials)
+    );
+    for path in [
+        "dist/*",
+        "docs/*ela*L1*",
+        "src/.*",
+        "a/*.*",
+        "*",
+        "~/.config/*",
+        "~/.docker/*.log",
+        "deploy/.docker/*",
+        "~/.claude/*",
+    ] {
         assert_eq!(secret(path), None, "{path}");
     }
 }

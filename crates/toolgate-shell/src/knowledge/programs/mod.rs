@@ -80,6 +80,9 @@ pub(crate) enum Class {
     /// Looks names up (`dig`, `host`, `ping`): a name reaches its DNS servers, so what it
     /// carries leaves the machine. The network policy does not judge the names.
     NameLookup,
+    /// Sends what it is given to a server (`mail`, `sendmail`, `openssl s_client`): the
+    /// exfiltration pack follows it; the network policy reads no host from its words.
+    Sender,
 }
 
 /// One program.

@@ -58,4 +58,5 @@ pub(super) const ADMIN: &[Class] = &[Admin];
 pub(super) const DB: &[Class] = &[Database];
 pub(super) const ADMIN_DB: &[Class] = &[Admin, Database];
 pub(super) const LOOKUP: &[Class] = &[NameLookup];
+pub(super) const SENDS: &[Class] = &[Sender];
 pub(super) const AGENT: &[Class] = &[CodingAgent];

@@ -39,6 +39,17 @@ pub(super) const GENERAL: &[Program] = &[
     reaches(row("ncat", NET, &specs::NC), D::Netcat),
     reaches(row("netcat", NET, &specs::NC), D::Netcat),
     reaches(row("socat", NET, NONE), D::Socat),
+    // Senders the exfiltration pack follows (their hosts are not read from their words).
+    single_dash_long(row("openssl", SENDS, &specs::OPENSSL)),
+    row("mail", SENDS, NONE),
+    row("mailx", SENDS, NONE),
+    row("s-nail", SENDS, NONE),
+    row("sendmail", SENDS, NONE),
+    row("mutt", SENDS, NONE),
+    row("msmtp", SENDS, NONE),
+    // Encrypts, decrypts and exports keys into the files it is given (`-o`).
+    row("gpg", WRITE, &specs::GPG),
+    row("gpg2", WRITE, &specs::GPG),
     // Repositories, packages and images.
     reaches(row("git", PKG, NONE), D::Git),
     reaches(row("pip", PKG, &specs::PIP), D::Pip),

@@ -234,6 +234,64 @@ pub(crate) const PATCH: Spec = Spec::with_flags(
 /// next option and is read as operands.
 pub(crate) const UNZIP: Spec = Spec::values("dP", &[]);
 
+/// openssl's options that take a value, written with one dash (`-in FILE`, `-connect
+/// HOST:PORT`; its row reads long options with one dash).
+pub(crate) const OPENSSL: Spec = Spec::values(
+    "kKS",
+    &[
+        "in",
+        "out",
+        "inform",
+        "outform",
+        "keyform",
+        "certform",
+        "passin",
+        "passout",
+        "inkey",
+        "key",
+        "keyout",
+        "newkey",
+        "cert",
+        "certfile",
+        "chain",
+        "connect",
+        "servername",
+        "name",
+        "subj",
+        "days",
+        "config",
+        "extensions",
+        "extfile",
+        "pkeyopt",
+        "sigopt",
+        "signer",
+        "recip",
+        "md",
+        "cipher",
+        "ciphersuites",
+        "port",
+        "host",
+        "proxy",
+        "alpn",
+        "sess_out",
+        "sess_in",
+        "engine",
+        "rand",
+        "writerand",
+        "set_serial",
+        "iter",
+        "iv",
+        "pass",
+        "starttls",
+        "verify",
+        "nameopt",
+        "section",
+    ],
+);
+
+/// Mail senders' options that take a value (`mail -s SUBJECT -A FILE`, `mutt -a FILE`).
+pub(crate) const MAIL: Spec = Spec::values("sabcAFfrS", &["subject", "attach", "return-address"]);
+
 /// GnuPG's options that take a value (`-o FILE` is what it writes).
 pub(crate) const GPG: Spec = Spec::values(
     "oruRz",

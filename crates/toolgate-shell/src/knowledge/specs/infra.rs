@@ -432,6 +432,47 @@ pub(crate) const GH_REPO_EDIT: Spec = Spec::values(
 /// `gh gist create`: the global options and its own that take a value.
 pub(crate) const GH_GIST: Spec = Spec::values("Rdf", &["repo", "hostname", "desc", "filename"]);
 
+/// `gh issue|pr create|comment|edit|review`: the options that take a value.
+pub(crate) const GH_ISSUE: Spec = Spec::values(
+    "RtbFalmpBHTr",
+    &[
+        "repo",
+        "hostname",
+        "title",
+        "body",
+        "body-file",
+        "assignee",
+        "label",
+        "milestone",
+        "project",
+        "base",
+        "head",
+        "template",
+        "reviewer",
+        "add-label",
+        "remove-label",
+        "add-assignee",
+        "remove-assignee",
+    ],
+);
+
+/// `gh release create|edit|upload`: the options that take a value (the operands after the
+/// tag are the assets).
+pub(crate) const GH_RELEASE: Spec = Spec::values(
+    "RtnF",
+    &[
+        "repo",
+        "hostname",
+        "title",
+        "notes",
+        "notes-file",
+        "target",
+        "discussion-category",
+        "notes-start-tag",
+        "tag",
+    ],
+);
+
 /// helmfile's global options that take a value (`helmfile -e prod destroy`).
 pub(crate) const HELMFILE: Spec = Spec::values(
     "efln",

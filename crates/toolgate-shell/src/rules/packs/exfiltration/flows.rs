@@ -22,13 +22,14 @@ use crate::facts::destinations::collect;
 use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::facts::writes::{COPIERS, content_targets};
 use crate::knowledge::exfiltration::{
-    DUMPER_LIST_OPTIONS, OPAQUE_OUTPUT, SEARCH_QUIET, SECRET_KEY_EXPORTS, SERVICE_TOKENS,
-    TREE_READERS, WORDS_NOT_FILES,
+    DUMPER_LIST_OPTIONS, NAME_PRINTERS, OPAQUE_OUTPUT, OPAQUE_UNLESS, OPTION_PRINTERS,
+    SEARCH_QUIET, SECRET_KEY_EXPORTS, SERVICE_TOKENS, TREE_READERS, WORDS_NOT_FILES,
 };
 use crate::knowledge::programs::table_name;
 use crate::knowledge::secret_variables::{SECRET_VARIABLES, is_own_host};
 use crate::model::{CommandAnalysis, CommandContext, Destination, SimpleCommand};
 use crate::options::normalize::canonical_flag;
+use crate::rules::packs::View;
 use crate::syntax::words::uses_variable;
 
 /// One secret reaching a network sink.
@@ -42,12 +43,15 @@ pub struct SecretFlow {
     pub destinations: Vec<Destination>,
 }
 
+/// Most rows [`SECRET_SOURCES`] may have: one bit each in [`Secrets`].
+pub(super) const MAX_SOURCES: usize = 32;
+
 /// A set of secret sources, one bit per row of [`SECRET_SOURCES`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Secrets(pub(super) u16);
+pub(super) struct Secrets(pub(super) u32);
 
 impl Secrets {
-    fn bit(source: SecretSource) -> u16 {
+    fn bit(source: SecretSource) -> u32 {
         let at = SECRET_SOURCES
             .iter()
             .position(|i| i.source == source)
@@ -59,7 +63,7 @@ impl Secrets {
         self.0 |= Self::bit(source);
     }
 
-    fn extend(&mut self, sources: impl IntoIterator<Item = SecretSource>) {
+    pub(super) fn extend(&mut self, sources: impl IntoIterator<Item = SecretSource>) {
         for s in sources {
             self.add(s);
         }
@@ -82,7 +86,7 @@ impl Secrets {
 /// source so that what a range of commands carries is known in constant time.
 pub(super) struct Carried {
     pub(super) sets: Vec<Secrets>,
-    counts: Vec<[u32; 16]>,
+    counts: Vec<[u32; MAX_SOURCES]>,
 }
 
 impl Carried {
@@ -90,12 +94,12 @@ impl Carried {
     pub(super) fn with_capacity(n: usize) -> Carried {
         Carried {
             sets: Vec::with_capacity(n),
-            counts: vec![[0; 16]],
+            counts: vec![[0; MAX_SOURCES]],
         }
     }
 
     pub(super) fn push(&mut self, set: Secrets) {
-        let mut next = *self.counts.last().unwrap_or(&[0; 16]);
+        let mut next = *self.counts.last().unwrap_or(&[0; MAX_SOURCES]);
         for (at, n) in next.iter_mut().enumerate() {
             if set.0 & (1 << at) != 0 {
                 *n += 1;
@@ -114,7 +118,7 @@ impl Carried {
         let start = r.start.min(end);
         let (a, b) = (&self.counts[start], &self.counts[end]);
         let mut out = Secrets::default();
-        for at in 0..16 {
+        for at in 0..MAX_SOURCES {
             if b[at] > a[at] {
                 out.0 |= 1 << at;
             }
@@ -242,6 +246,13 @@ impl Pass<'_> {
             for f in &sent.files {
                 secrets.0 |= self.secrets_of(f, dir, false).0;
             }
+            if sent
+                .files
+                .iter()
+                .any(|f| f.contains("$(") || f.contains('`'))
+            {
+                secrets.0 |= self.substituted_names(cmd, dir).0;
+            }
             for t in &sent.trees {
                 secrets.0 |= self.secrets_of(t, dir, true).0;
             }
@@ -290,6 +301,23 @@ impl Pass<'_> {
         Some((secrets, destinations))
     }
 
+    /// The secrets of the files `cmd`'s substitutions name (`curl -d @$(echo .env)`): the
+    /// operands of the name printers run in them.
+    fn substituted_names(&self, cmd: &SimpleCommand, dir: Option<&str>) -> Secrets {
+        let mut out = Secrets::default();
+        for r in &cmd.words_from {
+            let end = r.end.min(self.analysis.commands.len());
+            for c in &self.analysis.commands[r.start.min(end)..end] {
+                if NAME_PRINTERS.contains(&c.program_lower().as_ref()) {
+                    for name in &c.operands {
+                        out.0 |= self.secrets_of(name, dir, false).0;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The secrets command `i` reads: credential files among its operands (or trees above
     /// them, for archivers and recursive copies), files written earlier with secrets, the
     /// file its stdin comes from, the whole environment, the secrets its inline code reads.
@@ -304,7 +332,9 @@ impl Pass<'_> {
         }
         let program = cmd.program_lower();
         let (exporters, options) = SECRET_KEY_EXPORTS;
-        if exporters.contains(&&*program) && options.iter().any(|o| cmd.flags.contains(o)) {
+        let exports_key =
+            exporters.contains(&&*program) && options.iter().any(|o| cmd.flags.contains(o));
+        if exports_key {
             out.add(SecretSource::PrivateKeyFile);
         }
         if program == "history" && cmd.args.iter().all(|a| a.parse::<u32>().is_ok()) {
@@ -312,7 +342,9 @@ impl Pass<'_> {
         }
         // A secret for anything (`vault kv get`, `op read`); a service's token is followed as
         // a credential variable is (`credential_variables_carried`).
-        if super::prints_stored_secret(cmd) == Some(None) {
+        // (A secret key exported is the private key file's, as it was before gpg's export
+        // became a store's read for the terminal.)
+        if !exports_key && super::prints_stored_secret(cmd) == Some(None) {
             out.add(SecretSource::SecretStore);
         }
         if opaque(cmd) {
@@ -329,6 +361,12 @@ impl Pass<'_> {
                 }
                 let path = operand.strip_prefix("if=").unwrap_or(operand);
                 out.0 |= self.secrets_of(path, dir, trees).0;
+            }
+        }
+        // `openssl base64 -in FILE`: the file of an input option.
+        if let Some(p) = OPTION_PRINTERS.iter().find(|p| p.program == program) {
+            for f in View::read(cmd, None).values(p.input) {
+                out.0 |= self.secrets_of(f, dir, false).0;
             }
         }
         out
@@ -455,12 +493,17 @@ pub(super) fn opaque(cmd: &SimpleCommand) -> bool {
         other => other,
     };
     // The normalised flags: `-l`, `-c` (clusters read), `count`, `files-with-matches`.
-    SEARCH_QUIET.iter().any(|(name, quiet)| {
-        *name == base
-            && quiet
-                .iter()
-                .any(|q| cmd.flags.contains(&canonical_flag(base, None, q)))
-    })
+    let has = |options: &[&str]| {
+        options
+            .iter()
+            .any(|o| cmd.flags.contains(&canonical_flag(base, None, o)))
+    };
+    if let Some((_, printing)) = OPAQUE_UNLESS.iter().find(|(name, _)| *name == base) {
+        return !has(printing);
+    }
+    SEARCH_QUIET
+        .iter()
+        .any(|(name, quiet)| *name == base && has(quiet))
 }
 
 /// Whether `cmd` prints the whole environment (`env`, `printenv`, `export -p`, `set`).

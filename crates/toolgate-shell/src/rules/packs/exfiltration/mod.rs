@@ -5,6 +5,7 @@
 //! printed into the conversation (`TG-EXFIL-CREDENTIAL-READ`, in [`shown`]).
 
 mod flows;
+mod senders;
 mod server;
 mod shown;
 mod sinks;
@@ -12,7 +13,9 @@ mod sinks;
 use std::ops::Range;
 
 use super::{Check, Matcher as M, Operands, Seen};
-use crate::knowledge::exfiltration::{SERVICE_TOKENS, SOCAT_EXEC_TYPES, Sender, sender};
+use crate::knowledge::exfiltration::{
+    GPG_SECRET_EXPORTS, SERVICE_TOKENS, SOCAT_EXEC_TYPES, Sender, sender,
+};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::programs::{Class, in_class, table_name};
 use crate::model::{Arg, CommandAnalysis, SimpleCommand};
@@ -20,7 +23,7 @@ use crate::options::{Grammar, read_grammar};
 use crate::syntax::words::basename;
 
 pub use flows::{SecretFlow, secret_flows};
-pub use shown::{CREDENTIAL_READ, credentials_shown};
+pub use shown::{CREDENTIAL_READ, credential_searched, credentials_shown};
 pub(super) use shown::{secret_values_shown, shown_to_terminal};
 
 /// The rule the engine reports for a [`SecretFlow`] the policy does not allow.
@@ -178,6 +181,11 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(SECRET_STORE, &["doppler"], &[&["secrets"], &["get"]]).check(Check::ShownToTerminal),
     M::new(SECRET_STORE, &["heroku"], &[&["config", "config:get"]]).check(Check::ShownToTerminal),
     M::new(SECRET_STORE, &["git"], &[&["credential"], &["fill"]]).check(Check::ShownToTerminal),
+    // A secret key from gpg's key store (`-o FILE` writes it to a file instead).
+    M::new(SECRET_STORE, &["gpg", "gpg2"], &[])
+        .any(GPG_SECRET_EXPORTS)
+        .none(&["-o", "--output"])
+        .check(Check::ShownToTerminal),
 ];
 
 /// Whether `cmd` prints a secret from a store (a `TG-EXFIL-SECRET-STORE-READ` matcher's

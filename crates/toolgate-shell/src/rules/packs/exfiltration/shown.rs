@@ -9,18 +9,20 @@
 //! GITHUB_TOKEN`: the `environment` source).
 
 use std::ops::Range;
+use std::path::Path;
 
 use toolgate_core::path_class::SecretSource;
 use toolgate_core::path_class::secrets::{is_kept_from_model, kept_from_model};
 
-use super::super::Seen;
+use super::super::{Seen, View};
 use super::flows::{
     Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, credential_variables_used,
     in_directory, opaque, prints_environment,
 };
-use crate::facts::paths::{aimed_class, working_directory};
+use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::knowledge::exfiltration::{
-    FILE_PRINTERS, PRINTER_WRITE_OPTIONS, STREAM_PRINTERS, WORD_PRINTERS,
+    FILE_PRINTERS, LINE_LOOP_PRINTERS, OPTION_PRINTERS, OptionPrinter, PRINTER_WRITE_OPTIONS,
+    STREAM_PRINTERS, WORD_PRINTERS,
 };
 use crate::knowledge::secret_variables::SECRET_VARIABLES;
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
@@ -41,11 +43,24 @@ enum Printer {
     Stream,
     /// Its words.
     Words,
+    /// The files given to its input options ([`OPTION_PRINTERS`]).
+    Options(&'static OptionPrinter),
 }
 
 fn printer(cmd: &SimpleCommand) -> Option<Printer> {
     let program = cmd.program_lower();
     let program = &*program;
+    let line_loop = LINE_LOOP_PRINTERS
+        .iter()
+        .any(|(name, loops)| *name == program && loops.iter().any(|o| cmd.flags.contains(o)));
+    if line_loop {
+        return (!cmd.flags.contains("in-place")).then_some(Printer::Files);
+    }
+    if let Some(p) = OPTION_PRINTERS.iter().find(|p| p.program == program) {
+        let view = View::read(cmd, None);
+        let reads = view.values(p.input).next().is_some();
+        return (reads && !view.has(p.quiet)).then_some(Printer::Options(p));
+    }
     if FILE_PRINTERS.contains(&program) {
         let writes = PRINTER_WRITE_OPTIONS
             .iter()
@@ -61,6 +76,12 @@ fn printer(cmd: &SimpleCommand) -> Option<Printer> {
     WORD_PRINTERS.contains(&program).then_some(Printer::Words)
 }
 
+/// The files `cmd` gives to `p`'s input options (`-in FILE`).
+fn option_inputs(cmd: &SimpleCommand, p: &OptionPrinter) -> Vec<String> {
+    let view = View::read(cmd, None);
+    view.values(p.input).map(str::to_string).collect()
+}
+
 /// The kinds of credential `analysis` prints where the agent reads them, each once.
 pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<SecretSource> {
     let commands = &analysis.commands;
@@ -74,7 +95,8 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
             return true;
         }
         let printer = (!c.operands.is_empty() || c.stdin_file.is_some() || c.args_from_input)
-            && FILE_PRINTERS.contains(&&*program);
+            && (FILE_PRINTERS.contains(&&*program)
+                || matches!(printer(c), Some(Printer::Files | Printer::Options(_))));
         let code = c
             .inline_network
             .as_ref()
@@ -108,6 +130,15 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
                 here.0 |= carried.over(&cmd.stdin_from).0;
             }
             Some(Printer::Stream) => here.0 |= carried.over(&cmd.stdin_from).0,
+            Some(Printer::Options(p)) => {
+                let dir = cmd
+                    .cwd_changed
+                    .then(|| working_directory(analysis, i))
+                    .flatten();
+                for f in option_inputs(cmd, p) {
+                    here.extend(credential_at(&f, dir.as_deref(), cx));
+                }
+            }
             Some(Printer::Words) => {
                 // A service's credential variable (`echo $OPENAI_API_KEY`; not its length or
                 // a short prefix, `${#OPENAI_API_KEY}`, `${OPENAI_API_KEY:0:4}`).
@@ -222,18 +253,47 @@ fn read_by_path(path: &str, cx: &CommandContext) -> Secrets {
     out
 }
 
+/// The credential `path` (in `dir`, when given) is aimed at, globs included (`~/.ssh/*`).
+fn credential_at(path: &str, dir: Option<&str>, cx: &CommandContext) -> Option<SecretSource> {
+    aimed_class(
+        &in_directory(path, dir),
+        |p| kept_from_model(p, cx.cwd(), cx.home),
+        |s| s.info().patterns,
+    )
+}
+
+/// Whether a content search of `dir` for the files matching `glob` shows a credential (a
+/// search tool's file filter: `**/credentials`, `*.{json,yml}`; a glob without `/` names
+/// files at any depth), when the glob is aimed at one as a shell glob would be (`*.rs` is
+/// not). A glob of too many alternatives is taken to show one.
+pub fn credential_searched(dir: &str, glob: &str, cwd: Option<&Path>, home: Option<&Path>) -> bool {
+    let dir = dir.trim_end_matches('/');
+    let dir = if dir.is_empty() { "/" } else { dir };
+    let Ok(globs) = crate::syntax::braces::expand(glob) else {
+        return true;
+    };
+    globs.iter().any(|g| {
+        let g = g.trim_start_matches("./");
+        let path = if g.contains('/') {
+            format!("{dir}/{g}")
+        } else {
+            format!("{dir}/**/{g}")
+        };
+        aimed_class(
+            &tilde_home(&path),
+            |p| kept_from_model(p, cwd, home),
+            |s| s.info().patterns,
+        )
+        .is_some()
+    })
+}
+
 /// The credentials `cmd` (a file printer) reads from its operands, its stdin file, and the
 /// roots of the paths it is given at run time (`find ~/.ssh -type f -exec cat {} +`).
 fn read_by(cmd: &SimpleCommand, dir: Option<&str>, cx: &CommandContext) -> Secrets {
     let mut out = Secrets::default();
     let mut add = |path: &str| {
-        let path = in_directory(path, dir);
-        let kept = aimed_class(
-            &path,
-            |p| kept_from_model(p, cx.cwd(), cx.home),
-            |s| s.info().patterns,
-        );
-        if let Some(source) = kept {
+        if let Some(source) = credential_at(path, dir, cx) {
             out.add(source);
         }
     };
@@ -340,7 +400,7 @@ fn reaching_terminal(analysis: &CommandAnalysis) -> Vec<bool> {
         let ranges: Vec<&Range<usize>> = match printer(cmd) {
             Some(Printer::Files | Printer::Stream) => cmd.stdin_from.iter().collect(),
             Some(Printer::Words) => cmd.words_from.iter().collect(),
-            None => Vec::new(),
+            Some(Printer::Options(_)) | None => Vec::new(),
         };
         for r in ranges {
             // Only earlier commands feed this one.

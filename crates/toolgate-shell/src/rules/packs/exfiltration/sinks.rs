@@ -1,5 +1,6 @@
 //! What a network sink sends: the files it names, its stdin, its own words, and where.
 
+use super::senders;
 use crate::facts::destinations::{collect, is_remote_path};
 use crate::knowledge::exfiltration::{
     CURL_DATA_OPTIONS, CURL_FORM_OPTIONS, CURL_UPLOAD_OPTIONS, HTTPIE_FILE_SEPARATORS,
@@ -7,7 +8,7 @@ use crate::knowledge::exfiltration::{
     WGET_FILE_OPTIONS, sender,
 };
 use crate::knowledge::programs::table_name;
-use crate::knowledge::specs::{AWS_S3_TRANSFER, GH_GIST, REGISTRY_LOGIN};
+use crate::knowledge::specs::{AWS_S3_TRANSFER, REGISTRY_LOGIN};
 use crate::model::{Destination, SimpleCommand};
 use crate::rules::packs::View;
 
@@ -28,7 +29,8 @@ pub(super) struct Sent {
 }
 
 impl Sent {
-    fn file(&mut self, name: &str) {
+    /// `name` is sent (stdin for `-`).
+    pub(super) fn file(&mut self, name: &str) {
         if STDIN_NAMES.contains(&name) {
             self.stdin = true;
         } else if !name.is_empty() {
@@ -83,7 +85,10 @@ pub(super) fn sent(cmd: &SimpleCommand) -> Option<Sent> {
         Some(Sender::Socket) => out.stdin = true,
         Some(Sender::Socat) => socat(cmd, &mut out),
         Some(Sender::AwsS3) => aws_s3(cmd, &mut out),
-        Some(Sender::GhGist) => gist(cmd, &mut out),
+        Some(Sender::Gh) => senders::gh(cmd, &mut out),
+        Some(Sender::TlsClient) => senders::tls_client(cmd, &mut out),
+        Some(Sender::StorageCopy) => senders::storage_copy(cmd, &mut out),
+        Some(Sender::Mail) => senders::mail(cmd, &mut out),
         Some(Sender::RegistryLogin) => registry_login(cmd, &mut out),
         Some(Sender::Resolver) => out.words = true,
         None => {}
@@ -242,26 +247,6 @@ fn aws_s3(cmd: &SimpleCommand, out: &mut Sent) {
         url,
         program: Some("aws"),
         method: Some("PUT".to_string()),
-    });
-}
-
-/// `gh gist create [FILE…]`: the files (`-` or none: stdin).
-fn gist(cmd: &SimpleCommand, out: &mut Sent) {
-    let view = View::read(cmd, Some(&GH_GIST));
-    let operands: Vec<&str> = view.operands().collect();
-    let ["gist", "create" | "new", files @ ..] = operands.as_slice() else {
-        return;
-    };
-    if files.is_empty() {
-        out.stdin = true;
-    }
-    for f in files {
-        out.file(f);
-    }
-    out.destinations.push(Destination::Url {
-        url: "https://api.github.com/gists".to_string(),
-        program: Some("gh"),
-        method: Some("POST".to_string()),
     });
 }
 

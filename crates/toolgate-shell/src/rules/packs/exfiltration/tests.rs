@@ -236,7 +236,7 @@ fn secrets_written_to_a_file_first_still_flow() {
 
 #[test]
 fn every_source_has_a_bit() {
-    assert!(toolgate_core::path_class::SECRET_SOURCES.len() <= 16);
+    assert!(toolgate_core::path_class::SECRET_SOURCES.len() <= super::flows::MAX_SOURCES);
 }
 
 #[test]

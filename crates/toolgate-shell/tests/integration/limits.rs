@@ -295,23 +295,7 @@ fn deeply_nested_find_groups_are_read_in_bounded_stack() {
 fn chained_tmpdir_defaults_are_read_in_bounded_stack() {
     // Regression: each `${TMPDIR:-}` of a chain recursed once more (an abort on 8,000).
     let cmd = format!("rm -rf \"{}/x\"", "${TMPDIR:-}".repeat(8_000));
-    let rules = std::thread::Builder::new()
-        .stack_size(2 * 1024 * 1024)
-        .spawn(move || {
-            let a = analyze(&cmd);
-            let cx = toolgate_shell::CommandContext::new(
-                Some(std::path::Path::new("/home/me/proj")),
-                Some(std::path::Path::new("/home/me")),
-            );
-            toolgate_shell::CommandRuleSet::builtin()
-                .evaluate(&a, &cx)
-                .into_iter()
-                .map(|m| m.rule_id)
-                .collect::<Vec<_>>()
-        })
-        .expect("spawn")
-        .join()
-        .expect("analysis thread");
+    let rules = rules_in_project_on_small_stack(cmd);
     // Only known at run time: a recursive delete of it is denied.
     assert!(
         rules.iter().any(|r| r == "TG-CMD-RM-OUTSIDE-CWD"),
@@ -329,27 +313,32 @@ fn variables_whose_values_name_each_other_are_read_in_bounded_stack() {
         "HOME=$TMPDIR; TMPDIR=$HOME; rm -rf $HOME/x",
         "a=$b; b=$a; rm -rf \"$a\"",
     ] {
-        let owned = cmd.to_string();
-        let rules = std::thread::Builder::new()
-            .stack_size(2 * 1024 * 1024)
-            .spawn(move || {
-                let a = analyze(&owned);
-                let cx = toolgate_shell::CommandContext::new(
-                    Some(std::path::Path::new("/home/me/proj")),
-                    Some(std::path::Path::new("/home/me")),
-                );
-                toolgate_shell::CommandRuleSet::builtin()
-                    .evaluate(&a, &cx)
-                    .into_iter()
-                    .map(|m| m.rule_id)
-                    .collect::<Vec<_>>()
-            })
-            .expect("spawn")
-            .join()
-            .expect("analysis thread");
+        let rules = rules_in_project_on_small_stack(cmd.to_string());
         assert!(
             rules.iter().any(|r| r == "TG-CMD-RM-OUTSIDE-CWD"),
             "{cmd}: {rules:?}"
         );
     }
+}
+
+/// The rules `cmd` matches in a project under a home, analysed on a 2 MiB thread (a main
+/// thread's stack is larger than a hook host may give: a bound must hold on this one).
+fn rules_in_project_on_small_stack(cmd: String) -> Vec<String> {
+    std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(move || {
+            let a = analyze(&cmd);
+            let cx = toolgate_shell::CommandContext::new(
+                Some(std::path::Path::new("/home/me/proj")),
+                Some(std::path::Path::new("/home/me")),
+            );
+            toolgate_shell::CommandRuleSet::builtin()
+                .evaluate(&a, &cx)
+                .into_iter()
+                .map(|m| m.rule_id)
+                .collect::<Vec<_>>()
+        })
+        .expect("spawn")
+        .join()
+        .expect("analysis thread")
 }

@@ -2,7 +2,7 @@
 //! `system("rm","-rf",$dir)`, `spawnSync("rm",["-rf","/"])`, `system qw(rm -rf /)`): their
 //! argv, with the arguments that are not literals only known at run time.
 
-use super::{MAX_ARGV_CALLS, PROCESS_CALLS, is_ident, names, string_at};
+use super::{MAX_ARGV_CALLS, PROCESS_CALLS, delimited_body, is_ident, names, string_at};
 
 /// One argument of a call, at the top level of its argument list.
 pub(crate) enum Item {
@@ -158,19 +158,8 @@ fn quote_words(chars: &[char], i: usize) -> Option<(Vec<String>, usize)> {
     if is_ident(open) || open.is_whitespace() || open == ',' {
         return None;
     }
-    let close = match open {
-        '(' => ')',
-        '[' => ']',
-        '{' => '}',
-        '<' => '>',
-        c => c,
-    };
-    let body_end = (j + 1..chars.len()).find(|&k| chars[k] == close)?;
-    let body: String = chars[j + 1..body_end].iter().collect();
-    Some((
-        body.split_whitespace().map(str::to_string).collect(),
-        body_end + 1,
-    ))
+    let (body, after) = delimited_body(chars, j)?;
+    Some((body.split_whitespace().map(str::to_string).collect(), after))
 }
 
 /// Reads the elements of a `[…]` list (or skips a bracketed group) from `i`.

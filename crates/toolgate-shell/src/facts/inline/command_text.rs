@@ -4,7 +4,7 @@
 //! `` `${d}` ``, `"$d"`) is read as shell text with a word only known at run time in each
 //! such place.
 
-use super::{is_ident, string_at};
+use super::{delimited_body, is_ident, string_at};
 use crate::knowledge::code_calls::Dialect::{
     self, Awk, JavaScript, Lua, Other, Perl, Php, Python, Ruby,
 };
@@ -126,18 +126,10 @@ pub(crate) fn quoted_command(
     if is_ident(open) || open.is_whitespace() || open == ',' || open == ';' {
         return None;
     }
-    let close = match open {
-        '(' => ')',
-        '[' => ']',
-        '{' => '}',
-        '<' => '>',
-        c => c,
-    };
-    let body_end = (i + 3..chars.len()).find(|&k| chars[k] == close)?;
-    let body: String = chars[i + 3..body_end].iter().collect();
+    let (body, after) = delimited_body(chars, i + 2)?;
     let mut text = String::new();
     interpolate(&mut text, &body, '"', dialect, false);
-    Some((text, body_end + 1))
+    Some((text, after))
 }
 
 /// `sep.join(items)` with its arguments at `k`: a literal list's items joined by `sep`, each

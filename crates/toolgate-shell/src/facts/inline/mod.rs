@@ -333,6 +333,21 @@ pub(crate) fn names(chars: &[char]) -> impl Iterator<Item = (usize, usize)> + '_
     })
 }
 
+/// A Perl or Ruby quote-like body (`qw(…)`, `qx{…}`, `%x[…]`, `qx!…!`) whose delimiter is at
+/// `open`: its text and the index after the closing delimiter. A bracket closes with its
+/// pair, any other delimiter with itself.
+pub(crate) fn delimited_body(chars: &[char], open: usize) -> Option<(String, usize)> {
+    let close = match *chars.get(open)? {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        c => c,
+    };
+    let end = (open + 1..chars.len()).find(|&k| chars[k] == close)?;
+    Some((chars[open + 1..end].iter().collect(), end + 1))
+}
+
 /// Whether `c` can be part of a name.
 pub(crate) fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_'

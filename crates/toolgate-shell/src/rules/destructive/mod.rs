@@ -35,6 +35,9 @@ pub(crate) enum Check {
     MovesSystemFile,
     CriticalDirMoved,
     LinksCritical,
+    /// A storage manager's subcommand that deletes a pool, volume or file system
+    /// ([`table::STORAGE_DESTROYS`]).
+    StorageDestroy,
     RsyncDeleteCritical,
     RsyncDeleteOutside,
     FindDeleteOutside,
@@ -74,6 +77,26 @@ fn names_own_repository(operand: &str, cmd: &SimpleCommand, cx: &CommandContext)
         .and_then(|whole| whole.strip_prefix(&cwd).ok())
         .and_then(|rest| rest.to_str())
         .is_some_and(names_history)
+}
+
+/// Whether `cmd` is one of [`table::STORAGE_DESTROYS`]: its program, and its subcommand (or
+/// first operand) and the operands after it are the row's path.
+fn destroys_storage(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    let words: Vec<&str> = cmd
+        .subcommand
+        .iter()
+        .chain(&cmd.operands)
+        .map(String::as_str)
+        .collect();
+    table::STORAGE_DESTROYS.iter().any(|(p, path)| {
+        *p == program.as_ref()
+            && words.len() >= path.len()
+            && words
+                .iter()
+                .zip(path.iter())
+                .all(|(w, s)| w.eq_ignore_ascii_case(s))
+    })
 }
 
 /// Whether `rest` (relative to the working directory) is one of [`REPOSITORY_HISTORY`], or
@@ -221,6 +244,7 @@ impl Check {
                 }),
             },
             Check::ProtectedWrite => writes_protected(cmd, memo.modelled_targets(cmd)),
+            Check::StorageDestroy => destroys_storage(cmd),
             Check::OwnRepository => path_operands(cmd)
                 .into_iter()
                 .any(|o| names_own_repository(o, cmd, cx)),

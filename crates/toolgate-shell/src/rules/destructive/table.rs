@@ -35,6 +35,25 @@ fn link_critical(programs: &[&str]) -> R {
     .review()
 }
 
+/// Storage managers' subcommands that delete a pool, volume, namespace or file system with
+/// its data (one rule reads them all: each rule of the table is built per process).
+pub(super) const STORAGE_DESTROYS: &[(&str, &[&str])] = &[
+    ("stratis", &["pool", "destroy"]),
+    ("stratis", &["filesystem", "destroy"]),
+    ("stratis", &["fs", "destroy"]),
+    ("ndctl", &["destroy-namespace"]),
+    ("ceph", &["osd", "pool", "delete"]),
+    ("ceph", &["osd", "pool", "rm"]),
+    ("rbd", &["rm"]),
+    ("rbd", &["remove"]),
+    ("rados", &["rmpool"]),
+    ("rados", &["purge"]),
+    ("gluster", &["volume", "delete"]),
+];
+
+/// The programs of [`STORAGE_DESTROYS`].
+const STORAGE_PROGRAMS: &[&str] = &["stratis", "ndctl", "ceph", "rbd", "rados", "gluster"];
+
 struct R(CommandRule);
 
 impl R {
@@ -380,17 +399,7 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         .args_any(&["destroy", "labelclear"]),
         volume_destroy(&["btrfs"]).sub(&["subvolume", "delete"]),
         volume_destroy(&["mdadm"]).any(&["zero-superblock"]),
-        volume_destroy(&["stratis"]).sub(&["pool", "destroy"]),
-        volume_destroy(&["stratis"]).sub(&["filesystem", "destroy"]),
-        volume_destroy(&["stratis"]).sub(&["fs", "destroy"]),
-        volume_destroy(&["ndctl"]).sub(&["destroy-namespace"]),
-        volume_destroy(&["ceph"]).sub(&["osd", "pool", "delete"]),
-        volume_destroy(&["ceph"]).sub(&["osd", "pool", "rm"]),
-        volume_destroy(&["rbd"]).sub(&["rm"]),
-        volume_destroy(&["rbd"]).sub(&["remove"]),
-        volume_destroy(&["rados"]).sub(&["rmpool"]),
-        volume_destroy(&["rados"]).sub(&["purge"]),
-        volume_destroy(&["gluster"]).sub(&["volume", "delete"]),
+        volume_destroy(STORAGE_PROGRAMS).check(Check::StorageDestroy),
         R::new(
             "TG-CMD-CHMOD-SYSTEM",
             "Recursive mode or owner change of the root or a system directory",
@@ -466,4 +475,23 @@ pub(crate) fn rules() -> Vec<CommandRule> {
     .map(|r| r.0)
     .chain(crate::rules::git::rules())
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_storage_rule_names_every_program_of_its_table() {
+        for (program, path) in STORAGE_DESTROYS {
+            assert!(STORAGE_PROGRAMS.contains(program), "{program}");
+            assert!(!path.is_empty(), "{program}");
+        }
+        for program in STORAGE_PROGRAMS {
+            assert!(
+                STORAGE_DESTROYS.iter().any(|(p, _)| p == program),
+                "{program}"
+            );
+        }
+    }
 }

@@ -177,3 +177,20 @@ fn nested_exec_is_read_in_bounded_stack() {
         .expect("analysis thread");
     assert!(denied);
 }
+
+/// Regression (fuzzing): a runner call whose string is not closed read past the end of the
+/// code (a panic, which the hook turns into a deny, but no analysis).
+#[test]
+fn an_unclosed_string_in_a_runner_call_is_read_to_the_end() {
+    let cmd = "chmod a+x C /tmp && python -c \"import os; os.system('rm -rf foo#)\"omputeDate col printdirections";
+    let analysis = toolgate_shell::analyze(cmd);
+    assert!(analysis.commands.iter().any(|c| c.program == "python"));
+    for code in [
+        "os.system('rm -rf x",
+        "os.system(\"ls",
+        "subprocess.run(['rm', '-rf",
+    ] {
+        let cmd = format!("python3 -c \"{}\"", code.replace('"', "\\\""));
+        toolgate_shell::analyze(&cmd);
+    }
+}

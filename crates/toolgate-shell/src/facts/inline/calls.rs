@@ -114,7 +114,8 @@ pub(crate) fn argument_end(chars: &[char], mut i: usize, close: Option<char>) ->
         }
         i += 1;
     }
-    i
+    // An unterminated string ends past the last character.
+    i.min(chars.len())
 }
 
 /// How a runner call's first argument reads.
@@ -133,6 +134,7 @@ pub(crate) enum FirstArgument {
 
 /// Reads the first argument of the runner call at `arg`.
 pub(crate) fn first_argument(chars: &[char], arg: usize, end: usize, runs: Runs) -> FirstArgument {
+    let end = end.min(chars.len());
     let mut i = arg;
     // Through parentheses: `system(("rm -rf " . $h))`, Perl's list `@a = ("ls", "-la")`.
     while i < end && (chars[i].is_whitespace() || chars[i] == '(') {

@@ -185,6 +185,8 @@ fn an_unclosed_string_in_a_runner_call_is_read_to_the_end() {
     let cmd = "chmod a+x C /tmp && python -c \"import os; os.system('rm -rf foo#)\"omputeDate col printdirections";
     let analysis = toolgate_shell::analyze(cmd);
     assert!(analysis.commands.iter().any(|c| c.program == "python"));
+    // A string closed by the wrong quote inside an argument list.
+    toolgate_shell::analyze("perl -e \"system('rm -rf /home'user'!\"");
     for code in [
         "os.system('rm -rf x",
         "os.system(\"ls",

@@ -365,7 +365,8 @@ pub(crate) fn string_at(chars: &[char], i: usize) -> (String, usize) {
         s.push(chars[j]);
         j += 1;
     }
-    (s, j + 1)
+    // An unclosed string ends with the code.
+    (s, (j + 1).min(chars.len()))
 }
 
 /// A string literal that names a URL: any case of the scheme, with or without the slashes

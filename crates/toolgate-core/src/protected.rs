@@ -108,12 +108,11 @@ pub fn is_protected_path(path: &str, binary_by_name: bool) -> bool {
     could_be_protected(path, None, None, None) && protected_kind_of(path, binary_by_name).is_some()
 }
 
-/// The kind of protected file `path` names, lexically (relative paths match by their last
-/// components: `.claude/settings.json` is protected wherever it is).
-pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKind> {
-    let lower = path.to_ascii_lowercase();
+/// The components of a (lower-cased) path with `.` dropped and `..` folded into the one
+/// before it (a leading `..` is kept).
+fn folded_components(path: &str) -> Vec<&str> {
     let mut parts: Vec<&str> = Vec::new();
-    for c in lower.split('/') {
+    for c in path.split('/') {
         match c {
             "" | "." => {}
             ".." if parts.last().is_some_and(|p| *p != "..") => {
@@ -122,6 +121,14 @@ pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKi
             c => parts.push(c),
         }
     }
+    parts
+}
+
+/// The kind of protected file `path` names, lexically (relative paths match by their last
+/// components: `.claude/settings.json` is protected wherever it is).
+pub fn protected_kind_of(path: &str, binary_by_name: bool) -> Option<ProtectedKind> {
+    let lower = path.to_ascii_lowercase();
+    let parts = folded_components(&lower);
     let name = *parts.last()?;
     let parent = parts.len().checked_sub(2).map(|i| parts[i]);
     let claude_dir = |c: &str| component_matches(c, CLAUDE_DIR_NAME);
@@ -214,16 +221,7 @@ fn protected_keys() -> Vec<Option<&'static str>> {
 /// root, homes and the project itself are the destructive rules' to judge.
 pub fn holds_protected(path: &str) -> bool {
     let lower = path.to_ascii_lowercase();
-    let mut parts: Vec<&str> = Vec::new();
-    for c in lower.split('/') {
-        match c {
-            "" | "." => {}
-            ".." if parts.last().is_some_and(|p| *p != "..") => {
-                parts.pop();
-            }
-            c => parts.push(c),
-        }
-    }
+    let parts = folded_components(&lower);
     // A run `dirs` starts at the path's last `k` components (1 <= k <= dirs.len()); a part
     // of a run only when the run starts with a dot name (`build/etc` is not `/etc/codex`).
     let starts = |dirs: &[&str]| {

@@ -35,21 +35,7 @@ impl Walker {
                     })
                     .collect();
                 if !inner.is_empty() {
-                    let first = self.out.commands.len();
-                    self.run_command(
-                        &RawCommand {
-                            args: inner,
-                            ..RawCommand::default()
-                        },
-                        &child,
-                    );
-                    // `{}` is each path find visits: at or under its start paths.
-                    let roots = find_roots(args);
-                    for c in &mut self.out.commands[first..] {
-                        if c.via.len() == child.via.len() && !c.rooted_args.is_empty() {
-                            from_tree(c, roots.clone());
-                        }
-                    }
+                    self.run_on_listed(inner, &child);
                 }
                 i = end + 1;
             } else {
@@ -89,18 +75,24 @@ impl Walker {
                     &child,
                 ));
             }
-            let first = self.out.commands.len();
-            self.run_command(
-                &RawCommand {
-                    args: inner,
-                    ..RawCommand::default()
-                },
-                &child,
-            );
-            for c in &mut self.out.commands[first..] {
-                if c.via.len() == child.via.len() && !c.rooted_args.is_empty() {
-                    from_tree(c, line.roots.clone());
-                }
+            self.run_on_listed(inner, &child);
+        }
+    }
+
+    /// Runs `inner`, a command given each path a lister lists (`find -exec`, `fd -x`), in
+    /// `child`: a placeholder (`{}`) is each path, at or under `child.listed_roots`.
+    fn run_on_listed(&mut self, inner: Vec<Arg>, child: &Scope) {
+        let first = self.out.commands.len();
+        self.run_command(
+            &RawCommand {
+                args: inner,
+                ..RawCommand::default()
+            },
+            child,
+        );
+        for c in &mut self.out.commands[first..] {
+            if c.via.len() == child.via.len() && !c.rooted_args.is_empty() {
+                from_tree(c, child.listed_roots.clone());
             }
         }
     }

@@ -114,8 +114,7 @@ pub(crate) fn argument_end(chars: &[char], mut i: usize, close: Option<char>) ->
         }
         i += 1;
     }
-    // An unterminated string ends past the last character.
-    i.min(chars.len())
+    i
 }
 
 /// How a runner call's first argument reads.
@@ -330,7 +329,7 @@ pub(crate) fn command_spans(
                     break;
                 }
                 FirstArgument::Assigned(value, name) => {
-                    let value_end = statement_end(chars, value);
+                    let value_end = argument_end(chars, value, None);
                     spans.push((value, value_end));
                     appended_command(chars, dialect, value, &name, f);
                     (at, end) = (value, value_end);
@@ -386,24 +385,4 @@ fn appended_command(
         }
     }
     f.shell_strings.push(text);
-}
-
-/// Where the statement holding `at` ends: a `;` or line end outside brackets and strings.
-fn statement_end(chars: &[char], mut i: usize) -> usize {
-    let mut depth = 0usize;
-    while i < chars.len() {
-        match chars[i] {
-            '\'' | '"' | '`' => {
-                i = string_at(chars, i).1;
-                continue;
-            }
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' if depth == 0 => return i,
-            ')' | ']' | '}' => depth -= 1,
-            ';' | '\n' if depth == 0 => return i,
-            _ => {}
-        }
-        i += 1;
-    }
-    i.min(chars.len())
 }

@@ -125,6 +125,25 @@ pub(crate) fn sender(table_name: &str) -> Option<Sender> {
         .map(|(_, s)| *s)
 }
 
+/// What a git subcommand does to a file on its way to a remote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum GitStep {
+    /// Puts the named files into the index (`git add .env`).
+    Stage,
+    /// Records the index, and the tracked files it names, in a commit.
+    Commit,
+    /// Sends the commits to a remote: everything committed goes with them.
+    Publish,
+}
+
+/// The git subcommands that carry a file towards a remote, in the order they do.
+pub(crate) const GIT_PUBLISHING: &[(&str, GitStep)] = &[
+    ("add", GitStep::Stage),
+    ("stage", GitStep::Stage),
+    ("commit", GitStep::Commit),
+    ("push", GitStep::Publish),
+];
+
 /// curl options whose `@FILE` value is a file whose content is sent (`@-`: stdin).
 pub(crate) const CURL_DATA_OPTIONS: &[&str] = &[
     "-d",

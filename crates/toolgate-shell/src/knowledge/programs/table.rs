@@ -51,7 +51,7 @@ pub(super) const GENERAL: &[Program] = &[
     row("gpg", WRITE, &specs::GPG),
     row("gpg2", WRITE, &specs::GPG),
     // Repositories, packages and images.
-    reaches(row("git", PKG, NONE), D::Git),
+    reaches(row("git", PKG, &specs::GIT_GLOBAL), D::Git),
     reaches(row("pip", PKG, &specs::PIP), D::Pip),
     reaches(row("pip3", PKG, &specs::PIP), D::Pip),
     reaches(

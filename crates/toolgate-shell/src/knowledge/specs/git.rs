@@ -334,6 +334,9 @@ pub(crate) const GIT_RESTORE: Spec = Spec {
     abbreviate: true,
 };
 
+/// git add's (and git stage's) options that take a value.
+pub(crate) const GIT_ADD: Spec = Spec::values("", &["chmod", "pathspec-from-file"]);
+
 pub(crate) const GIT_COMMIT: Spec = Spec {
     short_val: "mFCct",
     long_val: &[

@@ -61,6 +61,8 @@ pub(crate) enum Check {
     ShownToTerminal,
     /// `kubectl get secret` printing the values (`-o yaml|json|jsonpath=…`) to the terminal.
     SecretValuesShown,
+    /// `git add` naming a secret file (a credential, a private key, a `.env`).
+    SecretStaged,
     /// `git config KEY VALUE` storing a key whose value git runs as a program.
     GitConfigProgram,
     /// `aws s3 sync` whose destination is a bucket (`s3://…`) or only known at run time.
@@ -190,6 +192,7 @@ impl Check {
             Check::ShownToTerminal => exfiltration::shown_to_terminal(seen),
             Check::SecretValuesShown => exfiltration::secret_values_shown(seen),
             Check::GitConfigProgram => persistence::stores_program(seen.cmd),
+            Check::SecretStaged => exfiltration::secret_staged(seen),
         }
     }
 }

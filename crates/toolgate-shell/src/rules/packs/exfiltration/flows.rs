@@ -17,12 +17,13 @@ use toolgate_core::path_class::secrets::ENVIRONMENT_DUMPERS;
 use toolgate_core::path_class::{SECRET_SOURCES, SecretSource, secret_source, secret_source_below};
 
 use super::is_socket_path;
+use super::published::{GitMove, git_move};
 use super::sinks::{may_send, sent};
 use crate::facts::destinations::collect;
 use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::facts::writes::{COPIERS, content_targets};
 use crate::knowledge::exfiltration::{
-    DUMPER_LIST_OPTIONS, NAME_PRINTERS, OPAQUE_OUTPUT, OPAQUE_UNLESS, OPTION_PRINTERS,
+    DUMPER_LIST_OPTIONS, GitStep, NAME_PRINTERS, OPAQUE_OUTPUT, OPAQUE_UNLESS, OPTION_PRINTERS,
     SEARCH_QUIET, SECRET_KEY_EXPORTS, SERVICE_TOKENS, TREE_READERS, WORDS_NOT_FILES,
 };
 use crate::knowledge::programs::table_name;
@@ -139,6 +140,10 @@ struct Pass<'a> {
     /// Per command read so far, the credential variables its output carries: one bit per
     /// row of [`SECRET_VARIABLES`], and from bit 32 the service tokens of [`SERVICE_TOKENS`].
     variables: Vec<u64>,
+    /// What `git add` put into the index so far, and what `git commit` recorded: a
+    /// `git push` sends the commits.
+    staged: Secrets,
+    committed: Secrets,
 }
 
 /// Builtins that set variables from their stdin.
@@ -153,7 +158,7 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
     let sends = analysis
         .commands
         .iter()
-        .any(|c| may_send(c) || c.writes.iter().any(|w| is_socket_path(w)));
+        .any(|c| may_send(c) || c.writes.iter().any(|w| is_socket_path(w)) || pushes(c));
     if !sends {
         return Vec::new();
     }
@@ -164,6 +169,8 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
         written: HashMap::new(),
         read_variables: Vec::new(),
         variables: Vec::with_capacity(analysis.commands.len()),
+        staged: Secrets::default(),
+        committed: Secrets::default(),
     };
     let mut out: Vec<SecretFlow> = Vec::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
@@ -185,7 +192,8 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
         let carries = pass.credential_variables_carried(i);
         pass.variables.push(carries);
         pass.record_read_variables(i, dir);
-        if let Some(flow) = pass.sink(i, dir, from_variables) {
+        let published = pass.git_history(i, dir);
+        if let Some(flow) = published.or_else(|| pass.sink(i, dir, from_variables)) {
             for source in flow.0.iter() {
                 let flow = SecretFlow {
                     source,
@@ -201,7 +209,42 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
     out
 }
 
+/// Whether `cmd` may be `git push` (read in full by [`git_move`]).
+fn pushes(cmd: &SimpleCommand) -> bool {
+    cmd.program_lower() == "git" && cmd.args.iter().any(|a| a.eq_ignore_ascii_case("push"))
+}
+
 impl Pass<'_> {
+    /// Follows secret files through git: staged, committed, and sent when command `i` is a
+    /// push (to its remote's URL when written, else to a destination unknown).
+    fn git_history(&mut self, i: usize, dir: Option<&str>) -> Option<(Secrets, Vec<Destination>)> {
+        let cmd = &self.analysis.commands[i];
+        let GitMove { step, files } = git_move(cmd)?;
+        let mut named = Secrets::default();
+        for f in &files {
+            named.0 |= self.secrets_of(f, dir, false).0;
+        }
+        match step {
+            GitStep::Stage => self.staged.0 |= named.0,
+            GitStep::Commit => {
+                self.committed.0 |= self.staged.0 | named.0;
+                self.staged = Secrets::default();
+            }
+            GitStep::Publish if !self.committed.is_empty() => {
+                let mut destinations = Vec::new();
+                collect(cmd, None, &mut destinations);
+                if destinations.is_empty() {
+                    destinations.push(Destination::Unknown {
+                        program: table_name(&cmd.program),
+                    });
+                }
+                return Some((self.committed, destinations));
+            }
+            GitStep::Publish => {}
+        }
+        None
+    }
+
     /// The secret source `path` names, or the secrets a file written earlier holds.
     fn secrets_of(&self, path: &str, dir: Option<&str>, tree: bool) -> Secrets {
         let path = in_directory(path, dir);

@@ -5,6 +5,7 @@
 //! printed into the conversation (`TG-EXFIL-CREDENTIAL-READ`, in [`shown`]).
 
 mod flows;
+mod published;
 mod senders;
 mod server;
 mod shown;
@@ -23,6 +24,7 @@ use crate::options::{Grammar, read_grammar};
 use crate::syntax::words::basename;
 
 pub use flows::{SecretFlow, secret_flows};
+pub(super) use published::secret_staged;
 pub use shown::{CREDENTIAL_READ, credential_searched, credentials_shown};
 pub(super) use shown::{secret_values_shown, shown_to_terminal};
 
@@ -32,6 +34,7 @@ const REVERSE_SHELL: &str = "TG-EXFIL-REVERSE-SHELL";
 const PUBLIC_SERVER: &str = "TG-EXFIL-PUBLIC-SERVER";
 const PUBLIC_TUNNEL: &str = "TG-EXFIL-PUBLIC-TUNNEL";
 const SECRET_STORE: &str = "TG-EXFIL-SECRET-STORE-READ";
+const SECRET_STAGED: &str = "TG-EXFIL-SECRET-STAGED";
 const HELP: &[&str] = &["--help", "-h"];
 
 /// Shells (the program table's `Shell` class), for the matchers' index.
@@ -55,6 +58,8 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(REVERSE_SHELL, CODE, &[]).check(Check::InlineReverseShell),
     M::new(REVERSE_SHELL, &["awk", "gawk"], &[]).check(Check::AwkSocketShell),
     M::new(PUBLIC_SERVER, &["python", "pypy", "php", "ruby"], &[]).check(Check::PublicServer),
+    // `git add .env`: a later push publishes it with the history (`published`).
+    M::new(SECRET_STAGED, &["git"], &[&["add", "stage"]]).check(Check::SecretStaged),
     // Tunnel services that give a local port a public address: whatever listens there (a
     // dev server, a debugger, a database) is then open to anyone who finds the address.
     M::new(
@@ -402,6 +407,9 @@ use crate::{
     model::{CommandContext, Destination},
     rules::packs::evaluate_packs,
 };
+
+#[cfg(test)]
+mod published_tests;
 
 #[cfg(test)]
 mod shown_tests;

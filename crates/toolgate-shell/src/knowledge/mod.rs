@@ -18,6 +18,7 @@ pub(crate) mod runners;
 pub(crate) mod secret_variables;
 pub(crate) mod setup;
 pub(crate) mod specs;
+pub(crate) mod system_files;
 pub(crate) mod variables;
 pub(crate) mod windows;
 pub(crate) mod wrappers;

@@ -6,6 +6,7 @@
 //! in `targets`.
 
 mod disks;
+mod system_files;
 mod table;
 mod targets;
 
@@ -33,6 +34,8 @@ pub(crate) enum Check {
     BlockDeviceWrite,
     CriticalDirOperand,
     MovesSystemFile,
+    /// One of the system's own files overwritten, edited or re-moded ([`system_files`]).
+    SystemFileChanged,
     CriticalDirMoved,
     LinksCritical,
     /// A storage manager's subcommand that deletes a pool, volume or file system
@@ -245,6 +248,7 @@ impl Check {
             },
             Check::ProtectedWrite => writes_protected(cmd, memo.modelled_targets(cmd)),
             Check::StorageDestroy => destroys_storage(cmd),
+            Check::SystemFileChanged => system_files::changes_system_file(cmd, cx),
             Check::OwnRepository => path_operands(cmd)
                 .into_iter()
                 .any(|o| names_own_repository(o, cmd, cx)),

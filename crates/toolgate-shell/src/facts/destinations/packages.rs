@@ -138,13 +138,16 @@ pub(super) fn pip(cmd: &SimpleCommand, sink: &mut Sink) {
         } else if is_url(t) {
             sink.url(t);
         }
-        // `pip config set global.index-url URL`.
+        // `pip config set global.index-url URL`, `… global.proxy HOST:PORT`.
         let key = v.text.to_ascii_lowercase();
-        if (key.ends_with("index-url") || key.ends_with(".index"))
-            && scan.operands.first().is_some_and(|o| o.text == "config")
+        if scan.operands.first().is_some_and(|o| o.text == "config")
             && let Some(value) = scan.operands.get(i + 1)
         {
-            url_or_host(sink, value);
+            if key.ends_with("index-url") || key.ends_with(".index") {
+                url_or_host(sink, value);
+            } else if key.ends_with(".proxy") {
+                proxy_target(sink, value);
+            }
         }
     }
 }
@@ -173,7 +176,21 @@ pub(super) fn npm(cmd: &SimpleCommand, sink: &mut Sink) {
                 Some((k, val)) => (k, Some(val)),
                 None => (v.text.as_str(), None),
             };
-            if key == "registry" || key.ends_with(":registry") || key == "npmRegistryServer" {
+            let proxy = matches!(key, "proxy" | "https-proxy" | "httpProxy" | "httpsProxy");
+            if proxy {
+                let value = match inline {
+                    Some(val) => Some(Value {
+                        text: val.to_string(),
+                        dynamic: v.dynamic,
+                        one_word: false,
+                    }),
+                    None => ops.get(i + 1).cloned(),
+                };
+                if let Some(value) = value {
+                    proxy_target(sink, &value);
+                }
+            } else if key == "registry" || key.ends_with(":registry") || key == "npmRegistryServer"
+            {
                 match inline {
                     Some(val) => url_or_host(
                         sink,

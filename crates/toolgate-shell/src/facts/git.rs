@@ -2,20 +2,34 @@
 //! `git config KEY VALUE`.
 
 use crate::SimpleCommand;
-use crate::knowledge::specs::{GIT_CONFIG, GIT_GLOBAL};
+use crate::knowledge::specs::{GIT_CLONE, GIT_CONFIG, GIT_GLOBAL};
 use crate::options::{Scan, args_of};
 
-/// `-c key=value` options given to git before its subcommand.
+/// `-c key=value` options given to git before its subcommand, and `git clone`'s own
+/// `-c` / `--config key=value` (set in the new repository before its first fetch, so they
+/// rule the clone itself: `core.sshCommand`, `http.proxy`).
 pub(crate) fn git_configs(cmd: &SimpleCommand) -> Vec<(String, String)> {
     if cmd.program_lower() != "git" {
         return Vec::new();
     }
-    let scan = Scan::read(&args_of(cmd, 0), &GIT_GLOBAL, true);
+    let args = args_of(cmd, 0);
+    let scan = Scan::read(&args, &GIT_GLOBAL, true);
     let mut out: Vec<(String, String)> = scan
         .values(&["-c"])
         .filter_map(|v| v.text.split_once('='))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
+    if let Some(at) = scan.stop
+        && args[at].text.eq_ignore_ascii_case("clone")
+    {
+        let clone = Scan::read(&args[at + 1..], &GIT_CLONE, false);
+        out.extend(
+            clone
+                .values(&["-c", "--config"])
+                .filter_map(|v| v.text.split_once('='))
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        );
+    }
     // `--config-env=KEY=VARIABLE`: the value is the variable's, known at run time.
     out.extend(
         scan.values(&["--config-env"])

@@ -122,6 +122,15 @@ fn tar_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
     }
 }
 
+/// rsync's remote shell (`-e` / `--rsh`): a command line it runs to connect, as
+/// `RSYNC_RSH` is (`-e 'ssh -J jump'`: ssh's options there decide where it connects).
+fn rsync_scripts(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    let scan = Scan::read(&args_of(cmd, 0), &crate::knowledge::specs::RSYNC, false);
+    for v in scan.values(&["-e", "--rsh"]) {
+        out.push(("rsync -e", v.text.clone()));
+    }
+}
+
 /// A coding agent's option whose value may be an MCP server list as JSON: each stdio
 /// server's `command` with its `args` is a program the agent starts (`claude --mcp-config
 /// '{"mcpServers": {"x": {"command": "sh", "args": ["-c", "…"]}}}'`). A file name is not read.
@@ -352,6 +361,7 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "docker-compose" | "podman-compose" => compose_scripts(&args_of(cmd, 0), &mut out),
         "kubectl" | "oc" => kubectl_scripts(cmd, &mut out),
         "tar" | "gtar" | "bsdtar" => tar_scripts(cmd, &mut out),
+        "rsync" => rsync_scripts(cmd, &mut out),
         "tmux" => tmux_scripts(cmd, &mut out),
         "zip" => zip_scripts(cmd, &mut out),
         "claude" | "copilot" => mcp_config_scripts(cmd, &program, &mut out),

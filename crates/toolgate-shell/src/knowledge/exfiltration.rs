@@ -100,6 +100,12 @@ pub(crate) const SENDERS: &[(&str, Sender)] = &[
     ("ping", Sender::Resolver),
     ("ping6", Sender::Resolver),
     ("traceroute", Sender::Resolver),
+    ("traceroute6", Sender::Resolver),
+    ("tracepath", Sender::Resolver),
+    ("tracepath6", Sender::Resolver),
+    ("mtr", Sender::Resolver),
+    ("arping", Sender::Resolver),
+    ("whois", Sender::Resolver),
     ("getent", Sender::Resolver),
 ];
 

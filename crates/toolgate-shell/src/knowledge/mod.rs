@@ -12,6 +12,7 @@ pub(crate) mod history;
 pub(crate) mod http_apis;
 pub(crate) mod interpreters;
 pub(crate) mod name_shapes;
+pub(crate) mod network_env;
 pub(crate) mod package_config;
 pub(crate) mod programs;
 pub(crate) mod runners;

@@ -97,6 +97,19 @@ pub(super) fn collect(cmd: &SimpleCommand, sink: &mut Sink) {
         };
         git_config(sink, key, &probe);
     }
+    // `GIT_CONFIG_PARAMETERS`, `GIT_CONFIG_KEY_n` / `GIT_CONFIG_VALUE_n`: what `-c` sets.
+    for (key, value) in crate::facts::git::env_configs(cmd) {
+        let dynamic = value.contains(['$', '`']);
+        git_config(
+            sink,
+            &key,
+            &Value {
+                text: value,
+                dynamic,
+                one_word: false,
+            },
+        );
+    }
     let Some(at) = global.stop else { return };
     let sub = args[at].text.to_ascii_lowercase();
     let rest = &args[at + 1..];

@@ -8,6 +8,7 @@
 //! [`Destination::Unknown`]: it cannot be checked, so it must not pass unchecked.
 
 pub(crate) mod git;
+mod lookups;
 mod packages;
 mod remote;
 mod scanners;
@@ -163,18 +164,6 @@ pub(crate) fn scp_like(s: &str) -> Option<&str> {
     (!h.is_empty()).then_some(h)
 }
 
-/// Proxy variables that send any program's traffic elsewhere.
-const PROXY_ENV: &[&str] = &[
-    "http_proxy",
-    "https_proxy",
-    "all_proxy",
-    "ftp_proxy",
-    "HTTP_PROXY",
-    "HTTPS_PROXY",
-    "ALL_PROXY",
-    "FTP_PROXY",
-];
-
 /// Adds the destinations of `cmd` to `out`; `words`: the walker's words its arguments were
 /// made from, if at hand (they are read instead of copies).
 pub fn collect(cmd: &SimpleCommand, words: Option<&[Arg]>, out: &mut Vec<Destination>) {
@@ -188,8 +177,8 @@ pub fn collect(cmd: &SimpleCommand, words: Option<&[Arg]>, out: &mut Vec<Destina
         words,
     };
     for (name, value) in &cmd.env {
-        if PROXY_ENV.contains(&name.as_str()) && !value.is_empty() {
-            proxy_value(&mut sink, value);
+        if let Some(how) = crate::knowledge::network_env::network_variable(name) {
+            packages::variable(&mut sink, how, value);
         }
     }
     for w in &cmd.writes {
@@ -200,7 +189,6 @@ pub fn collect(cmd: &SimpleCommand, words: Option<&[Arg]>, out: &mut Vec<Destina
     if cmd.args_from_input && handler.is_some_and(Destinations::operands_are_destinations) {
         sink.unknown();
     }
-    packages::env(cmd, &mut sink);
     // `python -m pip install -i URL …` is pip.
     if let Some(at) = python_pip(cmd, &program) {
         let mut pip = SimpleCommand {
@@ -269,6 +257,9 @@ fn handle(h: Destinations, spec: &Spec, cmd: &SimpleCommand, sink: &mut Sink) {
         D::Cargo => packages::cargo(cmd, sink),
         D::Gem => packages::gem(cmd, sink),
         D::Scanner => scanners::scanner(cmd, sink),
+        D::Openssl => remote::openssl(cmd, sink, spec),
+        D::NameServer => lookups::name_server(cmd, sink, spec),
+        D::Probe => lookups::probe(cmd, sink, spec),
     }
 }
 

@@ -7,52 +7,44 @@ use super::{
     split_host_port,
 };
 use crate::SimpleCommand;
+use crate::knowledge::network_env::EnvValue;
 use crate::knowledge::specs::{
     CARGO, DOCKER_GLOBAL, DOCKER_PULL, DOCKER_RUN, GEM, GEM_SOURCES, GO_BUILD, HELM, NPM, PIP,
 };
 use crate::options::with_two_dashes;
 
-/// Environment variables that point any program's downloads elsewhere.
-pub(super) fn env(cmd: &SimpleCommand, sink: &mut Sink) {
-    for (name, value) in &cmd.env {
-        if value.is_empty() {
-            continue;
+/// The destinations of a variable of the network variables' table
+/// ([`crate::knowledge::network_env`]), read as `how` says.
+pub(super) fn variable(sink: &mut Sink, how: EnvValue, value: &str) {
+    if value.is_empty() {
+        return;
+    }
+    let v = Value {
+        text: value.to_string(),
+        dynamic: value.contains(['$', '`']),
+        one_word: false,
+    };
+    match how {
+        EnvValue::Proxy => proxy_value(sink, value),
+        EnvValue::Urls => {
+            for part in value.split_whitespace() {
+                url_or_host(
+                    sink,
+                    &Value {
+                        text: part.to_string(),
+                        dynamic: v.dynamic,
+                        one_word: false,
+                    },
+                );
+            }
         }
-        let v = Value {
-            text: value.clone(),
-            dynamic: value.contains(['$', '`']),
-            one_word: false,
-        };
-        match name.as_str() {
-            "PIP_INDEX_URL"
-            | "PIP_EXTRA_INDEX_URL"
-            | "UV_INDEX_URL"
-            | "UV_EXTRA_INDEX_URL"
-            | "UV_DEFAULT_INDEX"
-            | "UV_INDEX"
-            | "NPM_CONFIG_REGISTRY"
-            | "npm_config_registry"
-            | "YARN_REGISTRY"
-            | "YARN_NPM_REGISTRY_SERVER"
-            | "GEM_SOURCE" => {
-                for part in value.split_whitespace() {
-                    url_or_host(
-                        sink,
-                        &Value {
-                            text: part.to_string(),
-                            dynamic: v.dynamic,
-                            one_word: false,
-                        },
-                    );
-                }
+        EnvValue::GoProxy => goproxy(sink, &v),
+        EnvValue::Daemon => daemon(sink, &v),
+        // Another configuration file may name any proxy or index.
+        EnvValue::ConfigFile => {
+            if value != "/dev/null" {
+                sink.unknown();
             }
-            "PIP_TRUSTED_HOST" | "PIP_PROXY" | "CARGO_HTTP_PROXY" => proxy_value(sink, value),
-            "GOPROXY" => goproxy(sink, &v),
-            "DOCKER_HOST" | "CONTAINER_HOST" => daemon(sink, &v),
-            n if n.starts_with("CARGO_REGISTRIES_") && n.ends_with("_INDEX") => {
-                url_or_host(sink, &v)
-            }
-            _ => {}
         }
     }
 }
@@ -146,13 +138,16 @@ pub(super) fn pip(cmd: &SimpleCommand, sink: &mut Sink) {
         } else if is_url(t) {
             sink.url(t);
         }
-        // `pip config set global.index-url URL`.
+        // `pip config set global.index-url URL`, `… global.proxy HOST:PORT`.
         let key = v.text.to_ascii_lowercase();
-        if (key.ends_with("index-url") || key.ends_with(".index"))
-            && scan.operands.first().is_some_and(|o| o.text == "config")
+        if scan.operands.first().is_some_and(|o| o.text == "config")
             && let Some(value) = scan.operands.get(i + 1)
         {
-            url_or_host(sink, value);
+            if key.ends_with("index-url") || key.ends_with(".index") {
+                url_or_host(sink, value);
+            } else if key.ends_with(".proxy") {
+                proxy_target(sink, value);
+            }
         }
     }
 }
@@ -181,7 +176,21 @@ pub(super) fn npm(cmd: &SimpleCommand, sink: &mut Sink) {
                 Some((k, val)) => (k, Some(val)),
                 None => (v.text.as_str(), None),
             };
-            if key == "registry" || key.ends_with(":registry") || key == "npmRegistryServer" {
+            let proxy = matches!(key, "proxy" | "https-proxy" | "httpProxy" | "httpsProxy");
+            if proxy {
+                let value = match inline {
+                    Some(val) => Some(Value {
+                        text: val.to_string(),
+                        dynamic: v.dynamic,
+                        one_word: false,
+                    }),
+                    None => ops.get(i + 1).cloned(),
+                };
+                if let Some(value) = value {
+                    proxy_target(sink, &value);
+                }
+            } else if key == "registry" || key.ends_with(":registry") || key == "npmRegistryServer"
+            {
                 match inline {
                     Some(val) => url_or_host(
                         sink,

@@ -223,6 +223,42 @@ pub(super) fn rsync(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     }
 }
 
+/// openssl's clients: `s_client` / `s_time` connect to `-connect HOST:PORT` (or `-host HOST
+/// -port PORT`; s_client also takes `HOST:PORT` as an operand), through `-proxy HOST:PORT`;
+/// `ocsp` asks the responder at `-url URL` or `-host HOST:PORT`. Without a server they connect
+/// to this machine's port 4433, which the network policy does not judge.
+pub(super) fn openssl(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
+    let args = crate::options::with_two_dashes(sink.args(cmd).into_owned());
+    let scan = Scan::read(&args, spec, false);
+    let Some(sub) = scan.operands.first() else {
+        return;
+    };
+    let sub = sub.text.to_ascii_lowercase();
+    if !matches!(sub.as_str(), "s_client" | "s_time" | "ocsp") {
+        return;
+    }
+    let port = scan
+        .values(&["--port"])
+        .last()
+        .and_then(|v| v.text.parse().ok());
+    let servers = scan.values(&["--connect", "--host"]);
+    let operands = scan.operands[1..].iter().filter(|_| sub == "s_client");
+    for v in servers.chain(operands) {
+        if v.dynamic {
+            sink.unknown();
+        } else {
+            let (h, p) = split_host_port(&v.text);
+            sink.host(h, p.or(port));
+        }
+    }
+    for v in scan.values(&["--proxy"]) {
+        proxy_target(sink, v);
+    }
+    for v in scan.values(&["--url"]) {
+        sink.target(v, None);
+    }
+}
+
 /// telnet and ftp: `host [port]` or the program's URL.
 pub(super) fn host_then_port(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let scan = Scan::read(&sink.args(cmd), spec, false);

@@ -115,6 +115,10 @@ pub(super) fn curl(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     for v in scan.values(&["--connect-to"]) {
         connect_to(sink, v);
     }
+    // `--dns-servers ADDR[:PORT][,…]`: the name server that picks the address to connect to.
+    for v in scan.values(&["--dns-servers"]) {
+        dns_servers(sink, v);
+    }
     // A config file (or stdin) can name any URL or proxy; a unix socket reaches another
     // program on this machine (the docker socket is root).
     if scan.has(&["-K", "--config", "--unix-socket", "--abstract-unix-socket"]) {
@@ -141,6 +145,22 @@ fn resolve(sink: &mut Sink, v: &Value) {
             }
         }
         _ => sink.unknown(),
+    }
+}
+
+/// `--dns-servers ADDR[:PORT][,ADDR[:PORT]…]` (IPv6 in brackets): each server, on port 53
+/// unless given.
+fn dns_servers(sink: &mut Sink, v: &Value) {
+    if v.dynamic {
+        return sink.unknown();
+    }
+    for server in v.text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (h, port) = if server.starts_with('[') || server.matches(':').count() == 1 {
+            split_host_port(server)
+        } else {
+            (server, None)
+        };
+        sink.host(h, port.or(Some(53)));
     }
 }
 

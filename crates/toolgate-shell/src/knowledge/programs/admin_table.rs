@@ -2,8 +2,8 @@
 //! infrastructure-as-code and hosting CLIs, secret stores, brokers, backup tools, host
 //! administration, name lookups and database clients.
 
-use super::Program;
 use super::rows::*;
+use super::{Destinations as D, Program};
 use crate::knowledge::specs;
 
 /// The rule packs' programs, one row per basename.
@@ -157,15 +157,23 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("gopass", ADMIN, NONE),
     row("bw", ADMIN, NONE),
     // Name lookups (the exfiltration pack's resolvers).
-    row("dig", LOOKUP, NONE),
-    row("nslookup", LOOKUP, NONE),
-    row("host", LOOKUP, NONE),
-    row("drill", LOOKUP, NONE),
-    row("delv", LOOKUP, NONE),
-    row("kdig", LOOKUP, NONE),
-    row("ping", LOOKUP, NONE),
-    row("ping6", LOOKUP, NONE),
-    row("traceroute", LOOKUP, NONE),
+    // The server a lookup is sent to is a destination; the names looked up are not.
+    reaches(row("dig", LOOKUP, &specs::DIG), D::NameServer),
+    reaches(row("nslookup", LOOKUP, NONE), D::NameServer),
+    reaches(row("host", LOOKUP, &specs::HOST_LOOKUP), D::NameServer),
+    reaches(row("drill", LOOKUP, &specs::DRILL), D::NameServer),
+    reaches(row("delv", LOOKUP, &specs::DIG), D::NameServer),
+    reaches(row("kdig", LOOKUP, &specs::DIG), D::NameServer),
+    reaches(row("whois", LOOKUP, &specs::WHOIS), D::NameServer),
+    // Probes send their packets to the host they name.
+    reaches(row("ping", LOOKUP, &specs::PING), D::Probe),
+    reaches(row("ping6", LOOKUP, &specs::PING), D::Probe),
+    reaches(row("traceroute", LOOKUP, &specs::TRACEROUTE), D::Probe),
+    reaches(row("traceroute6", LOOKUP, &specs::TRACEROUTE), D::Probe),
+    reaches(row("tracepath", LOOKUP, &specs::TRACEPATH), D::Probe),
+    reaches(row("tracepath6", LOOKUP, &specs::TRACEPATH), D::Probe),
+    reaches(row("mtr", LOOKUP, &specs::MTR), D::Probe),
+    reaches(row("arping", LOOKUP, &specs::ARPING), D::Probe),
     row("getent", LOOKUP, NONE),
     row("ip", ADMIN, &specs::IP),
     row("ifconfig", ADMIN, NONE),

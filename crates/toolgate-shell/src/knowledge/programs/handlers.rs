@@ -50,6 +50,15 @@ pub(crate) enum Destinations {
     Gem,
     /// nmap, masscan, zmap: every target (ranges checked by their special-purpose parts).
     Scanner,
+    /// openssl: the server of `s_client` / `s_time` (`-connect`, `-host`, an operand),
+    /// `-proxy`, and `ocsp`'s responder (`-url`, `-host`).
+    Openssl,
+    /// dig, kdig, delv, drill (`@SERVER`), nslookup and host (`NAME SERVER`), whois (`-h
+    /// SERVER`): the server a lookup is sent to. The names looked up are not destinations
+    /// (the system's resolver answers them); the exfiltration pack reads what they carry.
+    NameServer,
+    /// ping, traceroute, tracepath, mtr, arping: the host their packets go to.
+    Probe,
 }
 
 impl Destinations {
@@ -73,6 +82,7 @@ impl Destinations {
                 | D::Netcat
                 | D::Socat
                 | D::Scanner
+                | D::Probe
         )
     }
 
@@ -93,6 +103,7 @@ impl Destinations {
                 "--proxy1.0",
                 "--resolve",
                 "--connect-to",
+                "--dns-servers",
                 "-K",
                 "--config",
                 "--unix-socket",
@@ -165,6 +176,9 @@ impl Destinations {
             Destinations::Gem => &["-s", "--source", "-p", "--http-proxy"],
             // Reads its own arguments (`facts::destinations::scanners`).
             Destinations::Scanner => &[],
+            Destinations::Openssl => &["--connect", "--host", "--port", "--proxy", "--url"],
+            // Each program's own options, by its name (`facts::destinations::lookups`).
+            Destinations::NameServer | Destinations::Probe => &[],
         }
     }
 }

@@ -40,7 +40,10 @@ pub(super) const GENERAL: &[Program] = &[
     reaches(row("netcat", NET, &specs::NC), D::Netcat),
     reaches(row("socat", NET, NONE), D::Socat),
     // Senders the exfiltration pack follows (their hosts are not read from their words).
-    single_dash_long(row("openssl", SENDS, &specs::OPENSSL)),
+    reaches(
+        single_dash_long(row("openssl", SENDS, &specs::OPENSSL)),
+        D::Openssl,
+    ),
     row("mail", SENDS, NONE),
     row("mailx", SENDS, NONE),
     row("s-nail", SENDS, NONE),

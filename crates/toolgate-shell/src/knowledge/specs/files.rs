@@ -272,6 +272,7 @@ pub(crate) const OPENSSL: Spec = Spec::values(
         "port",
         "host",
         "proxy",
+        "url",
         "alpn",
         "sess_out",
         "sess_in",

@@ -118,3 +118,75 @@ pub(crate) const NC: Spec = Spec {
     long_flags: &[],
     abbreviate: false,
 };
+
+/// ping and ping6's options that take a value (iputils and BSD: `-c COUNT`, `-I IFACE`,
+/// `-p PATTERN`, `-W TIMEOUT` …).
+pub(crate) const PING: Spec = Spec::values("ceFiIlmMNpQsStTwW", &[]);
+
+/// traceroute's options that take a value (`-I` and `-T` pick a method and take none).
+pub(crate) const TRACEROUTE: Spec = Spec::values(
+    "fgilmMNOpqstwz",
+    &[
+        "first",
+        "gateway",
+        "interface",
+        "max-hops",
+        "sim-queries",
+        "wait",
+        "queries",
+        "port",
+        "tos",
+        "flowlabel",
+        "source",
+        "sendwait",
+        "module",
+        "options",
+        "sport",
+        "fwmark",
+    ],
+);
+
+/// tracepath's options that take a value.
+pub(crate) const TRACEPATH: Spec = Spec::values("lmp", &[]);
+
+/// mtr's options that take a value (`-F FILE` reads the hosts from a file).
+pub(crate) const MTR: Spec = Spec::values(
+    "aBcfFGiILmMoPQsUy",
+    &[
+        "address",
+        "bitpattern",
+        "report-cycles",
+        "first-ttl",
+        "filename",
+        "gracetime",
+        "interval",
+        "interface",
+        "localport",
+        "max-ttl",
+        "mark",
+        "order",
+        "port",
+        "tos",
+        "psize",
+        "max-unknown",
+        "ipinfo",
+        "timeout",
+        "displaymode",
+    ],
+);
+
+/// arping's options that take a value.
+pub(crate) const ARPING: Spec = Spec::values("cIisSwW", &[]);
+
+/// dig's, kdig's and delv's options that take a value (`-f FILE` reads queries, each of
+/// which may name its server; `-x ADDR` is the address looked up).
+pub(crate) const DIG: Spec = Spec::values("abcdEfGkpqtxy", &[]);
+
+/// drill's options that take a value (`-c FILE` is a resolv.conf naming the servers).
+pub(crate) const DRILL: Spec = Spec::values("ckIopy", &[]);
+
+/// host's options that take a value.
+pub(crate) const HOST_LOOKUP: Spec = Spec::values("cmNRtW", &[]);
+
+/// whois's options that take a value (`-h HOST` is the server asked).
+pub(crate) const WHOIS: Spec = Spec::values("hiMpqsTt", &["host", "port"]);

@@ -1,6 +1,7 @@
 //! Files whose writing plants persistence: code that runs later, on its own — at the next
-//! login, commit, `cd`, schedule tick, or SSH connection. Writing them is review by default,
-//! whichever tool writes (Write, Edit, a shell redirect, `tee`, `cp`, an MCP file tool).
+//! login, commit, `cd`, schedule tick, SSH connection, or start of an editor or tool.
+//! Writing them is review by default, whichever tool writes (Write, Edit, a shell redirect,
+//! `tee`, `cp`, an MCP file tool).
 
 use std::path::Path;
 use std::sync::LazyLock;
@@ -12,6 +13,7 @@ mod schedulers;
 mod sessions;
 mod ssh;
 mod system;
+mod tools;
 
 /// A class of files whose writing plants persistence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -62,6 +64,16 @@ pub enum PersistenceClass {
     /// Files Python runs at every start from the user's site-packages (`*.pth` lines that
     /// begin with `import`, `usercustomize.py`, `sitecustomize.py`).
     InterpreterStartup,
+    /// Editors' start-up files and plugins (`~/.vimrc`, `~/.vim/`, `~/.config/nvim/`,
+    /// `~/.emacs.d/`): code the editor runs at every start.
+    EditorStartup,
+    /// Start-up files of interactive tools that can run commands: tmux, screen, readline's
+    /// `~/.inputrc`, debuggers (`~/.gdbinit`), REPLs (`~/.pythonrc`, `~/.irbrc`) and
+    /// database shells (`~/.psqlrc`).
+    ToolStartup,
+    /// Downloaders' configuration (`~/.curlrc`, `~/.wgetrc`): a proxy or hook for every
+    /// later download.
+    DownloaderConfig,
 }
 
 /// One row of [`PERSISTENCE_CLASSES`].
@@ -107,6 +119,9 @@ pub const PERSISTENCE_CLASSES: &[PersistenceInfo] = &[
     system::SYSTEM_STARTUP,
     system::NAME_RESOLUTION,
     sessions::INTERPRETER_STARTUP,
+    tools::EDITOR_STARTUP,
+    tools::TOOL_STARTUP,
+    tools::DOWNLOADER_CONFIG,
 ];
 
 impl PersistenceClass {

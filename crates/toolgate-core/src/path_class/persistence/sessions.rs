@@ -40,6 +40,8 @@ pub(super) const SHELL_STARTUP: PersistenceInfo = PersistenceInfo {
         file(Root, &["etc", "zshenv"]),
         tree(Root, &["etc", "zsh"]),
         file(Root, &["etc", "environment"]),
+        // Read by PAM at every login (`LD_PRELOAD` among its variables).
+        file(Home, &[".pam_environment"]),
     ],
 };
 

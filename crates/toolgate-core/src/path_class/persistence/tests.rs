@@ -32,6 +32,9 @@ fn every_class_has_one_row_named_in_snake_case() {
         SystemStartup,
         NameResolution,
         InterpreterStartup,
+        EditorStartup,
+        ToolStartup,
+        DownloaderConfig,
     ];
     assert_eq!(all.len(), PERSISTENCE_CLASSES.len());
     for c in all {
@@ -116,6 +119,35 @@ fn the_files_of_each_class() {
             "/Users/u/Library/Python/3.12/lib/python/site-packages/x.pth",
             InterpreterStartup,
         ),
+        ("~/.vimrc", EditorStartup),
+        ("/home/u/.vim/plugin/x.vim", EditorStartup),
+        ("~/.config/nvim/init.lua", EditorStartup),
+        ("~/.config/nvim/lua/plugins/x.lua", EditorStartup),
+        (
+            "~/.local/share/nvim/site/pack/p/start/x/plugin/x.lua",
+            EditorStartup,
+        ),
+        ("~/.emacs", EditorStartup),
+        ("~/.emacs.d/init.el", EditorStartup),
+        ("~/.config/emacs/early-init.el", EditorStartup),
+        ("~/.inputrc", ToolStartup),
+        ("~/.tmux.conf", ToolStartup),
+        ("~/.config/tmux/tmux.conf", ToolStartup),
+        ("~/.screenrc", ToolStartup),
+        ("~/.gdbinit", ToolStartup),
+        ("~/.config/gdb/gdbinit", ToolStartup),
+        ("~/.lldbinit", ToolStartup),
+        ("~/.pythonrc.py", ToolStartup),
+        ("~/.ipython/profile_default/startup/00-x.py", ToolStartup),
+        ("~/.irbrc", ToolStartup),
+        ("~/.pryrc", ToolStartup),
+        ("~/.Rprofile", ToolStartup),
+        ("~/.psqlrc", ToolStartup),
+        ("~/.sqliterc", ToolStartup),
+        ("~/.curlrc", DownloaderConfig),
+        ("~/.wgetrc", DownloaderConfig),
+        ("~/.aria2/aria2.conf", DownloaderConfig),
+        ("~/.pam_environment", ShellStartup),
     ] {
         assert_eq!(class(path), Some(want), "{path}");
     }
@@ -142,6 +174,19 @@ fn near_misses() {
         "docs/mcp.json",
         "mcp.json.example",
         "proj/.claude.json",
+        // A project's own copies, and files of the tools that run no code.
+        "dotfiles/.vimrc",
+        "proj/.tmux.conf",
+        ".config/nvim/init.lua",
+        "~/.editorconfig",
+        "~/.viminfo",
+        "~/.vim_history",
+        "~/.psql_history",
+        "~/.python_history",
+        "~/.ipython/profile_default/history.sqlite",
+        "~/.emacs.bak",
+        "~/.curlrc.example",
+        "~/.wget-hsts",
     ] {
         assert_eq!(class(path), None, "{path}");
     }

@@ -1,11 +1,12 @@
 //! The `persistence` pack in the catalog: writing files that run code or grant access later
-//! (startup files, hooks, crontabs, sudoers, system programs, MCP servers).
+//! (startup files, hooks, crontabs, sudoers, system programs, MCP servers), enabling services
+//! and scheduling commands.
 
 use super::{Pack, review};
 
 pub(super) const PACK: Pack = Pack {
     name: "persistence",
-    summary: "writing files that run code or grant access later (startup files, hooks, crontabs, sudoers, system programs, MCP servers)",
+    summary: "writing files that run code or grant access later (startup files, hooks, crontabs, sudoers, system programs, MCP servers), enabling services and scheduling commands",
     rules: &[
         review(
             "TG-PERSIST-WRITE",
@@ -21,6 +22,16 @@ pub(super) const PACK: Pack = Pack {
             "TG-PERSIST-TOOL-CONFIG",
             "Setting a package manager's configuration key whose value it runs in every later script",
             "npm|pnpm|yarn config set script-shell|shell|git|node-options|init-module|node-gyp …, npm set …",
+        ),
+        review(
+            "TG-PERSIST-SERVICE-ENABLE",
+            "Enabling a service unit, or lingering for a user, makes it start on its own at every boot or login",
+            "systemctl [--user] enable|reenable|link|preset|add-wants|edit UNIT, loginctl enable-linger",
+        ),
+        review(
+            "TG-PERSIST-SCHEDULE",
+            "Scheduling a command makes it run later, on its own",
+            "at TIME, batch, systemd-run --on-calendar|--on-boot|--on-active … CMD",
         ),
         review(
             "TG-PERSIST-MCP-ADD",

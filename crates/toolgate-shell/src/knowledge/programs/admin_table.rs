@@ -203,6 +203,10 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("vigr", ADMIN, NONE),
     row("chage", ADMIN, &specs::CHAGE),
     row("crontab", ADMIN, &specs::CRONTAB),
+    row("loginctl", ADMIN, &specs::LOGINCTL),
+    // `at` and `batch` read their job from stdin or `-f FILE` (the walker reads it too).
+    row("at", ADMIN, &specs::launchers::AT),
+    row("batch", ADMIN, &specs::launchers::AT),
     row("history", ADMIN, NONE),
     row("swapoff", ADMIN, NONE),
     row("apt", ADMIN, &specs::APT),

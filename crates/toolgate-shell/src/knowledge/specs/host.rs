@@ -36,6 +36,20 @@ pub(crate) const SYSTEMCTL: Spec = Spec::with_flags(
     ],
 );
 
+/// loginctl: `-H HOST`, `-M MACHINE`, `-p PROPERTY`, `-s SIGNAL`, `-n LINES`, `-o OUTPUT`.
+pub(crate) const LOGINCTL: Spec = Spec::values(
+    "HMpsno",
+    &[
+        "host",
+        "machine",
+        "property",
+        "signal",
+        "kill-whom",
+        "lines",
+        "output",
+    ],
+);
+
 /// crontab: `-u USER`.
 pub(crate) const CRONTAB: Spec = Spec::values("u", &[]);
 

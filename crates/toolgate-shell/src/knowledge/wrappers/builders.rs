@@ -1,5 +1,5 @@
 //! The const builders the table of wrappers is written with: [`plain`] makes a wrapper of a
-//! name and its options only, [`before`], [`no_command`], [`script`] and [`chdir`] each set
+//! name and its options only, [`before`], [`no_command`], [`script`], [`chdir`] and [`schedules`] each set
 //! one more field, and [`spec`] and [`NO_OPTIONS`] give the options.
 
 use crate::knowledge::specs::Spec as OptionSpec;
@@ -27,6 +27,7 @@ pub(super) const fn plain(name: &'static str, spec: OptionSpec) -> Wrapper {
         options_anywhere: false,
         runs_alone: false,
         shell_args_after: None,
+        schedules: &[],
     }
 }
 
@@ -47,6 +48,11 @@ pub(super) const fn script(mut w: Wrapper, opts: &'static [&'static str]) -> Wra
 
 pub(super) const fn chdir(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
     w.chdir = opts;
+    w
+}
+
+pub(super) const fn schedules(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
+    w.schedules = opts;
     w
 }
 

@@ -13,6 +13,19 @@ use crate::knowledge::specs::Spec as OptionSpec;
 
 pub(crate) use table::WRAPPERS;
 
+/// `systemd-run`'s options that make it a timer: the command runs at its times, long after
+/// this session (its row's [`Wrapper::schedules`], and the persistence pack's rule).
+pub(crate) const SYSTEMD_RUN_TIMERS: &[&str] = &[
+    "--on-active",
+    "--on-boot",
+    "--on-startup",
+    "--on-unit-active",
+    "--on-unit-inactive",
+    "--on-calendar",
+    "--on-timer-change",
+    "--on-clock-change",
+];
+
 /// How one wrapper is read.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Wrapper {
@@ -40,6 +53,10 @@ pub(crate) struct Wrapper {
     /// The words after this one are the arguments of a shell it starts (`capsh --drop=… --
     /// -c CMD` runs `bash -c CMD`); without it, no command runs.
     pub(crate) shell_args_after: Option<&'static str>,
+    /// Options with which the command runs later, on a schedule, not now (`systemd-run
+    /// --on-calendar=…`): the wrapper is then a command of its own too, its options before
+    /// the command, for the rule on scheduling.
+    pub(crate) schedules: &'static [&'static str],
 }
 
 /// The table entry for a (lower-cased) program basename.

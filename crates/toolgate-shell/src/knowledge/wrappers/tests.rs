@@ -15,3 +15,15 @@ fn names_are_unique_and_lower_case() {
     assert!(lookup("flock").is_some_and(|w| w.operands_before == 1));
     assert!(lookup("rm").is_none());
 }
+
+/// A scheduling option is read with its value (`--on-calendar daily`), so the command after
+/// it is found.
+#[test]
+fn schedule_options_take_values() {
+    for w in WRAPPERS {
+        for o in w.schedules {
+            assert!(w.spec.takes_value(o), "{o} of {}", w.name);
+        }
+    }
+    assert!(lookup("systemd-run").is_some_and(|w| w.schedules.contains(&"--on-calendar")));
+}

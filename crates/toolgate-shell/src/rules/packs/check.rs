@@ -25,6 +25,8 @@ pub(crate) enum Check {
     NotCancel,
     /// The command reads its stdin from a pipeline (`… | crontab`).
     FedByPipe,
+    /// A systemctl preset that may enable units: any mode but `--preset-mode disable-only`.
+    PresetMayEnable,
     /// An operand names a shell history file (`rm ~/.bash_history`).
     HistoryOperand,
     /// Output is redirected to a shell history file (`> ~/.bash_history`), by any program.
@@ -135,6 +137,7 @@ impl Check {
             Check::SshKeyOverwrite => host::overwrites_ssh_key(seen),
             Check::NotCancel => host::not_a_cancel(seen),
             Check::FedByPipe => host::fed_by_pipe(seen),
+            Check::PresetMayEnable => persistence::preset_may_enable(seen),
             Check::HistoryOperand => seen
                 .view
                 .operands()

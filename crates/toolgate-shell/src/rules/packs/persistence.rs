@@ -1,6 +1,8 @@
 //! The `persistence` pack: files and configuration that make code run later, on its own.
 //!
-//! `TG-PERSIST-GIT-CONFIG` is a matcher here: `git config KEY VALUE` storing a key whose
+//! `TG-PERSIST-SERVICE-ENABLE` (a unit enabled, lingering turned on) and `TG-PERSIST-SCHEDULE`
+//! (`at`, a `systemd-run` timer) are matchers here; crontabs are the host pack's
+//! `TG-HOST-CRONTAB-REPLACE`. `TG-PERSIST-GIT-CONFIG` is a matcher here: `git config KEY VALUE` storing a key whose
 //! value git runs as a program (`toolgate_core::path_class::git_config`); so is
 //! `TG-PERSIST-TOOL-CONFIG`, the same for npm, pnpm and yarn (`knowledge::package_config`). Writes of
 //! persistence files (`TG-PERSIST-WRITE`) are weighed by the engine per class, as the
@@ -20,12 +22,42 @@ pub const PERSIST_WRITE: &str = "TG-PERSIST-WRITE";
 const GIT_CONFIG: &str = "TG-PERSIST-GIT-CONFIG";
 const TOOL_CONFIG: &str = "TG-PERSIST-TOOL-CONFIG";
 const MCP_ADD: &str = "TG-PERSIST-MCP-ADD";
+const SERVICE_ENABLE: &str = "TG-PERSIST-SERVICE-ENABLE";
+const SCHEDULE: &str = "TG-PERSIST-SCHEDULE";
+
+/// systemctl's commands that make a unit start on its own later (at boot, login, or with
+/// another unit) or write one: `enable`, `link` … (`start`, `restart` run it now, for this
+/// boot only; `preset` has its own matcher).
+const SYSTEMCTL_ENABLES: &[&str] = &[
+    "enable",
+    "reenable",
+    "link",
+    "add-wants",
+    "add-requires",
+    "edit",
+];
+
+/// Options with which a program only prints its help.
+const HELP: &[&str] = &["-h", "--help"];
 
 /// The JavaScript package managers, whose `config set` keys are one table.
 const JS_PACKAGE_MANAGERS: &[&str] = &["npm", "pnpm", "yarn"];
 
 /// The pack's matchers (the writes are the engine's, see [`planted_files`]).
 pub(super) const MATCHERS: &[M] = &[
+    // A unit that starts on its own at every boot or login, the user's as well as the
+    // system's: a service that outlives the session.
+    M::new(SERVICE_ENABLE, &["systemctl"], &[SYSTEMCTL_ENABLES]).none(HELP),
+    // A preset enables the units its files name, unless only disabling.
+    M::new(SERVICE_ENABLE, &["systemctl"], &[&["preset", "preset-all"]])
+        .none(HELP)
+        .check(super::Check::PresetMayEnable),
+    // The user's units then run without a login, after the session ends.
+    M::new(SERVICE_ENABLE, &["loginctl"], &[&["enable-linger"]]).none(HELP),
+    // A command run later, on its own: an `at` job (the command itself is read from its
+    // input as well), a `systemd-run` timer (the wrapper's own command).
+    M::new(SCHEDULE, &["at", "batch"], &[]).none(crate::knowledge::specs::launchers::AT_NO_JOB),
+    M::new(SCHEDULE, &["systemd-run"], &[]).any(crate::knowledge::wrappers::SYSTEMD_RUN_TIMERS),
     M::new(GIT_CONFIG, &["git"], &[]).check(super::Check::GitConfigProgram),
     // `npm config set KEY VALUE` (`npm set`, `npm c set`) of a key whose value runs.
     M::new(
@@ -51,6 +83,11 @@ pub(super) const MATCHERS: &[M] = &[
     )
     .none(&["-h", "--help"]),
 ];
+
+/// Whether a systemctl preset may enable units: its mode is not `disable-only`.
+pub(super) fn preset_may_enable(seen: &super::Seen<'_>) -> bool {
+    seen.view.value(&["--preset-mode"]) != Some("disable-only")
+}
 
 /// Whether the operand after the first `after` (the `config set` path) names a key whose
 /// value the package manager runs (`knowledge::package_config`).

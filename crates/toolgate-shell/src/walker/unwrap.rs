@@ -102,7 +102,6 @@ impl Walker {
             }
             let args = &words[base..];
             let Some(first) = args.first() else {
-                crate::facts::exports::record_assignments(&mut self.exported, &env);
                 if let Some(s) = stdin
                     && s.expand
                 {
@@ -335,7 +334,7 @@ impl Walker {
                 let end = read_grammar(args, 1, &WATCH).end;
                 let script = join(&args[end..]);
                 self.emit_final(inv.with_args(&args[..1]), scope);
-                self.script(&script, &scope.child("watch"));
+                self.script(&script, &scope.process("watch"));
                 Step::Done
             }
             "eval" => {
@@ -350,7 +349,7 @@ impl Walker {
                     return Step::Done;
                 }
                 let script = join(&args[1..]);
-                self.script(&script, &scope.child("eval"));
+                self.script(&script, &scope.same_shell("eval"));
                 Step::Done
             }
             // `trap 'ACTION' SIGNAL…`: the action runs later, on the signal or at exit.
@@ -416,7 +415,7 @@ impl Walker {
                 self.emit_final(*inv, scope);
                 if args.len() > command_at {
                     let script = join(&args[command_at..]);
-                    self.script(&script, &scope.child("ssh"));
+                    self.script(&script, &scope.process("ssh"));
                 }
                 Step::Done
             }
@@ -486,6 +485,16 @@ impl Walker {
             cwd_changed,
         } = inv;
         let Some(first) = args.first() else { return };
+        // A loop variable the body set since (`for d in a; do d=/; rm -rf "$d"; done`) no
+        // longer stands for the values listed.
+        let live: Cow<'_, Scope> = if scope.placeholders.iter().any(|p| self.loop_value_ended(p)) {
+            let mut s = scope.clone();
+            s.placeholders.retain(|p| !self.loop_value_ended(p));
+            Cow::Owned(s)
+        } else {
+            Cow::Borrowed(scope)
+        };
+        let scope: &Scope = &live;
         // Its own stdin (a heredoc, a here-string, a file) wins over the pipe's.
         let stdin_text = stdin
             .or(super::shells::piped_stdin(scope))
@@ -517,10 +526,25 @@ impl Walker {
                     .placeholders
                     .iter()
                     .any(|p| a.text.contains(p.as_str()));
-            any_placeholder |= placeholder || embedded;
-            if placeholder || a.listed_roots.is_some() {
+            // `"$d/node_modules"` in `for d in */`: the path under each value (which stands
+            // for the word instead of the values themselves).
+            let under = match (&scope.listed_roots, placeholder) {
+                (Some(roots), false) => after_leading_placeholder(a, scope).map(|rest| {
+                    roots
+                        .iter()
+                        .map(|r| match rest.strip_prefix('/') {
+                            Some(tail) if r.ends_with('/') => format!("{r}{tail}"),
+                            _ => format!("{r}{rest}"),
+                        })
+                        .collect::<Vec<String>>()
+                }),
+                _ => None,
+            };
+            if placeholder || a.listed_roots.is_some() || under.is_some() {
                 rooted_args.push(i);
             }
+            any_placeholder |= placeholder || (embedded && under.is_none());
+            input_roots.extend(under.into_iter().flatten());
             if let Some(roots) = &a.listed_roots {
                 input_roots.extend(roots.iter().cloned());
             }
@@ -551,6 +575,21 @@ impl Walker {
     }
 }
 
+impl Walker {
+    /// Whether placeholder `p` is a loop's variable (`$d`, `${d}`) that something set since
+    /// the loop gave it a value.
+    fn loop_value_ended(&self, p: &str) -> bool {
+        let Some(name) = p.strip_prefix('$') else {
+            return false;
+        };
+        let name = name
+            .strip_prefix('{')
+            .and_then(|n| n.strip_suffix('}'))
+            .unwrap_or(name);
+        !self.variables.bound(name)
+    }
+}
+
 /// Whether `a` is one input item: a placeholder (`{}` of `find -exec`, `xargs -I{}`), also
 /// written in literal quotes (`\"{}\"`, which names the same path with quote characters).
 pub(super) fn is_placeholder(a: &Arg, scope: &Scope) -> bool {
@@ -564,6 +603,26 @@ pub(super) fn is_placeholder(a: &Arg, scope: &Scope) -> bool {
         .or_else(|| a.text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')))
         .unwrap_or(&a.text);
     scope.placeholders.iter().any(|p| p == bare)
+}
+
+/// The written-out text after a loop variable's placeholder that starts `a` (`/node_modules`
+/// of `"$d/node_modules"`, `dist` of `${d}dist`): the word names that text under each value
+/// the variable takes. `None` for a `{}` placeholder, another variable (`$dist`) or a rest
+/// with a run-time part.
+fn after_leading_placeholder<'a>(a: &'a Arg, scope: &Scope) -> Option<&'a str> {
+    if !a.dynamic {
+        return None;
+    }
+    scope
+        .placeholders
+        .iter()
+        .filter(|p| p.starts_with('$'))
+        .find_map(|p| {
+            let rest = a.text.strip_prefix(p.as_str())?;
+            let name_goes_on = !p.ends_with('}')
+                && rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+            (!name_goes_on && !rest.is_empty() && !rest.contains(['$', '`'])).then_some(rest)
+        })
 }
 
 pub(crate) fn join(args: &[Arg]) -> String {

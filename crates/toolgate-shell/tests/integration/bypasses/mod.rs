@@ -7,6 +7,7 @@ mod aliases_and_variables;
 mod destructive_commands;
 mod paths_resolved;
 mod protected_writes;
+mod variable_scopes;
 mod wrappers;
 
 use toolgate_shell::analyze;

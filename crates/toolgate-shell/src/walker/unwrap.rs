@@ -577,7 +577,7 @@ impl Walker {
 
 impl Walker {
     /// Whether placeholder `p` is a loop's variable (`$d`, `${d}`) that something set since
-    /// the loop gave it a value.
+    /// the loop gave it a value (or that no loop bound: `xargs -I '$x'`).
     fn loop_value_ended(&self, p: &str) -> bool {
         let Some(name) = p.strip_prefix('$') else {
             return false;
@@ -586,7 +586,9 @@ impl Walker {
             .strip_prefix('{')
             .and_then(|n| n.strip_suffix('}'))
             .unwrap_or(name);
-        !self.variables.bound(name)
+        // Positional parameters (`$1` of `sh -c '…' _ {}`) are no loop's.
+        let variable = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+        variable && !self.variables.bound(name)
     }
 }
 

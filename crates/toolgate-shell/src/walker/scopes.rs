@@ -6,7 +6,7 @@
 
 use super::Walker;
 use super::variables::Variables;
-use crate::model::IndeterminateKind;
+use crate::model::{IndeterminateKind, Stdin};
 
 /// Most extra walks of loop bodies (a later turn seeing what an earlier one set) in one
 /// analysis: nested loops would double them at each level. Past it the analysis is refused.
@@ -24,6 +24,71 @@ pub enum Reach {
     Stays,
     /// A subshell or another process runs it (`$(…)`, `bash -c`, `ssh`): none of it stays.
     Dropped,
+}
+
+/// Where a piece of script sits: how it was reached and what is known about its input.
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    /// Unwrapping steps so far.
+    pub via: Vec<String>,
+    /// Nesting depth of re-parsed strings.
+    pub depth: usize,
+    /// Inline interpreter code: parse failures and dynamic names are not indeterminate.
+    pub lenient: bool,
+    /// Tokens that stand for input values at run time (`{}` under `xargs -I{}`).
+    pub placeholders: Vec<String>,
+    /// Commands here get further arguments from input (`xargs`).
+    pub input_args: bool,
+    /// The start paths of what `find` lists, when input items and placeholders stand for
+    /// those paths (`find ROOT -exec … {}`, `find ROOT | xargs …`); `None`: not known.
+    pub listed_roots: Option<Vec<String>>,
+    /// Inside a pipeline of two or more commands.
+    pub in_pipeline: bool,
+    /// Run in the background (`cmd &`).
+    pub background: bool,
+    /// Inside a loop that never ends (`while true`, `while :`, `until false`).
+    pub unbounded_loop: bool,
+    /// Run in the background from inside a loop that never ends, so that each turn starts
+    /// another (`while :; do cmd & done`); a loop that is itself run in the background
+    /// (`(while :; do cmd; done &)`) starts one.
+    pub spawns_each_turn: bool,
+    /// What the previous pipeline element writes to this one's stdin (`echo … | bash`).
+    pub pipe_input: Option<Stdin>,
+    /// Whether what this nested script sets stays set after it.
+    pub reach: Reach,
+}
+
+impl Scope {
+    /// The scope of the command string itself.
+    pub fn top() -> Scope {
+        Scope::default()
+    }
+
+    /// A nested string reached through `via`.
+    pub fn child(&self, via: &str) -> Scope {
+        let mut s = self.clone();
+        s.via.push(via.to_string());
+        s.depth += 1;
+        s.in_pipeline = false;
+        s.pipe_input = None;
+        s.reach = Reach::Maybe;
+        s
+    }
+
+    /// A nested string another process or a subshell runs (`bash -c`, `$(…)`, `ssh`): what
+    /// it sets does not stay.
+    pub fn process(&self, via: &str) -> Scope {
+        let mut s = self.child(via);
+        s.reach = Reach::Dropped;
+        s
+    }
+
+    /// A nested string the same shell runs (`eval`, `source`, an alias): what it sets stays.
+    pub fn same_shell(&self, via: &str) -> Scope {
+        let mut s = self.child(via);
+        s.reach = Reach::Stays;
+        s
+    }
 }
 
 /// The shell state a subshell may change and drops at its end.

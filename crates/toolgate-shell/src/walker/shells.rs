@@ -59,7 +59,9 @@ impl Walker {
                     if value_word.is_none() && keeps_positional_parameters(&text) {
                         let positional = args.get(i + 2..).unwrap_or_default();
                         let mut items: Vec<usize> = (1..=positional.len())
-                            .filter(|n| super::unwrap::is_placeholder(&positional[n - 1], scope))
+                            .filter(|n| {
+                                super::placeholders::is_placeholder(&positional[n - 1], scope)
+                            })
                             .collect();
                         // `… | xargs sh -c 'rm "$@"' _`: xargs appends the items after the
                         // words given.

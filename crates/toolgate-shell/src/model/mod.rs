@@ -75,6 +75,11 @@ pub struct SimpleCommand {
     /// it had before).
     #[serde(skip)]
     pub own_env: usize,
+    /// Variables the command line set, emptied or ended before the command whose value is
+    /// not known where it runs: maybe set (in a branch or a loop body that may not run),
+    /// unset, read at run time, a loop's variable. Its words expand them as run-time values.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unknown_variables: Vec<String>,
     /// Files the command's output is redirected to (`>`, `>>`, `&>`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub writes: Vec<String>,
@@ -203,6 +208,13 @@ impl SimpleCommand {
         } else {
             std::borrow::Cow::Borrowed(&self.program)
         }
+    }
+
+    /// Whether the command or the command line before it gives the variable `name` a value
+    /// of its own or ends it (its environment, [`SimpleCommand::unknown_variables`]): the
+    /// value the system gives it (`HOME`, `PWD`) may not be what it expands to.
+    pub fn script_sets(&self, name: &str) -> bool {
+        self.env.iter().any(|(n, _)| n == name) || self.unknown_variables.iter().any(|n| n == name)
     }
 
     /// Whether argument `i` is only known at run time.

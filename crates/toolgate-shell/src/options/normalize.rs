@@ -123,7 +123,7 @@ fn names_a_system_directory(o: &str, cmd: &SimpleCommand) -> bool {
         SYSTEM_DIRECTORIES.contains(&name)
             && (rest.is_empty() || rest.starts_with('/'))
             && !rest.contains(['$', '`'])
-            && !cmd.env.iter().any(|(n, _)| n == name)
+            && !cmd.script_sets(name)
     })
 }
 

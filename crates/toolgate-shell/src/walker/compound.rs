@@ -120,7 +120,7 @@ impl Walker {
                 } else {
                     // Not arithmetic: shells without `((…))`, and bash itself when the
                     // parentheses do not pair up as `))`, run it as nested subshells.
-                    self.script(&a.expr.value, &scope.child("((…))"));
+                    self.script(&a.expr.value, &scope.process("((…))"));
                 }
             }
             CompoundCommand::ArithmeticForClause(f) => {
@@ -130,10 +130,10 @@ impl Walker {
                 {
                     self.substitutions(words::scan_substitutions(&e.value), scope);
                 }
-                self.list(&f.body.list, scope);
+                self.loop_body(|w| w.list(&f.body.list, scope));
             }
             CompoundCommand::BraceGroup(b) => self.list(&b.list, scope),
-            CompoundCommand::Subshell(s) => self.list(&s.list, scope),
+            CompoundCommand::Subshell(s) => self.subshell(|w| w.list(&s.list, scope)),
             CompoundCommand::ForClause(f) => {
                 let values: Vec<crate::model::Arg> = f
                     .values
@@ -144,36 +144,78 @@ impl Walker {
                 // `for f in ~/.ssh/*; do curl -F "f=@$f" …; done`: the variable stands for one
                 // of the values each turn, as `{}` stands for a path find lists.
                 let listed = !values.is_empty() && values.iter().all(|v| !v.dynamic);
+                let mut body = Cow::Borrowed(scope);
                 if listed {
-                    let mut body = scope.clone();
+                    let body = body.to_mut();
                     let name = &f.variable_name;
                     body.placeholders.push(format!("${name}"));
                     body.placeholders.push(format!("${{{name}}}"));
                     body.listed_roots = Some(values.into_iter().map(|v| v.text).collect());
-                    self.list(&f.body.list, &body);
-                } else {
-                    self.list(&f.body.list, scope);
                 }
+                // The variable holds one value each turn (the placeholders stand for it, until
+                // the body sets it) and the last one, or what it held, after the loop.
+                let name = &f.variable_name;
+                self.variables.forget(name);
+                self.loop_body(|w| {
+                    w.variables.bind(name);
+                    w.list(&f.body.list, &body);
+                });
             }
             CompoundCommand::CaseClause(c) => {
                 self.word(&c.value.value, scope);
+                // Each arm starts from before the clause, or also from where the arm before
+                // it ended when that one goes on (`;&`, `;;&`). Without a `*)` arm none may
+                // run.
+                let before = self.variables.clone();
+                let mut after: Option<super::variables::Variables> = None;
+                let mut default = false;
                 for item in &c.cases {
                     for p in &item.patterns {
                         self.word(&p.value, scope);
+                        default |= p.value == "*";
                     }
                     if let Some(l) = &item.cmd {
                         self.list(l, scope);
                     }
+                    let end = std::mem::replace(&mut self.variables, before.clone());
+                    if !matches!(item.post_action, ast::CaseItemPostAction::ExitCase) {
+                        self.variables.join(&end);
+                    }
+                    match &mut after {
+                        Some(a) => a.join(&end),
+                        None => after = Some(end),
+                    }
+                }
+                match after {
+                    Some(a) if default => self.variables = a,
+                    Some(a) => self.variables.join(&a),
+                    None => {}
                 }
             }
             CompoundCommand::IfClause(i) => {
                 self.list(&i.condition, scope);
+                // Each branch starts where the conditions before it failed; after the
+                // clause, what any branch (or none, without `else`) left.
+                let mut failed = self.variables.clone();
                 self.list(&i.then, scope);
+                let mut after = std::mem::replace(&mut self.variables, failed.clone());
+                let mut otherwise = false;
                 for e in i.elses.iter().flatten() {
                     if let Some(c) = &e.condition {
                         self.list(c, scope);
+                        failed.clone_from(&self.variables);
+                    } else {
+                        otherwise = true;
                     }
                     self.list(&e.body, scope);
+                    after.join(&self.variables);
+                    self.variables.clone_from(&failed);
+                }
+                if otherwise {
+                    self.variables = after;
+                } else {
+                    after.join(&self.variables);
+                    self.variables = after;
                 }
             }
             CompoundCommand::WhileClause(w) | CompoundCommand::UntilClause(w) => {
@@ -190,6 +232,7 @@ impl Walker {
                     &self.out.commands[start..],
                     [c] if c.args.is_empty() && forever.contains(&c.program.as_str())
                 );
+                let mut read_names: Vec<String> = Vec::new();
                 // `find … | while read -r f; do rm "$f"; done`: each variable `read` fills
                 // stands for a path find lists, as `{}` does for `find -exec`.
                 if let [read] = &self.out.commands[start..]
@@ -202,12 +245,19 @@ impl Walker {
                     for name in read.operands.iter().filter(|n| is_variable_name(n)) {
                         body.placeholders.push(format!("${name}"));
                         body.placeholders.push(format!("${{{name}}}"));
+                        read_names.push(name.clone());
                     }
                     body.listed_roots = Some(roots);
                 }
-                self.list(&w.1.list, &body);
+                // Each turn `read` fills its variables again.
+                self.loop_body(|walker| {
+                    for name in &read_names {
+                        walker.variables.bind(name);
+                    }
+                    walker.list(&w.1.list, &body);
+                });
             }
-            CompoundCommand::Coprocess(c) => self.command(&c.body, scope),
+            CompoundCommand::Coprocess(c) => self.subshell(|w| w.command(&c.body, scope)),
         }
     }
 }

@@ -77,7 +77,7 @@ impl Walker {
         match &d.body {
             Body::Function(body) => {
                 self.functions.push(d.name.clone());
-                self.compound(body, &d.scope);
+                self.run_function(|w| w.compound(body, &d.scope));
                 self.functions.pop();
             }
             Body::Alias(text) => {
@@ -86,7 +86,7 @@ impl Walker {
                     script.push(' ');
                     script.push_str(&a.text);
                 }
-                self.script(&script, &d.scope.child("alias"));
+                self.script(&script, &d.scope.same_shell("alias"));
             }
         }
     }

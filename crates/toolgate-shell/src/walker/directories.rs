@@ -25,15 +25,29 @@ impl Walker {
     }
 
     /// One `a && b || c` list of pipelines, following which directory changes surely
-    /// happened before each ([`SimpleCommand::cwd_certain`]).
+    /// happened before each ([`SimpleCommand::cwd_certain`]) and which variables are
+    /// known.
     pub(super) fn and_or_list(&mut self, list: &brush_parser::ast::AndOrList, scope: &Scope) {
         let changes_before = self.cwd_changes;
         // Every pipeline so far was joined by `&&` and changed directory only as a
         // plain `cd`: the next one runs only where those changes happened.
         let mut chained = self.cwd_confirmed == Some(changes_before);
+        // Variables: a pipeline after one joined by the same operator runs only where that
+        // one ran (`a && b && c`: `c` after `b`); after a change of operator it may follow
+        // any before it (`a && b || c`: `c` after `a` or `b`). Any may be the last to run.
+        let mut exits: Option<super::variables::Variables> = None;
+        let mut previous_and: Option<bool> = None;
+        let mut mixed = false;
         for (k, (op, pipeline)) in list.iter().enumerate() {
             if k > 0 {
-                chained &= matches!(op, brush_parser::ast::PipelineOperator::And);
+                let and = matches!(op, brush_parser::ast::PipelineOperator::And);
+                mixed |= previous_and.is_some_and(|p| p != and);
+                previous_and = Some(and);
+                let exits = exits.get_or_insert_with(|| self.variables.clone());
+                if mixed {
+                    self.variables.clone_from(exits);
+                }
+                chained &= and;
                 if chained {
                     self.cwd_confirmed = Some(self.cwd_changes);
                 } else if self.cwd_changes != changes_before {
@@ -42,9 +56,15 @@ impl Walker {
             }
             let (changes, start) = (self.cwd_changes, self.out.commands.len());
             self.pipeline(pipeline, scope);
+            if let Some(exits) = &mut exits {
+                exits.join(&self.variables);
+            }
             if self.cwd_changes != changes && !self.plain_directory_change(pipeline, start) {
                 chained = false;
             }
+        }
+        if let Some(exits) = exits {
+            self.variables = exits;
         }
         // The next item runs whether this one's changes happened or not.
         if self.cwd_changes != changes_before {

@@ -208,7 +208,7 @@ impl Walker {
             );
         }
         for nested in found.nested_code {
-            let child = scope.child(&format!("{name} eval"));
+            let child = scope.process(&format!("{name} eval"));
             if child.depth > crate::model::MAX_DEPTH {
                 self.indeterminate(
                     scope,
@@ -226,7 +226,7 @@ impl Walker {
                 method: None,
             });
         }
-        let mut child = scope.child(&format!("{name} code"));
+        let mut child = scope.process(&format!("{name} code"));
         child.lenient = true;
         if code_as_shell {
             self.script(code, &child);
@@ -286,16 +286,16 @@ impl Walker {
         for text in commands {
             let body = text.trim_start_matches([':', ' ', '\t']);
             if let Some(shell) = body.strip_prefix('!') {
-                self.script(shell, &scope.child("vim !"));
+                self.script(shell, &scope.process("vim !"));
             } else if let Some(pos) = body.find('!') {
                 // `:r !cmd`, `:w !cmd`, `:%!filter`; `:w!` leaves nothing to run.
-                let mut child = scope.child("vim !");
+                let mut child = scope.process("vim !");
                 child.lenient = true;
                 self.script(&body[pos + 1..], &child);
             }
             if body.contains("system") {
                 let found = crate::facts::inline::scan(body);
-                let mut child = scope.child("vim code");
+                let mut child = scope.process("vim code");
                 child.lenient = true;
                 for s in found.shell_strings {
                     self.script(&s, &child);
@@ -340,7 +340,7 @@ impl Walker {
             };
             // A command run by a command (`gdb --args gdb --args …`) nests as a string does:
             // bounded by the same depth.
-            let child = scope.child("gdb --args");
+            let child = scope.process("gdb --args");
             if child.depth > crate::model::MAX_DEPTH {
                 self.indeterminate(
                     scope,
@@ -357,12 +357,12 @@ impl Walker {
                 .iter()
                 .find_map(|p| body.strip_prefix(p));
             if let Some(shell) = shell {
-                self.script(shell, &scope.child("debugger shell"));
+                self.script(shell, &scope.process("debugger shell"));
             } else if body.starts_with("python") || body.starts_with("script") || body.contains('|')
             {
                 // Python code (`python import os; os.system(…)`) or a pipe into a shell
                 // command (`pipe CMD | SHELL`): its strings and pieces read leniently.
-                let mut child = scope.child("debugger code");
+                let mut child = scope.process("debugger code");
                 child.lenient = true;
                 for s in crate::facts::inline::scan(body).shell_strings {
                     self.script(&s, &child);
@@ -400,7 +400,7 @@ impl Walker {
         if reads_stdin {
             scripts.extend(self.code_on_stdin(stdin, scope));
         }
-        let mut child = scope.child("expect");
+        let mut child = scope.process("expect");
         child.lenient = true;
         for script in scripts {
             for command in crate::syntax::tcl::commands(&script) {
@@ -497,7 +497,7 @@ impl Walker {
         // `Remove-Item -Recurse`, `Format-Volume`, `Stop-Computer` (any case, any argument
         // order): judged as deletes whose paths this reading does not follow.
         self.windows_destruction(me, &script);
-        self.script(&script, &scope.child("pwsh -Command"));
+        self.script(&script, &scope.process("pwsh -Command"));
     }
 }
 
@@ -578,9 +578,9 @@ impl Walker {
         for script in scripts(args) {
             let r = runs(&script);
             for c in &r.commands {
-                self.script(c, &scope.child("sed e"));
+                self.script(c, &scope.process("sed e"));
             }
-            let mut child = scope.child("sed s///e");
+            let mut child = scope.process("sed s///e");
             child.lenient = true;
             for t in &r.templates {
                 self.script(t, &child);

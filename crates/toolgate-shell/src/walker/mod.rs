@@ -11,11 +11,14 @@ mod downloads;
 mod interpreters;
 mod per_item;
 mod pipelines;
+mod placeholders;
 mod plain;
 mod redirects;
+mod scopes;
 mod shells;
 mod stdin_jobs;
 mod unwrap;
+mod variables;
 mod words;
 mod wrappers;
 
@@ -26,6 +29,7 @@ use brush_parser::ParserOptions;
 use brush_parser::ast::{self, Command, CommandPrefixOrSuffixItem, CompoundList, Pipeline};
 
 use definitions::{Body, Definition};
+pub use scopes::{Reach, Scope};
 
 use crate::model::{Arg, CommandAnalysis, Indeterminate, IndeterminateKind, SimpleCommand};
 use crate::model::{MAX_COMMANDS, MAX_DEPTH};
@@ -40,53 +44,6 @@ pub(crate) fn downloads(cmd: &SimpleCommand) -> bool {
         &cmd.program,
         crate::knowledge::programs::Class::Downloader,
     )
-}
-
-/// Where a piece of script sits: how it was reached and what is known about its input.
-#[derive(Debug, Clone, Default)]
-pub struct Scope {
-    /// Unwrapping steps so far.
-    pub via: Vec<String>,
-    /// Nesting depth of re-parsed strings.
-    pub depth: usize,
-    /// Inline interpreter code: parse failures and dynamic names are not indeterminate.
-    pub lenient: bool,
-    /// Tokens that stand for input values at run time (`{}` under `xargs -I{}`).
-    pub placeholders: Vec<String>,
-    /// Commands here get further arguments from input (`xargs`).
-    pub input_args: bool,
-    /// The start paths of what `find` lists, when input items and placeholders stand for
-    /// those paths (`find ROOT -exec … {}`, `find ROOT | xargs …`); `None`: not known.
-    pub listed_roots: Option<Vec<String>>,
-    /// Inside a pipeline of two or more commands.
-    pub in_pipeline: bool,
-    /// Run in the background (`cmd &`).
-    pub background: bool,
-    /// Inside a loop that never ends (`while true`, `while :`, `until false`).
-    pub unbounded_loop: bool,
-    /// Run in the background from inside a loop that never ends, so that each turn starts
-    /// another (`while :; do cmd & done`); a loop that is itself run in the background
-    /// (`(while :; do cmd; done &)`) starts one.
-    pub spawns_each_turn: bool,
-    /// What the previous pipeline element writes to this one's stdin (`echo … | bash`).
-    pub pipe_input: Option<Stdin>,
-}
-
-impl Scope {
-    /// The scope of the command string itself.
-    pub fn top() -> Scope {
-        Scope::default()
-    }
-
-    /// A nested string reached through `via`.
-    pub fn child(&self, via: &str) -> Scope {
-        let mut s = self.clone();
-        s.via.push(via.to_string());
-        s.depth += 1;
-        s.in_pipeline = false;
-        s.pipe_input = None;
-        s
-    }
 }
 
 /// Collects the analysis while walking.
@@ -118,8 +75,13 @@ pub struct Walker {
     parsed_bytes: usize,
     /// The stdin of every simple command that had one, by index.
     pub(crate) stdins: Vec<(usize, Stdin)>,
-    /// Variables set for later commands (`export HTTPS_PROXY=…`).
-    pub(crate) exported: Vec<(String, String)>,
+    /// Variables set for later commands (`d=build`, `export HTTPS_PROXY=…`).
+    variables: variables::Variables,
+    /// The variables each function being run made its own (`local`), with what they were
+    /// before, innermost last.
+    local_frames: Vec<Vec<variables::SavedVariable>>,
+    /// Extra walks of loop bodies so far (`scopes::MAX_LOOP_REWALKS`).
+    loop_rewalks: usize,
     /// Variables set from a substitution, with the commands that printed their value.
     substituted_variables: Vec<(String, Range<usize>)>,
     /// The walker's shortcuts: plain commands read without the parser (`syntax::plain`),
@@ -153,7 +115,9 @@ impl Walker {
             definitions: Vec::new(),
             parsed_bytes: 0,
             stdins: Vec::new(),
-            exported: Vec::new(),
+            variables: variables::Variables::default(),
+            local_frames: Vec::new(),
+            loop_rewalks: 0,
             substituted_variables: Vec::new(),
             shortcuts: true,
         }
@@ -215,8 +179,19 @@ impl Walker {
         self.out.commands.len() >= MAX_COMMANDS || self.parsed_bytes > MAX_PARSED_BYTES
     }
 
-    /// Parses and walks a script.
+    /// Parses and walks a script; what a nested one sets stays as its scope's
+    /// [`Scope::reach`] says.
     pub fn script(&mut self, text: &str, scope: &Scope) {
+        if scope.depth == 0 || scope.reach == Reach::Stays {
+            self.walk_script(text, scope);
+            return;
+        }
+        let saved = self.save();
+        self.walk_script(text, scope);
+        self.end(saved, scope.reach);
+    }
+
+    fn walk_script(&mut self, text: &str, scope: &Scope) {
         if scope.depth > MAX_DEPTH {
             self.indeterminate(
                 scope,
@@ -291,7 +266,12 @@ impl Walker {
             } else {
                 Cow::Borrowed(scope)
             };
-            self.and_or_list(&item.0, &item_scope);
+            // A background job runs in a subshell.
+            if matches!(item.1, ast::SeparatorOperator::Async) {
+                self.subshell(|w| w.and_or_list(&item.0, &item_scope));
+            } else {
+                self.and_or_list(&item.0, &item_scope);
+            }
         }
     }
 
@@ -320,7 +300,17 @@ impl Walker {
             };
             input = element.pipe_input.clone();
             let start = self.out.commands.len();
-            self.command(cmd, &element);
+            // Each element of a pipeline runs in a subshell; the last one may run in the
+            // shell itself (`shopt -s lastpipe`).
+            if !in_pipeline {
+                self.command(cmd, &element);
+            } else if n + 1 < p.seq.len() {
+                self.subshell(|w| w.command(cmd, &element));
+            } else {
+                let saved = self.save();
+                self.command(cmd, &element);
+                self.end(saved, Reach::Maybe);
+            }
             let end = self.out.commands.len();
             if let Some(prev) = ranges.last() {
                 // What the element before prints is the stdin of every command of this one.
@@ -364,6 +354,9 @@ impl Walker {
 
     fn simple(&mut self, sc: &ast::SimpleCommand, scope: &Scope) {
         let mut raw = RawCommand::default();
+        // What the command's assignments set, when it has no words (`d=build`); `None`: a
+        // value not known (`a[0]=x`, `a=(x y)`).
+        let mut assigned: Vec<(String, Option<String>)> = Vec::new();
         let mut stdin = None;
         let mut read_file = None;
         let first = self.out.commands.len();
@@ -381,9 +374,16 @@ impl Walker {
                 CommandPrefixOrSuffixItem::AssignmentWord(a, w) => {
                     let (name, value) = match (&a.name, &a.value) {
                         (ast::AssignmentName::VariableName(n), ast::AssignmentValue::Scalar(v)) => {
-                            (n.clone(), self.word(&v.value, scope).text)
+                            let value = self.word(&v.value, scope).text;
+                            // `d+=x` appends to a value that may not be known.
+                            let known = Some(value.clone()).filter(|_| !a.append);
+                            assigned.push((n.clone(), known));
+                            (n.clone(), value)
                         }
                         _ => {
+                            let (ast::AssignmentName::VariableName(n)
+                            | ast::AssignmentName::ArrayElementName(n, _)) = &a.name;
+                            assigned.push((n.clone(), None));
                             let arg = self.word(&w.value, scope);
                             (arg.text, String::new())
                         }
@@ -418,6 +418,15 @@ impl Walker {
             }
         }
         raw.stdin = stdin;
+        // Assignments alone set the shell's variables; before a command, only its own.
+        if raw.args.is_empty() {
+            for (name, value) in &assigned {
+                match value {
+                    Some(v) => self.variables.set(name, v),
+                    None => self.variables.forget(name),
+                }
+            }
+        }
         let _words = self.run_simple(raw, read_file, first, scope);
         // Every command this one ran (a wrapper's, a function's, its substitutions') writes
         // where its redirection says.
@@ -529,10 +538,9 @@ impl Walker {
         cmd.own_env = cmd.env.len();
         // The system directories a script gave a value are the command's before its options
         // are read: `HOME='-rf /'; rm $HOME` is options, `rm $HOME/notes.txt` one file.
-        crate::facts::exports::apply_named(
-            &self.exported,
+        self.variables.apply(
             &mut cmd,
-            crate::knowledge::variables::SYSTEM_DIRECTORIES,
+            Some(crate::knowledge::variables::SYSTEM_DIRECTORIES),
         );
         match words.filter(|_| self.shortcuts) {
             Some(words) => {
@@ -547,8 +555,8 @@ impl Walker {
         // Programs the command runs from its options or its own environment
         // (`git -c core.pager=…`); variables set earlier were followed where they were set.
         let nested = crate::facts::launched::nested_scripts(&cmd);
-        crate::facts::exports::apply(&self.exported, &mut cmd);
-        crate::facts::exports::record(&mut self.exported, &cmd);
+        self.variables.apply(&mut cmd, None);
+        self.record_variables(&cmd);
         crate::facts::destinations::collect(
             &cmd,
             words.filter(|_| self.shortcuts),
@@ -572,7 +580,7 @@ impl Walker {
         let passed_stdin = cmd.stdin_text.clone();
         self.out.commands.push(cmd);
         for (via, script) in nested {
-            let mut child = scope.child(via);
+            let mut child = scope.process(via);
             if matches!(via, "container exec" | "container run" | "kubectl exec") {
                 child.pipe_input = passed_stdin.clone().map(|text| Stdin {
                     text,

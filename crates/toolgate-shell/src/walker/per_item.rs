@@ -1,7 +1,8 @@
 //! Commands run once per input item: `find -exec`/`-execdir`, `fd -x`, `parallel` (`xargs` is a
 //! wrapper step in `unwrap.rs`). A placeholder (`{}`) stands for each item.
 
-use super::unwrap::{Invocation, join, mark_placeholders};
+use super::placeholders::mark_placeholders;
+use super::unwrap::{Invocation, join};
 use super::{Scope, Walker};
 use crate::facts::fd::{FD_PLACEHOLDERS, read_fd};
 use crate::facts::find::{find_roots, from_tree};

@@ -52,14 +52,16 @@ impl Walker {
                 }
                 Some(script) => {
                     let text = script.text.clone();
-                    let mut child = scope.child(&format!("{name} -c"));
+                    let mut child = scope.process(&format!("{name} -c"));
                     // `find … -exec sh -c 'rm -r "$1"' _ {} \;`: a positional parameter given
                     // one input item stands for it, as `{}` does (`$0` is the word after the
                     // script).
                     if value_word.is_none() && keeps_positional_parameters(&text) {
                         let positional = args.get(i + 2..).unwrap_or_default();
                         let mut items: Vec<usize> = (1..=positional.len())
-                            .filter(|n| super::unwrap::is_placeholder(&positional[n - 1], scope))
+                            .filter(|n| {
+                                super::placeholders::is_placeholder(&positional[n - 1], scope)
+                            })
                             .collect();
                         // `… | xargs sh -c 'rm "$@"' _`: xargs appends the items after the
                         // words given.
@@ -95,7 +97,7 @@ impl Walker {
                 mark(self, &|c| c.runs_downloaded_code = true);
             } else if is_process_substitution(file) {
                 match &file.printed {
-                    Some(text) => self.script(text, &scope.child(&format!("{name} <(…)"))),
+                    Some(text) => self.script(text, &scope.process(&format!("{name} <(…)"))),
                     None => self.indeterminate(
                         scope,
                         IndeterminateKind::DynamicScript,
@@ -126,7 +128,7 @@ impl Walker {
             }
         } else if !s.text.is_empty() {
             let text = s.text.clone();
-            let mut child = scope.child(&format!("{name} <<…"));
+            let mut child = scope.process(&format!("{name} <<…"));
             if s.template {
                 // Generated lines: analysed as the commands xargs would build.
                 child
@@ -166,7 +168,7 @@ impl Walker {
         } else if is_process_substitution(file) {
             // `source <(echo x=1)`: a script the command's own text prints is that script.
             match &file.printed {
-                Some(text) => self.script(text, &scope.child("source <(…)")),
+                Some(text) => self.script(text, &scope.same_shell("source <(…)")),
                 None => self.indeterminate(
                     scope,
                     IndeterminateKind::DynamicScript,
@@ -178,7 +180,7 @@ impl Walker {
                 Some(s) if s.from_download => self.mark_last_downloaded(),
                 Some(s) if !s.dynamic && !s.text.is_empty() => {
                     let text = s.text.clone();
-                    self.script(&text, &scope.child("source"));
+                    self.script(&text, &scope.same_shell("source"));
                 }
                 Some(s) if !s.dynamic || s.from_file => {}
                 _ => self.indeterminate(

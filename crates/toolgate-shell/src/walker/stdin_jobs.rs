@@ -50,7 +50,7 @@ impl Walker {
         if s.from_download {
             self.mark_last_downloaded();
         } else if !s.dynamic && !s.template {
-            let child = scope.child("make -f -");
+            let child = scope.process("make -f -");
             for recipe in recipes(&s.text) {
                 self.script(&recipe, &child);
             }

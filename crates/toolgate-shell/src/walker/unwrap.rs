@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use super::placeholders::{after_leading_placeholder, is_placeholder, mark_placeholders};
 use super::{Scope, Walker};
 use crate::knowledge::interpreters::is_interpreter;
 use crate::knowledge::runners::RunnerStep;
@@ -102,7 +103,6 @@ impl Walker {
             }
             let args = &words[base..];
             let Some(first) = args.first() else {
-                crate::facts::exports::record_assignments(&mut self.exported, &env);
                 if let Some(s) = stdin
                     && s.expand
                 {
@@ -335,7 +335,7 @@ impl Walker {
                 let end = read_grammar(args, 1, &WATCH).end;
                 let script = join(&args[end..]);
                 self.emit_final(inv.with_args(&args[..1]), scope);
-                self.script(&script, &scope.child("watch"));
+                self.script(&script, &scope.process("watch"));
                 Step::Done
             }
             "eval" => {
@@ -350,7 +350,7 @@ impl Walker {
                     return Step::Done;
                 }
                 let script = join(&args[1..]);
-                self.script(&script, &scope.child("eval"));
+                self.script(&script, &scope.same_shell("eval"));
                 Step::Done
             }
             // `trap 'ACTION' SIGNAL…`: the action runs later, on the signal or at exit.
@@ -416,7 +416,7 @@ impl Walker {
                 self.emit_final(*inv, scope);
                 if args.len() > command_at {
                     let script = join(&args[command_at..]);
-                    self.script(&script, &scope.child("ssh"));
+                    self.script(&script, &scope.process("ssh"));
                 }
                 Step::Done
             }
@@ -486,6 +486,8 @@ impl Walker {
             cwd_changed,
         } = inv;
         let Some(first) = args.first() else { return };
+        let live = self.live_placeholders(scope);
+        let scope: &Scope = &live;
         // Its own stdin (a heredoc, a here-string, a file) wins over the pipe's.
         let stdin_text = stdin
             .or(super::shells::piped_stdin(scope))
@@ -517,10 +519,25 @@ impl Walker {
                     .placeholders
                     .iter()
                     .any(|p| a.text.contains(p.as_str()));
-            any_placeholder |= placeholder || embedded;
-            if placeholder || a.listed_roots.is_some() {
+            // `"$d/node_modules"` in `for d in */`: the path under each value (which stands
+            // for the word instead of the values themselves).
+            let under = match (&scope.listed_roots, placeholder) {
+                (Some(roots), false) => after_leading_placeholder(a, scope).map(|rest| {
+                    roots
+                        .iter()
+                        .map(|r| match rest.strip_prefix('/') {
+                            Some(tail) if r.ends_with('/') => format!("{r}{tail}"),
+                            _ => format!("{r}{rest}"),
+                        })
+                        .collect::<Vec<String>>()
+                }),
+                _ => None,
+            };
+            if placeholder || a.listed_roots.is_some() || under.is_some() {
                 rooted_args.push(i);
             }
+            any_placeholder |= placeholder || (embedded && under.is_none());
+            input_roots.extend(under.into_iter().flatten());
             if let Some(roots) = &a.listed_roots {
                 input_roots.extend(roots.iter().cloned());
             }
@@ -551,39 +568,11 @@ impl Walker {
     }
 }
 
-/// Whether `a` is one input item: a placeholder (`{}` of `find -exec`, `xargs -I{}`), also
-/// written in literal quotes (`\"{}\"`, which names the same path with quote characters).
-pub(super) fn is_placeholder(a: &Arg, scope: &Scope) -> bool {
-    if !a.dynamic || scope.placeholders.is_empty() {
-        return false;
-    }
-    let bare = a
-        .text
-        .strip_prefix('"')
-        .and_then(|t| t.strip_suffix('"'))
-        .or_else(|| a.text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')))
-        .unwrap_or(&a.text);
-    scope.placeholders.iter().any(|p| p == bare)
-}
-
 pub(crate) fn join(args: &[Arg]) -> String {
     args.iter()
         .map(|a| a.text.as_str())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-pub(crate) fn mark_placeholders(a: &Arg, scope: &Scope) -> Arg {
-    let mut a = a.clone();
-    if scope
-        .placeholders
-        .iter()
-        .any(|p| a.text.contains(p.as_str()))
-    {
-        a.dynamic = true;
-        a.splits = true;
-    }
-    a
 }
 
 /// Whether `sg …` is ast-grep: a subcommand of its own, or an option other than the group

@@ -35,7 +35,7 @@ impl Walker {
         let single = subs.len() == 1;
         for sub in subs {
             let start = self.out.commands.len();
-            self.script(&sub.body, &scope.child(sub.via));
+            self.script(&sub.body, &scope.process(sub.via));
             let ran = &self.out.commands[start..];
             facts.downloads |= ran.iter().any(downloads);
             facts.setup_code =
@@ -136,7 +136,7 @@ impl Walker {
         scope: &Scope,
     ) -> (std::ops::Range<usize>, Scope) {
         let start = self.out.commands.len();
-        let child = scope.child(via);
+        let child = scope.process(via);
         if child.depth > MAX_DEPTH {
             self.indeterminate(
                 scope,
@@ -144,7 +144,7 @@ impl Walker {
                 "the command nests too deeply",
             );
         } else {
-            self.list(&sub.list, &child);
+            self.subshell(|w| w.list(&sub.list, &child));
         }
         (start..self.out.commands.len(), child)
     }

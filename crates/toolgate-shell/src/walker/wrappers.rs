@@ -126,7 +126,7 @@ impl Walker {
             // The command goes to a shell's `-c`: analyse the words as one script too, so a
             // single quoted word (`sudo -s 'rm -rf /'`) is seen.
             let script = join(&args[end..]);
-            self.script(&script, &scope.child("sudo -s"));
+            self.script(&script, &scope.process("sudo -s"));
             return Step::Done;
         }
         Step::Skip(end, "sudo")
@@ -185,7 +185,7 @@ impl Walker {
                 && let Some(script) = &o.value
             {
                 let script = script.clone();
-                self.script(&script, &scope.child("su -c"));
+                self.script(&script, &scope.process("su -c"));
             }
         }
         Step::Done
@@ -238,14 +238,14 @@ impl Walker {
         if let Some(script) = value_of(&opts, w.script) {
             let script = script.to_string();
             self.emit_final(inv.with_args(&args[..end.min(args.len())]), scope);
-            self.script(&script, &scope.child(w.name));
+            self.script(&script, &scope.process(w.name));
             return Step::Done;
         }
         if w.rest_is_script || w.operands_are_data {
             self.emit_final(*inv, scope);
             if w.rest_is_script && end < args.len() {
                 let script = join(&args[end..]);
-                self.script(&script, &scope.child(w.name));
+                self.script(&script, &scope.process(w.name));
             }
             return Step::Done;
         }

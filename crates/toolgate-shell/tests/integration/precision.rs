@@ -729,3 +729,36 @@ fn the_default_of_tmpdir_is_what_goes_when_it_is_unset() {
         ],
     );
 }
+
+/// A loop variable over values listed in the working directory stands for paths inside it,
+/// and so does a path under it (`"$d/node_modules"`); values elsewhere or only known at run
+/// time do not.
+#[test]
+fn paths_under_a_loop_variable_are_judged_for_each_value() {
+    check(
+        &[
+            "for d in */; do rm -rf \"$d/node_modules\"; done",
+            "for d in packages/*; do rm -rf \"$d/dist\"; done",
+            "for d in packages/*/; do rm -rf \"${d}dist\" \"${d}build\"; done",
+            "for f in *.log; do rm -f \"$f\"; done",
+            "for d in build dist; do rm -rf $d; done",
+            "for d in build dist; do rm -rf \"$d/\"*; done",
+            "find . -type d -name pkg | while read -r d; do rm -rf \"$d/dist\"; done",
+        ],
+        &[
+            "for d in /*; do rm -rf \"$d\"; done",
+            "for d in /*; do rm -rf \"$d/x\"; done",
+            "for d in ~/*; do rm -rf \"$d\"; done",
+            "for d in ~/*; do rm -rf \"$d/node_modules\"; done",
+            "for d in ../*; do rm -rf \"$d\"; done",
+            "for d in ../*; do rm -rf \"$d/dist\"; done",
+            "for d in */; do rm -rf \"$d/../..\"; done",
+            "for d in */; do rm -rf \"$d/$X\"; done",
+            "for d in $X; do rm -rf \"$d\"; done",
+            "for d in $X; do rm -rf \"$d/dist\"; done",
+            "for d in build /; do rm -rf $d; done",
+            "for d in build /; do rm -rf \"$d/\"*; done",
+            "for d in build; do d=/; rm -rf \"$d/\"*; done",
+        ],
+    );
+}

@@ -261,6 +261,9 @@ fn classify_within(
         if has_dynamic(rest) {
             return PathClass::Unknown;
         }
+        if value_unknown(cmd, var) {
+            return PathClass::Unknown;
+        }
         let assigned = set_before(cmd, var);
         let base = match (var, assigned) {
             // A value the script gave it is only a path when it is one plain word: unquoted,
@@ -426,12 +429,12 @@ fn is_partial_glob(component: &str) -> bool {
     component.chars().any(|c| !matches!(c, '*' | '?' | '.'))
 }
 
-/// Whether a variable's value stands for one path wherever it is expanded: not empty, not an
-/// option (a leading `-`), and nothing an unquoted expansion splits or globs (whitespace,
-/// `*`, `?`, `[`).
 /// The value `name` was given before `cmd` (its words expand that one; its own assignments,
-/// `NAME=v cmd`, are in its environment only).
+/// `NAME=v cmd`, are in its environment only); `None` when none was or it is not known.
 fn set_before<'c>(cmd: &'c SimpleCommand, name: &str) -> Option<&'c String> {
+    if value_unknown(cmd, name) {
+        return None;
+    }
     cmd.env
         .get(cmd.own_env..)
         .unwrap_or_default()
@@ -441,6 +444,15 @@ fn set_before<'c>(cmd: &'c SimpleCommand, name: &str) -> Option<&'c String> {
         .map(|(_, v)| v)
 }
 
+/// Whether the command line set, emptied or ended `name` before `cmd` where its value is not
+/// known (maybe set, unset, read at run time): its expansion is only known at run time.
+fn value_unknown(cmd: &SimpleCommand, name: &str) -> bool {
+    cmd.unknown_variables.iter().any(|n| n == name)
+}
+
+/// Whether a variable's value stands for one path wherever it is expanded: not empty, not an
+/// option (a leading `-`), and nothing an unquoted expansion splits or globs (whitespace,
+/// `*`, `?`, `[`).
 fn is_one_path_word(value: &str) -> bool {
     !value.is_empty()
         && !value.starts_with('-')

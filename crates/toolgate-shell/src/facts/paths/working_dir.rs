@@ -79,7 +79,7 @@ pub(crate) fn working_dir_form_of(text: &str, cmd: &SimpleCommand) -> Option<Str
         return Some(relative);
     }
     let rest = PWD_VARIABLES.iter().find_map(|p| text.strip_prefix(p))?;
-    if cmd.env.iter().any(|(name, _)| name == "PWD") {
+    if cmd.script_sets("PWD") {
         return None;
     }
     relative_rest(rest)
@@ -120,7 +120,7 @@ pub(crate) fn directory_change(cmd: &SimpleCommand) -> DirectoryChange {
     };
     // `$HOME/x` is `~/x` unless the command sets HOME; anything else run-time is unknown.
     let dir = tilde_home(dir);
-    let sets_home = cmd.env.iter().any(|(name, _)| name == "HOME");
+    let sets_home = cmd.script_sets("HOME");
     if (!cmd.dynamic_args.is_empty() && !dir.starts_with("~/")) || dir.contains(['$', '`']) {
         return DirectoryChange::Elsewhere;
     }
@@ -129,7 +129,7 @@ pub(crate) fn directory_change(cmd: &SimpleCommand) -> DirectoryChange {
     }
     // `cd -` goes back; `pushd +N` turns the directory stack.
     let descent = cmd.dynamic_args.is_empty()
-        && !cmd.env.iter().any(|(name, _)| name == "CDPATH")
+        && !cmd.script_sets("CDPATH")
         && dir != "-"
         && !(program == "pushd" && dir.starts_with('+'))
         && descending_path(&dir);
@@ -198,7 +198,7 @@ pub(crate) fn directory_target(cmd: &SimpleCommand, from: Option<&str>) -> Optio
     if !matches!(program.as_ref(), "cd" | "pushd") {
         return None;
     }
-    let sets_home = cmd.env.iter().any(|(name, _)| name == "HOME");
+    let sets_home = cmd.script_sets("HOME");
     let dir = match cmd.operands.as_slice() {
         // A bare `cd` goes home; a bare `pushd` swaps the top two directories.
         [] if program == "cd" && !sets_home => return Some("~".to_string()),
@@ -216,7 +216,7 @@ pub(crate) fn directory_target(cmd: &SimpleCommand, from: Option<&str>) -> Optio
     if dir.starts_with('/') || from_home {
         return Some(dir.into_owned());
     }
-    let cdpath = cmd.env.iter().any(|(name, _)| name == "CDPATH");
+    let cdpath = cmd.script_sets("CDPATH");
     if dir.is_empty()
         || dir == "-"
         || dir.starts_with('~')

@@ -8,6 +8,7 @@ mod destructive_commands;
 mod paths_resolved;
 mod protected_writes;
 mod system_files;
+mod variable_scopes;
 mod wrappers;
 
 use toolgate_shell::analyze;

@@ -426,6 +426,14 @@ pub(crate) const LS_NAMES_ONLY: Spec = Spec {
 /// their options (`-x`, `-r`, `-f` …) take no value.
 pub(crate) const DECLARE: Spec = Spec::values("", &[]);
 
+/// The shell's `read`: `-a NAME` fills an array; `-d`, `-i`, `-n`, `-N`, `-p`, `-t`, `-u` take
+/// values too.
+pub(crate) const READ: Spec = Spec::values("adinNptu", &[]);
+
+/// The shell's `mapfile` / `readarray`: options with values (`-C CALLBACK` among them) before
+/// the array's name.
+pub(crate) const MAPFILE: Spec = Spec::values("dnOsuCc", &[]);
+
 /// The shell's `printf`: `-v NAME` assigns the output to a variable.
 pub(crate) const PRINTF: Spec = Spec::values("v", &[]);
 

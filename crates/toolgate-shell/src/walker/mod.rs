@@ -187,20 +187,7 @@ impl Walker {
             return;
         }
         let saved = self.save();
-        match scope.sees {
-            Sees::All => {}
-            Sees::Exported => self.variables.enter_process(false),
-            Sees::Nothing => self.variables.enter_process(true),
-        }
-        for (name, value) in &scope.given {
-            // A value with a run-time part (`d=$x bash -c …`) is not known.
-            if value.contains(['$', '`']) {
-                self.variables.forget(name);
-            } else {
-                self.variables.set(name, value);
-            }
-            self.variables.export(name, true);
-        }
+        self.enter(scope);
         self.walk_script(text, scope);
         self.end(saved, scope.reach);
     }

@@ -180,6 +180,25 @@ impl Walker {
         }
     }
 
+    /// Gives a nested script the variables it starts with: another process sees the
+    /// exported ones and those its command gives it (`d=build bash -c …`).
+    pub(super) fn enter(&mut self, scope: &Scope) {
+        match scope.sees {
+            Sees::All => {}
+            Sees::Exported => self.variables.enter_process(false),
+            Sees::Nothing => self.variables.enter_process(true),
+        }
+        for (name, value) in &scope.given {
+            // A value with a run-time part (`d=$x bash -c …`) is not known.
+            if value.contains(['$', '`']) {
+                self.variables.forget(name);
+            } else {
+                self.variables.set(name, value);
+            }
+            self.variables.export(name, true);
+        }
+    }
+
     /// Walks a subshell: what it sets is dropped at its end.
     pub(super) fn subshell(&mut self, walk: impl FnOnce(&mut Walker)) {
         let saved = self.save();

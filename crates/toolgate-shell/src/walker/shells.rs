@@ -140,6 +140,10 @@ impl Walker {
         } else if !s.text.is_empty() {
             let text = s.text.clone();
             let mut child = scope.process(&format!("{name} <<…"));
+            // An unquoted heredoc was expanded by this shell (`bash <<EOF … $d … EOF`).
+            if s.expand {
+                child.sees = Sees::All;
+            }
             if s.template {
                 // Generated lines: analysed as the commands xargs would build.
                 child

@@ -150,6 +150,7 @@ fn an_exported_variable_reaches_another_process() {
         "env d=build bash -c 'rm -rf \"$d/\"*'",
         "d=build; bash -c \"rm -rf $d/*\"",
         "d=build; bash -c \"rm -rf $d\"",
+        "d=build; bash <<EOF\nrm -rf \"$d/\"*\nEOF",
         "d=build; (rm -rf \"$d/\"*)",
         "d=build; echo $(rm -rf \"$d/\"*)",
         "d=build; rm -rf \"$d/\"* | cat",

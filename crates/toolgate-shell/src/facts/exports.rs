@@ -4,8 +4,9 @@
 //! (`walker::variables`) for the words and the environment of later commands.
 
 use crate::SimpleCommand;
+use crate::knowledge::specs::launchers::SH;
 use crate::knowledge::specs::{DECLARE, MAPFILE, PRINTF, READ};
-use crate::options::{args_of, read_permuted};
+use crate::options::{args_of, read_grammar, read_permuted};
 
 /// One change a command makes to a variable.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,6 +93,46 @@ pub(crate) fn changes(cmd: &SimpleCommand, in_function: bool) -> Vec<VariableCha
             .collect(),
         _ => Vec::new(),
     }
+}
+
+/// The variables `cmd` exports (`true`: `export d`, `export d=x`, `declare -x d`) or
+/// stops exporting (`false`: `export -n d`); the values it gives are in [`changes`].
+pub(crate) fn exports(cmd: &SimpleCommand) -> Vec<(&str, bool)> {
+    let program = cmd.program_lower();
+    if !matches!(&*program, "export" | "declare" | "typeset") {
+        return Vec::new();
+    }
+    let (opts, operands) = read_permuted(&args_of(cmd, 0), 0, &DECLARE);
+    let has = |flag: &str| opts.iter().any(|o| o.name == flag);
+    if has("-f") || has("-F") || has("-p") || (program != "export" && !has("-x")) {
+        return Vec::new();
+    }
+    let exported = !(program == "export" && has("-n"));
+    operands
+        .into_iter()
+        .filter_map(|i| cmd.args.get(i))
+        .map(|w| w.split_once('=').map_or(w.as_str(), |(n, _)| n))
+        .filter(|n| is_name(n))
+        .map(|n| (n, exported))
+        .collect()
+}
+
+/// What `set` does to `allexport`: `Some(true)` for `set -a` / `set -o allexport`,
+/// `Some(false)` for `set +a` / `set +o allexport`, the last one given; `None`: no change.
+pub(crate) fn all_export(cmd: &SimpleCommand) -> Option<bool> {
+    if cmd.program_lower() != "set" {
+        return None;
+    }
+    let reading = read_grammar(&args_of(cmd, 0), 0, &SH);
+    let mut out = None;
+    for o in &reading.opts {
+        match (&*o.name, o.value.as_deref()) {
+            ("-a", _) | ("-o", Some("allexport")) => out = Some(true),
+            ("+a", _) | ("+o", Some("allexport")) => out = Some(false),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The changes of a declaration builtin (`program`, lower case).
@@ -226,6 +267,25 @@ mod tests {
             read(&["mapfile", "-t", "-C", "cb", "lines"], false)[0],
             ended("lines", false)
         );
+    }
+
+    #[test]
+    fn exports_and_allexport() {
+        assert_eq!(
+            exports(&cmd(&["export", "a=1", "b"])),
+            [("a", true), ("b", true)]
+        );
+        assert_eq!(exports(&cmd(&["export", "-n", "a"])), [("a", false)]);
+        assert_eq!(exports(&cmd(&["declare", "-x", "a=1"])), [("a", true)]);
+        assert!(exports(&cmd(&["declare", "a=1"])).is_empty());
+        assert!(exports(&cmd(&["export", "-f", "a"])).is_empty());
+        assert_eq!(all_export(&cmd(&["set", "-a"])), Some(true));
+        assert_eq!(all_export(&cmd(&["set", "-ea"])), Some(true));
+        assert_eq!(all_export(&cmd(&["set", "-o", "allexport"])), Some(true));
+        assert_eq!(all_export(&cmd(&["set", "+a"])), Some(false));
+        assert_eq!(all_export(&cmd(&["set", "+o", "allexport"])), Some(false));
+        assert_eq!(all_export(&cmd(&["set", "-e"])), None);
+        assert_eq!(all_export(&cmd(&["echo", "-a"])), None);
     }
 
     #[test]

@@ -6,6 +6,13 @@
 /// line gives one of them itself (`HOME='-rf /'; rm $HOME`) is read as any other value.
 pub(crate) const SYSTEM_DIRECTORIES: &[&str] = &["HOME", "TMPDIR"];
 
+/// Variables the environment gives a shell when it starts: already exported, so a value the
+/// command line gives one reaches the processes it starts without `export` (`HOME=/x; bash -c
+/// …`). Any other variable the command line sets is taken as not exported unless it says so.
+pub(crate) const ENVIRONMENT_GIVEN: &[&str] = &[
+    "HOME", "TMPDIR", "PWD", "OLDPWD", "PATH", "USER", "LOGNAME", "SHELL", "LANG", "TERM",
+];
+
 /// The variable a word starts with (`$NAME` or `${NAME}`), and the text after it; `None` for
 /// a word that does not start with a plain variable (`$1`, `$(…)`, `${X:-y}`, text).
 pub(crate) fn leading_variable(word: &str) -> Option<(&str, &str)> {
@@ -43,7 +50,7 @@ mod tests {
 
     #[test]
     fn the_system_directories_are_variable_names() {
-        for name in SYSTEM_DIRECTORIES {
+        for name in SYSTEM_DIRECTORIES.iter().chain(ENVIRONMENT_GIVEN) {
             assert_eq!(leading_variable(&format!("${name}")), Some((*name, "")));
         }
     }

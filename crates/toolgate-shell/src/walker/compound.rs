@@ -120,7 +120,7 @@ impl Walker {
                 } else {
                     // Not arithmetic: shells without `((…))`, and bash itself when the
                     // parentheses do not pair up as `))`, run it as nested subshells.
-                    self.script(&a.expr.value, &scope.process("((…))"));
+                    self.script(&a.expr.value, &scope.subshell("((…))"));
                 }
             }
             CompoundCommand::ArithmeticForClause(f) => {

@@ -29,7 +29,7 @@ use brush_parser::ParserOptions;
 use brush_parser::ast::{self, Command, CommandPrefixOrSuffixItem, CompoundList, Pipeline};
 
 use definitions::{Body, Definition};
-pub use scopes::{Reach, Scope};
+pub use scopes::{Reach, Scope, Sees};
 
 use crate::model::{Arg, CommandAnalysis, Indeterminate, IndeterminateKind, SimpleCommand};
 use crate::model::{MAX_COMMANDS, MAX_DEPTH};
@@ -187,6 +187,7 @@ impl Walker {
             return;
         }
         let saved = self.save();
+        self.enter(scope);
         self.walk_script(text, scope);
         self.end(saved, scope.reach);
     }
@@ -556,7 +557,9 @@ impl Walker {
         // (`git -c core.pager=…`); variables set earlier were followed where they were set.
         let nested = crate::facts::launched::nested_scripts(&cmd);
         self.variables.apply(&mut cmd, None);
-        self.record_variables(&cmd);
+        if !scope.wrapped {
+            self.record_variables(&cmd);
+        }
         crate::facts::destinations::collect(
             &cmd,
             words.filter(|_| self.shortcuts),

@@ -56,6 +56,26 @@ pub struct Scope {
     pub pipe_input: Option<Stdin>,
     /// Whether what this nested script sets stays set after it.
     pub reach: Reach,
+    /// Which of this shell's variables this nested script sees.
+    pub sees: Sees,
+    /// The command is run by a wrapper in another process (`sudo export d=x`, `env export
+    /// …`): a builtin it names sets nothing in this shell.
+    pub wrapped: bool,
+    /// The environment the command that starts this nested script's process gives it
+    /// besides the exported variables (`d=build bash -c …`, `env d=build sh -c …`).
+    pub given: Vec<(String, String)>,
+}
+
+/// Which of the running shell's variables a nested script sees.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Sees {
+    /// All of them: the same shell or a subshell of it (`eval`, `$(…)`).
+    #[default]
+    All,
+    /// The exported ones: another process on this host (`bash -c '…'`, `python -c`).
+    Exported,
+    /// None: a process on another host (`ssh HOST '…'`).
+    Nothing,
 }
 
 impl Scope {
@@ -72,14 +92,33 @@ impl Scope {
         s.in_pipeline = false;
         s.pipe_input = None;
         s.reach = Reach::Maybe;
+        s.sees = Sees::All;
+        s.wrapped = false;
+        s.given = Vec::new();
         s
     }
 
-    /// A nested string another process or a subshell runs (`bash -c`, `$(…)`, `ssh`): what
-    /// it sets does not stay.
-    pub fn process(&self, via: &str) -> Scope {
+    /// A nested string a subshell runs (`$(…)`, `<(…)`): it sees every variable, and what it
+    /// sets does not stay.
+    pub fn subshell(&self, via: &str) -> Scope {
         let mut s = self.child(via);
         s.reach = Reach::Dropped;
+        s
+    }
+
+    /// A nested string another process runs (`bash -c`, `python -c`): it sees only the
+    /// exported variables, and what it sets does not stay.
+    pub fn process(&self, via: &str) -> Scope {
+        let mut s = self.subshell(via);
+        s.sees = Sees::Exported;
+        s
+    }
+
+    /// A nested string a process on another host runs (`ssh HOST '…'`): it sees none of
+    /// this shell's variables, and what it sets does not stay.
+    pub fn remote(&self, via: &str) -> Scope {
+        let mut s = self.subshell(via);
+        s.sees = Sees::Nothing;
         s
     }
 
@@ -141,6 +180,25 @@ impl Walker {
         }
     }
 
+    /// Gives a nested script the variables it starts with: another process sees the
+    /// exported ones and those its command gives it (`d=build bash -c …`).
+    pub(super) fn enter(&mut self, scope: &Scope) {
+        match scope.sees {
+            Sees::All => {}
+            Sees::Exported => self.variables.enter_process(false),
+            Sees::Nothing => self.variables.enter_process(true),
+        }
+        for (name, value) in &scope.given {
+            // A value with a run-time part (`d=$x bash -c …`) is not known.
+            if value.contains(['$', '`']) {
+                self.variables.forget(name);
+            } else {
+                self.variables.set(name, value);
+            }
+            self.variables.export(name, true);
+        }
+    }
+
     /// Walks a subshell: what it sets is dropped at its end.
     pub(super) fn subshell(&mut self, walk: impl FnOnce(&mut Walker)) {
         let saved = self.save();
@@ -176,6 +234,9 @@ impl Walker {
     /// …); a function's own variables are put back when it ends ([`Walker::run_function`]).
     pub(super) fn record_variables(&mut self, cmd: &crate::model::SimpleCommand) {
         let changes = crate::facts::exports::changes(cmd, !self.local_frames.is_empty());
+        if let Some(on) = crate::facts::exports::all_export(cmd) {
+            self.variables.set_all_export(on);
+        }
         for change in changes {
             if change.local
                 && let Some(frame) = self.local_frames.last_mut()
@@ -187,6 +248,9 @@ impl Walker {
                 Some(v) => self.variables.set(change.name, v),
                 None => self.variables.forget(change.name),
             }
+        }
+        for (name, exported) in crate::facts::exports::exports(cmd) {
+            self.variables.export(name, exported);
         }
     }
 

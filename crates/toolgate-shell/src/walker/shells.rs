@@ -2,7 +2,7 @@
 //! `echo … | sh`, a download), `source FILE` / `. FILE`.
 
 use super::unwrap::Invocation;
-use super::{Scope, Walker};
+use super::{Scope, Sees, Walker};
 use crate::knowledge::specs::launchers::{SHELL_COMMAND, SHELL_STDIN, shell_grammar};
 use crate::model::{Arg, IndeterminateKind, SimpleCommand, Stdin};
 use crate::options::{has, read_grammar, value_arg};
@@ -10,7 +10,12 @@ use crate::syntax::words::basename;
 
 impl Walker {
     pub(crate) fn shell(&mut self, inv: Invocation<'_>, scope: &Scope) {
-        let Invocation { args, stdin, .. } = inv;
+        let Invocation {
+            args,
+            stdin,
+            env: inv_env,
+            ..
+        } = inv;
         let reading = read_grammar(
             args,
             1,
@@ -53,6 +58,12 @@ impl Walker {
                 Some(script) => {
                     let text = script.text.clone();
                     let mut child = scope.process(&format!("{name} -c"));
+                    // A script in double quotes was expanded by this shell before the process
+                    // got it (`bash -c "rm -rf $d"`): its variables are this shell's.
+                    if script.dynamic {
+                        child.sees = Sees::All;
+                    }
+                    child.given = inv_env.to_vec();
                     // `find … -exec sh -c 'rm -r "$1"' _ {} \;`: a positional parameter given
                     // one input item stands for it, as `{}` does (`$0` is the word after the
                     // script).
@@ -129,6 +140,10 @@ impl Walker {
         } else if !s.text.is_empty() {
             let text = s.text.clone();
             let mut child = scope.process(&format!("{name} <<…"));
+            // An unquoted heredoc was expanded by this shell (`bash <<EOF … $d … EOF`).
+            if s.expand {
+                child.sees = Sees::All;
+            }
             if s.template {
                 // Generated lines: analysed as the commands xargs would build.
                 child

@@ -10,6 +10,7 @@ use crate::knowledge::runners::RunnerStep;
 use crate::knowledge::specs::launchers::{
     COMMAND, COMMAND_LOOKUP, TRAP, WATCH, XARGS, XARGS_REPLACE,
 };
+use crate::knowledge::wrappers::SAME_SHELL_WRAPPERS;
 use crate::model::{Arg, IndeterminateKind, RawCommand, SimpleCommand, Stdin};
 use crate::options::{Grammar, has, read_grammar, read_options};
 use crate::syntax::words::basename;
@@ -197,6 +198,13 @@ impl Walker {
             };
             let step = self.wrapper_step(&name, &mut inv, &mut scope);
             cwd_changed = inv.cwd_changed;
+            // `sudo export d=x`: a builtin another process runs sets nothing here.
+            if matches!(step, Step::Skip(..) | Step::Replace(..))
+                && !SAME_SHELL_WRAPPERS.contains(&&*name)
+                && !scope.wrapped
+            {
+                scope.to_mut().wrapped = true;
+            }
             match step {
                 Step::Skip(skip, label) => {
                     if !label.is_empty() {
@@ -416,7 +424,12 @@ impl Walker {
                 self.emit_final(*inv, scope);
                 if args.len() > command_at {
                     let script = join(&args[command_at..]);
-                    self.script(&script, &scope.process("ssh"));
+                    let mut child = scope.remote("ssh");
+                    // Words in double quotes were expanded by this shell (`ssh h "rm $d"`).
+                    if args[command_at..].iter().any(|a| a.dynamic) {
+                        child.sees = super::Sees::All;
+                    }
+                    self.script(&script, &child);
                 }
                 Step::Done
             }

@@ -9,8 +9,12 @@
 //! is then `/*`). `unset`, `read`, a loop variable and a run-time value end what was known.
 //! The environment checks (proxies, `GIT_*`, pagers) still see the last value given on any
 //! path: a value that may be set can only add checks.
+//!
+//! Another process (`bash -c '…'`, an interpreter, `ssh`) sees only the exported variables:
+//! the ones `export`ed, `declare -x`ed, set under `set -a`, or given by the environment the
+//! shell started with (`HOME`); every other one is unset there ([`Variables::enter_process`]).
 
-use crate::knowledge::variables::SYSTEM_DIRECTORIES;
+use crate::knowledge::variables::{ENVIRONMENT_GIVEN, SYSTEM_DIRECTORIES};
 use crate::model::SimpleCommand;
 
 /// Most variables remembered; past them every variable not remembered counts as not known.
@@ -44,6 +48,11 @@ pub(crate) struct Variables {
     entries: Vec<Variable>,
     /// More variables were set than are remembered: one not remembered is not known either.
     overflowed: bool,
+    /// The names exported on every path so far (`export d`, `declare -x`, `set -a`); past
+    /// [`MAX_VARIABLES`] a name is not added, so it counts as not exported.
+    exported: Vec<String>,
+    /// `set -a` holds on every path: a variable set from here on is exported.
+    all_export: bool,
 }
 
 impl Variables {
@@ -54,6 +63,55 @@ impl Variables {
             v.known = true;
             v.bound = false;
         }
+        if self.all_export {
+            self.export(name, true);
+        }
+    }
+
+    /// `name` is exported from here on (`export d`), or no more (`export -n d`).
+    pub(crate) fn export(&mut self, name: &str, exported: bool) {
+        let at = self.exported.iter().position(|n| n == name);
+        match (at, exported) {
+            (None, true) if self.exported.len() < MAX_VARIABLES => {
+                self.exported.push(name.to_string());
+            }
+            (Some(i), false) => {
+                self.exported.swap_remove(i);
+            }
+            _ => {}
+        }
+    }
+
+    /// `set -a` (true) or `set +a` (false) from here on.
+    pub(crate) fn set_all_export(&mut self, on: bool) {
+        self.all_export = on;
+    }
+
+    /// Whether `name` is in the environment of a process started here.
+    fn is_exported(&self, name: &str) -> bool {
+        ENVIRONMENT_GIVEN.contains(&name) || self.exported.iter().any(|n| n == name)
+    }
+
+    /// The variables as a script another process runs starts with: a variable not exported
+    /// is unset there (neither known nor given to its environment), `set -a` does not hold;
+    /// on another host (`clean`: `ssh`) none of this shell's variables is set.
+    pub(crate) fn enter_process(&mut self, clean: bool) {
+        let exported: Vec<bool> = self
+            .entries
+            .iter()
+            .map(|v| !clean && self.is_exported(&v.name))
+            .collect();
+        for (v, exported) in self.entries.iter_mut().zip(exported) {
+            if !exported {
+                v.value = None;
+                v.known = false;
+                v.bound = false;
+            }
+        }
+        if clean {
+            self.exported.clear();
+        }
+        self.all_export = false;
     }
 
     /// `name`'s value is not known from here on: unset, read at run time, a loop's turn.
@@ -136,6 +194,10 @@ impl Variables {
             }
         }
         self.overflowed |= other.overflowed;
+        // Exported only where exported on both paths: a variable that may not be is unset
+        // in another process, the worse reading.
+        self.exported.retain(|n| other.exported.contains(n));
+        self.all_export &= other.all_export;
     }
 
     /// The state of `name` now, to put back when a function that makes it its own ends.

@@ -35,7 +35,7 @@ impl Walker {
         let single = subs.len() == 1;
         for sub in subs {
             let start = self.out.commands.len();
-            self.script(&sub.body, &scope.process(sub.via));
+            self.script(&sub.body, &scope.subshell(sub.via));
             let ran = &self.out.commands[start..];
             facts.downloads |= ran.iter().any(downloads);
             facts.setup_code =
@@ -136,7 +136,7 @@ impl Walker {
         scope: &Scope,
     ) -> (std::ops::Range<usize>, Scope) {
         let start = self.out.commands.len();
-        let child = scope.process(via);
+        let child = scope.subshell(via);
         if child.depth > MAX_DEPTH {
             self.indeterminate(
                 scope,

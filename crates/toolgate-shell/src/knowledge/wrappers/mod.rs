@@ -13,6 +13,11 @@ use crate::knowledge::specs::Spec as OptionSpec;
 
 pub(crate) use table::WRAPPERS;
 
+/// Wrappers the running shell itself carries out, so that a builtin they run (`command
+/// export d=x`) changes this shell; every other wrapper runs its command in another process
+/// (`sudo export d=x` sets nothing here).
+pub(crate) const SAME_SHELL_WRAPPERS: &[&str] = &["command", "builtin", "time", "noglob"];
+
 /// `systemd-run`'s options that make it a timer: the command runs at its times, long after
 /// this session (its row's [`Wrapper::schedules`], and the persistence pack's rule).
 pub(crate) const SYSTEMD_RUN_TIMERS: &[&str] = &[

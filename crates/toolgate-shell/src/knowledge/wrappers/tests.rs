@@ -27,3 +27,12 @@ fn schedule_options_take_values() {
     }
     assert!(lookup("systemd-run").is_some_and(|w| w.schedules.contains(&"--on-calendar")));
 }
+
+/// The wrappers the shell itself carries out are wrappers: `command` (read in `unwrap.rs`)
+/// or rows of the table.
+#[test]
+fn same_shell_wrappers_are_wrappers() {
+    for name in SAME_SHELL_WRAPPERS {
+        assert!(*name == "command" || lookup(name).is_some(), "{name}");
+    }
+}

@@ -101,6 +101,95 @@ fn a_value_set_on_every_path_is_known() {
     }
 }
 
+/// Another process (`bash -c`, `env`, `sudo`, `xargs sh -c`, `find -exec sh -c`, an
+/// interpreter) sees only the exported variables: one set but not exported is unset in a
+/// script it runs, and `"$d/"*` there is `/*`.
+#[test]
+fn a_variable_not_exported_is_unset_in_another_process() {
+    for cmd in [
+        "d=build; bash -c 'rm -rf \"$d/\"*'",
+        "d=build; sh -c 'rm -rf \"$d/\"*'",
+        "d=build; env sh -c 'rm -rf \"$d/\"*'",
+        "d=build; sudo sh -c 'rm -rf \"$d/\"*'",
+        "d=build; nohup bash -c 'rm -rf \"$d/\"*'",
+        "d=build; echo a | xargs sh -c 'rm -rf \"$d/\"*'",
+        "d=build; find . -name x -exec sh -c 'rm -rf \"$d/\"*' \\;",
+        "d=build; bash <<'EOF'\nrm -rf \"$d/\"*\nEOF",
+        "d=build; echo 'rm -rf \"$d/\"*' | bash",
+        "d=build; export e=x; bash -c 'rm -rf \"$d/\"*'",
+        "d=build; (bash -c 'rm -rf \"$d/\"*')",
+        "d=build; echo $(bash -c 'rm -rf \"$d/\"*')",
+        "declare d=build; bash -c 'rm -rf \"$d/\"*'",
+        "export d=build; export -n d; bash -c 'rm -rf \"$d/\"*'",
+        "set -a; set +a; d=build; bash -c 'rm -rf \"$d/\"*'",
+        "x && set -a; d=build; bash -c 'rm -rf \"$d/\"*'",
+        "(set -a); d=build; bash -c 'rm -rf \"$d/\"*'",
+        "d=build; bash -c 'bash -c \"rm -rf \\\"\\$d/\\\"*\"'",
+        "bash -c 'd=build; bash -c \"rm -rf \\\"\\$d/\\\"*\"'",
+        "d=build; ssh host 'rm -rf \"$d/\"*'",
+        "export d=build; ssh host 'rm -rf \"$d/\"*'",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied: {:?}", rules(cmd));
+    }
+}
+
+/// An exported variable (`export`, `declare -x`, `set -a`, a command's own `NAME=v`, one the
+/// environment gave) reaches the process; a script in double quotes is expanded before it
+/// runs; a subshell sees every variable.
+#[test]
+fn an_exported_variable_reaches_another_process() {
+    for cmd in [
+        "export d=build; bash -c 'rm -rf \"$d/\"*'",
+        "export d=build; bash -c 'rm -rf \"$d\"'",
+        "d=build; export d; bash -c 'rm -rf \"$d/\"*'",
+        "export d; d=build; bash -c 'rm -rf \"$d/\"*'",
+        "declare -x d=build; bash -c 'rm -rf \"$d/\"*'",
+        "set -a; d=build; bash -c 'rm -rf \"$d/\"*'",
+        "set -o allexport; d=build; bash -c 'rm -rf \"$d/\"*'",
+        "d=build bash -c 'rm -rf \"$d/\"*'",
+        "env d=build bash -c 'rm -rf \"$d/\"*'",
+        "d=build; bash -c \"rm -rf $d/*\"",
+        "d=build; bash -c \"rm -rf $d\"",
+        "d=build; bash <<EOF\nrm -rf \"$d/\"*\nEOF",
+        "d=build; (rm -rf \"$d/\"*)",
+        "d=build; echo $(rm -rf \"$d/\"*)",
+        "d=build; rm -rf \"$d/\"* | cat",
+        "export d=build; sh -c 'e=x; rm -rf \"$d/\"*'",
+        "bash -c 'd=build; rm -rf \"$d/\"*'",
+        "bash -c 'export d=build; bash -c \"rm -rf \\\"\\$d/\\\"*\"'",
+        "HOME=/home/me/proj/x; bash -c 'rm -rf \"$HOME/\"*'",
+    ] {
+        assert!(!denied(cmd), "{cmd} must pass: {:?}", rules(cmd));
+    }
+}
+
+/// `export` (or `declare`, `readonly`) run by a wrapper runs in another process, or not at
+/// all (`sudo` cannot run a builtin): it sets nothing in this shell.
+#[test]
+fn an_export_through_a_wrapper_sets_nothing_here() {
+    for cmd in [
+        "sudo export d=build; rm -rf \"$d/\"*",
+        "env export d=build; rm -rf \"$d/\"*",
+        "nohup export d=build; rm -rf \"$d/\"*",
+        "timeout 5 export d=build; rm -rf \"$d/\"*",
+        "nice export d=build; rm -rf \"$d/\"*",
+        "echo a | xargs export d=build; rm -rf \"$d/\"*",
+        "sudo declare d=build; rm -rf \"$d/\"*",
+        "env readonly d=build; rm -rf \"$d/\"*",
+        "d=/; sudo export d=build; rm -rf \"$d/\"*",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "export d=build; rm -rf \"$d/\"*",
+        "command export d=build; rm -rf \"$d/\"*",
+        "builtin export d=build; rm -rf \"$d/\"*",
+        "d=build; sudo unset d; rm -rf \"$d/\"*",
+    ] {
+        assert!(!denied(cmd), "{cmd} must pass: {:?}", rules(cmd));
+    }
+}
+
 /// A directory change in a subshell, a substitution or another process stays there.
 #[test]
 fn a_directory_change_in_a_subshell_stays_there() {

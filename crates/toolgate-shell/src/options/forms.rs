@@ -3,7 +3,7 @@
 //! inside a cluster: `-ni.bak`), old-style bundles without a dash (`tar czf out.tgz dir`),
 //! and programs whose unknown options are text (`echo -n` is an option, `echo -x` is text).
 
-use super::{Opt, resolve_in_spec};
+use super::{Opt, resolve_in_spec, with_two_dashes};
 use crate::knowledge::specs::Spec;
 use crate::model::Arg;
 
@@ -11,14 +11,7 @@ use crate::model::Arg;
 /// spelling, abbreviations resolved) in `args` read with `spec`, options and operands
 /// interleaved up to `--`. Each value is a slice of the argument it was read from.
 pub(crate) fn values_in<'a>(args: &'a [String], spec: &Spec, names: &[&str]) -> Vec<&'a str> {
-    let words: Vec<Arg> = args
-        .iter()
-        .map(|t| Arg {
-            text: t.clone(),
-            ..Arg::default()
-        })
-        .collect();
-    let read = super::read_all(&words, 0, spec);
+    let read = super::read_all(&plain_words(args), 0, spec);
     read.opts
         .iter()
         .filter(|(_, o)| names.contains(&&*o.name))
@@ -26,6 +19,34 @@ pub(crate) fn values_in<'a>(args: &'a [String], spec: &Spec, names: &[&str]) -> 
             // The value is the option's word's tail, or the next word.
             let from = &args[*at..(at + 2).min(args.len())];
             slice_of(from, o.value.as_deref()?)
+        })
+        .collect()
+}
+
+/// [`values_in`] for a program that writes long options with one dash (`openssl genrsa -out
+/// KEY`): the words read as [`with_two_dashes`] writes them, each value a slice of `args`.
+pub(crate) fn values_in_one_dash<'a>(
+    args: &'a [String],
+    spec: &Spec,
+    names: &[&str],
+) -> Vec<&'a str> {
+    let two: Vec<String> = with_two_dashes(plain_words(args))
+        .into_iter()
+        .map(|a| a.text)
+        .collect();
+    // A value is a whole word (or its tail), the same in both spellings.
+    values_in(&two, spec, names)
+        .into_iter()
+        .filter_map(|v| slice_of(args, v))
+        .collect()
+}
+
+/// `args` as words with nothing known about their quoting or expansion.
+fn plain_words(args: &[String]) -> Vec<Arg> {
+    args.iter()
+        .map(|t| Arg {
+            text: t.clone(),
+            ..Arg::default()
         })
         .collect()
 }

@@ -7,8 +7,8 @@ mod forms;
 pub(crate) mod normalize;
 
 pub(crate) use forms::{
-    read_strict_flags, slice_of, values_in, with_attached_optional, with_long_only,
-    with_old_style_bundle, with_one_dash_parameters, with_optional_choice,
+    read_strict_flags, slice_of, values_in, values_in_one_dash, with_attached_optional,
+    with_long_only, with_old_style_bundle, with_one_dash_parameters, with_optional_choice,
 };
 
 pub(crate) use crate::knowledge::specs::Spec as OptionSpec;
@@ -273,28 +273,6 @@ pub(crate) fn with_two_dashes(mut args: Vec<Arg>) -> Vec<Arg> {
         }
     }
     args
-}
-
-/// [`values_in`] for a program that writes long options with one dash (`openssl genrsa -out
-/// KEY`): the words read as [`with_two_dashes`] writes them, each value a slice of `args`.
-pub(crate) fn values_in_one_dash<'a>(
-    args: &'a [String],
-    spec: &Spec,
-    names: &[&str],
-) -> Vec<&'a str> {
-    let words: Vec<Arg> = args
-        .iter()
-        .map(|t| Arg {
-            text: t.clone(),
-            ..Arg::default()
-        })
-        .collect();
-    let two: Vec<String> = with_two_dashes(words).into_iter().map(|a| a.text).collect();
-    // A value is a whole word (or its tail), the same in both spellings.
-    values_in(&two, spec, names)
-        .into_iter()
-        .filter_map(|v| slice_of(args, v))
-        .collect()
 }
 
 /// `args` with an option whose value is optional written as `--long=VALUE` where it has one,

@@ -7,6 +7,7 @@ use crate::SimpleCommand;
 use crate::knowledge::specs::launchers::SH;
 use crate::knowledge::specs::{DECLARE, MAPFILE, PRINTF, READ};
 use crate::options::{args_of, read_grammar, read_permuted};
+use crate::syntax::arith::assigned_names;
 
 /// One change a command makes to a variable.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,18 +80,20 @@ pub(crate) fn changes(cmd: &SimpleCommand, in_function: bool) -> Vec<VariableCha
                 .collect();
             forgotten(cmd, names)
         }
-        // `let NAME=EXPR`: arithmetic, only known at run time.
-        "let" => cmd
-            .args
-            .iter()
-            .filter_map(|a| a.split_once('=').map(|(n, _)| n))
-            .filter(|n| is_name(n))
-            .map(|name| VariableChange {
-                name,
-                value: None,
-                local: false,
-            })
-            .collect(),
+        // `let d=EXPR`, `let d++`: arithmetic, only known at run time.
+        "let" => {
+            let mut out: Vec<VariableChange<'_>> = Vec::new();
+            for name in cmd.args.iter().flat_map(|a| assigned_names(a)) {
+                if !out.iter().any(|c| c.name == name) {
+                    out.push(VariableChange {
+                        name,
+                        value: None,
+                        local: false,
+                    });
+                }
+            }
+            out
+        }
         _ => Vec::new(),
     }
 }
@@ -263,6 +266,10 @@ mod tests {
         assert_eq!(read(&["local", "d=x"], false), [ended("d", false)]);
         assert_eq!(read(&["getopts", "ab", "o"], false)[0], ended("o", false));
         assert_eq!(read(&["let", "d=1+2"], false), [ended("d", false)]);
+        assert_eq!(
+            read(&["let", "d++", "e += 1", "f == 2"], false),
+            [ended("d", false), ended("e", false)]
+        );
         assert_eq!(
             read(&["mapfile", "-t", "-C", "cb", "lines"], false)[0],
             ended("lines", false)

@@ -30,6 +30,31 @@ pub struct Arg {
     /// trailing newlines). Only the program name and sourced scripts use it; elsewhere the
     /// word stays only known at run time.
     pub printed: Option<String>,
+    /// A `$` or backtick in the text is a literal character (quoted or escaped): a shell that
+    /// re-reads the text (`bash -c "$x; "'$y'`) expands it, not this one.
+    pub literal_dollar: bool,
+    /// For a word with both this shell's expansions and a literal `$`: the names of each.
+    pub mixed: Option<Box<MixedWord>>,
+}
+
+/// The variables of a word that mixes this shell's expansions with literal `$`s
+/// (`"cd $dir && "'rm "$f"'`), for a shell that re-reads it.
+#[derive(Debug, Clone, Default)]
+pub struct MixedWord {
+    /// Names this shell expands.
+    pub expanded_here: Vec<String>,
+    /// Names after a literal `$`, which the shell that re-reads the text expands.
+    pub left_literal: Vec<String>,
+}
+
+impl Arg {
+    /// Every run-time part of the text was expanded by this shell before a program got it
+    /// (`bash -c "rm $d"`): a shell that re-reads the text finds no expansion of its own.
+    /// `false` for a word with literal `$` too (`bash -c "$x; "'rm "$d"'`): which of its
+    /// parts is whose is not kept, so the other shell's reading is the one judged.
+    pub fn expanded_here(&self) -> bool {
+        self.dynamic && !self.literal_dollar
+    }
 }
 
 #[cfg(test)]

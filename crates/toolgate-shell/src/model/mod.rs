@@ -19,7 +19,7 @@ use serde::Serialize;
 use toolgate_core::datastore::DataLoss;
 
 pub use destination::{Destination, METHOD_AT_RUN_TIME};
-pub use input::{Arg, RawCommand, Stdin};
+pub use input::{Arg, MixedWord, RawCommand, Stdin};
 pub use network::InlineNetwork;
 
 /// Commands longer than this are not analysed (indeterminate).

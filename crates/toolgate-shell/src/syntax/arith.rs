@@ -77,6 +77,64 @@ pub fn is_valid(expr: &str) -> bool {
     depth == 0 && (!want_operand || b.iter().all(|c| c.is_ascii_whitespace()))
 }
 
+/// The variables an arithmetic expression (`((…))`, `$((…))`, `let`'s operands) assigns:
+/// `d = 5`, `d += 1`, `a[i] <<= 2`, `d++`, `--d`. Each holds a number afterwards, known only
+/// at run time.
+pub fn assigned_names(expr: &str) -> Vec<&str> {
+    let b = expr.as_bytes();
+    let mut out: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'$' {
+            i = dollar_end(b, i).unwrap_or(i + 1).max(i + 1);
+            continue;
+        }
+        if c == b'`' {
+            i = b[i + 1..]
+                .iter()
+                .position(|&c| c == b'`')
+                .map_or(b.len(), |p| i + 1 + p + 1);
+            continue;
+        }
+        if c.is_ascii_digit() {
+            // A number (`0x1f`, `2#101`), not a name.
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'#' | b'@' | b'_'))
+            {
+                i += 1;
+            }
+            continue;
+        }
+        if !(c.is_ascii_alphabetic() || c == b'_') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        let name = &expr[start..i];
+        // `++d`, `--d`.
+        let before = expr[..start].trim_end().as_bytes();
+        let mut assigned = before.ends_with(b"++") || before.ends_with(b"--");
+        let mut j = i;
+        if b.get(j) == Some(&b'[') {
+            j = matching(b, j, b'[', b']').unwrap_or(b.len());
+        }
+        let after = expr[j..].trim_start().as_bytes();
+        assigned |= after.starts_with(b"++") || after.starts_with(b"--");
+        assigned |= after.first() == Some(&b'=') && after.get(1) != Some(&b'=');
+        assigned |= ["+=", "-=", "*=", "/=", "%=", "&=", "^=", "|=", "<<=", ">>="]
+            .iter()
+            .any(|op| after.starts_with(op.as_bytes()));
+        if assigned && !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
 /// The length of the binary operator at the start of `b`.
 fn binary_operator(b: &[u8]) -> Option<usize> {
     const OPS: &[&str] = &[
@@ -142,7 +200,29 @@ fn matching(b: &[u8], i: usize, open: u8, close: u8) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::is_valid;
+    use super::{assigned_names, is_valid};
+
+    #[test]
+    fn assigned_names_are_the_targets_of_assignments_and_steps() {
+        for (expr, names) in [
+            ("d = 5", &["d"][..]),
+            ("d++", &["d"]),
+            ("--d", &["d"]),
+            ("i++, j--", &["i", "j"]),
+            ("a[i] <<= 2", &["a"]),
+            ("x += y * 2", &["x"]),
+            ("n = m = 1", &["n", "m"]),
+            ("d == 5", &[]),
+            ("d <= 5 && e >= 1 || f != 2", &[]),
+            ("$d + 1", &[]),
+            ("${d} = 1", &[]),
+            ("16#ff + 0x1f", &[]),
+            ("x ? y : z", &[]),
+            ("`echo d=1` + 1", &[]),
+        ] {
+            assert_eq!(assigned_names(expr), names, "{expr}");
+        }
+    }
 
     #[test]
     fn arithmetic_and_commands() {

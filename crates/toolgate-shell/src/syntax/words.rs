@@ -29,6 +29,16 @@ pub struct Expanded {
     /// Glob characters (`*`, `?`, `[`) outside quotes: the shell expands the word to the
     /// file names it matches.
     pub glob: bool,
+    /// A `$` or backtick in the text is a literal character (quoted or escaped), which a shell
+    /// that re-reads the text (`bash -c "$x; "'$y'`) expands itself.
+    pub literal_dollar: bool,
+    /// The variables the word's arithmetic expansions assign (`$((d = 0))`).
+    pub arithmetic_targets: Vec<String>,
+    /// The names of the variables this shell expands in the word (`$d`, `${d:-x}`).
+    pub expanded_names: Vec<String>,
+    /// The names after a literal `$` (`'$d'`, `\$d`): a shell that re-reads the text
+    /// expands them.
+    pub literal_names: Vec<String>,
 }
 
 /// Runs one call into brush-parser, catching a panic inside it (`None`). Only parser calls are
@@ -71,10 +81,10 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
         match &p.piece {
             WordPiece::Text(t) => {
                 out.glob |= !quoted && t.contains(['*', '?', '[']);
-                out.text.push_str(t);
+                out.literal(t);
             }
-            WordPiece::SingleQuotedText(t) => out.text.push_str(t),
-            WordPiece::AnsiCQuotedText(t) => out.text.push_str(&crate::syntax::ansi_c::decode(t)),
+            WordPiece::SingleQuotedText(t) => out.literal(t),
+            WordPiece::AnsiCQuotedText(t) => out.literal(&crate::syntax::ansi_c::decode(t)),
             WordPiece::DoubleQuotedSequence(inner)
             | WordPiece::GettextDoubleQuotedSequence(inner) => {
                 pieces_into(raw, inner, true, out);
@@ -82,6 +92,9 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
             WordPiece::TildeExpansion(t) => out.text.push_str(&tilde_text(t)),
             WordPiece::ParameterExpansion(_) => {
                 out.dynamic = true;
+                if let Some(name) = parameter_name(source.strip_prefix('$').unwrap_or(source)) {
+                    out.expanded_names.push(name.to_string());
+                }
                 // `"$@"` and `"${a[@]}"` are several words even when quoted.
                 out.splits |= !quoted || source.contains('@');
                 out.text.push_str(source);
@@ -116,7 +129,7 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
                 if quoted && !matches!(rest, "$" | "`" | "\"" | "\\") {
                     out.text.push_str(s);
                 } else {
-                    out.text.push_str(rest);
+                    out.literal(rest);
                 }
             }
             WordPiece::ArithmeticExpression(expr) => {
@@ -125,6 +138,11 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
                 out.text.push_str(source);
                 if crate::syntax::arith::is_valid(&expr.value) {
                     out.substitutions.extend(scan_substitutions(&expr.value));
+                    out.arithmetic_targets.extend(
+                        crate::syntax::arith::assigned_names(&expr.value)
+                            .into_iter()
+                            .map(str::to_string),
+                    );
                 } else {
                     // Not arithmetic: shells re-read `$((…))` as `$( (…) )`.
                     out.substitutions.push(Substitution {
@@ -135,6 +153,38 @@ fn pieces_into(raw: &str, pieces: &[WordPieceWithSource], quoted: bool, out: &mu
             }
         }
     }
+}
+
+impl Expanded {
+    /// Text taken as it stands: a `$` or backtick in it is for a shell that re-reads it.
+    fn literal(&mut self, text: &str) {
+        if text.contains(['$', '`']) {
+            self.literal_dollar = true;
+            let mut rest = text;
+            while let Some(at) = rest.find('$') {
+                rest = &rest[at + 1..];
+                if let Some(name) = parameter_name(rest) {
+                    self.literal_names.push(name.to_string());
+                }
+            }
+        }
+        self.text.push_str(text);
+    }
+}
+
+/// The variable name at the start of what follows a `$` (`d`, `{d:-x}`); `None` for special
+/// and positional parameters and for substitutions.
+fn parameter_name(after_dollar: &str) -> Option<&str> {
+    let s = after_dollar.strip_prefix('{').unwrap_or(after_dollar);
+    let end = s
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        .unwrap_or(s.len());
+    let name = &s[..end];
+    name.bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        .then_some(name)
 }
 
 fn tilde_text(t: &TildeExpr) -> String {

@@ -112,11 +112,20 @@ impl Walker {
         }
     }
 
+    /// `((d = 5))`, `((d++))`: the variables arithmetic assigns hold numbers known only at
+    /// run time.
+    pub(super) fn forget_arithmetic_targets(&mut self, expr: &str) {
+        for name in crate::syntax::arith::assigned_names(expr) {
+            self.variables.forget(name);
+        }
+    }
+
     pub(super) fn compound(&mut self, cc: &CompoundCommand, scope: &Scope) {
         match cc {
             CompoundCommand::Arithmetic(a) => {
                 if crate::syntax::arith::is_valid(&a.expr.value) {
                     self.substitutions(words::scan_substitutions(&a.expr.value), scope);
+                    self.forget_arithmetic_targets(&a.expr.value);
                 } else {
                     // Not arithmetic: shells without `((…))`, and bash itself when the
                     // parentheses do not pair up as `))`, run it as nested subshells.
@@ -129,6 +138,7 @@ impl Walker {
                     .flatten()
                 {
                     self.substitutions(words::scan_substitutions(&e.value), scope);
+                    self.forget_arithmetic_targets(&e.value);
                 }
                 self.loop_body(|w| w.list(&f.body.list, scope));
             }

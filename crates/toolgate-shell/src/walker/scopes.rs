@@ -64,6 +64,10 @@ pub struct Scope {
     /// The environment the command that starts this nested script's process gives it
     /// besides the exported variables (`d=build bash -c …`, `env d=build sh -c …`).
     pub given: Vec<(String, String)>,
+    /// A wrapper starts the command with an environment of its own making (sudo's
+    /// `env_reset`, `env -i`, `doas`, `su -l`): a process it starts sees none of this shell's
+    /// variables, exported or not, only those its command line gives it.
+    pub environment_cleared: bool,
 }
 
 /// Which of the running shell's variables a nested script sees.
@@ -74,7 +78,8 @@ pub enum Sees {
     All,
     /// The exported ones: another process on this host (`bash -c '…'`, `python -c`).
     Exported,
-    /// None: a process on another host (`ssh HOST '…'`).
+    /// None: a process on another host (`ssh HOST '…'`), or one a wrapper starts with an
+    /// environment of its own making (`sudo sh -c '…'`).
     Nothing,
 }
 
@@ -95,6 +100,7 @@ impl Scope {
         s.sees = Sees::All;
         s.wrapped = false;
         s.given = Vec::new();
+        s.environment_cleared = false;
         s
     }
 
@@ -110,7 +116,10 @@ impl Scope {
     /// exported variables, and what it sets does not stay.
     pub fn process(&self, via: &str) -> Scope {
         let mut s = self.subshell(via);
-        s.sees = Sees::Exported;
+        s.sees = match self.environment_cleared {
+            true => Sees::Nothing,
+            false => Sees::Exported,
+        };
         s
     }
 

@@ -60,10 +60,22 @@ impl Walker {
                     let mut child = scope.process(&format!("{name} -c"));
                     // A script in double quotes was expanded by this shell before the process
                     // got it (`bash -c "rm -rf $d"`): its variables are this shell's.
-                    if script.dynamic {
+                    if script.expanded_here() {
                         child.sees = Sees::All;
                     }
                     child.given = inv_env.to_vec();
+                    // `bash -c "cd $dir && "'rm "$f"'`: `$dir` is this shell's, with its value
+                    // here; `$f` is the other shell's. A name in both parts stays the other's.
+                    if let Some(mixed) = &script.mixed {
+                        for name in &mixed.expanded_here {
+                            if !mixed.left_literal.contains(name)
+                                && !child.given.iter().any(|(n, _)| n == name)
+                                && let Some(value) = self.variables.known_value(name)
+                            {
+                                child.given.push((name.clone(), value.to_string()));
+                            }
+                        }
+                    }
                     // `find … -exec sh -c 'rm -r "$1"' _ {} \;`: a positional parameter given
                     // one input item stands for it, as `{}` does (`$0` is the word after the
                     // script).

@@ -304,7 +304,7 @@ impl Walker {
                 self.emit_final(inv.with_writes(&w), scope);
                 Step::Done
             }
-            "env" => self.env(inv),
+            "env" => self.env(inv, scope),
             "command" => {
                 let (opts, end) = read_options(args, 1, &COMMAND);
                 if has(&opts, COMMAND_LOOKUP) && args.len() - end <= 1 {
@@ -425,8 +425,10 @@ impl Walker {
                 if args.len() > command_at {
                     let script = join(&args[command_at..]);
                     let mut child = scope.remote("ssh");
-                    // Words in double quotes were expanded by this shell (`ssh h "rm $d"`).
-                    if args[command_at..].iter().any(|a| a.dynamic) {
+                    // Words in double quotes were expanded by this shell (`ssh h "rm $d"`);
+                    // a literal `$` beside them is the remote shell's (`ssh h "$x; "'rm $d'`).
+                    let words = &args[command_at..];
+                    if words.iter().any(|a| a.dynamic) && !words.iter().any(|a| a.literal_dollar) {
                         child.sees = super::Sees::All;
                     }
                     self.script(&script, &child);

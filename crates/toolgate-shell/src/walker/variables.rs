@@ -137,6 +137,13 @@ impl Variables {
     }
 
     /// The state of one variable (`None`: never set, emptied or ended here).
+    /// `name`'s value where it is surely that here (`None`: not known, or never set here).
+    pub(crate) fn known_value(&self, name: &str) -> Option<&str> {
+        self.state(name)
+            .filter(|v| v.known)
+            .and_then(|v| v.value.as_deref())
+    }
+
     fn state(&self, name: &str) -> Option<&Variable> {
         self.entries.iter().find(|v| v.name == name)
     }

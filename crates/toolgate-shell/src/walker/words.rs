@@ -92,6 +92,9 @@ impl Walker {
             && expanded.text.ends_with([')', '`'])
             && expanded.substitutions.len() == 1;
         let facts = self.run_substitutions(expanded.substitutions, scope);
+        for name in &expanded.arithmetic_targets {
+            self.variables.forget(name);
+        }
         let placeholder = scope
             .placeholders
             .iter()
@@ -106,6 +109,13 @@ impl Walker {
             glob: expanded.glob,
             listed_roots: if whole { facts.listed_roots } else { None },
             printed: if whole { facts.printed } else { None },
+            literal_dollar: expanded.literal_dollar,
+            mixed: (expanded.dynamic && expanded.literal_dollar).then(|| {
+                Box::new(crate::model::MixedWord {
+                    expanded_here: expanded.expanded_names,
+                    left_literal: expanded.literal_names,
+                })
+            }),
         }
     }
 
@@ -178,6 +188,8 @@ impl Walker {
             glob: false,
             listed_roots: None,
             printed,
+            literal_dollar: false,
+            mixed: None,
         }
     }
 }

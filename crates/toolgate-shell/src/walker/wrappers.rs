@@ -3,17 +3,18 @@
 //! (`uv run`, `npx`) of `knowledge/runners.rs`, their options read by the one option reader.
 
 use super::unwrap::{Invocation, Step, join};
-use super::{Scope, Walker};
+use super::{Scope, Sees, Walker};
 use crate::knowledge::name_shapes::NameShapes;
 use crate::knowledge::runners::{self, RunnerStep};
 use crate::knowledge::specs::launchers::{
-    ENV, ENV_CHDIR, ENV_IGNORE, ENV_SPLIT, ENV_UNSET, SU, SU_COMMAND, SU_USER, SUDO, SUDO_CHDIR,
-    SUDO_EDIT, SUDO_SHELL,
+    ENV, ENV_CHDIR, ENV_IGNORE, ENV_SPLIT, ENV_UNSET, SU, SU_COMMAND, SU_LOGIN, SU_PRESERVE_ENV,
+    SU_USER, SUDO, SUDO_CHDIR, SUDO_EDIT, SUDO_PRESERVE_ENV, SUDO_SHELL,
 };
-use crate::knowledge::wrappers::{WRAPPERS, Wrapper};
+use crate::knowledge::wrappers::{Environment, WRAPPERS, Wrapper};
 use crate::model::Arg;
 use crate::options::{Grammar, has, read_grammar, read_options, read_permuted, value_of};
 use crate::syntax::words::split_words;
+use std::borrow::Cow;
 
 /// For `args` headed by a runner (`uv run`, `npx`, `aws-vault exec PROFILE --`), where its
 /// command starts. `None` when the program is no runner or the subcommand runs no command
@@ -109,11 +110,21 @@ pub(crate) fn table_wrapper_named(name: &str) -> Option<&'static Wrapper> {
 }
 
 impl Walker {
-    pub(crate) fn sudo(&mut self, inv: &mut Invocation<'_>, scope: &Scope) -> Step {
+    pub(crate) fn sudo(&mut self, inv: &mut Invocation<'_>, scope: &mut Cow<'_, Scope>) -> Step {
         let Invocation { args, writes, .. } = *inv;
         let (opts, end) = read_options(args, 1, &SUDO);
         if has(&opts, SUDO_CHDIR) {
             inv.cwd_changed = true;
+        }
+        // sudo's `env_reset` (on unless its policy says otherwise) starts the command with a
+        // fresh environment. `-E` and a bare `--preserve-env` keep this one (where the policy
+        // forbids that, sudo refuses to run); `--preserve-env=LIST` keeps only the names
+        // listed, read here as none.
+        let keeps_environment = opts
+            .iter()
+            .any(|o| SUDO_PRESERVE_ENV.contains(&&*o.name) && o.value.is_none());
+        if !keeps_environment {
+            scope.to_mut().environment_cleared = true;
         }
         if has(&opts, SUDO_EDIT) {
             // sudoedit: the operands are files written.
@@ -132,7 +143,7 @@ impl Walker {
         Step::Skip(end, "sudo")
     }
 
-    pub(crate) fn env(&mut self, inv: &mut Invocation<'_>) -> Step {
+    pub(crate) fn env(&mut self, inv: &mut Invocation<'_>, scope: &mut Cow<'_, Scope>) -> Step {
         let args = inv.args;
         let (opts, mut end) = read_options(args, 1, &ENV);
         if has(&opts, ENV_CHDIR) {
@@ -142,6 +153,9 @@ impl Walker {
         if args.get(end).is_some_and(|a| a.text == "-") {
             cleared = true;
             end += 1;
+        }
+        if cleared {
+            scope.to_mut().environment_cleared = true;
         }
         // `env -u HOME`, `env -i`: the command runs without the variable, which the packs
         // read as the variable set empty (`HOME` moves an agent's settings away).
@@ -180,12 +194,19 @@ impl Walker {
         }
         let (opts, _) = read_permuted(args, 1, &SU);
         self.emit_final(inv, scope);
+        // A login (`su -`, `su -l`) starts from a fresh environment unless told to keep it.
+        let login = (has(&opts, SU_LOGIN) || args[1..].iter().any(|a| a.text == "-"))
+            && !has(&opts, SU_PRESERVE_ENV);
         for o in &opts {
             if SU_COMMAND.contains(&&*o.name)
                 && let Some(script) = &o.value
             {
                 let script = script.clone();
-                self.script(&script, &scope.process("su -c"));
+                let mut child = scope.process("su -c");
+                if login {
+                    child.sees = Sees::Nothing;
+                }
+                self.script(&script, &child);
             }
         }
         Step::Done
@@ -196,7 +217,7 @@ impl Walker {
         &mut self,
         w: &Wrapper,
         inv: &mut Invocation<'_>,
-        scope: &Scope,
+        scope: &mut Cow<'_, Scope>,
     ) -> Step {
         let args = inv.args;
         if let Some(marker) = w.shell_args_after {
@@ -234,6 +255,14 @@ impl Walker {
         }
         if has(&opts, w.chdir) {
             inv.cwd_changed = true;
+        }
+        let cleared = match w.environment {
+            Environment::Passed => false,
+            Environment::Cleared => true,
+            Environment::ClearedWith(names) => has(&opts, names),
+        };
+        if cleared {
+            scope.to_mut().environment_cleared = true;
         }
         if let Some(script) = value_of(&opts, w.script) {
             let script = script.to_string();

@@ -1,10 +1,10 @@
 //! The const builders the table of wrappers is written with: [`plain`] makes a wrapper of a
-//! name and its options only, [`before`], [`no_command`], [`script`], [`chdir`] and [`schedules`] each set
+//! name and its options only, [`before`], [`no_command`], [`script`], [`chdir`], [`schedules`] and [`environment`] each set
 //! one more field, and [`spec`] and [`NO_OPTIONS`] give the options.
 
 use crate::knowledge::specs::Spec as OptionSpec;
 
-use super::Wrapper;
+use super::{Environment, Wrapper};
 
 pub(super) const fn spec(
     short_val: &'static str,
@@ -28,6 +28,7 @@ pub(super) const fn plain(name: &'static str, spec: OptionSpec) -> Wrapper {
         runs_alone: false,
         shell_args_after: None,
         schedules: &[],
+        environment: Environment::Passed,
     }
 }
 
@@ -53,6 +54,13 @@ pub(super) const fn chdir(mut w: Wrapper, opts: &'static [&'static str]) -> Wrap
 
 pub(super) const fn schedules(mut w: Wrapper, opts: &'static [&'static str]) -> Wrapper {
     w.schedules = opts;
+    w
+}
+
+/// The wrapper starts the command with an environment of its own making (`Cleared`), or does
+/// with one of some options (`ClearedWith`).
+pub(super) const fn environment(mut w: Wrapper, environment: Environment) -> Wrapper {
+    w.environment = environment;
     w
 }
 

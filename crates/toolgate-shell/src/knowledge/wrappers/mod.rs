@@ -62,6 +62,20 @@ pub(crate) struct Wrapper {
     /// --on-calendar=…`): the wrapper is then a command of its own too, its options before
     /// the command, for the rule on scheduling.
     pub(crate) schedules: &'static [&'static str],
+    /// Whether the command starts with this shell's exported variables.
+    pub(crate) environment: Environment,
+}
+
+/// What environment a wrapper gives the command it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Environment {
+    /// This shell's exported variables.
+    Passed,
+    /// One of the wrapper's making (`doas`, `pkexec`, `run0`, `systemd-run`): none of this
+    /// shell's variables.
+    Cleared,
+    /// None of this shell's variables when one of these options is given (`exec -c`).
+    ClearedWith(&'static [&'static str]),
 }
 
 /// The table entry for a (lower-cased) program basename.

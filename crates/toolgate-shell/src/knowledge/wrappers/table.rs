@@ -1,46 +1,51 @@
 //! The table of simple wrappers ([`WRAPPERS`]), one row per program, with the options each
 //! takes.
 
-use super::Wrapper;
-use super::builders::{NO_OPTIONS, before, chdir, no_command, plain, schedules, script, spec};
+use super::builders::{
+    NO_OPTIONS, before, chdir, environment, no_command, plain, schedules, script, spec,
+};
+use super::{Environment, Wrapper};
 
 /// The table. Option lists follow each tool's manual page.
 pub(crate) const WRAPPERS: &[Wrapper] = &[
     plain("builtin", NO_OPTIONS),
     plain("nohup", NO_OPTIONS),
     plain("chronic", NO_OPTIONS),
-    plain(
-        "setpriv",
-        spec(
-            "",
-            &[
-                "reuid",
-                "regid",
-                "ruid",
-                "euid",
-                "rgid",
-                "egid",
-                "groups",
-                "inh-caps",
-                "ambient-caps",
-                "bounding-set",
-                "securebits",
-                "pdeathsig",
-                "selinux-label",
-                "apparmor-profile",
-                "landlock-access",
-                "landlock-rule",
-                "seccomp-filter",
-            ],
-            &[
-                "clear-groups",
-                "keep-groups",
-                "init-groups",
-                "no-new-privs",
-                "reset-env",
-                "dump",
-            ],
+    environment(
+        plain(
+            "setpriv",
+            spec(
+                "",
+                &[
+                    "reuid",
+                    "regid",
+                    "ruid",
+                    "euid",
+                    "rgid",
+                    "egid",
+                    "groups",
+                    "inh-caps",
+                    "ambient-caps",
+                    "bounding-set",
+                    "securebits",
+                    "pdeathsig",
+                    "selinux-label",
+                    "apparmor-profile",
+                    "landlock-access",
+                    "landlock-rule",
+                    "seccomp-filter",
+                ],
+                &[
+                    "clear-groups",
+                    "keep-groups",
+                    "init-groups",
+                    "no-new-privs",
+                    "reset-env",
+                    "dump",
+                ],
+            ),
         ),
+        Environment::ClearedWith(&["--reset-env"]),
     ),
     // `screen -dmS NAME CMD`: a detached session running CMD; reattaching, listing or
     // sending to a session runs none (`-X` sends a screen command, not a shell one).
@@ -99,9 +104,12 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
     plain("busybox", NO_OPTIONS),
     plain("toybox", NO_OPTIONS),
     plain("unbuffer", NO_OPTIONS),
-    plain("doas", spec("uC", &[], &[])),
+    environment(plain("doas", spec("uC", &[], &[])), Environment::Cleared),
     plain("pfexec", spec("P", &[], &[])),
-    plain("exec", spec("a", &[], &[])),
+    environment(
+        plain("exec", spec("a", &[], &[])),
+        Environment::ClearedWith(&["-c"]),
+    ),
     plain("nice", crate::knowledge::specs::launchers::NICE),
     plain(
         "time",
@@ -301,80 +309,88 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
         ),
         &["-r", "--root", "-w", "--wd"],
     ),
-    schedules(
-        chdir(
-            plain(
-                "systemd-run",
-                spec(
-                    "pEHMu",
-                    &[
-                        "unit",
-                        "property",
-                        "description",
-                        "slice",
-                        "uid",
-                        "gid",
-                        "nice",
-                        "working-directory",
-                        "setenv",
-                        "service-type",
-                        "on-active",
-                        "on-boot",
-                        "on-startup",
-                        "on-unit-active",
-                        "on-unit-inactive",
-                        "on-calendar",
-                        "on-timer-change",
-                        "on-clock-change",
-                        "timer-property",
-                        "path-property",
-                        "socket-property",
-                        "machine",
-                        "host",
-                        "background",
-                    ],
-                    &[
-                        "user",
-                        "system",
-                        "scope",
-                        "remain-after-exit",
-                        "send-sighup",
-                        "pty",
-                        "pipe",
-                        "quiet",
-                        "wait",
-                        "collect",
-                        "same-dir",
-                        "shell",
-                        "no-block",
-                        "no-ask-password",
-                        "expand-environment",
-                    ],
+    environment(
+        schedules(
+            chdir(
+                plain(
+                    "systemd-run",
+                    spec(
+                        "pEHMu",
+                        &[
+                            "unit",
+                            "property",
+                            "description",
+                            "slice",
+                            "uid",
+                            "gid",
+                            "nice",
+                            "working-directory",
+                            "setenv",
+                            "service-type",
+                            "on-active",
+                            "on-boot",
+                            "on-startup",
+                            "on-unit-active",
+                            "on-unit-inactive",
+                            "on-calendar",
+                            "on-timer-change",
+                            "on-clock-change",
+                            "timer-property",
+                            "path-property",
+                            "socket-property",
+                            "machine",
+                            "host",
+                            "background",
+                        ],
+                        &[
+                            "user",
+                            "system",
+                            "scope",
+                            "remain-after-exit",
+                            "send-sighup",
+                            "pty",
+                            "pipe",
+                            "quiet",
+                            "wait",
+                            "collect",
+                            "same-dir",
+                            "shell",
+                            "no-block",
+                            "no-ask-password",
+                            "expand-environment",
+                        ],
+                    ),
                 ),
+                &["--working-directory", "-d", "--same-dir"],
             ),
-            &["--working-directory", "-d", "--same-dir"],
+            super::SYSTEMD_RUN_TIMERS,
         ),
-        super::SYSTEMD_RUN_TIMERS,
+        Environment::Cleared,
     ),
-    plain(
-        "run0",
-        spec(
-            "uDg",
-            &[
-                "user",
-                "chdir",
-                "group",
-                "unit",
-                "property",
-                "description",
-                "slice",
-                "nice",
-                "setenv",
-                "machine",
-                "background",
-            ],
-            &["no-ask-password", "slice-inherit"],
+    // run0 and systemd-run start the command as a unit of the service manager, in its
+    // environment.
+    environment(
+        plain(
+            "run0",
+            spec(
+                "uDg",
+                &[
+                    "user",
+                    "chdir",
+                    "group",
+                    "unit",
+                    "property",
+                    "description",
+                    "slice",
+                    "nice",
+                    "setenv",
+                    "machine",
+                    "background",
+                ],
+                &["no-ask-password", "slice-inherit"],
+            ),
         ),
+        Environment::Cleared,
     ),
     plain("firejail", NO_OPTIONS),
     no_command(
@@ -420,9 +436,12 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
         rest_is_script: true,
         ..script(before(plain("sg", NO_OPTIONS), 1), &["-c"])
     },
-    plain(
-        "pkexec",
-        spec("", &["user"], &["disable-internal-agent", "keep-cwd"]),
+    environment(
+        plain(
+            "pkexec",
+            spec("", &["user"], &["disable-internal-agent", "keep-cwd"]),
+        ),
+        Environment::Cleared,
     ),
     Wrapper {
         operands_are_data: true,

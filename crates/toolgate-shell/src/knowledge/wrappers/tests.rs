@@ -36,3 +36,34 @@ fn same_shell_wrappers_are_wrappers() {
         assert!(*name == "command" || lookup(name).is_some(), "{name}");
     }
 }
+
+/// The options that clear a command's environment are options of their row (a short flag, or
+/// a long flag its spec lists), so the option reader sees them; the wrappers known to start
+/// a fresh environment say so.
+#[test]
+fn environment_clearing_options_are_options_of_their_row() {
+    for w in WRAPPERS {
+        if let Environment::ClearedWith(names) = w.environment {
+            assert!(!names.is_empty(), "{}", w.name);
+            for name in names {
+                let long_flag = name
+                    .strip_prefix("--")
+                    .is_some_and(|l| w.spec.long_flags.contains(&l));
+                let short_flag = name.len() == 2 && !w.spec.takes_value(name);
+                assert!(long_flag || short_flag, "{name} of {}", w.name);
+            }
+        }
+    }
+    for name in ["doas", "pkexec", "run0", "systemd-run"] {
+        assert_eq!(
+            lookup(name).map(|w| w.environment),
+            Some(Environment::Cleared)
+        );
+    }
+    for name in ["nohup", "nice", "timeout", "chroot"] {
+        assert_eq!(
+            lookup(name).map(|w| w.environment),
+            Some(Environment::Passed)
+        );
+    }
+}

@@ -190,6 +190,97 @@ fn an_export_through_a_wrapper_sets_nothing_here() {
     }
 }
 
+/// A wrapper that starts its command with an environment of its own making (sudo's
+/// `env_reset`, `env -i`, `doas`, `pkexec`, `run0`, `systemd-run`, `su -l`, `exec -c`,
+/// `setpriv --reset-env`) leaves even an exported variable unset in a script it runs;
+/// `sudo -E`, `su` without a login and a value given on the command line reach it.
+#[test]
+fn a_wrapper_that_clears_the_environment_leaves_exported_variables_unset() {
+    for cmd in [
+        "export d=build; sudo sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; sudo -u root bash -c 'rm -rf \"$d/\"*'",
+        "export d=build; sudo --preserve-env=e sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; sudo -s 'rm -rf \"$d/\"*'",
+        "export d=build; env -i sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; env - sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; doas sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; pkexec sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; run0 sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; systemd-run --wait sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; su - -c 'rm -rf \"$d/\"*'",
+        "export d=build; su -l root -c 'rm -rf \"$d/\"*'",
+        "export d=build; exec -c sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; setpriv --reset-env sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; sudo nohup sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; nohup sudo sh -c 'rm -rf \"$d/\"*'",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "export d=build; sudo -E sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; sudo --preserve-env sh -c 'rm -rf \"$d/\"*'",
+        "sudo d=build sh -c 'rm -rf \"$d/\"*'",
+        "env -i d=build sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; su -c 'rm -rf \"$d/\"*'",
+        "export d=build; su -l -m -c 'rm -rf \"$d/\"*'",
+        "export d=build; exec sh -c 'rm -rf \"$d/\"*'",
+        "export d=build; nohup sh -c 'rm -rf \"$d/\"*'",
+        "d=build; sudo sh -c \"rm -rf $d/*\"",
+        "export d=build; sudo rm -rf \"$d/\"*",
+        "sudo sh -c 'd=build; rm -rf \"$d/\"*'",
+    ] {
+        assert!(!denied(cmd), "{cmd} must pass: {:?}", rules(cmd));
+    }
+}
+
+/// A script word that mixes this shell's expansions with a literal `$` (single quotes, `\$`)
+/// is not all this shell's: the `$d` the other shell expands is its own, unset there.
+#[test]
+fn a_script_word_with_a_literal_dollar_is_read_by_the_shell_that_runs_it() {
+    for cmd in [
+        "d=build; bash -c \"echo $x; \"'rm -rf \"$d/\"*'",
+        "d=build; bash -c \"echo $x; rm -rf \\$d/*\"",
+        "d=build; sh -c \"cd $x && \"'rm -rf \"$d\"/*'",
+        "d=build; ssh host \"echo $x; \"'rm -rf \"$d/\"*'",
+        "d=build; ssh host \"echo $x;\" 'rm -rf \"$d/\"*'",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "export d=build; bash -c \"echo $x; \"'rm -rf \"$d/\"*'",
+        "d=build; bash -c \"rm -rf $d/*\"",
+        "d=build; bash -c \"rm -rf $d/*; echo \\$HOME\"",
+        "d=build; ssh host \"rm -rf $d/*\"",
+    ] {
+        assert!(!denied(cmd), "{cmd} must pass: {:?}", rules(cmd));
+    }
+}
+
+/// Arithmetic (`((d = 5))`, `((d++))`, `$((d = 0))`, `let d++`, a C-style loop's steps)
+/// gives a variable a number known only at run time: the earlier value no longer holds.
+#[test]
+fn arithmetic_ends_a_known_value() {
+    for cmd in [
+        "d=build; ((d = 5)); rm -rf /tmp/x/\"$d\"",
+        "d=build; ((d++)); rm -rf /$d",
+        "d=build; : $((d = 0)); rm -rf /$d",
+        "d=build; echo \"$((d += 1))\"; rm -rf /$d",
+        "d=build; let d++; rm -rf /$d",
+        "d=build; let 'd = d * 2'; rm -rf /$d",
+        "d=build; for ((d = 0; d < 1; d++)); do :; done; rm -rf /$d",
+    ] {
+        assert!(denied(cmd), "{cmd} must be denied: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "d=build; ((d == 5)); rm -rf \"$d/\"*",
+        "d=build; ((e = 5)); rm -rf \"$d/\"*",
+        "d=build; echo $((e + 1)); rm -rf \"$d/\"*",
+        "d=build; let e=1; rm -rf \"$d/\"*",
+    ] {
+        assert!(!denied(cmd), "{cmd} must pass: {:?}", rules(cmd));
+    }
+}
+
 /// A directory change in a subshell, a substitution or another process stays there.
 #[test]
 fn a_directory_change_in_a_subshell_stays_there() {

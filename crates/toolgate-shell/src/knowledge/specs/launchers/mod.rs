@@ -164,6 +164,12 @@ pub(crate) const SUDO_CHDIR: &[&str] = &["-D", "--chdir", "-R", "--chroot"];
 pub(crate) const SUDO_EDIT: &[&str] = &["-e", "--edit"];
 /// The sudo options that hand the command to a shell's `-c`.
 pub(crate) const SUDO_SHELL: &[&str] = &["-s", "--shell", "-i", "--login"];
+/// The sudo options that keep the caller's environment (without a value: all of it).
+pub(crate) const SUDO_PRESERVE_ENV: &[&str] = &["-E", "--preserve-env"];
+/// The su / runuser options that make a login, which starts from a fresh environment.
+pub(crate) const SU_LOGIN: &[&str] = &["-l", "--login"];
+/// The su / runuser options that keep the caller's environment even for a login.
+pub(crate) const SU_PRESERVE_ENV: &[&str] = &["-m", "-p", "--preserve-environment"];
 /// The env options that change directory.
 pub(crate) const ENV_CHDIR: &[&str] = &["-C", "--chdir"];
 /// The env options that run the command with an empty environment.
@@ -421,10 +427,13 @@ mod tests {
             (&SUDO, SUDO_CHDIR),
             (&SUDO, SUDO_EDIT),
             (&SUDO, SUDO_SHELL),
+            (&SUDO, SUDO_PRESERVE_ENV),
             (&ENV, ENV_CHDIR),
             (&ENV, ENV_SPLIT),
             (&SU, SU_COMMAND),
             (&SU, SU_USER),
+            (&SU, SU_LOGIN),
+            (&SU, SU_PRESERVE_ENV),
             (&MAKE, MAKE_FILE),
             (&AT, &["-f"]),
             (&AT, AT_NO_JOB),

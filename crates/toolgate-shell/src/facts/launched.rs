@@ -366,7 +366,8 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "zip" => zip_scripts(cmd, &mut out),
         "claude" | "copilot" => mcp_config_scripts(cmd, &program, &mut out),
         "screen" => screen_scripts(cmd, &mut out),
-        "gcloud" | "az" | "aws" | "ansible" => {
+        "gcloud" | "az" | "aws" | "ansible" | "vagrant" | "fly" | "flyctl" | "pssh"
+        | "parallel-ssh" | "salt" | "salt-ssh" | "salt-call" => {
             crate::facts::remote_commands::remote_scripts(cmd, &program, &mut out);
         }
         _ => {}

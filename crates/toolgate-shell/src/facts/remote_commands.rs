@@ -1,16 +1,31 @@
 //! Commands that cloud and fleet CLIs run on other machines: `gcloud compute ssh VM
 //! --command CMD` (and ssh's own arguments after `--`), `az vm run-command invoke --scripts
 //! …`, `aws ssm send-command` with a document's `commands` parameter, and `ansible HOSTS -a
-//! ARGS` with the command, shell or raw module (command is ansible's default). The walker
+//! ARGS` with the command, shell or raw module (command is ansible's default), `vagrant ssh
+//! -c CMD`, `fly ssh console -C CMD`, `pssh HOSTS… CMD` and salt's `cmd.run`. The walker
 //! analyses each as shell, as it does ssh's command: what runs there is judged as if it ran
 //! here, the cautious reading.
 
-use crate::knowledge::specs::{ANSIBLE, AWS_SSM_SEND_COMMAND, AZ_RUN_COMMAND, GCLOUD_SSH, SSH};
+use crate::knowledge::specs::{
+    ANSIBLE, AWS_SSM_SEND_COMMAND, AZ_RUN_COMMAND, FLY_SSH, GCLOUD_SSH, PSSH, SALT, SSH,
+    VAGRANT_SSH,
+};
 use crate::model::SimpleCommand;
 use crate::options::{Scan, args_of};
 
 /// ansible modules that run their arguments as a command line (`ansible.builtin.shell` too).
 const COMMAND_MODULES: &[&str] = &["command", "shell", "raw", "win_shell", "win_command"];
+
+/// salt's execution functions that run their arguments as a command line.
+const SALT_COMMAND_FUNCTIONS: &[&str] = &[
+    "cmd.run",
+    "cmd.run_all",
+    "cmd.run_stdout",
+    "cmd.run_stderr",
+    "cmd.run_bg",
+    "cmd.shell",
+    "cmd.powershell",
+];
 
 /// The scripts `cmd` (of `program`) runs on other machines, each with its label.
 pub(crate) fn remote_scripts(
@@ -23,6 +38,18 @@ pub(crate) fn remote_scripts(
         "az" => az_run_command(cmd, out),
         "aws" => aws_ssm_commands(cmd, out),
         "ansible" => ansible_module_args(cmd, out),
+        "vagrant" => option_on_subcommand(cmd, &VAGRANT_SSH, &["ssh"], "vagrant ssh -c", out),
+        "fly" | "flyctl" => {
+            option_on_subcommand(cmd, &FLY_SSH, &["ssh", "console"], "fly ssh -C", out);
+        }
+        "pssh" | "parallel-ssh" => {
+            let scan = Scan::read(&args_of(cmd, 0), &PSSH, false);
+            let words: Vec<&str> = scan.operands.iter().map(|o| o.text.as_str()).collect();
+            if !words.is_empty() {
+                out.push(("pssh", words.join(" ")));
+            }
+        }
+        "salt" | "salt-ssh" | "salt-call" => salt_command(cmd, program == "salt-call", out),
         _ => {}
     }
 }
@@ -120,6 +147,56 @@ fn ssm_commands(parameters: &str) -> Option<String> {
         return Some(inner.split(',').collect::<Vec<_>>().join("\n"));
     }
     Some(value.to_string())
+}
+
+/// `vagrant ssh [NAME] -c CMD`, `fly ssh console -C CMD`: the command option's values when the
+/// first operands are `subcommand`.
+fn option_on_subcommand(
+    cmd: &SimpleCommand,
+    spec: &crate::knowledge::specs::Spec,
+    subcommand: &[&str],
+    label: &'static str,
+    out: &mut Vec<(&'static str, String)>,
+) {
+    let scan = Scan::read(&args_of(cmd, 0), spec, false);
+    let on_subcommand = scan.operands.len() >= subcommand.len()
+        && scan
+            .operands
+            .iter()
+            .zip(subcommand)
+            .all(|(o, s)| o.text == *s);
+    if !on_subcommand {
+        return;
+    }
+    for v in scan.values(&["-c", "-C", "--command"]) {
+        out.push((label, v.text.clone()));
+    }
+}
+
+/// `salt TARGET cmd.run CMD…` (`salt-call cmd.run CMD…` has no target).
+fn salt_command(cmd: &SimpleCommand, local: bool, out: &mut Vec<(&'static str, String)>) {
+    let scan = Scan::read(&args_of(cmd, 0), &SALT, false);
+    let at = usize::from(!local);
+    let Some(function) = scan.operands.get(at) else {
+        return;
+    };
+    if !SALT_COMMAND_FUNCTIONS.contains(&function.text.as_str()) {
+        return;
+    }
+    let words: Vec<&str> = scan.operands[at + 1..]
+        .iter()
+        .map(|o| o.text.as_str())
+        // `runas=root`: a keyword argument of the function, not a word of the command.
+        .filter(|w| {
+            let keyword = w.split_once('=').is_some_and(|(k, _)| {
+                !k.is_empty() && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            });
+            !keyword || w.contains(char::is_whitespace)
+        })
+        .collect();
+    if !words.is_empty() {
+        out.push(("salt cmd.run", words.join(" ")));
+    }
 }
 
 /// `ansible HOSTS [-m command|shell|raw] -a ARGS`.

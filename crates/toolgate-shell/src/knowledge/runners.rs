@@ -292,6 +292,51 @@ const RUNNERS: &[Runner] = &[
         &["-c", "--command"],
     ),
     after_dashdash(runner("mise", &["exec", "x"], "Cj", &["cd", "jobs"])),
+    // Containers, machines and dynos that run the command given after their name (judged
+    // as if it ran here, the cautious reading).
+    runner(
+        "toolbox",
+        &["run"],
+        "cdr",
+        &["container", "distro", "release", "preserve-fds"],
+    ),
+    before(
+        runner("distrobox", &["enter"], "n", &["name", "additional-flags"]),
+        1,
+    ),
+    before(
+        runner("distrobox-enter", &[], "n", &["name", "additional-flags"]),
+        1,
+    ),
+    before(
+        runner(
+            "lxc",
+            &["exec"],
+            "",
+            &["env", "user", "group", "cwd", "mode", "project"],
+        ),
+        1,
+    ),
+    before(
+        runner(
+            "incus",
+            &["exec"],
+            "",
+            &["env", "user", "group", "cwd", "mode", "project"],
+        ),
+        1,
+    ),
+    before(
+        runner("multipass", &["exec"], "d", &["working-directory"]),
+        1,
+    ),
+    before(runner("limactl", &["shell"], "", &["workdir", "shell"]), 1),
+    runner(
+        "heroku",
+        &["run", "run:detached", "run:inside"],
+        "aers",
+        &["app", "env", "remote", "size", "type"],
+    ),
     after_dashdash(runner(
         "tox",
         &["exec"],

@@ -239,6 +239,21 @@ impl Walker {
             };
         }
         let (mut opts, mut end) = read_options(args, 1, &w.spec);
+        // `bwrap --bind SRC DEST …`: the reader took SRC as the option's value and stopped
+        // at DEST; the option's further words are skipped and reading goes on after them.
+        while let Some(more_words) = opts.last().and_then(|o| {
+            w.multi_value
+                .iter()
+                .find(|(name, _)| *name == o.name)
+                .map(|(_, words)| words - 1)
+        }) {
+            let (more, after) = read_options(args, (end + more_words).min(args.len()), &w.spec);
+            end = after;
+            if more.is_empty() {
+                break;
+            }
+            opts.extend(more);
+        }
         if w.options_anywhere {
             opts = read_permuted(args, 1, &w.spec).0;
         }

@@ -55,6 +55,8 @@ pub(super) const RUN: &[Class] = &[Runner];
 pub(super) const DISK: &[Class] = &[DiskTool];
 pub(super) const WRITE: &[Class] = &[Writer];
 pub(super) const ADMIN: &[Class] = &[Admin];
+/// A machine or container tool that also runs a command in it (`lxc exec C CMD`).
+pub(super) const ADMIN_RUN: &[Class] = &[Admin, Runner];
 pub(super) const DB: &[Class] = &[Database];
 pub(super) const ADMIN_DB: &[Class] = &[Admin, Database];
 pub(super) const LOOKUP: &[Class] = &[NameLookup];

@@ -29,6 +29,7 @@ pub(super) const fn plain(name: &'static str, spec: OptionSpec) -> Wrapper {
         shell_args_after: None,
         schedules: &[],
         environment: Environment::Passed,
+        multi_value: &[],
     }
 }
 
@@ -61,6 +62,15 @@ pub(super) const fn schedules(mut w: Wrapper, opts: &'static [&'static str]) -> 
 /// with one of some options (`ClearedWith`).
 pub(super) const fn environment(mut w: Wrapper, environment: Environment) -> Wrapper {
     w.environment = environment;
+    w
+}
+
+/// Options that take more than one word (`bwrap --bind SRC DEST`), with how many.
+pub(super) const fn multi_value(
+    mut w: Wrapper,
+    options: &'static [(&'static str, usize)],
+) -> Wrapper {
+    w.multi_value = options;
     w
 }
 

@@ -64,6 +64,9 @@ pub(crate) struct Wrapper {
     pub(crate) schedules: &'static [&'static str],
     /// Whether the command starts with this shell's exported variables.
     pub(crate) environment: Environment,
+    /// Options that take more than one word (`bwrap --bind SRC DEST`), with how many; each
+    /// is also in the spec as taking a value (its first word).
+    pub(crate) multi_value: &'static [(&'static str, usize)],
 }
 
 /// What environment a wrapper gives the command it runs.

@@ -67,3 +67,16 @@ fn environment_clearing_options_are_options_of_their_row() {
         );
     }
 }
+
+/// An option that takes several words takes at least two, and its spec reads the first as
+/// its value, so the reader stops at the second.
+#[test]
+fn multi_word_options_take_a_value_in_their_spec() {
+    for w in WRAPPERS {
+        for (name, words) in w.multi_value {
+            assert!(*words >= 2, "{name} of {}", w.name);
+            assert!(w.spec.takes_value(name), "{name} of {}", w.name);
+        }
+    }
+    assert!(lookup("bwrap").is_some_and(|w| w.multi_value.contains(&("--bind", 2))));
+}

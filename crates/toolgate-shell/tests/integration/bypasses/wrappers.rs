@@ -292,3 +292,90 @@ fn screen_stuff_and_exec_run_in_a_window() {
         assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+/// Password feeders, socksifiers, init shims, user switchers and sandboxes exec the command
+/// after their options (bubblewrap's options take two or three words each); container, VM
+/// and dyno runners run the one after their name; fleet tools run a command line given as
+/// an option or operands. Each passed with no rule before.
+#[test]
+fn more_wrappers_runners_and_fleet_tools_run_their_commands() {
+    for cmd in [
+        "sshpass -p x rm -rf /",
+        "sshpass -f pw.txt rm -rf /",
+        "sshpass -e ssh host 'rm -rf /'",
+        "tsocks rm -rf /",
+        "with-contenv rm -rf /",
+        "ifne rm -rf /",
+        "tini -- rm -rf /",
+        "tini -p SIGTERM -- rm -rf /",
+        "dumb-init rm -rf /",
+        "dumb-init --rewrite 15:2 -- rm -rf /",
+        "gosu root rm -rf /",
+        "su-exec root rm -rf /",
+        "s6-setuidgid root rm -rf /",
+        "setuidgid root rm -rf /",
+        "chpst -u root rm -rf /",
+        "cgexec -g cpu:grp rm -rf /",
+        "systemd-inhibit --why=x rm -rf /",
+        "fakechroot rm -rf /",
+        "proot -b /dev rm -rf /",
+        "flatpak-spawn --host rm -rf /",
+        "flatpak-spawn --host --env=A=1 rm -rf /",
+        "bwrap --bind / / rm -rf /",
+        "bwrap --dev-bind / / --proc /proc --setenv A B rm -rf /",
+        "bwrap --ro-bind /usr /usr --overlay /a /b /c --chdir /x rm -rf /",
+        "toolbox run rm -rf /",
+        "toolbox run -c box rm -rf /",
+        "distrobox enter box -- rm -rf /",
+        "distrobox-enter box -- rm -rf /",
+        "lxc exec c -- rm -rf /",
+        "incus exec c rm -rf /",
+        "multipass exec vm -- rm -rf /",
+        "limactl shell default rm -rf /",
+        "heroku run rm -rf /",
+        "heroku run -a app rm -rf /",
+        "vagrant ssh -c 'rm -rf /'",
+        "vagrant ssh web --command 'rm -rf /'",
+        "fly ssh console -C 'rm -rf /'",
+        "flyctl ssh console --command 'rm -rf /' -a app",
+        "pssh -h hosts 'rm -rf /'",
+        "parallel-ssh -H h1 -l root 'rm -rf /'",
+        "salt '*' cmd.run 'rm -rf /'",
+        "salt '*' cmd.run 'rm -rf /' runas=root",
+        "salt-ssh web cmd.shell 'rm -rf /'",
+        "salt-call cmd.run 'rm -rf /'",
+    ] {
+        assert!(has(cmd, "TG-CMD-RM-ROOT"), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "sshpass -p x ssh-copy-id me@example.com",
+        "tini -- node server.js",
+        "dumb-init node app.js",
+        "gosu app npm start",
+        "bwrap --ro-bind / / --dev /dev --proc /proc bash -c 'ls'",
+        "bwrap --bind / / ls",
+        "systemd-inhibit --list",
+        "toolbox create",
+        "toolbox enter",
+        "toolbox run ls",
+        "distrobox enter box",
+        "distrobox enter box -- ls -la",
+        "lxc list",
+        "lxc exec c -- ls",
+        "multipass exec vm -- ls",
+        "limactl shell default",
+        "heroku logs --tail",
+        "heroku run rails db:migrate",
+        "vagrant up",
+        "vagrant ssh",
+        "vagrant ssh -c 'ls -la'",
+        "fly deploy",
+        "fly ssh console",
+        "fly ssh console -C 'ls /app'",
+        "pssh -h hosts uptime",
+        "salt '*' test.ping",
+        "salt '*' cmd.run uptime",
+    ] {
+        assert!(!denied(cmd), "{cmd} must pass: {:?}", rules(cmd));
+    }
+}

@@ -370,6 +370,9 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         | "parallel-ssh" | "salt" | "salt-ssh" | "salt-call" => {
             crate::facts::remote_commands::remote_scripts(cmd, &program, &mut out);
         }
+        "cargo" | "concurrently" | "man" => {
+            crate::facts::tool_commands::tool_scripts(cmd, &program, &mut out);
+        }
         _ => {}
     }
     out

@@ -16,4 +16,5 @@ pub(crate) mod pipes;
 pub(crate) mod remote_commands;
 pub(crate) mod sed;
 pub(crate) mod templates;
+pub(crate) mod tool_commands;
 pub(crate) mod writes;

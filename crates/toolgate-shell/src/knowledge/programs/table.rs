@@ -284,6 +284,10 @@ pub(super) const GENERAL: &[Program] = &[
     row("proot", WRAP, NONE),
     row("flatpak-spawn", WRAP, NONE),
     row("bwrap", WRAP, NONE),
+    row("watchexec", WRAP, NONE),
+    row("entr", WRAP, NONE),
+    row("reflex", WRAP, NONE),
+    row("nodemon", WRAP, NONE),
     // Project runners (their grammar is in `runners.rs`, checked below).
     row("poetry", RUN, NONE),
     row("pdm", RUN, NONE),

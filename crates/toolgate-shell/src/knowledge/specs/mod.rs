@@ -5,6 +5,7 @@
 mod access;
 mod agents;
 mod databases;
+mod dev_tools;
 mod files;
 mod find;
 mod git;
@@ -23,6 +24,7 @@ mod web;
 pub(crate) use access::*;
 pub(crate) use agents::*;
 pub(crate) use databases::*;
+pub(crate) use dev_tools::*;
 pub(crate) use files::*;
 pub(crate) use find::*;
 pub(crate) use git::*;

@@ -644,6 +644,116 @@ pub(crate) const WRAPPERS: &[Wrapper] = &[
         ),
         &["--directory"],
     ),
+    // File watchers that rerun a command line on changes: watchexec and entr hand their
+    // words to a shell (`entr -s 'make test'`); reflex runs them as a command; nodemon runs
+    // `--exec CMD`, else node on its operands.
+    Wrapper {
+        rest_is_script: true,
+        ..plain(
+            "watchexec",
+            spec(
+                "wWFefidsoE",
+                &[
+                    "watch",
+                    "watch-non-recursive",
+                    "watch-file",
+                    "exts",
+                    "filter",
+                    "filter-file",
+                    "filter-prog",
+                    "ignore",
+                    "ignore-file",
+                    "debounce",
+                    "delay-run",
+                    "poll",
+                    "signal",
+                    "stop-signal",
+                    "stop-timeout",
+                    "shell",
+                    "env",
+                    "workdir",
+                    "project-origin",
+                    "on-busy-update",
+                    "emit-events-to",
+                    "log-file",
+                    "wrap-process",
+                    "socket",
+                    "color",
+                    "timings",
+                ],
+                &[
+                    "restart",
+                    "clear",
+                    "postpone",
+                    "notify",
+                    "no-vcs-ignore",
+                    "no-project-ignore",
+                    "no-global-ignore",
+                    "no-default-ignore",
+                    "no-discover-ignore",
+                    "no-meta",
+                    "no-process-group",
+                    "only-emit-events",
+                    "quiet",
+                    "bell",
+                    "verbose",
+                    "manual",
+                ],
+            ),
+        )
+    },
+    Wrapper {
+        rest_is_script: true,
+        ..plain("entr", NO_OPTIONS)
+    },
+    plain(
+        "reflex",
+        spec(
+            "rgRGcdt",
+            &[
+                "regex",
+                "glob",
+                "inverse-regex",
+                "inverse-glob",
+                "config",
+                "decoration",
+                "shutdown-timeout",
+                "substitute",
+            ],
+            &[
+                "start-service",
+                "only-files",
+                "only-dirs",
+                "all",
+                "verbose",
+                "sequential",
+            ],
+        ),
+    ),
+    Wrapper {
+        operands_are_data: true,
+        ..script(
+            plain(
+                "nodemon",
+                spec(
+                    "xweid",
+                    &[
+                        "exec", "watch", "ext", "ignore", "delay", "signal", "config", "cwd",
+                        "spawn",
+                    ],
+                    &[
+                        "legacy-watch",
+                        "on-change-only",
+                        "no-colours",
+                        "quiet",
+                        "verbose",
+                        "dump",
+                    ],
+                ),
+            ),
+            &["-x", "--exec"],
+        )
+    },
     // bubblewrap: most options take two or three words (`--bind SRC DEST`).
     multi_value(
         chdir(

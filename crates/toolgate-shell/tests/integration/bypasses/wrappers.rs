@@ -344,6 +344,19 @@ fn more_wrappers_runners_and_fleet_tools_run_their_commands() {
         "salt '*' cmd.run 'rm -rf /' runas=root",
         "salt-ssh web cmd.shell 'rm -rf /'",
         "salt-call cmd.run 'rm -rf /'",
+        "watchexec -- rm -rf /",
+        "watchexec 'rm -rf /'",
+        "watchexec -e rs -w src -- rm -rf /",
+        "entr rm -rf /",
+        "entr -s 'rm -rf /'",
+        "reflex -r x -- rm -rf /",
+        "nodemon --exec 'rm -rf /'",
+        "nodemon -e js -x 'rm -rf /' app.js",
+        "cargo watch -s 'rm -rf /'",
+        "cargo watch -x run -s 'rm -rf /'",
+        "npx concurrently 'npm run web' 'rm -rf /'",
+        "concurrently -n a,b 'rm -rf /'",
+        "man -P 'rm -rf /' ls",
     ] {
         assert!(has(cmd, "TG-CMD-RM-ROOT"), "{cmd}: {:?}", rules(cmd));
     }
@@ -375,6 +388,17 @@ fn more_wrappers_runners_and_fleet_tools_run_their_commands() {
         "pssh -h hosts uptime",
         "salt '*' test.ping",
         "salt '*' cmd.run uptime",
+        "watchexec -e rs cargo test",
+        "watchexec -r -- npm start",
+        "watchexec -w src 'make build'",
+        "ls *.go | entr -r go run .",
+        "reflex -r '\\.go$' -- go run .",
+        "nodemon app.js",
+        "nodemon -x 'python main.py' -e py",
+        "cargo watch -x test",
+        "cargo watch -s 'make build'",
+        "npx concurrently 'npm run api' 'npm run web'",
+        "man -P cat ls",
     ] {
         assert!(!denied(cmd), "{cmd} must pass: {:?}", rules(cmd));
     }

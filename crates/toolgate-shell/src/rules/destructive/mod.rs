@@ -6,6 +6,7 @@
 //! in `targets`.
 
 mod disks;
+mod lockout;
 mod system_files;
 mod table;
 mod targets;
@@ -33,6 +34,9 @@ pub(crate) enum Check {
     ProtectedWrite,
     BlockDeviceWrite,
     CriticalDirOperand,
+    /// A mode or owner change that locks the owner out of a critical directory
+    /// ([`lockout`]).
+    OwnerLockedOut,
     MovesSystemFile,
     /// One of the system's own files overwritten, edited or re-moded ([`system_files`]).
     SystemFileChanged,
@@ -253,6 +257,7 @@ impl Check {
                 .into_iter()
                 .any(|o| names_own_repository(o, cmd, cx)),
             Check::Git(check) => check.holds(cmd, cx),
+            Check::OwnerLockedOut => lockout::locks_owner_out(cmd, cx),
             Check::CriticalDirOperand => path_operands(cmd)
                 .into_iter()
                 .any(|o| is_critical_dir(o, cmd, cx)),

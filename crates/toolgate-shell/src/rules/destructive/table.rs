@@ -415,6 +415,12 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         .any(&["recursive", "-R"])
         .check(Check::CriticalDirOperand),
         R::new(
+            "TG-CMD-CHMOD-LOCKOUT",
+            "Mode or owner change that locks its owner out of a home directory, the root or a system directory",
+            &["chmod", "chown"],
+        )
+        .check(Check::OwnerLockedOut),
+        R::new(
             "TG-CMD-MV-CRITICAL",
             "Moving the root, a home directory or a system directory breaks the machine",
             &["mv"],

@@ -119,6 +119,21 @@ fn package_name(word: &str) -> &str {
     word.split([':', '=']).next().unwrap_or(word)
 }
 
+/// Whether a package operand that is a pattern (`'*'`, `'lib*'`, apt's regular expression
+/// `'.*'`) matches one of `words`: package managers expand it against every installed
+/// package, so `apt-get purge '*'` removes the core ones too.
+fn pattern_names_one_of(operand: &str, words: Words) -> bool {
+    if !operand.contains(['*', '?', '[']) {
+        return false;
+    }
+    // apt reads `.` as any character and `.*` as any run of them.
+    let glob = operand.replace(".*", "*").replace(['^', '$'], "");
+    words.iter().any(|w| {
+        let literal = w.trim_end_matches('*');
+        glob_match_ci(&glob, literal)
+    })
+}
+
 impl Operands {
     fn hold(self, operands: &[&str]) -> bool {
         let any_of = |words: Words, w: &str| words.iter().any(|g| glob_match_ci(g, w));
@@ -127,7 +142,10 @@ impl Operands {
             Operands::Present => !operands.is_empty(),
             Operands::Exactly(n) => operands.len() == n,
             Operands::Some(words) => operands.iter().any(|w| any_of(words, w)),
-            Operands::Packages(words) => operands.iter().any(|w| any_of(words, package_name(w))),
+            Operands::Packages(words) => operands.iter().any(|w| {
+                let name = package_name(w);
+                any_of(words, name) || pattern_names_one_of(name, words)
+            }),
             Operands::Kinds(words) => operands.first().is_some_and(|w| {
                 w.split(',').any(|resource| {
                     let kind = resource.split('/').next().unwrap_or(resource);

@@ -491,3 +491,35 @@ fn every_home_credential_may_be_named() {
         );
     }
 }
+
+/// A package pattern (`'*'`, `'lib*'`, apt's `'.*'`) expands to every installed package it
+/// matches, core ones among them; a pattern that matches none of them is routine.
+#[test]
+fn package_patterns_that_match_core_packages_are_core_removals() {
+    for cmd in [
+        "sudo apt-get purge -y '*'",
+        "apt remove 'lib*'",
+        "apt-get remove '.*'",
+        "dnf remove -y '*'",
+        "yum remove 'kernel*'",
+        "apt-get remove 'sys?emd'",
+    ] {
+        assert!(
+            rules(cmd).contains(&"TG-HOST-CORE-PACKAGE-REMOVE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+    for cmd in [
+        "apt-get remove 'python3-*'",
+        "apt-get purge 'libreoffice*'",
+        "dnf remove 'kernel-devel*'",
+        "apt-get remove nodejs",
+    ] {
+        assert!(
+            !rules(cmd).contains(&"TG-HOST-CORE-PACKAGE-REMOVE"),
+            "{cmd}: {:?}",
+            rules(cmd)
+        );
+    }
+}

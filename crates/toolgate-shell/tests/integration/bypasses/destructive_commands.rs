@@ -406,3 +406,44 @@ fn the_repository_through_globs() {
         assert!(!has(cmd, "TG-CMD-RM-REPOSITORY"), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+/// A single mode or owner change of a home directory, the root or a system directory that
+/// takes its owner's read or search right, or gives it to another owner, cuts off everything
+/// under it (`TG-CMD-CHMOD-LOCKOUT`); each passed before. Modes that keep the owner's access,
+/// and files and directories of the project, pass.
+#[test]
+fn mode_and_owner_changes_that_lock_the_owner_out() {
+    for cmd in [
+        "chmod 000 ~",
+        "chmod 0 ~",
+        "chmod 000 /home/me",
+        "chmod -x ~",
+        "chmod u-rwx ~",
+        "chmod a= ~",
+        "chmod 644 ~",
+        "chmod 000 ..",
+        "chmod 000 /",
+        "chmod 000 /usr",
+        "chown nobody ~",
+        "chown root:root /home/me",
+        "sudo chown nobody: ~/",
+    ] {
+        assert!(has(cmd, "TG-CMD-CHMOD-LOCKOUT"), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "chmod 755 ~",
+        "chmod 700 ~",
+        "chmod go-rwx ~",
+        "chmod 000 build",
+        "chmod 644 file.txt",
+        "chmod -x script.sh",
+        "chmod 600 ~/.ssh/id_rsa",
+        "chown me ~",
+        "chown me:staff ~",
+        "chown :staff ~",
+        "chown nobody file",
+        "chmod --reference=a ~",
+    ] {
+        assert!(!has(cmd, "TG-CMD-CHMOD-LOCKOUT"), "{cmd}: {:?}", rules(cmd));
+    }
+}

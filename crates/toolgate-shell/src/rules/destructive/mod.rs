@@ -50,6 +50,9 @@ pub(crate) enum Check {
     FindDeleteOutside,
     DiskTarget,
     TarRemovesOutside,
+    /// `zip -m ARCHIVE FILE…`: a file it archives (and so deletes) is outside the working
+    /// directory.
+    ZipMovesOutside,
     OwnRepository,
     Git(super::git::GitCheck),
 }
@@ -233,6 +236,11 @@ impl Check {
                     .iter()
                     .any(|c| !deletable(*c))
             }
+            Check::ZipMovesOutside => cmd.operands.iter().skip(1).any(|m| {
+                let at = cmd.args.iter().position(|a| a == m);
+                let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
+                !deletable(classify(m, dynamic, cmd, cx))
+            }),
             Check::TarRemovesOutside => match tar_members(cmd) {
                 None => true,
                 Some(members) => members.iter().any(|m| {

@@ -100,8 +100,9 @@ fn strings(s: &[&str]) -> Vec<String> {
     s.iter().map(|s| s.to_string()).collect()
 }
 
-/// `unlink` over what `find` lists deletes as `rm` does; `rimraf` is `rm -rf`.
-const RM: &[&str] = &["rm", "unlink", "rimraf"];
+/// `unlink` over what `find` lists deletes as `rm` does; `rimraf` is `rm -rf`; `srm`
+/// overwrites, then deletes.
+const RM: &[&str] = &["rm", "unlink", "rimraf", "srm"];
 
 /// The pack, in evaluation order.
 pub(crate) fn rules() -> Vec<CommandRule> {
@@ -167,6 +168,13 @@ pub(crate) fn rules() -> Vec<CommandRule> {
         )
         .any(&["remove-files"])
         .check(Check::TarRemovesOutside),
+        R::new(
+            "TG-CMD-ZIP-MOVE",
+            "zip -m deletes what it archives: files outside the working directory (or only known at run time)",
+            &["zip"],
+        )
+        .any(&["-m", "move"])
+        .check(Check::ZipMovesOutside),
         R::new(
             "TG-CMD-TRUNCATE-SYSTEM",
             "Truncating a file of the system (or the root) destroys its content",

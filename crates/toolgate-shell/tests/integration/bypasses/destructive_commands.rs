@@ -447,3 +447,28 @@ fn mode_and_owner_changes_that_lock_the_owner_out() {
         assert!(!has(cmd, "TG-CMD-CHMOD-LOCKOUT"), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+/// `zip -m` deletes what it archives and `srm` deletes as `rm` does: outside the working
+/// directory both are denied, as `tar --remove-files` and `rm -r` are; each passed before.
+#[test]
+fn archivers_that_move_and_secure_deleters() {
+    for (cmd, id) in [
+        ("zip -rm /tmp/a.zip ~", "TG-CMD-ZIP-MOVE"),
+        ("zip -m a.zip ../x.txt", "TG-CMD-ZIP-MOVE"),
+        ("zip --move a.zip /etc/hosts", "TG-CMD-ZIP-MOVE"),
+        ("srm -r ~", "TG-CMD-RM-HOME"),
+        ("srm -rf /", "TG-CMD-RM-ROOT"),
+        ("srm -R /etc", "TG-CMD-RM-SYSTEM"),
+    ] {
+        assert!(has(cmd, id), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "zip -rm out.zip build",
+        "zip -r a.zip ~",
+        "zip -m a.zip file.txt",
+        "srm -r build",
+        "srm secret.txt",
+    ] {
+        assert!(!denied(cmd), "{cmd} must pass: {:?}", rules(cmd));
+    }
+}

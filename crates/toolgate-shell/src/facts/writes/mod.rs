@@ -270,11 +270,35 @@ fn clone_destination(cmd: &SimpleCommand) -> Option<String> {
     let mut operands = cmd.operands.iter();
     let url = operands.next()?;
     if let Some(dir) = operands.next() {
-        return Some(dir.clone());
+        return Some(under_git_directories(cmd, dir));
     }
     let name = url.trim_end_matches('/').rsplit(['/', ':']).next()?;
     let name = name.strip_suffix(".git").unwrap_or(name);
-    (!name.is_empty()).then(|| name.to_string())
+    (!name.is_empty()).then(|| under_git_directories(cmd, name))
+}
+
+/// `path` as git reaches it after its `-C DIR` options (`git -C ~/.config clone URL nvim`
+/// fills `~/.config/nvim`); each relative `-C` goes on from the one before.
+fn under_git_directories(cmd: &SimpleCommand, path: &str) -> String {
+    let rooted = |p: &str| p.starts_with('/') || p.starts_with('~');
+    if rooted(path) {
+        return path.to_string();
+    }
+    let globals =
+        crate::options::Scan::read(&crate::options::args_of(cmd, 0), &specs::GIT_GLOBAL, true);
+    let mut dir: Option<String> = None;
+    for d in globals.values(&["-C"]) {
+        dir = Some(match dir {
+            Some(before) if !rooted(&d.text) => {
+                format!("{}/{}", before.trim_end_matches('/'), d.text)
+            }
+            _ => d.text.clone(),
+        });
+    }
+    match dir {
+        Some(dir) => format!("{}/{path}", dir.trim_end_matches('/')),
+        None => path.to_string(),
+    }
 }
 
 /// Files a copy creates inside its destination directory: `DEST/basename(SOURCE)` for each
@@ -424,6 +448,23 @@ mod tests {
         );
         assert_eq!(targets("git clone git@x.example:a/.vim.git"), [".vim"]);
         assert!(targets("git pull https://x.example/a/r.git main").is_empty());
+        // `-C` moves where a relative destination is; a rooted one stays.
+        assert_eq!(
+            targets("git -C ~/.config clone https://x.example/a/r.git nvim"),
+            ["~/.config/nvim"]
+        );
+        assert_eq!(
+            targets("git -C ~ -C .config clone https://x.example/a/nvim.git"),
+            ["~/.config/nvim"]
+        );
+        assert_eq!(
+            targets("git -C /tmp clone https://x.example/a/r.git ~/.vim"),
+            ["~/.vim"]
+        );
+        assert_eq!(
+            targets("git -C vendor -c a=b clone https://x.example/a/r.git"),
+            ["vendor/r"]
+        );
     }
 
     #[test]

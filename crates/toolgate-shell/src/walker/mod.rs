@@ -17,6 +17,7 @@ mod redirects;
 mod scopes;
 mod shells;
 mod stdin_jobs;
+mod steps;
 mod unwrap;
 mod variables;
 mod words;

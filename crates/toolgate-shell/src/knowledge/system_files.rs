@@ -49,9 +49,115 @@ pub(crate) fn in_work_tree(path: &str) -> bool {
     })
 }
 
+/// A directory the running system is mounted at, or one a mount over which hides what the
+/// system runs on (`TG-HOST-MOUNT-CRITICAL`). A home directory (`/home/NAME`, `/Users/NAME`,
+/// the session's own) counts as well; the rule reads it from the context.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SystemMount {
+    /// The directory: a whole, normalised path.
+    pub(crate) path: &'static str,
+    /// Whether every mount below it is the system's too (`/etc`, `/usr`, `/boot`: a bind
+    /// mount over `/etc/shadow` or `/usr/bin`, the EFI partition at `/boot/efi`), not only
+    /// itself (`/proc`, `/sys`, `/dev`, whose subdirectories take the kernel's own file
+    /// systems every day: binfmt_misc, debugfs, bpf).
+    pub(crate) covers_below: bool,
+}
+
+const fn at(path: &'static str) -> SystemMount {
+    SystemMount {
+        path,
+        covers_below: false,
+    }
+}
+
+const fn tree(path: &'static str) -> SystemMount {
+    SystemMount {
+        path,
+        covers_below: true,
+    }
+}
+
+/// Where the system is mounted: the root, its boot, program, library and configuration
+/// trees (the operating system's own, `facts::paths`' OS trees less the kernel's), the
+/// variable data it keeps, the homes, and the kernel's file systems. Unmounting one (`umount
+/// -l /`), remounting it read-only or mounting over it (`mount --bind DIR /etc`) leaves the
+/// machine unable to run, log or log in. `/mnt`, `/media`, `/opt`, `/srv` and `/tmp` are
+/// where mounts go every day and are none of them.
+pub(crate) const SYSTEM_MOUNT_POINTS: &[SystemMount] = &[
+    at("/"),
+    tree("/boot"),
+    tree("/efi"),
+    tree("/etc"),
+    tree("/usr"),
+    tree("/bin"),
+    tree("/sbin"),
+    tree("/lib"),
+    tree("/lib32"),
+    tree("/lib64"),
+    tree("/libx32"),
+    tree("/System"),
+    at("/var"),
+    at("/var/lib"),
+    at("/var/log"),
+    at("/home"),
+    at("/Users"),
+    at("/root"),
+    at("/proc"),
+    at("/sys"),
+    at("/sys/fs/cgroup"),
+    at("/dev"),
+    at("/dev/pts"),
+    at("/run"),
+    at("/nix/store"),
+    at("/System/Volumes/Data"),
+];
+
+/// Whether the whole, normalised path `path` is a system mount point, or inside a tree whose
+/// every file is the system's.
+pub(crate) fn is_system_mount(path: &str) -> bool {
+    SYSTEM_MOUNT_POINTS.iter().any(|m| {
+        path == m.path
+            || (m.covers_below
+                && path
+                    .strip_prefix(m.path)
+                    .is_some_and(|rest| rest.starts_with('/')))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn system_mount_points_are_whole_normal_paths_each_once() {
+        for (i, m) in SYSTEM_MOUNT_POINTS.iter().enumerate() {
+            let t = m.path;
+            assert!(t == "/" || (t.starts_with('/') && !t.ends_with('/')), "{t}");
+            assert!(!t.contains("//") && !t.contains("/."), "{t}");
+            assert!(
+                SYSTEM_MOUNT_POINTS[..i].iter().all(|e| e.path != t),
+                "{t} twice"
+            );
+            // The everyday places of mounts are no system's.
+            assert!(!in_work_tree(t) || !m.covers_below, "{t}");
+        }
+    }
+
+    #[test]
+    fn a_system_mount_point_covers_its_tree_only_when_told() {
+        assert!(is_system_mount("/"));
+        assert!(is_system_mount("/usr/bin"));
+        assert!(is_system_mount("/boot/efi"));
+        assert!(is_system_mount("/etc/shadow"));
+        assert!(is_system_mount("/proc"));
+        assert!(!is_system_mount("/proc/sys/fs/binfmt_misc"));
+        assert!(!is_system_mount("/sys/kernel/debug"));
+        assert!(!is_system_mount("/mnt"));
+        assert!(!is_system_mount("/home/dev"));
+        assert!(!is_system_mount("/tmp/x"));
+        assert!(!is_system_mount("/etcetera"));
+        assert!(!is_system_mount("/var/lib/docker"));
+    }
 
     #[test]
     fn work_trees_are_whole_normal_paths_in_order_of_no_overlap() {

@@ -19,7 +19,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-HOST-KILL-ALL",
             "Killing every process (of the machine or of a user), or init",
-            "kill -9 -1, kill -KILL -1, kill 1, killall5, pkill -u USER, killall -u USER",
+            "kill -9 -1, kill -KILL -1, kill 1, killall5, pkill -u USER, killall -u USER, pkill -P 1",
         ),
         deny(
             "TG-HOST-USER-DELETE",

@@ -49,6 +49,23 @@ pub(crate) fn in_work_tree(path: &str) -> bool {
     })
 }
 
+/// What a mount or an unmount at a system mount point ([`SystemMount`]) reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MountReach {
+    /// The directory itself: unmounted, remounted read-only or mounted over, the system
+    /// loses what it runs on.
+    Itself,
+    /// The directory and everything below it, every file of which is the system's (`/etc`,
+    /// `/usr`, `/boot`: a bind mount over `/etc/shadow` or `/usr/bin`, the EFI partition
+    /// at `/boot/efi`).
+    Tree,
+    /// A kernel file system's place (`/proc`, `/sys`, `/dev`, `/run`): unmounted or
+    /// remounted read-only, the system loses it; a mount there is how it is set up (`mount
+    /// -t proc proc /proc`), and its subdirectories take the kernel's other file systems
+    /// every day (binfmt_misc, debugfs, bpf).
+    KernelFs,
+}
+
 /// A directory the running system is mounted at, or one a mount over which hides what the
 /// system runs on (`TG-HOST-MOUNT-CRITICAL`). A home directory (`/home/NAME`, `/Users/NAME`,
 /// the session's own) counts as well; the rule reads it from the context.
@@ -56,24 +73,28 @@ pub(crate) fn in_work_tree(path: &str) -> bool {
 pub(crate) struct SystemMount {
     /// The directory: a whole, normalised path.
     pub(crate) path: &'static str,
-    /// Whether every mount below it is the system's too (`/etc`, `/usr`, `/boot`: a bind
-    /// mount over `/etc/shadow` or `/usr/bin`, the EFI partition at `/boot/efi`), not only
-    /// itself (`/proc`, `/sys`, `/dev`, whose subdirectories take the kernel's own file
-    /// systems every day: binfmt_misc, debugfs, bpf).
-    pub(crate) covers_below: bool,
+    /// What a change there reaches.
+    pub(crate) reach: MountReach,
 }
 
 const fn at(path: &'static str) -> SystemMount {
     SystemMount {
         path,
-        covers_below: false,
+        reach: MountReach::Itself,
     }
 }
 
 const fn tree(path: &'static str) -> SystemMount {
     SystemMount {
         path,
-        covers_below: true,
+        reach: MountReach::Tree,
+    }
+}
+
+const fn kernel(path: &'static str) -> SystemMount {
+    SystemMount {
+        path,
+        reach: MountReach::KernelFs,
     }
 }
 
@@ -102,25 +123,26 @@ pub(crate) const SYSTEM_MOUNT_POINTS: &[SystemMount] = &[
     at("/home"),
     at("/Users"),
     at("/root"),
-    at("/proc"),
-    at("/sys"),
-    at("/sys/fs/cgroup"),
-    at("/dev"),
-    at("/dev/pts"),
-    at("/run"),
     at("/nix/store"),
     at("/System/Volumes/Data"),
+    kernel("/proc"),
+    kernel("/sys"),
+    kernel("/sys/fs/cgroup"),
+    kernel("/dev"),
+    kernel("/dev/pts"),
+    kernel("/run"),
 ];
 
 /// Whether the whole, normalised path `path` is a system mount point, or inside a tree whose
-/// every file is the system's.
-pub(crate) fn is_system_mount(path: &str) -> bool {
-    SYSTEM_MOUNT_POINTS.iter().any(|m| {
-        path == m.path
-            || (m.covers_below
-                && path
-                    .strip_prefix(m.path)
-                    .is_some_and(|rest| rest.starts_with('/')))
+/// every file is the system's; for a new mount over it (`over`), not a kernel file system's
+/// place.
+pub(crate) fn is_system_mount(path: &str, over: bool) -> bool {
+    SYSTEM_MOUNT_POINTS.iter().any(|m| match m.reach {
+        MountReach::Itself => path == m.path,
+        MountReach::KernelFs => !over && path == m.path,
+        MountReach::Tree => path
+            .strip_prefix(m.path)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/')),
     })
 }
 
@@ -138,25 +160,30 @@ mod tests {
                 SYSTEM_MOUNT_POINTS[..i].iter().all(|e| e.path != t),
                 "{t} twice"
             );
-            // The everyday places of mounts are no system's.
-            assert!(!in_work_tree(t) || !m.covers_below, "{t}");
+            // The system's work trees (where mounts go every day) are covered by no tree.
+            assert!(!in_work_tree(t) || m.reach != MountReach::Tree, "{t}");
         }
     }
 
     #[test]
     fn a_system_mount_point_covers_its_tree_only_when_told() {
-        assert!(is_system_mount("/"));
-        assert!(is_system_mount("/usr/bin"));
-        assert!(is_system_mount("/boot/efi"));
-        assert!(is_system_mount("/etc/shadow"));
-        assert!(is_system_mount("/proc"));
-        assert!(!is_system_mount("/proc/sys/fs/binfmt_misc"));
-        assert!(!is_system_mount("/sys/kernel/debug"));
-        assert!(!is_system_mount("/mnt"));
-        assert!(!is_system_mount("/home/dev"));
-        assert!(!is_system_mount("/tmp/x"));
-        assert!(!is_system_mount("/etcetera"));
-        assert!(!is_system_mount("/var/lib/docker"));
+        for over in [false, true] {
+            assert!(is_system_mount("/", over));
+            assert!(is_system_mount("/usr/bin", over));
+            assert!(is_system_mount("/boot/efi", over));
+            assert!(is_system_mount("/etc/shadow", over));
+            assert!(is_system_mount("/var/lib", over));
+            assert!(!is_system_mount("/proc/sys/fs/binfmt_misc", over));
+            assert!(!is_system_mount("/sys/kernel/debug", over));
+            assert!(!is_system_mount("/mnt", over));
+            assert!(!is_system_mount("/home/dev", over));
+            assert!(!is_system_mount("/tmp/x", over));
+            assert!(!is_system_mount("/etcetera", over));
+            assert!(!is_system_mount("/var/lib/docker", over));
+        }
+        assert!(is_system_mount("/proc", false));
+        assert!(!is_system_mount("/proc", true));
+        assert!(!is_system_mount("/dev/pts", true));
     }
 
     #[test]

@@ -66,15 +66,16 @@ fn under_is_path_starts_with_for_normalized_paths() {
 /// is how Nix is installed without root (its store is one).
 #[test]
 fn system_mount_trees_are_the_os_trees() {
-    use crate::knowledge::system_files::SYSTEM_MOUNT_POINTS;
-    for m in SYSTEM_MOUNT_POINTS.iter().filter(|m| m.covers_below) {
+    use crate::knowledge::system_files::{MountReach, SYSTEM_MOUNT_POINTS};
+    let tree = |m: &&crate::knowledge::system_files::SystemMount| m.reach == MountReach::Tree;
+    for m in SYSTEM_MOUNT_POINTS.iter().filter(tree) {
         assert!(OS_TREES.contains(&m.path), "{}", m.path);
     }
     for t in OS_TREES {
         assert!(
             SYSTEM_MOUNT_POINTS
                 .iter()
-                .any(|m| m.path == *t || (m.covers_below && t.starts_with(&format!("{}/", m.path))))
+                .any(|m| m.path == *t || (tree(&m) && t.starts_with(&format!("{}/", m.path))))
                 || ["/Library", "/nix"].contains(t),
             "{t}"
         );

@@ -227,6 +227,13 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(KILL_ALL, &["killall"], &[])
         .any(&["-u", "--user"])
         .operands(Operands::Exactly(0)),
+    // Every child of init, that is every service and login, with no name or pattern.
+    M::new(KILL_ALL, &["pkill"], &[])
+        .check(Check::AlsoValue(
+            &["-P", "--parent"],
+            &["1", "1,*", "*,1", "*,1,*"],
+        ))
+        .operands(Operands::Exactly(0)),
     M::new(USER_DELETE, &["userdel"], &[]).none(HELP),
     // `deluser USER GROUP` only takes the user out of a group.
     M::new(USER_DELETE, &["deluser"], &[])

@@ -31,31 +31,40 @@ pub(in crate::rules::packs) const MOUNT_MATCHERS: &[M] = &[
 ];
 
 /// Whether the whole path `path` (normalised, globs kept) is a system mount point (or in a
-/// tree whose every file is the system's) or a home directory. A glob is judged by what it
-/// may name (`/b*` names `/boot`).
-fn names_system_mount(path: &Path, home: Option<&Path>) -> bool {
+/// tree whose every file is the system's; for a new mount `over` it, no kernel file
+/// system's place) or a home directory. A glob is judged by what it may name (`/b*` names
+/// `/boot`).
+fn names_system_mount(path: &Path, home: Option<&Path>, over: bool) -> bool {
     // A path that is no UTF-8 is no system directory's.
     let Some(text) = path.to_str() else {
         return false;
     };
     let home_text = home.and_then(Path::to_str);
     if text.contains(['*', '?', '[']) {
-        return SYSTEM_MOUNT_POINTS.iter().any(|m| glob_match(text, m.path))
+        return SYSTEM_MOUNT_POINTS
+            .iter()
+            .any(|m| glob_match(text, m.path) && is_system_mount(m.path, over))
             || home_text.is_some_and(|h| glob_match(text, h))
             || ["/home/*", "/Users/*"].iter().any(|h| glob_match(text, h));
     }
     let parent = path.parent().and_then(Path::to_str);
-    is_system_mount(text) || home_text == Some(text) || matches!(parent, Some("/home" | "/Users"))
+    is_system_mount(text, over)
+        || home_text == Some(text)
+        || matches!(parent, Some("/home" | "/Users"))
 }
 
 /// What a `mount` or `umount` command does to a system mount point: `umount` of one; `mount`
 /// remounting one read-only, or mounting a source over one.
 pub(in crate::rules::packs) fn changes_system_mount(seen: &Seen<'_>) -> bool {
     let view = seen.view;
-    let system = |text: &str| names_whole_path(text, seen.cmd, seen.cx, names_system_mount);
+    let system = |text: &str, over: bool| {
+        names_whole_path(text, seen.cmd, seen.cx, |path, home| {
+            names_system_mount(path, home, over)
+        })
+    };
     if seen.cmd.program_lower() == "umount" {
         // Each operand is a mount point (or a device, not judged).
-        return view.operands().any(system);
+        return view.operands().any(|t| system(t, false));
     }
     let options: Vec<&str> = view
         .values(&["-o", "--options"])
@@ -66,7 +75,7 @@ pub(in crate::rules::packs) fn changes_system_mount(seen: &Seen<'_>) -> bool {
     // util-linux's `-o remount`, the BSDs' `-u`.
     if options.contains(&"remount") || view.has(&["-u", "--update"]) {
         let target = given_target.or(operands.last().copied());
-        return read_only(view, &options) && target.is_some_and(system);
+        return read_only(view, &options) && target.is_some_and(|t| system(t, false));
     }
     // A new mount: a source and a target (one word alone is looked up in fstab).
     let sources = operands.len() + usize::from(view.has(&["--source"]));
@@ -75,7 +84,7 @@ pub(in crate::rules::packs) fn changes_system_mount(seen: &Seen<'_>) -> bool {
         None if sources >= 2 => operands.last().copied(),
         _ => None,
     };
-    target.is_some_and(system)
+    target.is_some_and(|t| system(t, true))
 }
 
 /// Whether a remount makes the file system read-only: the last of `ro` and `rw` in its

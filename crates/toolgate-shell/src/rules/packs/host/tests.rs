@@ -127,6 +127,20 @@ fn killing_the_hosts_daemons_by_name() {
 }
 
 #[test]
+fn killing_every_child_of_init() {
+    only(
+        "TG-HOST-KILL-ALL",
+        &[
+            "pkill -P 1",
+            "sudo pkill -9 -P 1",
+            "pkill --parent 1",
+            "pkill -P 2,1",
+        ],
+    );
+    none(&["pkill -P 1234", "pkill -P 1 my-worker", "pgrep -P 1"]);
+}
+
+#[test]
 fn removing_the_default_route() {
     only(
         "TG-HOST-NETWORK-DOWN",
@@ -195,7 +209,7 @@ fn mounts_the_system_runs_from() {
             "mount /dev/sdb1 /boot",
             "mount --source /dev/sdb1 --target /usr",
             "mount --move /mnt/x /var",
-            "mount -t proc proc /proc",
+            "mount -t tmpfs none /var/log",
         ],
     );
     none(&[
@@ -214,6 +228,11 @@ fn mounts_the_system_runs_from() {
         "mount --bind ./src ./build/mnt",
         "mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc",
         "mount -t debugfs none /sys/kernel/debug",
+        "mount -t proc proc /proc",
+        "mount -t linprocfs none /proc",
+        "mount --bind /dev /mnt/chroot/dev",
+        "mount -o remount,size=4G /dev/shm",
+        "mount -n -o remount /",
         "mount -o loop disk.img /media/img",
         "mount -t nfs server:/export /srv/data",
         "mount -t tmpfs -o size=1g tmpfs /home/dev/proj/cache",

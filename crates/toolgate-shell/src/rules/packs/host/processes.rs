@@ -6,7 +6,7 @@
 //! A signal that asks a daemon to reload (`HUP`, `USR1`, `USR2`) or only tests or continues
 //! it spares it: `killall -HUP sshd` re-reads sshd's configuration.
 
-use super::super::{Check, Matcher as M, Seen, View};
+use super::super::{Check, Matcher as M, Operands, Seen, View};
 use crate::knowledge::daemons::HOST_DAEMONS;
 use crate::model::SimpleCommand;
 
@@ -17,7 +17,9 @@ pub(in crate::rules::packs) const DAEMON_MATCHERS: &[M] = &[
     // (Its options are read in the check, without the signal word.)
     M::new(SERVICE_STOP, &["pkill", "killall"], &[]).check(Check::KillsHostDaemon),
     // Any system service, as `systemctl stop` (the user's own are routine work).
+    // (`systemctl kill -s help` with no unit lists the signals.)
     M::new(SERVICE_STOP, &["systemctl"], &[&["kill"]])
+        .operands(Operands::Present)
         .none(&["--user", "--help", "-h"])
         .check(Check::KillsHostDaemon),
 ];

@@ -120,6 +120,8 @@ fn killing_the_hosts_daemons_by_name() {
         "killall -l",
         "pkill -f \"$SERVER\"",
         "systemctl kill -s HUP nginx",
+        "systemctl kill -s help",
+        "systemctl kill --signal=help",
         "systemctl --user kill my-app",
         "systemctl status sshd",
         "pgrep sshd",

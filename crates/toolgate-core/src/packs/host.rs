@@ -9,17 +9,17 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-HOST-POWER",
             "Shutting down or rebooting the machine",
-            "shutdown, reboot, halt, poweroff, init 0|6, systemctl poweroff|reboot, writes to /proc/sysrq-trigger",
+            "shutdown, reboot, halt, poweroff, init 0|1|6, telinit 1|s, systemctl poweroff|reboot|rescue|emergency, systemctl isolate rescue|emergency|poweroff.target, writes to /proc/sysrq-trigger",
         ),
         review(
             "TG-HOST-SERVICE-STOP",
-            "Stopping, disabling or masking system services",
-            "systemctl stop|disable|mask, service NAME stop, launchctl unload of a system daemon, launchctl bootout|disable system/…",
+            "Stopping, disabling, masking or killing system services and the daemons the host depends on",
+            "systemctl stop|disable|mask|kill, service NAME stop, launchctl unload of a system daemon, launchctl bootout|disable system/…, killall sshd, pkill -f systemd-journald",
         ),
         deny(
             "TG-HOST-KILL-ALL",
             "Killing every process (of the machine or of a user), or init",
-            "kill -9 -1, kill -KILL -1, kill 1, killall5, pkill -u USER, killall -u USER",
+            "kill -9 -1, kill -KILL -1, kill 1, killall5, pkill -u USER, killall -u USER, pkill -P 1",
         ),
         deny(
             "TG-HOST-USER-DELETE",
@@ -73,8 +73,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-HOST-NETWORK-DOWN",
-            "Taking interfaces down, flushing routes or dropping all traffic cuts the machine off, this session included",
-            "ip link set DEV down, ip route flush, ifconfig DEV down, ifdown, nmcli networking off, iptables -P INPUT DROP",
+            "Taking interfaces down, flushing routes, removing the default route or dropping all traffic cuts the machine off, this session included",
+            "ip link set DEV down, ip route flush, ip route del default, route delete default, ifconfig DEV down, ifdown, nmcli networking off, iptables -P INPUT DROP",
         ),
         review(
             "TG-HOST-ACCOUNT-LOCK",
@@ -90,6 +90,11 @@ pub(super) const PACK: Pack = Pack {
             "TG-HOST-PRIVILEGE-GRANT",
             "Granting root-equivalent rights (a setuid program, file capabilities, an administrators' group, account passwords) leaves a way in for later",
             "chmod u+s|4755 FILE, setcap CAP+ep FILE, usermod -aG sudo|wheel USER, gpasswd -a USER sudo, adduser USER sudo, chpasswd",
+        ),
+        deny(
+            "TG-HOST-MOUNT-CRITICAL",
+            "Unmounting, remounting read-only or mounting over a file system the system runs from, or a home directory",
+            "umount -l /, umount /boot|/proc|/home, umount -a, mount -o remount,ro /, mount --bind DIR /etc, mount -t tmpfs none ~",
         ),
         deny(
             "TG-HOST-VM-DELETE",

@@ -5,6 +5,7 @@
 
 pub(crate) mod cloud_clis;
 pub(crate) mod code_calls;
+pub(crate) mod daemons;
 pub(crate) mod datastores;
 pub(crate) mod exfiltration;
 pub(crate) mod git_config;

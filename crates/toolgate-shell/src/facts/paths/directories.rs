@@ -187,6 +187,18 @@ pub(crate) fn is_link_hazard(text: &str, cmd: &SimpleCommand, cx: &CommandContex
     })
 }
 
+/// Whether `judge` holds for the whole, normalised path operand `text` names (globs kept),
+/// from every directory the command may run in (`~` under the home directory, `judge`'s
+/// second argument). Paths only known at run time are not judged (`false`).
+pub(crate) fn names_whole_path(
+    text: &str,
+    cmd: &SimpleCommand,
+    cx: &CommandContext,
+    judge: impl Fn(&Path, Option<&Path>) -> bool,
+) -> bool {
+    reaches(text, cmd, cx, |path, home| judge(&normalize(path), home))
+}
+
 /// Whether `judge` holds for the whole path operand `text` names, from every directory the
 /// command may run in (`~` under the home directory). Paths only known at run time are not
 /// judged (`false`); with no home directory known, only `~` and `~/*` count.

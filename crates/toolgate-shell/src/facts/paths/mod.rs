@@ -538,7 +538,7 @@ mod working_dir;
 
 pub(crate) use aimed::aimed_class;
 use directories::{HOME_CACHE_DIRS, SYSTEM_DIRS, TEMP_DIRS, is_sensitive_cwd, session_temp_dir};
-pub(crate) use directories::{is_critical_dir, is_link_hazard};
+pub(crate) use directories::{is_critical_dir, is_link_hazard, names_whole_path};
 pub(crate) use normal::normalized;
 use normal::{normalize, under};
 use relative::plain_relative_class;

@@ -60,6 +60,28 @@ fn under_is_path_starts_with_for_normalized_paths() {
     }
 }
 
+/// A system mount point that covers its whole tree is a tree the OS owns, and every tree the
+/// OS owns is a system mount point (the kernel's own file systems only as themselves), but
+/// `/Library`, where applications install their files, and `/nix`, over which a bind mount
+/// is how Nix is installed without root (its store is one).
+#[test]
+fn system_mount_trees_are_the_os_trees() {
+    use crate::knowledge::system_files::{MountReach, SYSTEM_MOUNT_POINTS};
+    let tree = |m: &&crate::knowledge::system_files::SystemMount| m.reach == MountReach::Tree;
+    for m in SYSTEM_MOUNT_POINTS.iter().filter(tree) {
+        assert!(OS_TREES.contains(&m.path), "{}", m.path);
+    }
+    for t in OS_TREES {
+        assert!(
+            SYSTEM_MOUNT_POINTS
+                .iter()
+                .any(|m| m.path == *t || (tree(&m) && t.starts_with(&format!("{}/", m.path))))
+                || ["/Library", "/nix"].contains(t),
+            "{t}"
+        );
+    }
+}
+
 #[test]
 fn path_groups_parse_their_own_names_and_nothing_else() {
     for name in PathGroup::names() {

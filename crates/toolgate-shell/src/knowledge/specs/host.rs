@@ -280,3 +280,77 @@ pub(crate) const JOURNALCTL: Spec = Spec::values(
 
 /// visudo: `-f FILE` edits another sudoers file.
 pub(crate) const VISUDO: Spec = Spec::values("f", &["file"]);
+
+/// mount (util-linux's and the BSDs'): the options that take a value (`-o OPTIONS`, `-t
+/// TYPES`, `-O TEST`, `-L LABEL`, `-U UUID`, `-N NAMESPACE`, `-T FSTAB`), so the source and
+/// the target are read as operands; `--mkdir[=MODE]` takes its mode attached.
+pub(crate) const MOUNT: Spec = Spec::with_flags(
+    "otOLUNT",
+    &[
+        "options",
+        "types",
+        "test-opts",
+        "label",
+        "uuid",
+        "namespace",
+        "fstab",
+        "source",
+        "target",
+        "target-prefix",
+        "options-mode",
+        "options-source",
+        "map-users",
+        "map-groups",
+    ],
+    &[
+        "all",
+        "bind",
+        "rbind",
+        "move",
+        "read-only",
+        "read-write",
+        "rw",
+        "ro",
+        "fake",
+        "fork",
+        "verbose",
+        "no-mtab",
+        "no-canonicalize",
+        "internal-only",
+        "show-labels",
+        "sloppy",
+        "onlyonce",
+        "options-source-force",
+        "mkdir",
+        "help",
+        "version",
+    ],
+);
+
+/// umount: `-t TYPES`, `-O TEST`, `-N NAMESPACE` take a value; every operand is a mount point
+/// or a device.
+pub(crate) const UMOUNT: Spec = Spec::with_flags(
+    "tON",
+    &["types", "test-opts", "namespace"],
+    &[
+        "all",
+        "all-targets",
+        "force",
+        "lazy",
+        "recursive",
+        "read-only",
+        "fake",
+        "detach-loop",
+        "no-canonicalize",
+        "no-mtab",
+        "internal-only",
+        "quiet",
+        "verbose",
+        "help",
+        "version",
+    ],
+);
+
+/// route (net-tools' and the BSDs'): `-A FAMILY` takes a value; `-net`, `-host` and the
+/// BSDs' modifiers are flags before operands.
+pub(crate) const ROUTE: Spec = Spec::values("A", &[]);

@@ -104,6 +104,12 @@ pub(crate) enum Check {
     CapabilityGrant,
     /// An account joins an administrators' group or gets user id 0.
     AdminGroup,
+    /// `pkill` or `killall` of a daemon the host depends on (`knowledge::daemons`), or
+    /// `systemctl kill`, with a signal that stops it.
+    KillsHostDaemon,
+    /// `umount` of a system mount point, `mount` remounting one read-only or mounting over
+    /// one (`knowledge::system_files::SYSTEM_MOUNT_POINTS`) or over a home directory.
+    SystemMount,
     /// A cloud CLI's operation deletes what this names (`knowledge::cloud_clis`).
     CloudDelete(cloud::CloudDeletes),
 }
@@ -176,6 +182,8 @@ impl Check {
             Check::SetuidMode => host::sets_setuid(seen.view),
             Check::CapabilityGrant => host::grants_capability(seen.view),
             Check::AdminGroup => host::joins_admin_group(seen),
+            Check::KillsHostDaemon => host::kills_host_daemon(seen),
+            Check::SystemMount => host::changes_system_mount(seen),
             Check::CloudDelete(kind) => {
                 cloud::cloud_deletes(&seen.cmd.program_lower(), seen.view, kind)
             }

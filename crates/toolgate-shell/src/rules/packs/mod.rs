@@ -67,6 +67,8 @@ const FAMILIES: &[&[Matcher]] = &[
     containers::MATCHERS,
     host::MATCHERS,
     host::MACHINE_MATCHERS,
+    host::DAEMON_MATCHERS,
+    host::MOUNT_MATCHERS,
     hosting::MATCHERS,
     secrets::MATCHERS,
     messaging::MATCHERS,

@@ -26,11 +26,25 @@ impl View {
     /// Reads `cmd`: global options with the program's spec up to the first operand, the rest
     /// with `rest` (options may follow operands).
     pub(crate) fn read(cmd: &SimpleCommand, rest: Option<&Spec>) -> View {
-        let program = cmd.program_lower();
-        let row = lookup(&program);
-        let global = row.map_or(&NONE, |p| p.options);
+        View::read_args(&cmd.program_lower(), args_of(cmd, 0), rest)
+    }
+
+    /// [`View::read`] of `cmd` without its argument at `skip`: a word the program takes
+    /// apart from its options, which its spec would misread (`pkill -STOP`'s signal, whose
+    /// `P` would take the next word as its value).
+    pub(crate) fn read_without(cmd: &SimpleCommand, skip: usize) -> View {
         let mut args = args_of(cmd, 0);
-        if single_dash_long(&program) {
+        if skip < args.len() {
+            args.remove(skip);
+        }
+        View::read_args(&cmd.program_lower(), args, None)
+    }
+
+    /// Reads the arguments `args` of `program` (see [`View::read`]).
+    fn read_args(program: &str, mut args: Vec<crate::model::Arg>, rest: Option<&Spec>) -> View {
+        let row = lookup(program);
+        let global = row.map_or(&NONE, |p| p.options);
+        if single_dash_long(program) {
             args = with_two_dashes(args);
         }
         if let Some(grammar) = row.and_then(|p| p.grammar) {

@@ -1,13 +1,21 @@
 //! The `host` pack: taking the machine down or weakening it. Losing a home credential
-//! (`TG-HOST-CREDENTIAL-LOSS`, reported by the engine) is read in [`credentials`].
+//! (`TG-HOST-CREDENTIAL-LOSS`, reported by the engine) is read in [`credentials`], killing
+//! every process or the host's daemons in [`processes`], mounts in [`mounts`], virtual
+//! machines in [`machines`].
 
 mod credentials;
 mod machines;
+mod mounts;
+mod processes;
+#[cfg(test)]
+mod tests;
 
 pub use credentials::loses_credentials;
 #[cfg(test)]
 pub(super) use credentials::may_name_credential;
 pub(super) use machines::MACHINE_MATCHERS;
+pub(super) use mounts::{MOUNT_MATCHERS, changes_system_mount};
+pub(super) use processes::{DAEMON_MATCHERS, kills_every_process, kills_host_daemon};
 
 use super::{Check, Matcher as M, Operands, Seen, View};
 
@@ -112,6 +120,36 @@ const KERNEL_FILES: &[&str] = &["/proc/sys/*", "/sys/*"];
 const KERNEL_ROUTINE: &[&str] = &["/proc/sys/vm/drop_caches"];
 /// Programs that put content into the files they name (with redirects, every program).
 const CONTENT_WRITERS: &[&str] = &["tee", "cp", "dd", "dcfldd", "install", "ln"];
+/// systemd's targets that stop the machine's services and logins (rescue, emergency) or
+/// the machine itself, as `systemctl isolate` takes them, with or without `.target`.
+const DOWN_TARGETS: &[&str] = &[
+    "rescue",
+    "rescue.target",
+    "emergency",
+    "emergency.target",
+    "poweroff",
+    "poweroff.target",
+    "halt",
+    "halt.target",
+    "reboot",
+    "reboot.target",
+    "kexec",
+    "kexec.target",
+    "soft-reboot",
+    "soft-reboot.target",
+    "runlevel0",
+    "runlevel0.target",
+    "runlevel1",
+    "runlevel1.target",
+    "runlevel6",
+    "runlevel6.target",
+];
+/// The default route, by name and as the prefix of every address (`route` on Windows and
+/// the BSDs writes it `0.0.0.0`).
+const DEFAULT_ROUTE: &[&str] = &["default", "0.0.0.0", "0.0.0.0/0", "0/0", "::/0"];
+/// `ip route` and its `delete`, as ip abbreviates them.
+const IP_ROUTE: &[&str] = &["route", "rout", "rou", "ro", "r"];
+const IP_DELETE: &[&str] = &["delete", "delet", "dele", "del", "de", "d"];
 /// `ip link` and `ip link set` as ip abbreviates them.
 const IP_LINK: &[&str] = &["link", "lin", "li", "l"];
 const IP_SET: &[&str] = &["set", "se", "s"];
@@ -143,7 +181,13 @@ pub(super) const MATCHERS: &[M] = &[
     // `shutdown -c` cancels, `-k` only warns.
     M::new(POWER, &["shutdown"], &[]).none(&["-c", "-k", "--help"]),
     M::new(POWER, &["reboot", "halt", "poweroff"], &[]).none(&["--help", "-w", "--wtmp-only"]),
-    M::new(POWER, &["init", "telinit"], &[&["0", "6"]]),
+    // Runlevels 0 and 6 stop the machine; 1 (`s`, single user) stops its services and
+    // logins, this session's included.
+    M::new(
+        POWER,
+        &["init", "telinit"],
+        &[&["0", "6", "1", "s", "single"]],
+    ),
     // `--when cancel` cancels a scheduled one.
     M::new(
         POWER,
@@ -151,6 +195,11 @@ pub(super) const MATCHERS: &[M] = &[
         &[&["poweroff", "reboot", "halt", "kexec", "soft-reboot"]],
     )
     .check(Check::NotCancel),
+    M::new(POWER, &["systemctl"], &[&["rescue", "emergency"]]).none(&["--help", "-h"]),
+    // (`isolate multi-user.target` or `graphical.target` keeps the services and remote logins.)
+    M::new(POWER, &["systemctl"], &[&["isolate"]])
+        .operands(Operands::Some(DOWN_TARGETS))
+        .none(&["--help", "-h"]),
     // The user's own services are routine work.
     M::new(
         SERVICE_STOP,
@@ -177,6 +226,13 @@ pub(super) const MATCHERS: &[M] = &[
         .operands(Operands::Exactly(0)),
     M::new(KILL_ALL, &["killall"], &[])
         .any(&["-u", "--user"])
+        .operands(Operands::Exactly(0)),
+    // Every child of init, that is every service and login, with no name or pattern.
+    M::new(KILL_ALL, &["pkill"], &[])
+        .check(Check::AlsoValue(
+            &["-P", "--parent"],
+            &["1", "1,*", "*,1", "*,1,*"],
+        ))
         .operands(Operands::Exactly(0)),
     M::new(USER_DELETE, &["userdel"], &[]).none(HELP),
     // `deluser USER GROUP` only takes the user out of a group.
@@ -289,6 +345,8 @@ pub(super) const MATCHERS: &[M] = &[
     // Taking the machine off its network.
     M::new(NETWORK_DOWN, &["ip"], &[IP_LINK, IP_SET]).operands(Operands::Some(&["down"])),
     M::new(NETWORK_DOWN, &["ip"], &[IP_FLUSHED, &["flush", "f"]]),
+    M::new(NETWORK_DOWN, &["ip"], &[IP_ROUTE, IP_DELETE]).operands(Operands::Some(DEFAULT_ROUTE)),
+    M::new(NETWORK_DOWN, &["route"], &[&["del", "delete"]]).operands(Operands::Some(DEFAULT_ROUTE)),
     M::new(NETWORK_DOWN, &["ifconfig"], &[]).operands(Operands::Some(&["down"])),
     M::new(NETWORK_DOWN, &["ifdown"], &[]).none(&["--help", "-h", "-n", "--no-act"]),
     M::new(NETWORK_DOWN, &["nmcli"], &[&["networking", "n"], &["off"]]),
@@ -354,63 +412,6 @@ const EXPIRY_DATE: &[&str] = &["-e", "-E", "--expiredate"];
 pub(super) fn expires_account(view: &View) -> bool {
     view.value(EXPIRY_DATE)
         .is_some_and(|date| !matches!(date.trim(), "" | "-1"))
-}
-
-/// Whether `word` names a signal that leaves processes alive (`0` only tests, `CONT`
-/// continues, `STOP`-like signals pause).
-fn harmless_signal(word: &str) -> bool {
-    matches!(
-        signal_name(word).as_str(),
-        "0" | "CONT" | "18" | "STOP" | "19" | "TSTP" | "20" | "WINCH" | "28"
-    )
-}
-
-/// A signal as `kill` takes it (`-9`, `-SIGKILL`, `kill`), upper case without dashes or `SIG`.
-fn signal_name(word: &str) -> String {
-    let name = word.trim_start_matches('-').to_ascii_uppercase();
-    match name.strip_prefix("SIG") {
-        Some(rest) => rest.to_string(),
-        None => name,
-    }
-}
-
-/// `kill` of process -1 (every process the user may signal) or of init (process 1). The
-/// first word after `kill` that starts with `-` is its signal (`-9`, `-KILL`, `-s KILL`,
-/// `-n 9`); a later `-1` (or any after `--`) is a process.
-pub(super) fn kills_every_process(cmd: &SimpleCommand) -> bool {
-    let args = &cmd.args;
-    let mut i = 0;
-    let mut signal: Option<&str> = None;
-    match args.first().map(String::as_str) {
-        Some("-s" | "-n" | "--signal") => {
-            signal = args.get(1).map(String::as_str);
-            i = 2;
-        }
-        Some("-l" | "-L" | "--list" | "--table" | "--help") => return false,
-        Some("--") => i = 1,
-        Some(w) if w.starts_with('-') && w.len() > 1 => {
-            signal = Some(w);
-            i = 1;
-        }
-        _ => {}
-    }
-    if signal.is_some_and(harmless_signal) {
-        return false;
-    }
-    // Process 1 is init: killed, the machine (or the container) goes down; a hangup or a
-    // user signal asks it to reload.
-    let reload = signal.is_some_and(reload_signal);
-    args[i.min(args.len())..]
-        .iter()
-        .any(|a| a == "-1" || (a == "1" && !reload))
-}
-
-/// A signal init takes as a request to reload or re-execute (`kill -HUP 1`).
-fn reload_signal(word: &str) -> bool {
-    matches!(
-        signal_name(word).as_str(),
-        "HUP" | "1" | "USR1" | "10" | "USR2" | "12"
-    )
 }
 
 /// `chattr` changing an attribute: a word `+i`, `-a`, `=e` (attribute letters only, so

@@ -17,6 +17,7 @@ mod platforms;
 mod remote;
 mod scanners;
 mod services;
+mod storage;
 mod web;
 
 pub(crate) use access::*;
@@ -33,6 +34,7 @@ pub(crate) use platforms::*;
 pub(crate) use remote::*;
 pub(crate) use scanners::*;
 pub(crate) use services::*;
+pub(crate) use storage::*;
 pub(crate) use web::*;
 
 /// How one program (or subcommand) spells its options.

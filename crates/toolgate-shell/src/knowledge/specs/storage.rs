@@ -105,6 +105,9 @@ pub(crate) const AZCOPY: Spec = Spec::with_flags(
         "include-pattern",
         "exclude-regex",
         "include-regex",
+        // The hidden legacy names of the patterns, still read.
+        "include",
+        "exclude",
         "exclude-blob-type",
         "exclude-container",
         "include-after",

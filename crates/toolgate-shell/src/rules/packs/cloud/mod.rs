@@ -39,7 +39,7 @@ const ADMIN_GRANT: &str = "TG-CLOUD-ADMIN-GRANT";
 const PUBLIC: &str = "TG-CLOUD-PUBLIC-ACCESS";
 const AUDIT_OFF: &str = "TG-CLOUD-AUDIT-OFF";
 
-/// Where a sync's destination names S3.
+/// Where a sync's destination names S3 (the storage pack's syncs read it too).
 const S3_URLS: &[&str] = &["s3://"];
 /// S3's canned ACLs that open a bucket or object to everyone (or every AWS account).
 const AWS_PUBLIC_ACLS: &[&str] = &["public-read", "public-read-write", "authenticated-read"];
@@ -360,10 +360,11 @@ pub(super) fn cloud_deletes(program: &str, view: &View, kind: CloudDeletes) -> b
 }
 
 /// Whether a sync writes into remote storage: its destination, the operand at index
-/// `destination` (or one after it: a word an option took as its value that the spec does
-/// not know), starts with one of the `remote` prefixes (`s3://`, ignoring case) or is only
-/// known at run time from its first character on (`"$DEST"`, `$(…)`). Into a local
-/// directory a sync deletes local files, which the built-in rules judge.
+/// `destination` (or a later one, when the value of an option the spec does not know was
+/// read as an operand before it), starts with one of the `remote` prefixes (`s3://`,
+/// ignoring case) or is only known at run time from its first character on (`"$DEST"`,
+/// `$(…)`). Into a local directory a sync deletes local files, which the built-in rules
+/// judge.
 pub(super) fn syncs_into_remote(view: &View, destination: usize, remote: &[&str]) -> bool {
     view.operands()
         .enumerate()

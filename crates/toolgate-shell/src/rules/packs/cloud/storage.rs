@@ -4,6 +4,7 @@
 //! single-command deletes of gsutil and gcloud storage are in `mod.rs`.)
 
 use super::super::{Check, Matcher as M};
+use super::S3_URLS;
 use crate::knowledge::specs::{AZ_BLOB_SYNC, GCLOUD_STORAGE_RSYNC, GSUTIL_RSYNC};
 
 const SYNC_DELETE: &str = "TG-CLOUD-STORAGE-SYNC-DELETE";
@@ -17,11 +18,14 @@ const DRY_RUN: &[&str] = &["--dry-run", "-n", "--help", "-h"];
 /// b2's dry runs, in v4's spelling and v3's camel case.
 const B2_DRY_RUN: &[&str] = &["--dry-run", "--dryRun", "--help", "-h"];
 
+/// azcopy's spellings of `sync` (its command aliases).
+const AZCOPY_SYNC: &[&str] = &["sync", "sc", "s"];
+/// azcopy's spellings of `remove`.
+const AZCOPY_REMOVE: &[&str] = &["remove", "rm", "r"];
+
 /// Where a sync's destination names Cloud Storage (gsutil and gcloud storage also write
 /// into S3).
 const GCS_URLS: &[&str] = &["gs://", "s3://"];
-/// Where a sync's destination names S3.
-const S3_URLS: &[&str] = &["s3://"];
 /// Where a sync's destination names a B2 bucket.
 const B2_URLS: &[&str] = &["b2://"];
 /// Where azcopy's destination names a storage account (a local destination is a path).
@@ -59,7 +63,7 @@ pub(in crate::rules::packs) const STORAGE_MATCHERS: &[M] = &[
     .check(Check::NotValue(&["--delete-destination"], &["false"])),
     // azcopy deletes only when told to (`--delete-destination=true|prompt`; `=false` is no
     // delete).
-    M::new(SYNC_DELETE, &["azcopy"], &[&["sync"]])
+    M::new(SYNC_DELETE, &["azcopy"], &[AZCOPY_SYNC])
         .any(&["--delete-destination"])
         .none(&["--dry-run", "--help", "-h"])
         .check(Check::SyncInto(2, AZURE_URLS)),
@@ -78,7 +82,7 @@ pub(in crate::rules::packs) const STORAGE_MATCHERS: &[M] = &[
         .check(Check::SyncInto(2, B2_URLS)),
     // Everything under a container or directory URL (one blob is routine, as one S3
     // object is).
-    M::new(AZ_DELETE, &["azcopy"], &[&["remove", "rm"]])
+    M::new(AZ_DELETE, &["azcopy"], &[AZCOPY_REMOVE])
         .any(&["--recursive"])
         .none(&["--dry-run", "--help", "-h"]),
     M::new(

@@ -1,11 +1,11 @@
 //! The `cloud` pack in the catalog: deleting cloud resources (AWS, Google Cloud, Azure, hosting
-//! platforms).
+//! platforms, object storage).
 
 use super::{Pack, deny, review};
 
 pub(super) const PACK: Pack = Pack {
     name: "cloud",
-    summary: "deleting cloud resources (AWS, Google Cloud, Azure, hosting platforms)",
+    summary: "deleting cloud resources (AWS, Google Cloud, Azure, hosting platforms, object storage)",
     rules: &[
         deny(
             "TG-CLOUD-AWS-S3-DELETE",
@@ -60,7 +60,12 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-CLOUD-AZ-DELETE",
             "Deleting Azure resource groups, VMs, databases, disks or storage cannot be undone",
-            "az group delete, az vm|vmss|aks delete, az storage account|container|share … delete, az sql|cosmosdb|postgres|mysql … delete, az disk|snapshot delete",
+            "az group delete, az vm|vmss|aks delete, az storage account|container|share … delete, az sql|cosmosdb|postgres|mysql … delete, az disk|snapshot delete, azcopy remove|rm --recursive, az storage remove|azcopy blob delete --recursive",
+        ),
+        review(
+            "TG-CLOUD-STORAGE-SYNC-DELETE",
+            "A mirror sync into a bucket or container deletes whatever its source lacks there",
+            "gsutil rsync -d, gcloud storage rsync --delete-unmatched-destination-objects, az storage blob sync (unless --delete-destination false), azcopy sync --delete-destination=true|prompt, s3cmd sync --delete-removed, mc mirror --remove, b2 sync --delete",
         ),
         review(
             "TG-CLOUD-RESOURCE-DELETE",
@@ -84,8 +89,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         deny(
             "TG-CLOUD-PLATFORM-DELETE",
-            "Deleting an app, server, database or volume on a hosting platform takes its data with it",
-            "doctl compute droplet delete, hcloud server delete, linode-cli linodes delete, fly apps destroy, vercel remove, netlify sites:delete, heroku apps:destroy|pg:reset, dokku apps:destroy|postgres:destroy|…, supabase projects delete|db reset --linked, firebase firestore:delete --all-collections, serverless remove, sam delete, eksctl delete cluster, oci compute instance terminate, openstack server|volume|stack|… delete, scw instance server delete, vultr-cli instance delete, neonctl projects delete, wrangler delete|r2 bucket delete|kv namespace delete",
+            "Deleting an app, server, database, volume or bucket on a hosting or storage platform takes its data with it",
+            "doctl compute droplet delete, hcloud server delete, linode-cli linodes delete, fly apps destroy, vercel remove, netlify sites:delete, heroku apps:destroy|pg:reset, dokku apps:destroy|postgres:destroy|…, supabase projects delete|db reset --linked, firebase firestore:delete --all-collections, serverless remove, sam delete, eksctl delete cluster, oci compute instance terminate, openstack server|volume|stack|… delete, scw instance server delete, vultr-cli instance delete, neonctl projects delete, wrangler delete|r2 bucket delete|kv namespace delete, s3cmd del -r|rb, mc rm --recursive|rb, b2 rm --recursive|delete-bucket|bucket delete",
         ),
     ],
 };

@@ -23,8 +23,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-IAC-HELM-UNINSTALL",
-            "Uninstalling a Helm release, an Argo CD application or a Flux Kustomization or HelmRelease deletes its Kubernetes resources",
-            "helm uninstall, helm delete, helmfile destroy, argocd app delete, flux delete kustomization|helmrelease",
+            "Uninstalling a Helm release, an Argo CD application, a Flux Kustomization or HelmRelease, or Flux itself deletes its Kubernetes resources",
+            "helm uninstall, helm delete, helmfile destroy, argocd app delete, flux delete kustomization|helmrelease, flux uninstall",
         ),
     ],
 };

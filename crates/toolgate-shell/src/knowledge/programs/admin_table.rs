@@ -14,6 +14,11 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("gcloud", ADMIN, &specs::GCLOUD),
     row("gsutil", ADMIN, &specs::GSUTIL),
     row("az", ADMIN, &specs::AZ),
+    // Object-storage CLIs (the cloud pack reads their syncs and deletes).
+    row("azcopy", ADMIN, &specs::AZCOPY),
+    row("s3cmd", ADMIN, &specs::S3CMD),
+    row("mc", ADMIN, &specs::MC),
+    row("b2", ADMIN, &specs::B2),
     row("ansible", ADMIN, &specs::ANSIBLE),
     single_dash_long(row("terraform", ADMIN, &specs::TERRAFORM)),
     single_dash_long(row("tofu", ADMIN, &specs::TERRAFORM)),

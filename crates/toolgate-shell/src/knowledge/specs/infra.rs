@@ -113,8 +113,9 @@ pub(crate) const GCLOUD_SSH: Spec = Spec::values(
     ),
 );
 
-/// gsutil: `-h HEADER`, `-o SECTION:KEY=VALUE`, `-u PROJECT` before the command.
-pub(crate) const GSUTIL: Spec = Spec::values("hou", &[]);
+/// gsutil: `-h HEADER`, `-i SERVICE_ACCOUNT`, `-o SECTION:KEY=VALUE`, `-u PROJECT` before the
+/// command.
+pub(crate) const GSUTIL: Spec = Spec::values("hiou", &[]);
 
 /// az: global options and the common resource arguments.
 pub(crate) const AZ: Spec = Spec::with_flags("ngol", AZ_GLOBAL_OPTIONS, AZ_GLOBAL_FLAGS);

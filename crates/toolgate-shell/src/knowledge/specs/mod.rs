@@ -19,6 +19,7 @@ mod remote;
 mod remote_shells;
 mod scanners;
 mod services;
+mod storage;
 mod web;
 
 pub(crate) use access::*;
@@ -37,6 +38,7 @@ pub(crate) use remote::*;
 pub(crate) use remote_shells::*;
 pub(crate) use scanners::*;
 pub(crate) use services::*;
+pub(crate) use storage::*;
 pub(crate) use web::*;
 
 /// How one program (or subcommand) spells its options.

@@ -67,8 +67,10 @@ pub(crate) enum Check {
     SecretStaged,
     /// `git config KEY VALUE` storing a key whose value git runs as a program.
     GitConfigProgram,
-    /// `aws s3 sync` whose destination is a bucket (`s3://…`) or only known at run time.
-    SyncIntoBucket,
+    /// A sync into remote storage: its destination (the operand at this index, the
+    /// subcommand path counted, or one after it) starts with one of these prefixes (`s3://`,
+    /// ignoring case) or is only known at run time (`cloud::syncs_into_remote`).
+    SyncInto(usize, Words),
     /// `gh api` whose method (`-X`, `--method`) is DELETE.
     ApiDelete,
     /// An HTTP request that deletes a search engine's indices or documents.
@@ -85,6 +87,9 @@ pub(crate) enum Check {
     /// The last of these options is given with a value one of these globs matches (ignoring
     /// case).
     AlsoValue(Words, Words),
+    /// The last of these options is not given with a value one of these globs matches
+    /// (ignoring case): it is absent, so the program's default stands, or has another value.
+    NotValue(Words, Words),
     /// One of these options is given too (besides the matcher's `any`).
     AlsoAny(Words),
     /// One of these options, any time it is given, has a value one of these globs matches
@@ -156,7 +161,9 @@ impl Check {
             Check::EveryRedisKey => databases::deletes_every_key(seen),
             Check::PackageConfigProgram(after) => persistence::sets_program_key(seen.view, after),
             Check::NotTestDatabase => !databases::on_test_database(seen.cmd),
-            Check::SyncIntoBucket => cloud::syncs_into_bucket(seen.view),
+            Check::SyncInto(destination, remote) => {
+                cloud::syncs_into_remote(seen.view, destination, remote)
+            }
             Check::ApiDelete => hosting::api_deletes(seen.view),
             Check::SearchDataDelete => databases::deletes_search_data(seen),
             Check::ProviderApiDelete => hosting::deletes_provider_resource(seen),
@@ -174,6 +181,10 @@ impl Check {
                 .next()
                 .is_none_or(|first| !words.iter().any(|w| w.eq_ignore_ascii_case(first))),
             Check::AlsoValue(options, values) => seen
+                .view
+                .value(options)
+                .is_some_and(|v| values.iter().any(|g| crate::rules::glob_match_ci(g, v))),
+            Check::NotValue(options, values) => !seen
                 .view
                 .value(options)
                 .is_some_and(|v| values.iter().any(|g| crate::rules::glob_match_ci(g, v))),

@@ -70,6 +70,11 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(HELM, &["argocd"], &[&["app"], &["delete", "rm"]]).none(HELP),
     // helmfile: every release the helmfile names.
     M::new(HELM, &["helmfile"], &[&["destroy", "delete"]]).none(HELP),
+    // `flux uninstall` uninstalls Flux as `helm uninstall` does a release: its controllers,
+    // its custom resource definitions with every Kustomization, HelmRelease and source, and
+    // (unless `--keep-namespace`) the namespace it runs in. The workloads stay, reconciled no
+    // more.
+    M::new(HELM, &["flux"], &[&["uninstall"]]).none(&["--dry-run", "--help", "-h"]),
     // Flux: deleting a Kustomization or a HelmRelease removes what it applied (its garbage
     // collection, the release's uninstall). A source's delete keeps the workloads.
     M::new(

@@ -62,6 +62,7 @@ pub struct PackMatch {
 const FAMILIES: &[&[Matcher]] = &[
     cloud::MATCHERS,
     cloud::PLATFORM_MATCHERS,
+    cloud::STORAGE_MATCHERS,
     iac::MATCHERS,
     clusters::MATCHERS,
     containers::MATCHERS,

@@ -523,3 +523,43 @@ fn package_patterns_that_match_core_packages_are_core_removals() {
         );
     }
 }
+
+#[test]
+fn storage_syncs_read_their_delete_options_and_destination() {
+    const SYNC: &str = "TG-CLOUD-STORAGE-SYNC-DELETE";
+    // az deletes unless told `false` (its default is `true`); a value read as a separate
+    // word is the option's, whatever its case.
+    assert_eq!(rules("az storage blob sync -s d -c c"), [SYNC]);
+    assert_eq!(
+        rules("az storage blob sync -s d -c c --delete-destination prompt"),
+        [SYNC]
+    );
+    assert!(rules("az storage blob sync -s d -c c --delete-destination FALSE").is_empty());
+    // azcopy deletes only when told to; `false` given either way is no delete.
+    assert!(rules("azcopy sync d https://a.blob.core.windows.net/c").is_empty());
+    assert!(
+        rules("azcopy sync d https://a.blob.core.windows.net/c --delete-destination false")
+            .is_empty()
+    );
+    assert_eq!(
+        rules("azcopy sync d https://a.blob.core.windows.net/c --delete-destination true"),
+        [SYNC]
+    );
+    // The destination is read after the options' values: a value is no operand, and a
+    // destination only known at run time may be a bucket.
+    assert_eq!(
+        rules("gsutil -i sa@p.iam.gserviceaccount.com rsync -x tmp -d -r d gs://b"),
+        [SYNC]
+    );
+    assert!(rules("gsutil rsync -d -r gs://b ./mirror").is_empty());
+    assert_eq!(rules("s3cmd sync --delete-removed d \"$DEST\""), [SYNC]);
+    assert!(rules("s3cmd sync --delete-removed s3://b ./mirror").is_empty());
+    // s3cmd takes long options abbreviated; a value option's value is no operand.
+    assert_eq!(
+        rules("s3cmd sync --delete-rem --exclude x d s3://b"),
+        [SYNC]
+    );
+    assert_eq!(rules("b2 sync --keepDays 3 --delete d b2://b"), [SYNC]);
+    // rsync's `-n` is its dry run.
+    assert!(rules("gsutil rsync -n -d -r d gs://b").is_empty());
+}

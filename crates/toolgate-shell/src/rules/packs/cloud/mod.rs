@@ -1,9 +1,12 @@
-//! The `cloud` pack: deleting AWS, Google Cloud and Azure resources, and apps, servers,
-//! databases and volumes on hosting platforms.
+//! The `cloud` pack: deleting AWS, Google Cloud and Azure resources, apps, servers,
+//! databases and volumes on hosting platforms, and object storage (mirror syncs that delete,
+//! recursive and bucket deletes).
 
 mod platforms;
+mod storage;
 
 pub(super) use platforms::PLATFORM_MATCHERS;
+pub(super) use storage::STORAGE_MATCHERS;
 
 use super::{Check, Matcher as M, View};
 use crate::knowledge::cloud_clis::{ANY_GROUPS, CloudCli, Operations, VerbAt, cloud_cli};
@@ -36,6 +39,8 @@ const ADMIN_GRANT: &str = "TG-CLOUD-ADMIN-GRANT";
 const PUBLIC: &str = "TG-CLOUD-PUBLIC-ACCESS";
 const AUDIT_OFF: &str = "TG-CLOUD-AUDIT-OFF";
 
+/// Where a sync's destination names S3 (the storage pack's syncs read it too).
+const S3_URLS: &[&str] = &["s3://"];
 /// S3's canned ACLs that open a bucket or object to everyone (or every AWS account).
 const AWS_PUBLIC_ACLS: &[&str] = &["public-read", "public-read-write", "authenticated-read"];
 /// S3's grantee groups for everyone and every AWS account.
@@ -100,7 +105,7 @@ pub(super) const MATCHERS: &[M] = &[
         .spec(&AWS_S3_TRANSFER)
         .any(&["--delete"])
         .none(AWS_DRY_RUN)
-        .check(Check::SyncIntoBucket),
+        .check(Check::SyncInto(3, S3_URLS)),
     // One object is routine, as `aws s3 rm s3://b/key` is; one version of it is deleted for
     // good (versioning no longer keeps it).
     M::new(S3_OBJECTS, AWS, &[&["s3api"], &["delete-object"]])
@@ -354,17 +359,21 @@ pub(super) fn cloud_deletes(program: &str, view: &View, kind: CloudDeletes) -> b
     cloud_cli(program).is_some_and(|cli| deletes_of(cli, view) == kind)
 }
 
-/// Operand index of `aws s3 sync SRC DST`'s destination (after `s3`, `sync` and the source).
-const SYNC_DESTINATION: usize = 3;
-
-/// Whether an `aws s3 sync` writes into a bucket: its destination is `s3://…`, or only known
-/// at run time from its first character on (`"$DEST"`, `$(…)`).
-pub(super) fn syncs_into_bucket(view: &View) -> bool {
-    let Some(destination) = view.operands().nth(SYNC_DESTINATION) else {
-        return false;
-    };
-    let bucket = destination
-        .get(..5)
-        .is_some_and(|p| p.eq_ignore_ascii_case("s3://"));
-    bucket || (view.operand_dynamic(SYNC_DESTINATION) && destination.starts_with(['$', '`']))
+/// Whether a sync writes into remote storage: its destination, the operand at index
+/// `destination` (or a later one, when the value of an option the spec does not know was
+/// read as an operand before it), starts with one of the `remote` prefixes (`s3://`,
+/// ignoring case) or is only known at run time from its first character on (`"$DEST"`,
+/// `$(…)`). Into a local directory a sync deletes local files, which the built-in rules
+/// judge.
+pub(super) fn syncs_into_remote(view: &View, destination: usize, remote: &[&str]) -> bool {
+    view.operands()
+        .enumerate()
+        .skip(destination)
+        .any(|(n, word)| {
+            let named = remote.iter().any(|prefix| {
+                word.get(..prefix.len())
+                    .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+            });
+            named || (view.operand_dynamic(n) && word.starts_with(['$', '`']))
+        })
 }

@@ -231,6 +231,10 @@ fn local_forms_pass_under_the_default_policy() {
     for command in ["psql -h \"$PGHOST\"", "mysql -h $DB_HOST", "lynx \"$URL\""] {
         let d = bash(&g, command);
         assert_eq!(d.decision, Verdict::Deny, "{command}: {}", d.reason);
-        assert!(d.reason.contains(UNKNOWN_DESTINATION), "{command}: {}", d.reason);
+        assert!(
+            d.reason.contains(UNKNOWN_DESTINATION),
+            "{command}: {}",
+            d.reason
+        );
     }
 }

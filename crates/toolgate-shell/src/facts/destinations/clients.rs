@@ -10,8 +10,8 @@
 
 use super::packages::{image_registry, strip_vcs};
 use super::{
-    Scan, Sink, Value, host_of_url_or_spec, is_url, looks_like_host, proxy_target,
-    split_host_port, static_authority,
+    Scan, Sink, Value, host_of_url_or_spec, is_url, looks_like_host, proxy_target, split_host_port,
+    static_authority,
 };
 use crate::SimpleCommand;
 use crate::knowledge::specs::{GH_API, LFTP_OPEN, REMOTE_REPOSITORY_SUBCOMMANDS, Spec};

@@ -103,7 +103,10 @@ pub(super) fn postgres(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     for v in scan.values(&["-h", "--host"]) {
         servers(sink, v, port);
     }
-    for v in scan.values(&["-d", "--dbname"]).chain(scan.operands.first()) {
+    for v in scan
+        .values(&["-d", "--dbname"])
+        .chain(scan.operands.first())
+    {
         conninfo(sink, v, port);
     }
 }

@@ -223,7 +223,16 @@ impl Destinations {
             Destinations::Svn => &[],
             // Every URL among the words; subcommand specs are the handler's own.
             Destinations::NamedUrls | Destinations::Skopeo => &[],
-            Destinations::Smb => &["-L", "--list", "-I", "--ip-address", "-M", "--message", "-p", "--port"],
+            Destinations::Smb => &[
+                "-L",
+                "--list",
+                "-I",
+                "--ip-address",
+                "-M",
+                "--message",
+                "-p",
+                "--port",
+            ],
             Destinations::Lftp => &["-c", "-e", "-f", "-p"],
             Destinations::Kubectl => &["-s", "--server", "-f", "--filename", "-k", "--kustomize"],
             Destinations::Gh => &["--hostname"],

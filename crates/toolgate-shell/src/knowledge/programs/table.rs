@@ -27,14 +27,29 @@ pub(super) const GENERAL: &[Program] = &[
     // Text browsers (`lynx -source URL | sh` runs what they fetch) and downloaders.
     reaches(single_dash_long(row("lynx", WEB, &specs::LYNX)), D::Browser),
     reaches(single_dash_long(row("w3m", WEB, &specs::W3M)), D::Browser),
-    reaches(single_dash_long(row("links", WEB, &specs::LINKS)), D::Browser),
-    reaches(single_dash_long(row("elinks", WEB, &specs::LINKS)), D::Browser),
+    reaches(
+        single_dash_long(row("links", WEB, &specs::LINKS)),
+        D::Browser,
+    ),
+    reaches(
+        single_dash_long(row("elinks", WEB, &specs::LINKS)),
+        D::Browser,
+    ),
     reaches(row("axel", WEB, &specs::AXEL), D::Browser),
     reaches(row("yt-dlp", NET, &specs::YT_DLP), D::MediaDownloader),
     reaches(row("youtube-dl", NET, &specs::YT_DLP), D::MediaDownloader),
-    reaches(single_dash_long(row("ffmpeg", NET, &specs::FFMPEG)), D::Media),
-    reaches(single_dash_long(row("ffprobe", NET, &specs::FFMPEG)), D::Media),
-    reaches(single_dash_long(row("ffplay", NET, &specs::FFMPEG)), D::Media),
+    reaches(
+        single_dash_long(row("ffmpeg", NET, &specs::FFMPEG)),
+        D::Media,
+    ),
+    reaches(
+        single_dash_long(row("ffprobe", NET, &specs::FFMPEG)),
+        D::Media,
+    ),
+    reaches(
+        single_dash_long(row("ffplay", NET, &specs::FFMPEG)),
+        D::Media,
+    ),
     // Remote shells, copies and sockets.
     reaches(row("ssh", NET, &specs::SSH), D::Ssh),
     reaches(row("mosh", NET, &specs::MOSH), D::Mosh),
@@ -324,7 +339,10 @@ pub(super) const GENERAL: &[Program] = &[
     row("fnm", RUN, NONE),
     row("nix", RUN, NONE),
     // `deno task`/`deno run` run the project's code; `deno eval CODE` runs inline code.
-    reaches(row("deno", &[Runner, Interpreter], &specs::DENO), D::NamedUrls),
+    reaches(
+        row("deno", &[Runner, Interpreter], &specs::DENO),
+        D::NamedUrls,
+    ),
     // Readers and pagers.
     row("cat", READ, NONE),
     row("bat", READ, NONE),

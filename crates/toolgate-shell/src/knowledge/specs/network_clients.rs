@@ -31,15 +31,7 @@ pub(crate) const LYNX: Spec = Spec::values(
 /// long options that take a file or a number.
 pub(crate) const W3M: Spec = Spec::values(
     "oTIOtl",
-    &[
-        "config",
-        "bookmark",
-        "header",
-        "post",
-        "cols",
-        "ppc",
-        "ppl",
-    ],
+    &["config", "bookmark", "header", "post", "cols", "ppc", "ppl"],
 );
 
 /// links and elinks (long options with one dash): the options that take a value, and the
@@ -69,7 +61,15 @@ pub(crate) const LINKS: Spec = Spec::with_flags(
         "receive-timeout",
         "language",
     ],
-    &["dump", "source", "anonymous", "no-connect", "no-home", "stdin", "force-html"],
+    &[
+        "dump",
+        "source",
+        "anonymous",
+        "no-connect",
+        "no-home",
+        "stdin",
+        "force-html",
+    ],
 );
 
 /// axel: the options that take a value (`-S` takes its count attached, if at all).

@@ -127,12 +127,12 @@ pub(super) fn redis(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     for v in scan.values(&["-h"]) {
         servers(sink, v, port);
     }
-    for v in scan.values(&["-u"]) {
-        if v.dynamic || is_url(&v.text) {
-            conninfo(sink, v, port);
-        } else {
-            server(sink, &v.text, port);
-        }
+    // A `-u` value that is no URL is refused by the client (it connects nowhere).
+    for v in scan
+        .values(&["-u"])
+        .filter(|v| v.dynamic || is_url(&v.text))
+    {
+        conninfo(sink, v, port);
     }
 }
 

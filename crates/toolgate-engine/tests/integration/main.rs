@@ -5,6 +5,7 @@ mod command_methods;
 mod credential_loss;
 mod credential_read;
 mod database_commands;
+mod egress_clients;
 mod egress_evasions;
 mod exfiltration_allow;
 mod file_persistence;

@@ -3,6 +3,7 @@
 
 mod analyze;
 mod bypasses;
+mod client_destinations;
 mod conformance;
 mod destinations;
 mod flags_and_paths;

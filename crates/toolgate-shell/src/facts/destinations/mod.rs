@@ -7,6 +7,8 @@
 //! (`curl "$URL"`, `ssh $HOST`, a config file that may name hosts) becomes
 //! [`Destination::Unknown`]: it cannot be checked, so it must not pass unchecked.
 
+mod clients;
+mod databases;
 pub(crate) mod git;
 mod lookups;
 mod packages;
@@ -260,6 +262,21 @@ fn handle(h: Destinations, spec: &Spec, cmd: &SimpleCommand, sink: &mut Sink) {
         D::Openssl => remote::openssl(cmd, sink, spec),
         D::NameServer => lookups::name_server(cmd, sink, spec),
         D::Probe => lookups::probe(cmd, sink, spec),
+        D::Browser => clients::browser(cmd, sink, spec),
+        D::MediaDownloader => clients::media_downloader(cmd, sink, spec),
+        D::Media => clients::media(cmd, sink, spec),
+        D::Hg => clients::hg(cmd, sink, spec),
+        D::Svn => clients::svn(cmd, sink, spec),
+        D::NamedUrls => clients::named_urls(cmd, sink, spec),
+        D::Skopeo => clients::skopeo(cmd, sink, spec),
+        D::Smb => clients::smbclient(cmd, sink, spec),
+        D::Lftp => clients::lftp(cmd, sink, spec),
+        D::Kubectl => clients::kubectl(cmd, sink, spec),
+        D::Gh => clients::gh(cmd, sink, spec),
+        D::Postgres => databases::postgres(cmd, sink, spec),
+        D::Mysql => databases::mysql(cmd, sink, spec),
+        D::Redis => databases::redis(cmd, sink, spec),
+        D::Mongo => databases::mongo(cmd, sink, spec),
     }
 }
 
@@ -318,7 +335,7 @@ fn dev_tcp(sink: &mut Sink, path: &str) {
 /// For a run-time value that stays one word, the static `scheme://authority/` it starts
 /// with (`"https://api.example/x?k=$KEY"` → `https://api.example/`, `https://api.example/{}`
 /// of `find -exec`); `None` when the host itself is only known at run time.
-fn static_authority(v: &Value) -> Option<&str> {
+pub(super) fn static_authority(v: &Value) -> Option<&str> {
     if !v.one_word {
         return None;
     }

@@ -64,7 +64,7 @@ pub(super) fn url_or_host(sink: &mut Sink, v: &Value) {
 }
 
 /// `git+https://…` → `https://…` (pip and npm VCS requirement forms).
-fn strip_vcs(s: &str) -> &str {
+pub(super) fn strip_vcs(s: &str) -> &str {
     for p in ["git+", "hg+", "svn+", "bzr+"] {
         if let Some(rest) = s.strip_prefix(p)
             && is_url(rest)

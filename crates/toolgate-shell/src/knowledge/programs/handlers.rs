@@ -26,7 +26,7 @@ pub(crate) enum Destinations {
     Rsync,
     /// telnet: `host [port]`.
     Telnet,
-    /// ftp: `host [port]`.
+    /// ftp, tftp: `host [port]`.
     Ftp,
     /// nc / ncat / netcat: `host port` unless listening.
     Netcat,
@@ -59,6 +59,39 @@ pub(crate) enum Destinations {
     NameServer,
     /// ping, traceroute, tracepath, mtr, arping: the host their packets go to.
     Probe,
+    /// Text browsers and downloaders (lynx, w3m, links, elinks, axel): operands are URLs or
+    /// bare hosts.
+    Browser,
+    /// yt-dlp, youtube-dl: URL operands, `--proxy`, `-a`/`--batch-file` lists.
+    MediaDownloader,
+    /// ffmpeg, ffprobe, ffplay: inputs (`-i URL`) and outputs that are URLs, `-http_proxy`.
+    Media,
+    /// Mercurial: repository URLs among operands and option values (`--config
+    /// paths.default=URL`), proxies in settings, `-e`/`--ssh` remote shells.
+    Hg,
+    /// Subversion: repository URLs among operands, proxies in `--config-option` settings.
+    Svn,
+    /// Tools whose channels, sources and mirrors are URLs among their words (deno, conda,
+    /// mamba, poetry, composer, bundle): every URL named there.
+    NamedUrls,
+    /// skopeo: `docker://REGISTRY/…` images, `login REGISTRY`.
+    Skopeo,
+    /// smbclient: `//server/share`, `-L`, `-I`, `-M`.
+    Smb,
+    /// lftp: the site operand, `open` and URLs in `-c`/`-e` commands, `-f` scripts.
+    Lftp,
+    /// kubectl, oc: `--server`, manifests and kustomizations given as URLs.
+    Kubectl,
+    /// gh: `--hostname`, `gh api URL`, `gh repo clone URL`.
+    Gh,
+    /// psql: `-h` hosts, connection URLs and `host=` settings in `-d` or the database operand.
+    Postgres,
+    /// mysql, mariadb: `-h`/`--host`, `-P`.
+    Mysql,
+    /// redis-cli, valkey-cli: `-h`, `-p`, `-u URI`.
+    Redis,
+    /// mongosh, mongo: `--host`, `--port`, a connection URL or `host[:port]/db` operand.
+    Mongo,
 }
 
 impl Destinations {
@@ -83,6 +116,10 @@ impl Destinations {
                 | D::Socat
                 | D::Scanner
                 | D::Probe
+                | D::Browser
+                | D::MediaDownloader
+                | D::Smb
+                | D::Lftp
         )
     }
 
@@ -179,6 +216,30 @@ impl Destinations {
             Destinations::Openssl => &["--connect", "--host", "--port", "--proxy", "--url"],
             // Each program's own options, by its name (`facts::destinations::lookups`).
             Destinations::NameServer | Destinations::Probe => &[],
+            Destinations::Browser => &[],
+            Destinations::MediaDownloader => &["--proxy", "-a", "--batch-file"],
+            Destinations::Media => &["-i", "--http_proxy"],
+            Destinations::Hg => &["-e", "--ssh"],
+            Destinations::Svn => &[],
+            // Every URL among the words; subcommand specs are the handler's own.
+            Destinations::NamedUrls | Destinations::Skopeo => &[],
+            Destinations::Smb => &[
+                "-L",
+                "--list",
+                "-I",
+                "--ip-address",
+                "-M",
+                "--message",
+                "-p",
+                "--port",
+            ],
+            Destinations::Lftp => &["-c", "-e", "-f", "-p"],
+            Destinations::Kubectl => &["-s", "--server", "-f", "--filename", "-k", "--kustomize"],
+            Destinations::Gh => &["--hostname"],
+            Destinations::Postgres => &["-h", "--host", "-p", "--port", "-d", "--dbname"],
+            Destinations::Mysql => &["-h", "--host", "-P", "--port"],
+            Destinations::Redis => &["-h", "-p", "-u"],
+            Destinations::Mongo => &["--host", "--port"],
         }
     }
 }

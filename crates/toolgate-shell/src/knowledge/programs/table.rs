@@ -24,6 +24,32 @@ pub(super) const GENERAL: &[Program] = &[
     reaches(row("xhs", WEB, &specs::HTTPIE), D::Httpie),
     reaches(row("aria2c", WEB, &specs::ARIA2C), D::Aria2c),
     reaches(row("fetch", WEB, &specs::ARIA2C), D::Aria2c),
+    // Text browsers (`lynx -source URL | sh` runs what they fetch) and downloaders.
+    reaches(single_dash_long(row("lynx", WEB, &specs::LYNX)), D::Browser),
+    reaches(single_dash_long(row("w3m", WEB, &specs::W3M)), D::Browser),
+    reaches(
+        single_dash_long(row("links", WEB, &specs::LINKS)),
+        D::Browser,
+    ),
+    reaches(
+        single_dash_long(row("elinks", WEB, &specs::LINKS)),
+        D::Browser,
+    ),
+    reaches(row("axel", WEB, &specs::AXEL), D::Browser),
+    reaches(row("yt-dlp", NET, &specs::YT_DLP), D::MediaDownloader),
+    reaches(row("youtube-dl", NET, &specs::YT_DLP), D::MediaDownloader),
+    reaches(
+        single_dash_long(row("ffmpeg", NET, &specs::FFMPEG)),
+        D::Media,
+    ),
+    reaches(
+        single_dash_long(row("ffprobe", NET, &specs::FFMPEG)),
+        D::Media,
+    ),
+    reaches(
+        single_dash_long(row("ffplay", NET, &specs::FFMPEG)),
+        D::Media,
+    ),
     // Remote shells, copies and sockets.
     reaches(row("ssh", NET, &specs::SSH), D::Ssh),
     reaches(row("mosh", NET, &specs::MOSH), D::Mosh),
@@ -32,6 +58,9 @@ pub(super) const GENERAL: &[Program] = &[
     reaches(row("rsync", NET, &specs::RSYNC), D::Rsync),
     reaches(row("telnet", NET, &specs::TELNET), D::Telnet),
     reaches(row("ftp", NET, &specs::FTP), D::Ftp),
+    reaches(row("tftp", NET, &specs::TFTP), D::Ftp),
+    reaches(row("smbclient", NET, &specs::SMBCLIENT), D::Smb),
+    reaches(row("lftp", NET, &specs::LFTP), D::Lftp),
     reaches(row("nmap", NET, NONE), D::Scanner),
     reaches(row("masscan", NET, NONE), D::Scanner),
     reaches(row("zmap", NET, NONE), D::Scanner),
@@ -55,6 +84,8 @@ pub(super) const GENERAL: &[Program] = &[
     row("gpg2", WRITE, &specs::GPG),
     // Repositories, packages and images.
     reaches(row("git", PKG, &specs::GIT_GLOBAL), D::Git),
+    reaches(row("hg", PKG, &specs::HG), D::Hg),
+    reaches(row("svn", PKG, &specs::SVN), D::Svn),
     reaches(row("pip", PKG, &specs::PIP), D::Pip),
     reaches(row("pip3", PKG, &specs::PIP), D::Pip),
     reaches(
@@ -289,7 +320,7 @@ pub(super) const GENERAL: &[Program] = &[
     row("reflex", WRAP, NONE),
     row("nodemon", WRAP, NONE),
     // Project runners (their grammar is in `runners.rs`, checked below).
-    row("poetry", RUN, NONE),
+    reaches(row("poetry", RUN, NONE), D::NamedUrls),
     row("pdm", RUN, NONE),
     row("hatch", RUN, NONE),
     row("twine", ADMIN, &specs::TWINE),
@@ -297,15 +328,16 @@ pub(super) const GENERAL: &[Program] = &[
     row("dotnet", ADMIN, NONE),
     row("nuget", ADMIN, NONE),
     row("crane", ADMIN, NONE),
-    row("skopeo", ADMIN, NONE),
+    reaches(row("skopeo", ADMIN, &specs::SKOPEO), D::Skopeo),
+    reaches(row("composer", PKG, NONE), D::NamedUrls),
     row("buildah", ADMIN, NONE),
     row("regctl", ADMIN, NONE),
     row("oras", ADMIN, NONE),
     row("rye", RUN, NONE),
-    row("conda", RUN, NONE),
-    row("mamba", RUN, NONE),
-    row("micromamba", RUN, NONE),
-    row("bundle", RUN, NONE),
+    reaches(row("conda", RUN, NONE), D::NamedUrls),
+    reaches(row("mamba", RUN, NONE), D::NamedUrls),
+    reaches(row("micromamba", RUN, NONE), D::NamedUrls),
+    reaches(row("bundle", RUN, NONE), D::NamedUrls),
     row("pixi", RUN, NONE),
     row("dotenv", RUN, NONE),
     row("direnv", RUN, NONE),
@@ -331,7 +363,10 @@ pub(super) const GENERAL: &[Program] = &[
     row("fnm", RUN, NONE),
     row("nix", RUN, NONE),
     // `deno task`/`deno run` run the project's code; `deno eval CODE` runs inline code.
-    row("deno", &[Runner, Interpreter], NONE),
+    reaches(
+        row("deno", &[Runner, Interpreter], &specs::DENO),
+        D::NamedUrls,
+    ),
     // Readers and pagers.
     row("cat", READ, NONE),
     row("bat", READ, NONE),

@@ -6,25 +6,11 @@
 
 use std::sync::Arc;
 
-use serde_json::json;
 use toolgate_core::Verdict;
 use toolgate_engine::{Guard, ToolCallDecision, UNKNOWN_DESTINATION};
-use toolgate_policy::{Format, Policy, PolicySource, load_str};
+use toolgate_policy::Policy;
 
-fn bash(guard: &Guard, command: &str) -> ToolCallDecision {
-    guard.check_tool_call("Bash", &json!({ "command": command }))
-}
-
-/// github.com is allowed; nothing else.
-fn allow_list() -> Guard {
-    let policy = load_str(
-        "network:\n  allow: [github.com, \"*.github.com\"]\n",
-        Format::Yaml,
-        PolicySource::Builtin,
-    );
-    assert!(policy.is_usable(), "{}", policy.render_diagnostics());
-    Guard::new(Arc::new(policy))
-}
+use super::egress_evasions::{bash, guard as allow_list};
 
 /// Denied by the network policy: a destination of the command was checked and refused.
 fn assert_egress_denied(d: &ToolCallDecision, command: &str) {

@@ -9,13 +9,14 @@ use toolgate_core::Verdict;
 use toolgate_engine::{Guard, ToolCallDecision};
 use toolgate_policy::{Format, PolicySource, load_str};
 
-fn bash(guard: &Guard, command: &str) -> ToolCallDecision {
+/// The decision on a Bash call running `command`.
+pub(crate) fn bash(guard: &Guard, command: &str) -> ToolCallDecision {
     guard.check_tool_call("Bash", &json!({ "command": command }))
 }
 
 /// github.com is allowed; nothing else. (A package manager's default registry is no
 /// destination the text names, so `pip install requests` needs no entry.)
-fn guard() -> Guard {
+pub(crate) fn guard() -> Guard {
     let policy = load_str(
         "network:\n  allow: [github.com, \"*.github.com\"]\n",
         Format::Yaml,

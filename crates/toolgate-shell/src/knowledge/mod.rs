@@ -24,3 +24,21 @@ pub(crate) mod system_files;
 pub(crate) mod variables;
 pub(crate) mod windows;
 pub(crate) mod wrappers;
+
+/// A table written in two parts as one array: `a`'s rows, then `b`'s (`N` must be the sum of
+/// their lengths).
+pub(crate) const fn joined<T: Copy, const N: usize>(a: &[T], b: &[T]) -> [T; N] {
+    assert!(a.len() + b.len() == N && N > 0);
+    let mut out = [a[0]; N];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < b.len() {
+        out[a.len() + j] = b[j];
+        j += 1;
+    }
+    out
+}

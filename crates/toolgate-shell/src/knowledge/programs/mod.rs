@@ -23,24 +23,7 @@ pub(crate) use handlers::Destinations;
 /// The table, one row per program basename: everyday programs, then the rule packs' (an
 /// earlier row wins over a later one of the same name).
 pub(crate) static PROGRAMS: [Program; table::GENERAL.len() + admin_table::ADMINISTRATION.len()] =
-    joined(table::GENERAL, admin_table::ADMINISTRATION);
-
-/// `a`'s rows, then `b`'s; `N` must be the sum of their lengths.
-const fn joined<const N: usize>(a: &[Program], b: &[Program]) -> [Program; N] {
-    assert!(a.len() + b.len() == N && N > 0);
-    let mut out = [a[0]; N];
-    let mut i = 0;
-    while i < a.len() {
-        out[i] = a[i];
-        i += 1;
-    }
-    let mut j = 0;
-    while j < b.len() {
-        out[a.len() + j] = b[j];
-        j += 1;
-    }
-    out
-}
+    super::joined(table::GENERAL, admin_table::ADMINISTRATION);
 
 /// What a program is. A program may be several things (`bun` runs code and installs
 /// packages).

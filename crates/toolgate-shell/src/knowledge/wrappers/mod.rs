@@ -13,26 +13,10 @@ mod table;
 use crate::knowledge::specs::Spec as OptionSpec;
 
 /// The table: every row of `table.rs`, then those of `sandboxes.rs`.
-pub(crate) const WRAPPERS: &[Wrapper] = &joined::<
+pub(crate) const WRAPPERS: &[Wrapper] = &super::joined::<
+    Wrapper,
     { table::GENERAL.len() + sandboxes::SANDBOXES_AND_WATCHERS.len() },
 >(table::GENERAL, sandboxes::SANDBOXES_AND_WATCHERS);
-
-/// `a`'s rows, then `b`'s; `N` must be the sum of their lengths.
-const fn joined<const N: usize>(a: &[Wrapper], b: &[Wrapper]) -> [Wrapper; N] {
-    assert!(a.len() + b.len() == N && N > 0);
-    let mut out = [a[0]; N];
-    let mut i = 0;
-    while i < a.len() {
-        out[i] = a[i];
-        i += 1;
-    }
-    let mut j = 0;
-    while j < b.len() {
-        out[a.len() + j] = b[j];
-        j += 1;
-    }
-    out
-}
 
 /// Wrappers the running shell itself carries out, so that a builtin they run (`command
 /// export d=x`) changes this shell; every other wrapper runs its command in another process

@@ -2,42 +2,9 @@
 //! `facts::destinations::databases`: what each form reaches, exactly, and the forms that reach
 //! nothing (local files, sockets, loopback database servers, settings keys).
 
-use toolgate_shell::{Destination, analyze};
+use toolgate_shell::Destination;
 
-fn dests(cmd: &str) -> Vec<Destination> {
-    analyze(cmd)
-        .destinations
-        .into_iter()
-        .map(|d| match d {
-            Destination::Url { url, program, .. } => Destination::Url {
-                url,
-                program,
-                method: None,
-            },
-            other => other,
-        })
-        .collect()
-}
-
-fn host(h: &str, port: Option<u16>, p: &'static str) -> Destination {
-    Destination::Host {
-        host: h.into(),
-        port,
-        program: Some(p),
-    }
-}
-
-fn url(u: &str, p: &'static str) -> Destination {
-    Destination::Url {
-        url: u.into(),
-        program: Some(p),
-        method: None,
-    }
-}
-
-fn unknown(p: &'static str) -> Destination {
-    Destination::Unknown { program: Some(p) }
-}
+use super::destinations::{dests, host, unknown, url};
 
 #[track_caller]
 fn exactly(cmd: &str, expected: &[Destination]) {

@@ -4,7 +4,8 @@
 use toolgate_shell::{Destination, analyze};
 
 /// The destinations of `cmd`, without the HTTP methods (`http_methods` checks those).
-fn dests(cmd: &str) -> Vec<Destination> {
+/// The destinations of `cmd`, URLs without their method.
+pub(crate) fn dests(cmd: &str) -> Vec<Destination> {
     analyze(cmd)
         .destinations
         .into_iter()
@@ -87,7 +88,8 @@ fn http_methods_are_what_the_client_sends() {
     );
 }
 
-fn host(h: &str, port: Option<u16>, p: &'static str) -> Destination {
+/// A host destination of program `p`.
+pub(crate) fn host(h: &str, port: Option<u16>, p: &'static str) -> Destination {
     Destination::Host {
         host: h.into(),
         port,
@@ -95,7 +97,8 @@ fn host(h: &str, port: Option<u16>, p: &'static str) -> Destination {
     }
 }
 
-fn url(u: &str, p: &'static str) -> Destination {
+/// A URL destination of program `p`.
+pub(crate) fn url(u: &str, p: &'static str) -> Destination {
     Destination::Url {
         url: u.into(),
         program: Some(p),
@@ -103,7 +106,8 @@ fn url(u: &str, p: &'static str) -> Destination {
     }
 }
 
-fn unknown(p: &'static str) -> Destination {
+/// A destination of program `p` only known at run time.
+pub(crate) fn unknown(p: &'static str) -> Destination {
     Destination::Unknown { program: Some(p) }
 }
 

@@ -249,13 +249,7 @@ pub(super) fn smbclient(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
 /// of `-c`/`-e`; a script (`-f`) or commands only known at run time are unknown.
 pub(super) fn lftp(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
     let scan = Scan::read(&sink.args(cmd), spec, false);
-    let port = scan
-        .values(&["-p"])
-        .last()
-        .and_then(|v| v.text.parse().ok());
-    if let Some(site) = scan.operands.first() {
-        lftp_site(sink, site, port);
-    }
+    lftp_open(sink, &scan);
     if scan.has(&["-f"]) {
         sink.unknown();
     }
@@ -265,6 +259,17 @@ pub(super) fn lftp(cmd: &SimpleCommand, sink: &mut Sink, spec: &Spec) {
         } else {
             lftp_commands(sink, &v.text);
         }
+    }
+}
+
+/// The site of `lftp [-p PORT] SITE` or of its `open [-p PORT] SITE` command.
+fn lftp_open(sink: &mut Sink, scan: &Scan) {
+    let port = scan
+        .values(&["-p"])
+        .last()
+        .and_then(|v| v.text.parse().ok());
+    if let Some(site) = scan.operands.first() {
+        lftp_site(sink, site, port);
     }
 }
 
@@ -295,14 +300,7 @@ fn lftp_commands(sink: &mut Sink, text: &str) {
             continue;
         };
         if first.text == "open" || first.text == "lftp" {
-            let scan = Scan::read(rest, &LFTP_OPEN, false);
-            let port = scan
-                .values(&["-p"])
-                .last()
-                .and_then(|v| v.text.parse().ok());
-            if let Some(site) = scan.operands.first() {
-                lftp_site(sink, site, port);
-            }
+            lftp_open(sink, &Scan::read(rest, &LFTP_OPEN, false));
         } else {
             for w in rest.iter().filter(|w| is_url(&w.text)) {
                 reach(sink, &w.text);

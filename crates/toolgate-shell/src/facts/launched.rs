@@ -362,15 +362,16 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "kubectl" | "oc" => kubectl_scripts(cmd, &mut out),
         "tar" | "gtar" | "bsdtar" => tar_scripts(cmd, &mut out),
         "rsync" => rsync_scripts(cmd, &mut out),
-        "tmux" => tmux_scripts(cmd, &mut out),
+        // byobu runs tmux (or screen, as `byobu-screen`) with its own words.
+        "tmux" | "byobu" | "byobu-tmux" => tmux_scripts(cmd, &mut out),
         "zip" => zip_scripts(cmd, &mut out),
         "claude" | "copilot" => mcp_config_scripts(cmd, &program, &mut out),
-        "screen" => screen_scripts(cmd, &mut out),
+        "screen" | "byobu-screen" => screen_scripts(cmd, &mut out),
         "gcloud" | "az" | "aws" | "ansible" | "vagrant" | "fly" | "flyctl" | "pssh"
         | "parallel-ssh" | "salt" | "salt-ssh" | "salt-call" => {
             crate::facts::remote_commands::remote_scripts(cmd, &program, &mut out);
         }
-        "cargo" | "concurrently" | "man" => {
+        "cargo" | "concurrently" | "man" | "mvn" | "mvnw" | "mvnd" => {
             crate::facts::tool_commands::tool_scripts(cmd, &program, &mut out);
         }
         _ => {}

@@ -1,7 +1,8 @@
 //! Command lines developer tools run besides themselves: `cargo watch -s CMD` (and `-x
-//! SUBCOMMAND`, a cargo command), every operand of `concurrently`, and `man -P PAGER`.
+//! SUBCOMMAND`, a cargo command), every operand of `concurrently`, `man -P PAGER`, and the
+//! program Maven's `exec:exec` goal runs (`-Dexec.executable=… -Dexec.args=…`).
 
-use crate::knowledge::specs::{CARGO_WATCH, CONCURRENTLY, MAN};
+use crate::knowledge::specs::{CARGO_WATCH, CONCURRENTLY, MAN, MAVEN, MAVEN_EXEC_PLUGINS};
 use crate::model::SimpleCommand;
 use crate::options::{Scan, args_of};
 
@@ -25,7 +26,42 @@ pub(crate) fn tool_scripts(
                 out.push(("man -P", pager.text.clone()));
             }
         }
+        "mvn" | "mvnw" | "mvnd" => maven_exec(cmd, out),
         _ => {}
+    }
+}
+
+/// `mvn exec:exec -Dexec.executable=PROGRAM -Dexec.args="ARGS"`: Maven runs the program
+/// with the arguments (split as a shell splits them, no shell run; read as a command line,
+/// which sees at least as much).
+fn maven_exec(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
+    let scan = Scan::read(&args_of(cmd, 0), &MAVEN, false);
+    let runs_exec = scan.operands.iter().any(|goal| {
+        let goal = goal.text.split('@').next().unwrap_or_default();
+        goal.rsplit_once(':').is_some_and(|(plugin, name)| {
+            name == "exec"
+                && MAVEN_EXEC_PLUGINS.iter().any(|p| {
+                    plugin == *p || plugin.strip_prefix(p).is_some_and(|v| v.starts_with(':'))
+                })
+        })
+    });
+    if !runs_exec {
+        return;
+    }
+    let property = |name: &str| {
+        scan.values(&["-D", "--define"])
+            .filter_map(|v| v.text.split_once('='))
+            .filter(|(key, _)| *key == name)
+            .map(|(_, value)| value.to_string())
+            .last()
+    };
+    if let Some(program) = property("exec.executable") {
+        let quoted = format!("'{}'", program.replace('\'', "'\\''"));
+        let line = match property("exec.args") {
+            Some(args) => format!("{quoted} {args}"),
+            None => quoted,
+        };
+        out.push(("mvn exec:exec", line));
     }
 }
 

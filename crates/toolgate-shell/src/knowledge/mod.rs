@@ -21,6 +21,7 @@ pub(crate) mod secret_variables;
 pub(crate) mod setup;
 pub(crate) mod specs;
 pub(crate) mod system_files;
+pub(crate) mod terminals;
 pub(crate) mod variables;
 pub(crate) mod windows;
 pub(crate) mod wrappers;

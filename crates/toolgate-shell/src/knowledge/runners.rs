@@ -55,6 +55,12 @@ const fn command_options(mut r: Runner, options: &'static [&'static str]) -> Run
     r
 }
 
+/// Short flags of the runner's own besides [`COMMON_SHORT_FLAGS`], with their long names.
+const fn with_short_flags(mut r: Runner, flags: &'static [(char, &'static str)]) -> Runner {
+    r.spec.short = flags;
+    r
+}
+
 const fn after_dashdash(mut r: Runner) -> Runner {
     r.after_dashdash = true;
     r
@@ -337,6 +343,32 @@ const RUNNERS: &[Runner] = &[
         "aers",
         &["app", "env", "remote", "size", "type"],
     ),
+    // `zellij [GLOBALS] run [OPTIONS] [--] CMD ARGS`: a pane runs the command. `-c` and `-d`
+    // are flags of `run` but take values before it (`--config`, `--debug`... `-d` is a
+    // flag there): read as taking one, a run-time command is not missed, only unreadable.
+    with_short_flags(
+        runner(
+            "zellij",
+            &["run"],
+            "cdnxylsS",
+            &[
+                "cwd",
+                "direction",
+                "name",
+                "height",
+                "width",
+                "pinned",
+                "borderless",
+                "session",
+                "layout",
+                "config",
+                "config-dir",
+                "data-dir",
+                "max-panes",
+            ],
+        ),
+        &[('f', "--floating"), ('i', "--in-place")],
+    ),
     after_dashdash(runner(
         "tox",
         &["exec"],
@@ -409,17 +441,7 @@ impl Runner {
     /// knows. A long option the spec does not know has a value only when written with it
     /// (`--odd=1`): `has_value` says it takes no word, so it is readable too.
     pub(crate) fn knows(&self, name: &str, has_value: bool) -> bool {
-        match name.strip_prefix("--") {
-            Some(long) => {
-                self.spec.long_val.contains(&long)
-                    || self.spec.long_flags.contains(&long)
-                    || has_value
-            }
-            None => name.strip_prefix('-').is_some_and(|c| {
-                c.chars().count() == 1
-                    && (self.spec.short_val.contains(c) || COMMON_SHORT_FLAGS.contains(c))
-            }),
-        }
+        self.spec.knows(name, has_value, COMMON_SHORT_FLAGS)
     }
 }
 

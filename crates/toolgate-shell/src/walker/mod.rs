@@ -18,6 +18,7 @@ mod scopes;
 mod shells;
 mod stdin_jobs;
 mod steps;
+mod terminals;
 mod unwrap;
 mod variables;
 mod words;

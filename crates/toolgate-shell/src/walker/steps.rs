@@ -233,8 +233,11 @@ impl Walker {
                     self.interpreter(*inv, scope);
                     return Step::Done;
                 }
-                match super::wrappers::table_wrapper_named(n) {
-                    Some(w) => self.table_wrapper(w, inv, scope),
+                if let Some(w) = super::wrappers::table_wrapper_named(n) {
+                    return self.table_wrapper(w, inv, scope);
+                }
+                match super::terminals::terminal_named(n) {
+                    Some(t) => self.terminal(t, inv, scope),
                     None => Step::Final,
                 }
             }

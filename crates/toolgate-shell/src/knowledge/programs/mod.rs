@@ -348,6 +348,9 @@ mod tests {
         for w in crate::knowledge::wrappers::WRAPPERS {
             assert!(in_class(w.name, Wrapper), "wrapper {} has no row", w.name);
         }
+        for t in crate::knowledge::terminals::TERMINALS {
+            assert!(in_class(t.name, Wrapper), "terminal {} has no row", t.name);
+        }
         for name in crate::knowledge::runners::runner_names() {
             assert!(in_class(name, Runner), "runner {name} has no row");
         }

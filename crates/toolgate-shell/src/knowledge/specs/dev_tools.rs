@@ -58,3 +58,29 @@ pub(crate) const MAN: Spec = Spec::values(
         "troff-device",
     ],
 );
+
+/// Maven (`mvn`, `mvnw`): the options that take a value. `-D NAME=VALUE` sets a property;
+/// the exec plugin's `exec:exec` goal runs `exec.executable` with `exec.args`.
+pub(crate) const MAVEN: Spec = Spec::values(
+    "DfsPlbTtce",
+    &[
+        "define",
+        "file",
+        "settings",
+        "global-settings",
+        "activate-profiles",
+        "projects",
+        "resume-from",
+        "threads",
+        "toolchains",
+        "log-file",
+        "builder",
+        "global-toolchains",
+        "color",
+    ],
+);
+
+/// The Maven goals that run `exec.executable`: the exec plugin's `exec` goal, by prefix or
+/// by coordinates (`org.codehaus.mojo:exec-maven-plugin:3.1.0:exec`), with or without an
+/// execution (`exec:exec@id`).
+pub(crate) const MAVEN_EXEC_PLUGINS: &[&str] = &["exec", "org.codehaus.mojo:exec-maven-plugin"];

@@ -89,6 +89,24 @@ impl Spec {
         }
     }
 
+    /// Whether the option `name` (`-p`, `--project`, as the reader spells it) is one this
+    /// spec knows, `short_flags` being the program's short flags. A long option the spec
+    /// does not know has a value only when written with it (`--odd=1`): `has_value` says it
+    /// takes no word, so it is readable too.
+    pub(crate) fn knows(&self, name: &str, has_value: bool, short_flags: &str) -> bool {
+        match name.strip_prefix("--") {
+            Some(long) => {
+                self.long_val.contains(&long) || self.long_flags.contains(&long) || has_value
+            }
+            None => name.strip_prefix('-').is_some_and(|c| {
+                c.chars().count() == 1
+                    && (self.short_val.contains(c)
+                        || short_flags.contains(c)
+                        || self.short.iter().any(|(s, _)| c.starts_with(*s)))
+            }),
+        }
+    }
+
     /// Whether `name` (`-x` or `--name`) is an option this spec knows to take a value.
     #[cfg(test)]
     pub(crate) fn takes_value(&self, name: &str) -> bool {

@@ -8,6 +8,7 @@ mod destructive_commands;
 mod paths_resolved;
 mod protected_writes;
 mod system_files;
+mod terminals;
 mod variable_scopes;
 mod wrappers;
 

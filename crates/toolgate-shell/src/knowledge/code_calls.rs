@@ -137,6 +137,46 @@ pub(crate) const RUNNERS: &[Runner] = &[
     runner(LUA, &[""], "load", CODE),
 ];
 
+/// A Lisp form that starts a process from its arguments (Emacs Lisp, Clojure, Common Lisp):
+/// `(call-process "rm" nil nil nil "-rf" "/")`, `(sh "rm" "-rf" "/")`,
+/// `(sb-ext:run-program "/bin/rm" (list "-rf" "/"))`.
+pub(crate) struct LispProcessForm {
+    /// The form's name, its last segment (`clojure.java.shell/sh` → `sh`,
+    /// `sb-ext:run-program` → `run-program`).
+    pub name: &'static str,
+    /// Which argument is the program.
+    pub program: usize,
+    /// Which argument its own arguments start at (a list there holds them all).
+    pub arguments: usize,
+}
+
+const fn lisp(name: &'static str, program: usize, arguments: usize) -> LispProcessForm {
+    LispProcessForm {
+        name,
+        program,
+        arguments,
+    }
+}
+
+/// The Lisp forms that start a process.
+pub(crate) const LISP_PROCESS_FORMS: &[LispProcessForm] = &[
+    // Emacs Lisp: `(call-process PROGRAM INFILE DESTINATION DISPLAY ARGS…)`,
+    // `(start-process NAME BUFFER PROGRAM ARGS…)`, `(process-lines PROGRAM ARGS…)`.
+    lisp("call-process", 0, 4),
+    lisp("process-file", 0, 4),
+    lisp("call-process-region", 2, 6),
+    lisp("start-process", 2, 3),
+    lisp("start-file-process", 2, 3),
+    lisp("process-lines", 0, 1),
+    lisp("process-lines-ignore-status", 0, 1),
+    // Clojure's `clojure.java.shell/sh`, babashka's `process`/`shell`.
+    lisp("sh", 0, 1),
+    lisp("shell", 0, 1),
+    lisp("process", 0, 1),
+    // Common Lisp: `(sb-ext:run-program PROGRAM ARGS-LIST)`, `(uiop:run-program LIST)`.
+    lisp("run-program", 0, 1),
+];
+
 /// How code given to a [`Runs::Code`] call starts when it is a file's code, run as running
 /// that file would (`exec(open('setup.py').read())`).
 pub(crate) const CODE_FILE_READS: &[&str] = &[
@@ -186,6 +226,18 @@ mod tests {
                     r.name
                 );
             }
+        }
+    }
+
+    #[test]
+    fn lisp_forms_name_their_program_before_its_arguments() {
+        for (i, f) in LISP_PROCESS_FORMS.iter().enumerate() {
+            assert!(f.program < f.arguments, "{}", f.name);
+            assert!(
+                LISP_PROCESS_FORMS[i + 1..].iter().all(|o| o.name != f.name),
+                "{} twice",
+                f.name
+            );
         }
     }
 

@@ -15,6 +15,8 @@ pub(crate) enum Family {
     Sed,
     /// vim / ex: `-c cmd` and `+cmd` may run shell commands (`!…`).
     Vim,
+    /// Emacs and emacsclient: Lisp given with `--eval` (`emacsclient -e EXPR…`).
+    Emacs,
     /// PowerShell: `-Command …`.
     PowerShell,
     /// cmd.exe: `/c …`, `/k …`, or a script on stdin.
@@ -44,7 +46,8 @@ pub(crate) fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
         "julia" => Some(&["-e", "--eval", "-E", "--print"]),
         "raku" => Some(&["-e"]),
         "groovy" | "scala" => Some(&["-e"]),
-        "elixir" | "racket" | "clojure" | "clj" => Some(&["-e", "--eval"]),
+        "elixir" | "racket" | "clojure" | "clj" | "bb" => Some(&["-e", "--eval"]),
+        "sbcl" => Some(&["--eval"]),
         "ts-node" | "tsx" => Some(&["-e", "--eval", "-p", "--print"]),
         "qjs" => Some(&["-e", "--eval"]),
         "guile" => Some(&["-c"]),
@@ -92,6 +95,7 @@ pub(crate) fn family(name: &str) -> Family {
         "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Family::Awk,
         "sed" | "gsed" => Family::Sed,
         "vim" | "vi" | "nvim" | "ex" | "gvim" | "vimdiff" | "view" | "rvim" => Family::Vim,
+        "emacs" | "emacs-nox" | "emacsclient" => Family::Emacs,
         "pwsh" | "powershell" | "pwsh-preview" | "powershell.exe" => Family::PowerShell,
         "cmd" | "cmd.exe" => Family::Cmd,
         "gdb" | "gdb-multiarch" | "lldb" => Family::Debugger,

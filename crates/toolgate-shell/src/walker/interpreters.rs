@@ -1,6 +1,6 @@
 //! Following the code interpreters and code-running tools are given: inline code (scanned for
-//! destructive APIs, URLs, process calls and shell strings), awk programs, sed `e` commands,
-//! vim `!` commands and PowerShell `-Command`.
+//! destructive APIs, URLs, process calls and shell strings), awk programs, sed `e` commands
+//! and PowerShell `-Command` (the editors, vim and Emacs, are in `editors.rs`).
 
 use super::unwrap::Invocation;
 use super::{Scope, Walker};
@@ -9,13 +9,12 @@ use crate::knowledge::interpreters::{Family, family};
 
 use crate::knowledge::specs::launchers::{
     DEBUGGER, DEBUGGER_COMMAND, DEBUGGER_SHELL_PREFIXES, DENO, EXPECT, EXPECT_RUNS, EXPECT_SPAWN,
-    PWSH, PWSH_ALIASES, PWSH_WORST, VIM, VIM_COMMAND, interpreter_for,
+    PWSH, PWSH_ALIASES, PWSH_WORST, interpreter_for,
 };
 use crate::knowledge::specs::{AWK, AWK_PROGRAM_FILE, AWK_SOURCE};
 use crate::model::{Arg, Destination, IndeterminateKind, Stdin};
 use crate::options::{
-    Item, has, read_each, read_grammar, read_options, read_permuted, with_one_dash_parameters,
-    with_two_dashes,
+    Item, has, read_each, read_grammar, read_options, with_one_dash_parameters, with_two_dashes,
 };
 use crate::syntax::words::basename;
 use toolgate_core::datastore::orm::CodeLanguage;
@@ -99,6 +98,10 @@ impl Walker {
             }
             Family::Vim => {
                 self.vim(args, scope);
+                return;
+            }
+            Family::Emacs => {
+                self.emacs(args, scope);
                 return;
             }
             Family::PowerShell => {
@@ -268,39 +271,6 @@ impl Walker {
                 IndeterminateKind::ParseError,
                 "a heredoc could not be parsed",
             ),
-        }
-    }
-
-    fn vim(&mut self, args: &[Arg], scope: &Scope) {
-        // `-c CMD`, `--cmd CMD` and `+CMD` words, options anywhere.
-        let (opts, operands) = read_permuted(args, 1, &VIM);
-        let commands: Vec<String> = opts
-            .iter()
-            .filter(|o| VIM_COMMAND.contains(&&*o.name))
-            .filter_map(|o| o.value.clone())
-            .chain(operands.iter().filter_map(|&i| {
-                let c = args[i].text.strip_prefix('+')?;
-                (!c.is_empty()).then(|| c.to_string())
-            }))
-            .collect();
-        for text in commands {
-            let body = text.trim_start_matches([':', ' ', '\t']);
-            if let Some(shell) = body.strip_prefix('!') {
-                self.script(shell, &scope.process("vim !"));
-            } else if let Some(pos) = body.find('!') {
-                // `:r !cmd`, `:w !cmd`, `:%!filter`; `:w!` leaves nothing to run.
-                let mut child = scope.process("vim !");
-                child.lenient = true;
-                self.script(&body[pos + 1..], &child);
-            }
-            if body.contains("system") {
-                let found = crate::facts::inline::scan(body);
-                let mut child = scope.process("vim code");
-                child.lenient = true;
-                for s in found.shell_strings {
-                    self.script(&s, &child);
-                }
-            }
         }
     }
 

@@ -8,6 +8,7 @@ mod consoles;
 mod definitions;
 mod directories;
 mod downloads;
+mod editors;
 mod interpreters;
 mod per_item;
 mod pipelines;

@@ -93,7 +93,9 @@ fn find_command(t: &Terminal, args: &[Arg], start: usize, global: bool) -> Termi
     if !global || t.operands_run {
         // Options end at the first operand, which starts the command; an option the row
         // does not know may have taken it as its value.
-        return if unknown {
+        return if unknown && t.options_complete {
+            TerminalCommand::None
+        } else if unknown {
             TerminalCommand::Unreadable
         } else {
             TerminalCommand::At(at)
@@ -286,5 +288,8 @@ mod tests {
             option_at(4, "rm")
         );
         assert_eq!(read(&["xdg-terminal-exec", "--hold", "ls"]), At(2));
+        // st refuses options it lacks: these words are another `st`'s.
+        assert_eq!(read(&["st", "-s", "src/main.rs"]), None);
+        assert_eq!(read(&["st", "-T", "t", "rm"]), At(3));
     }
 }

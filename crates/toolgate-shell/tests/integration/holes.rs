@@ -149,6 +149,45 @@ fn more_interpreters_have_their_inline_code_read() {
     );
 }
 
+/// Emacs Lisp given to `emacs --eval` / `emacsclient -e` (every operand an expression), and
+/// the Lisp forms that start processes from an argument list, in Emacs, Clojure, babashka
+/// and SBCL; Elixir's `System.cmd`. Each denied form passed before.
+#[test]
+fn lisp_and_editor_code_has_its_commands_read() {
+    check(
+        &[
+            "emacs src/main.rs",
+            "emacs +12 src/main.rs",
+            "emacs -nw",
+            "emacs --daemon",
+            "emacs --script data/file.el",
+            "emacs --batch -l ert -l test.el -f ert-run-tests-batch-and-exit",
+            "emacs --batch --eval '(delete-file \"build/x.o\")'",
+            "emacs --batch --eval '(byte-compile-file \"x.el\")'",
+            "emacsclient --eval '(save-buffers-kill-emacs)'",
+            "emacsclient -e '(ls)'",
+            "emacsclient -a editor src/main.rs",
+            "emacsclient -c src/main.rs",
+            "bb test",
+            "bb -e '(println 1)'",
+            "sbcl --eval '(print 1)'",
+            "elixir -e 'System.cmd(\"ls\", [\"-la\"])'",
+        ],
+        &[
+            "emacs --batch --eval '(shell-command \"rm -rf ~\")'",
+            "emacs -batch -eval '(delete-directory \"/\" t)'",
+            "emacs --batch --eval='(delete-file \"/etc/passwd\")'",
+            "emacs -Q --batch --eval '(call-process \"rm\" nil nil nil \"-rf\" \"/\")'",
+            "emacs --batch --eval '(start-process \"x\" nil \"rm\" \"-rf\" \"/\")'",
+            "emacsclient -e '(message \"hi\")' '(shell-command \"rm -rf ~\")'",
+            "clojure -e '(clojure.java.shell/sh \"rm\" \"-rf\" \"/\")'",
+            "bb -e '(shell/sh \"rm\" \"-rf\" \"/\")'",
+            "sbcl --eval '(sb-ext:run-program \"/bin/rm\" (list \"-rf\" \"/\"))'",
+            "elixir -e 'System.cmd(\"rm\", [\"-rf\", \"/\"])'",
+        ],
+    );
+}
+
 /// The hosts `cmd` reaches, and whether one is only known at run time.
 fn hosts(cmd: &str) -> (Vec<String>, bool) {
     let mut hosts = Vec::new();

@@ -11,6 +11,7 @@ use crate::model::{Destination, InlineNetwork};
 mod argv;
 mod calls;
 mod command_text;
+mod lisp;
 mod writes;
 
 pub(crate) use crate::knowledge::code_calls::Dialect;
@@ -95,6 +96,8 @@ const PROCESS_CALLS: &[&str] = &[
     "Command",
     "ProcessBuilder",
     "proc_open",
+    // Elixir's `System.cmd("rm", ["-rf", "/"])`.
+    "cmd",
 ];
 
 /// Call names (the last segment: `fs.readFileSync` → `readFileSync`) whose first argument is a
@@ -177,6 +180,9 @@ const DESTRUCTIVE: &[(&str, &str)] = &[
     // Julia's `rm(path, recursive=true)`; R's `unlink(…, recursive=TRUE)` is `unlink(`.
     ("recursive=true", "rm(…, recursive=true)"),
     ("file delete", "file delete"),
+    // Emacs Lisp: `(delete-directory DIR t)` deletes a tree, `(delete-file FILE)` a file.
+    ("(delete-directory ", "delete-directory"),
+    ("(delete-file ", "delete-file"),
 ];
 
 /// Scans interpreter code of a language not known.
@@ -209,6 +215,9 @@ pub(crate) fn scan_in(code: &str, dialect: Dialect) -> InlineFindings {
     }
     let chars: Vec<char> = code.chars().collect();
     f.argv_calls = argv::argv_calls(&chars);
+    if dialect == Dialect::Other {
+        f.argv_calls.extend(lisp::argv_calls(&chars));
+    }
     f.written = writes::written_files(&chars);
     let commands = calls::command_spans(&chars, dialect, &mut f);
     // Literals joined into the command text of one before them.

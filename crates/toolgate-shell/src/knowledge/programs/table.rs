@@ -190,6 +190,8 @@ pub(super) const GENERAL: &[Program] = &[
     row("groovy", CODE, NONE),
     row("scala", CODE, NONE),
     row("elixir", CODE, NONE),
+    row("sbcl", CODE, NONE),
+    row("bb", CODE, NONE),
     row("racket", CODE, NONE),
     row("clojure", CODE, NONE),
     row("clj", CODE, NONE),

@@ -41,6 +41,9 @@ pub(crate) struct Terminal {
     /// Subcommands after which the words are options, then the command (`wezterm start`,
     /// `wezterm cli spawn`, `kitty @ launch`).
     pub(crate) subcommands: &'static [&'static [&'static str]],
+    /// The row lists every option the program has, and the program refuses to start on any
+    /// other (suckless st): an option the row does not know means the words are not its.
+    pub(crate) options_complete: bool,
 }
 
 /// The table entry for a (lower-cased) program basename.

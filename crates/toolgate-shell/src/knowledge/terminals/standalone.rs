@@ -2,7 +2,7 @@
 //! wezterm, st, and the drop-down and session terminals.
 
 use super::Terminal;
-use super::table::{operands_run, short_flags, subcommands, terminal};
+use super::table::{operands_run, options_complete, short_flags, subcommands, terminal};
 
 /// The rows.
 pub(super) const STANDALONE_TERMINALS: &[Terminal] = &[
@@ -237,8 +237,16 @@ pub(super) const STANDALONE_TERMINALS: &[Terminal] = &[
         ),
         &[&["start"], &["cli", "spawn"]],
     ),
+    // suckless st: `st [-e] CMD ARGS`; it exits on any option it lacks (`st -s FILE` is
+    // another program's words, the statistics tool `st`).
     short_flags(
-        operands_run(terminal("st", "cfgnoTtlwe", &[], &[], &["-e"])),
+        options_complete(operands_run(terminal(
+            "st",
+            "cfgnoTtlwe",
+            &[],
+            &[],
+            &["-e"],
+        ))),
         "aiv",
     ),
     terminal(

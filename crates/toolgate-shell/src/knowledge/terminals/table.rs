@@ -20,6 +20,7 @@ pub(super) const fn terminal(
         operands_run: false,
         one_dash_words: false,
         subcommands: &[],
+        options_complete: false,
     }
 }
 
@@ -30,6 +31,12 @@ pub(super) const fn short_flags(mut t: Terminal, flags: &'static str) -> Termina
 
 pub(super) const fn operands_run(mut t: Terminal) -> Terminal {
     t.operands_run = true;
+    t
+}
+
+/// The row lists all the program's options (see [`Terminal::options_complete`]).
+pub(super) const fn options_complete(mut t: Terminal) -> Terminal {
+    t.options_complete = true;
     t
 }
 
@@ -51,6 +58,7 @@ const fn x_toolkit(name: &'static str) -> Terminal {
         operands_run: false,
         one_dash_words: true,
         subcommands: &[],
+        options_complete: false,
     }
 }
 

@@ -54,6 +54,19 @@ const JULIA: Grammar = Grammar::plain(Spec::values("eEL", &["eval", "print", "lo
     .ending(&["-e", "--eval", "-E", "--print"]);
 const QJS: Grammar =
     Grammar::plain(Spec::values("eI", &["eval", "include"])).ending(&["-e", "--eval"]);
+/// SBCL (Common Lisp): `--eval FORM` (read here as the one form run).
+const SBCL: Grammar = Grammar::plain(Spec::values(
+    "",
+    &[
+        "eval",
+        "load",
+        "core",
+        "dynamic-space-size",
+        "control-stack-size",
+        "tls-limit",
+    ],
+))
+.ending(&["--eval"]);
 const GUILE: Grammar = Grammar::plain(Spec::values("cLlx", &[])).ending(&["-c"]);
 const GJS: Grammar =
     Grammar::plain(Spec::values("cI", &["command", "include-path"])).ending(&["-c", "--command"]);
@@ -86,6 +99,9 @@ pub(crate) const INTERPRETERS: &[Interpreter] = &[
     interpreter("scala", DASH_E),
     interpreter("julia", JULIA),
     interpreter("elixir", DASH_E_EVAL),
+    interpreter("sbcl", SBCL),
+    // babashka (Clojure scripting): `bb -e EXPR`.
+    interpreter("bb", DASH_E_EVAL),
     interpreter("racket", DASH_E_EVAL),
     interpreter("clojure", DASH_E_EVAL),
     interpreter("clj", DASH_E_EVAL),
@@ -136,6 +152,66 @@ pub(crate) const VIM: Spec = Spec::values(
 );
 /// The vim options whose value is an Ex command.
 pub(crate) const VIM_COMMAND: &[&str] = &["-c", "--cmd"];
+
+/// Emacs (its long options read with two dashes: it writes them with one or two): the
+/// options that take a value.
+pub(crate) const EMACS: Spec = Spec::values(
+    "lfLdtuTg",
+    &[
+        "eval",
+        "execute",
+        "load",
+        "funcall",
+        "directory",
+        "script",
+        "chdir",
+        "insert",
+        "visit",
+        "file",
+        "find-file",
+        "display",
+        "terminal",
+        "user",
+        "name",
+        "title",
+        "xrm",
+        "geometry",
+        "font",
+        "foreground-color",
+        "background-color",
+        "border-color",
+        "cursor-color",
+        "mouse-color",
+        "fg",
+        "bg",
+        "bd",
+        "cr",
+        "ms",
+        "fn",
+        "dump-file",
+        "init-directory",
+        "color",
+    ],
+);
+/// The Emacs options whose value is Lisp to evaluate.
+pub(crate) const EMACS_CODE: &[&str] = &["--eval", "--execute"];
+
+/// emacsclient: the options that take a value; with `-e` every operand is an expression.
+pub(crate) const EMACSCLIENT: Spec = Spec::values(
+    "asfdFTw",
+    &[
+        "alternate-editor",
+        "socket-name",
+        "server-file",
+        "display",
+        "frame-parameters",
+        "tramp",
+        "timeout",
+        "parent-id",
+    ],
+);
+/// The emacsclient options after which the operands are expressions.
+pub(crate) const EMACSCLIENT_EVAL: &[&str] = &["-e", "--eval"];
 
 /// gdb's and lldb's options, gdb's long ones read with two dashes (it writes them with
 /// one or two): those that take a value, and `--args`, after which the words are the program

@@ -1,0 +1,72 @@
+//! Editors that run commands from their command line: vim's Ex commands (`-c '!CMD'`,
+//! `+CMD`) and Emacs Lisp (`emacs --batch --eval EXPR`, `emacsclient -e EXPR…`).
+
+use super::{Scope, Walker};
+use crate::knowledge::specs::launchers::{
+    EMACS, EMACS_CODE, EMACSCLIENT, EMACSCLIENT_EVAL, VIM, VIM_COMMAND,
+};
+use crate::model::Arg;
+use crate::options::{read_all, read_permuted, with_two_dashes};
+use crate::syntax::words::basename;
+
+impl Walker {
+    pub(super) fn vim(&mut self, args: &[Arg], scope: &Scope) {
+        // `-c CMD`, `--cmd CMD` and `+CMD` words, options anywhere.
+        let (opts, operands) = read_permuted(args, 1, &VIM);
+        let commands: Vec<String> = opts
+            .iter()
+            .filter(|o| VIM_COMMAND.contains(&&*o.name))
+            .filter_map(|o| o.value.clone())
+            .chain(operands.iter().filter_map(|&i| {
+                let c = args[i].text.strip_prefix('+')?;
+                (!c.is_empty()).then(|| c.to_string())
+            }))
+            .collect();
+        for text in commands {
+            let body = text.trim_start_matches([':', ' ', '\t']);
+            if let Some(shell) = body.strip_prefix('!') {
+                self.script(shell, &scope.process("vim !"));
+            } else if let Some(pos) = body.find('!') {
+                // `:r !cmd`, `:w !cmd`, `:%!filter`; `:w!` leaves nothing to run.
+                let mut child = scope.process("vim !");
+                child.lenient = true;
+                self.script(&body[pos + 1..], &child);
+            }
+            if body.contains("system") {
+                let found = crate::facts::inline::scan(body);
+                let mut child = scope.process("vim code");
+                child.lenient = true;
+                for s in found.shell_strings {
+                    self.script(&s, &child);
+                }
+            }
+        }
+    }
+
+    /// Emacs and emacsclient: the Lisp they evaluate (`emacs --batch --eval EXPR`, `-eval`,
+    /// `--execute`; `emacsclient -e EXPR…`, where every operand is an expression), read as
+    /// interpreter code of a language toolgate does not parse: its strings and the processes
+    /// its forms start. Files they load (`-l FILE`, `--script FILE`) are not read.
+    pub(super) fn emacs(&mut self, args: &[Arg], scope: &Scope) {
+        let words = with_two_dashes(args.to_vec());
+        let client = basename(&args[0].text).eq_ignore_ascii_case("emacsclient");
+        let read = read_all(&words, 1, if client { &EMACSCLIENT } else { &EMACS });
+        let mut code: Vec<String> = read
+            .opts
+            .iter()
+            .filter(|(_, o)| EMACS_CODE.contains(&&*o.name))
+            .filter_map(|(_, o)| o.value.clone())
+            .collect();
+        if client
+            && read
+                .opts
+                .iter()
+                .any(|(_, o)| EMACSCLIENT_EVAL.contains(&&*o.name))
+        {
+            code.extend(read.operands.iter().map(|&i| words[i].text.clone()));
+        }
+        for expr in code {
+            self.inline_code(&expr, "emacs", scope, false);
+        }
+    }
+}

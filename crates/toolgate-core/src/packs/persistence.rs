@@ -25,8 +25,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-PERSIST-SERVICE-ENABLE",
-            "Enabling a service unit, or lingering for a user, makes it start on its own at every boot or login",
-            "systemctl [--user] enable|reenable|link|preset|add-wants|edit UNIT, loginctl enable-linger",
+            "Enabling a service unit or a launchd job, or lingering for a user, makes it start on its own at every boot or login",
+            "systemctl [--user] enable|reenable|link|preset|add-wants|edit UNIT, loginctl enable-linger, launchctl load|bootstrap|enable|submit",
         ),
         review(
             "TG-PERSIST-SCHEDULE",

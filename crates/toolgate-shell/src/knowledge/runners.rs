@@ -31,6 +31,9 @@ pub(crate) struct Runner {
     /// package script or binary (`yarn rimraf dist` is `yarn run rimraf dist`). Empty: only
     /// `subcommands` run a command.
     pub(crate) builtins: &'static [&'static str],
+    /// The runner's own words, before the command, are a command of their own that the
+    /// packs read too (`launchctl submit` makes the command a job launchd keeps alive).
+    pub(crate) also_a_command: bool,
 }
 
 const fn runner(
@@ -47,6 +50,7 @@ const fn runner(
         after_dashdash: false,
         command_options: &[],
         builtins: &[],
+        also_a_command: false,
     }
 }
 
@@ -58,6 +62,11 @@ const fn command_options(mut r: Runner, options: &'static [&'static str]) -> Run
 /// Short flags of the runner's own besides [`COMMON_SHORT_FLAGS`], with their long names.
 const fn with_short_flags(mut r: Runner, flags: &'static [(char, &'static str)]) -> Runner {
     r.spec.short = flags;
+    r
+}
+
+const fn also_a_command(mut r: Runner) -> Runner {
+    r.also_a_command = true;
     r
 }
 
@@ -369,6 +378,14 @@ const RUNNERS: &[Runner] = &[
         ),
         &[('f', "--floating"), ('i', "--in-place")],
     ),
+    // `launchctl submit -l LABEL [-p PROG] [-o FILE] [-e FILE] -- CMD ARGS`: launchd runs the
+    // command as a job (and restarts it).
+    also_a_command(after_dashdash(runner(
+        "launchctl",
+        &["submit"],
+        "lpoe",
+        &[],
+    ))),
     after_dashdash(runner(
         "tox",
         &["exec"],

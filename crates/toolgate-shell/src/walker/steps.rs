@@ -29,6 +29,9 @@ impl Walker {
         } = *inv;
         match super::wrappers::runner_step(name, args) {
             Some(RunnerStep::CommandAt(at)) => {
+                if crate::knowledge::runners::lookup(name).is_some_and(|r| r.also_a_command) {
+                    self.emit_final(inv.with_args(&args[..at]).with_writes(&[]), scope);
+                }
                 // `npx prisma@5 migrate reset`, `npx @anthropic-ai/claude-code …`: the
                 // package's program.
                 let program = args

@@ -129,7 +129,7 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("socketfilterfw", ADMIN, NONE),
     row("pfctl", ADMIN, NONE),
     row("netsh", ADMIN, NONE),
-    row("launchctl", ADMIN, NONE),
+    row("launchctl", ADMIN_RUN, NONE),
     row("tmutil", ADMIN, NONE),
     // Hypervisors, system containers and local development machines (the host pack reads
     // their deletes) and storage clusters (the destructive rules read theirs).

@@ -1,6 +1,6 @@
 //! The `persistence` pack: files and configuration that make code run later, on its own.
 //!
-//! `TG-PERSIST-SERVICE-ENABLE` (a unit enabled, lingering turned on) and `TG-PERSIST-SCHEDULE`
+//! `TG-PERSIST-SERVICE-ENABLE` (a unit enabled, lingering turned on, a launchd job loaded) and `TG-PERSIST-SCHEDULE`
 //! (`at`, a `systemd-run` timer) are matchers here; crontabs are the host pack's
 //! `TG-HOST-CRONTAB-REPLACE`. `TG-PERSIST-GIT-CONFIG` is a matcher here: `git config KEY VALUE` storing a key whose
 //! value git runs as a program (`toolgate_core::path_class::git_config`); so is
@@ -54,6 +54,14 @@ pub(super) const MATCHERS: &[M] = &[
         .check(super::Check::PresetMayEnable),
     // The user's units then run without a login, after the session ends.
     M::new(SERVICE_ENABLE, &["loginctl"], &[&["enable-linger"]]).none(HELP),
+    // launchd: a job loaded or bootstrapped from its plist (`-w` keeps it enabled), a service
+    // enabled, or a command submitted as a job it keeps alive.
+    M::new(
+        SERVICE_ENABLE,
+        &["launchctl"],
+        &[&["load", "bootstrap", "enable", "submit"]],
+    )
+    .none(HELP),
     // A command run later, on its own: an `at` job (the command itself is read from its
     // input as well), a `systemd-run` timer (the wrapper's own command).
     M::new(SCHEDULE, &["at", "batch"], &[]).none(crate::knowledge::specs::launchers::AT_NO_JOB),

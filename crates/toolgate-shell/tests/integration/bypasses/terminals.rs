@@ -1,6 +1,7 @@
 //! Terminal emulators, session managers and build tools run the command they are given in a
 //! window, pane or session of their own: `xterm -e CMD`, `gnome-terminal -- CMD`, `kitty
-//! CMD`, `zellij run -- CMD`, `dtach -n SOCKET CMD`, `mvn exec:exec -Dexec.executable=…`.
+//! CMD`, `zellij run -- CMD`, `dtach -n SOCKET CMD`, `mvn exec:exec -Dexec.executable=…`,
+//! `launchctl submit -- CMD`.
 //! Each of the attack forms below passed with no rule before.
 
 use toolgate_shell::{IndeterminateKind, analyze};
@@ -159,4 +160,14 @@ fn maven_exec_runs_its_executable() {
     ] {
         assert!(!denied(cmd), "{cmd} must pass: {:?}", rules(cmd));
     }
+}
+
+/// `launchctl submit -- CMD` makes launchd run the command as a job: the command is read
+/// (the job itself is the persistence pack's, see the engine's pack fixtures).
+#[test]
+fn launchd_submits_run_their_commands() {
+    let cmd = "launchctl submit -l x -- rm -rf /";
+    assert!(has(cmd, "TG-CMD-RM-ROOT"), "{cmd}: {:?}", rules(cmd));
+    let cmd = "launchctl submit -l build -o /tmp/out -- make test";
+    assert!(!denied(cmd), "{cmd}: {:?}", rules(cmd));
 }

@@ -150,7 +150,7 @@ fn tools_that_show_names_settings_or_the_projects_own_files_pass() {
         ("Bash", json!({"command": "ls -la ~/.ssh"})),
         (
             "Bash",
-            json!({"command": "cat ~/.aws/credentials > /tmp/c"}),
+            json!({"command": "cat ~/.aws/credentials > /dev/null"}),
         ),
     ] {
         let d = check(&g, tool, input.clone());

@@ -209,6 +209,25 @@ pub(crate) const MAIL_ATTACH_OPTIONS: &[&str] = &["-a", "-A", "--attach"];
 /// substituted into a file a sender sends (`curl -d @$(echo .env)`), they name that file.
 pub(crate) const NAME_PRINTERS: &[&str] = &["echo", "printf", "ls", "realpath", "readlink"];
 
+/// The steps (a command's `via`) whose script runs on another machine or in a container
+/// (`ssh host 'cat > k'`, `docker exec c sh -c …`): the files it writes are not this
+/// machine's, so no later call of the agent reads them here.
+pub(crate) const ELSEWHERE_STEPS: &[&str] = &[
+    "ssh",
+    "container exec",
+    "container run",
+    "kubectl exec",
+    "vagrant ssh -c",
+    "fly ssh -C",
+    "pssh",
+    "salt cmd.run",
+    "ansible -a",
+    "aws ssm send-command",
+    "az run-command",
+    "gcloud ssh",
+    "gcloud ssh --command",
+];
+
 /// File names that stand for stdin.
 pub(crate) const STDIN_NAMES: &[&str] = &["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"];
 
@@ -372,6 +391,25 @@ pub(crate) const WORDS_NOT_FILES: &[&str] = &[
 /// above a credential directory (`~`, `~/.config`) is read with the secrets in it.
 pub(crate) const TREE_READERS: &[&str] = &[
     "tar", "bsdtar", "gtar", "zip", "7z", "7za", "7zz", "cpio", "rsync", "scp", "rclone",
+];
+
+/// Tree readers and copiers that read the files below a directory only when told to
+/// recurse, with the flags (as normalised) that tell them: `cp ~ x` copies nothing, `rsync
+/// -d` copies the directories themselves. The others read the tree unless told not to
+/// ([`NO_RECURSION`]).
+pub(crate) const RECURSE_ONLY_WITH: &[(&str, &[&str])] = &[
+    ("cp", &["recursive", "archive"]),
+    ("rsync", &["recursive", "archive"]),
+    ("scp", &["recursive"]),
+    ("zip", &["-r", "recursive"]),
+];
+
+/// Tree readers' flags with which they read only the paths they are given (`tar
+/// --no-recursion`).
+pub(crate) const NO_RECURSION: &[(&str, &[&str])] = &[
+    ("tar", &["no-recursion"]),
+    ("bsdtar", &["no-recursion"]),
+    ("gtar", &["no-recursion"]),
 ];
 
 /// The one-variable forms of the environment dumpers: `printenv HOME`, `env X=1 cmd` print

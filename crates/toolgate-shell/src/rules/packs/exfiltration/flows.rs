@@ -13,7 +13,9 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use serde::Serialize;
-use toolgate_core::path_class::secrets::ENVIRONMENT_DUMPERS;
+use toolgate_core::path_class::secrets::{
+    ENVIRONMENT_DUMPERS, is_kept_from_model, kept_from_model,
+};
 use toolgate_core::path_class::{SECRET_SOURCES, SecretSource, secret_source, secret_source_below};
 
 use super::is_socket_path;
@@ -23,8 +25,9 @@ use crate::facts::destinations::collect;
 use crate::facts::paths::{aimed_class, tilde_home, working_directory};
 use crate::facts::writes::{COPIERS, content_targets};
 use crate::knowledge::exfiltration::{
-    DUMPER_LIST_OPTIONS, GitStep, NAME_PRINTERS, OPAQUE_OUTPUT, OPAQUE_UNLESS, OPTION_PRINTERS,
-    SEARCH_QUIET, SECRET_KEY_EXPORTS, SERVICE_TOKENS, TREE_READERS, WORDS_NOT_FILES,
+    DUMPER_LIST_OPTIONS, ELSEWHERE_STEPS, GitStep, NAME_PRINTERS, NO_RECURSION, OPAQUE_OUTPUT,
+    OPAQUE_UNLESS, OPTION_PRINTERS, RECURSE_ONLY_WITH, SEARCH_QUIET, SECRET_KEY_EXPORTS,
+    SERVICE_TOKENS, TREE_READERS, WORDS_NOT_FILES,
 };
 use crate::knowledge::programs::table_name;
 use crate::knowledge::secret_variables::{SECRET_VARIABLES, is_own_host};
@@ -162,16 +165,7 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
     if !sends {
         return Vec::new();
     }
-    let mut pass = Pass {
-        analysis,
-        cx,
-        carried: Carried::with_capacity(analysis.commands.len()),
-        written: HashMap::new(),
-        read_variables: Vec::new(),
-        variables: Vec::with_capacity(analysis.commands.len()),
-        staged: Secrets::default(),
-        committed: Secrets::default(),
-    };
+    let mut pass = Pass::new(analysis, cx);
     let mut out: Vec<SecretFlow> = Vec::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
         let dir = cmd
@@ -179,19 +173,7 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
             .then(|| working_directory(analysis, i))
             .flatten();
         let dir = dir.as_deref();
-        let mut here = pass.reads(i, dir);
-        let from_variables = pass.variables_used(cmd);
-        if !opaque(cmd) {
-            here.0 |= from_variables.0;
-            here.0 |= pass.carried.over(&cmd.stdin_from).0;
-            for r in &cmd.words_from {
-                here.0 |= pass.carried.over(&Some(r.clone())).0;
-            }
-        }
-        pass.carried.push(here);
-        let carries = pass.credential_variables_carried(i);
-        pass.variables.push(carries);
-        pass.record_read_variables(i, dir);
+        let from_variables = pass.read(i, dir);
         let published = pass.git_history(i, dir);
         if let Some(flow) = published.or_else(|| pass.sink(i, dir, from_variables)) {
             for source in flow.0.iter() {
@@ -209,12 +191,58 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
     out
 }
 
+/// The credentials kept from the model (`kept_from_model`: the home directory's) that
+/// `analysis` puts into a file that is none: copied, linked, moved or archived (`cp
+/// ~/.ssh/id_rsa key`, `ln -s ~/.aws/credentials c`, `tar czf k.tgz ~/.ssh`) or printed into
+/// one (`base64 ~/.ssh/id_rsa > k.txt`). The agent reads it from there in a later call, where
+/// nothing names the credential any more.
+pub(super) fn credentials_copied(analysis: &CommandAnalysis, cx: &CommandContext) -> Secrets {
+    // Most command strings write no file: then nothing is read.
+    let writes = analysis.commands.iter().any(|c| {
+        !c.writes.is_empty() || COPIERS.contains(&&*c.program_lower()) || {
+            TREE_READERS.contains(&&*c.program_lower())
+        }
+    });
+    if !writes {
+        return Secrets::default();
+    }
+    let mut pass = Pass::new(analysis, cx);
+    for (i, cmd) in analysis.commands.iter().enumerate() {
+        let dir = cmd
+            .cwd_changed
+            .then(|| working_directory(analysis, i))
+            .flatten();
+        let dir = dir.as_deref();
+        pass.read(i, dir);
+        if !cmd
+            .via
+            .iter()
+            .any(|v| ELSEWHERE_STEPS.contains(&v.as_str()))
+        {
+            pass.record_writes(i, dir);
+        }
+    }
+    let mut out = Secrets::default();
+    for (path, secrets) in &pass.written {
+        // Devices and the process's own files are no file the agent reads later (what goes
+        // to `/dev/stdout` is shown, the other rule's).
+        let special = path.ends_with("/-")
+            || path == "-"
+            || ["/dev/", "/proc/"].iter().any(|d| path.starts_with(d));
+        if special || kept_from_model(path, cx.cwd(), cx.home).is_some() {
+            continue;
+        }
+        out.extend(secrets.iter().filter(|s| is_kept_from_model(*s)));
+    }
+    out
+}
+
 /// Whether `cmd` may be `git push` (read in full by [`git_move`]).
 fn pushes(cmd: &SimpleCommand) -> bool {
     cmd.program_lower() == "git" && cmd.args.iter().any(|a| a.eq_ignore_ascii_case("push"))
 }
 
-impl Pass<'_> {
+impl<'a> Pass<'a> {
     /// Follows secret files through git: staged, committed, and sent when command `i` is a
     /// push (to its remote's URL when written, else to a destination unknown).
     fn git_history(&mut self, i: usize, dir: Option<&str>) -> Option<(Secrets, Vec<Destination>)> {
@@ -243,6 +271,41 @@ impl Pass<'_> {
             GitStep::Publish => {}
         }
         None
+    }
+
+    /// A pass over `analysis` that has read nothing yet.
+    fn new(analysis: &'a CommandAnalysis, cx: &'a CommandContext<'a>) -> Pass<'a> {
+        Pass {
+            analysis,
+            cx,
+            carried: Carried::with_capacity(analysis.commands.len()),
+            written: HashMap::new(),
+            read_variables: Vec::new(),
+            variables: Vec::with_capacity(analysis.commands.len()),
+            staged: Secrets::default(),
+            committed: Secrets::default(),
+        }
+    }
+
+    /// Reads command `i` (run in `dir`): what it carries, with what its stdin, its
+    /// substitutions and the variables `read` set give it, and the credential variables its
+    /// output carries. Returns what those variables give it.
+    fn read(&mut self, i: usize, dir: Option<&str>) -> Secrets {
+        let cmd = &self.analysis.commands[i];
+        let mut here = self.reads(i, dir);
+        let from_variables = self.variables_used(cmd);
+        if !opaque(cmd) {
+            here.0 |= from_variables.0;
+            here.0 |= self.carried.over(&cmd.stdin_from).0;
+            for r in &cmd.words_from {
+                here.0 |= self.carried.over(&Some(r.clone())).0;
+            }
+        }
+        self.carried.push(here);
+        let carries = self.credential_variables_carried(i);
+        self.variables.push(carries);
+        self.record_read_variables(i, dir);
+        from_variables
     }
 
     /// The secret source `path` names, or the secrets a file written earlier holds.
@@ -397,13 +460,26 @@ impl Pass<'_> {
             out.0 |= self.secrets_of(f, dir, false).0;
         }
         if !WORDS_NOT_FILES.contains(&&*program) {
-            let trees = TREE_READERS.contains(&&*program);
+            let trees = TREE_READERS.contains(&&*program) && reads_trees(cmd);
             for operand in &cmd.operands {
                 if operand.contains("://") {
                     continue;
                 }
                 let path = operand.strip_prefix("if=").unwrap_or(operand);
                 out.0 |= self.secrets_of(path, dir, trees).0;
+            }
+            // A loop's variable (`for f in ~/.ssh/id_*; do cat "$f"`), `{}` and arguments
+            // from input stand for paths at or under the input roots.
+            let listed = cmd.args_from_input
+                || cmd
+                    .operands
+                    .iter()
+                    .any(|o| o.contains("{}") || o.contains('$'));
+            // (What a listing gives is not known to be the whole tree: `find / -name '*.jpg'`.)
+            if listed {
+                for root in &cmd.input_roots {
+                    out.0 |= self.secrets_of(root, dir, false).0;
+                }
             }
         }
         // `openssl base64 -in FILE`: the file of an input option.
@@ -502,8 +578,15 @@ impl Pass<'_> {
         if COPIERS.contains(&cmd.program_lower().as_ref())
             && let Some((_, sources)) = cmd.operands.split_last()
         {
+            let trees = reads_trees(cmd);
             for s in sources {
-                secrets.0 |= self.secrets_of(s, dir, true).0;
+                secrets.0 |= self.secrets_of(s, dir, trees).0;
+                // `for f in ~/.ssh/id_*; do cp "$f" keys/; done`: the loop's paths.
+                if s.contains('$') || s.contains("{}") {
+                    for root in &cmd.input_roots {
+                        secrets.0 |= self.secrets_of(root, dir, false).0;
+                    }
+                }
             }
         }
         if secrets.is_empty() {
@@ -514,6 +597,19 @@ impl Pass<'_> {
             self.written.entry(path).or_default().0 |= secrets.0;
         }
     }
+}
+
+/// Whether `cmd`, a tree reader or copier, reads the files below the directories it is
+/// given ([`RECURSE_ONLY_WITH`], [`NO_RECURSION`]).
+fn reads_trees(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    let has = |table: &[(&str, &[&str])]| {
+        table
+            .iter()
+            .find(|(name, _)| *name == program)
+            .map(|(_, flags)| flags.iter().any(|f| cmd.flags.contains(f)))
+    };
+    has(RECURSE_ONLY_WITH).unwrap_or(true) && !has(NO_RECURSION).unwrap_or(false)
 }
 
 pub(super) fn in_directory(path: &str, dir: Option<&str>) -> String {

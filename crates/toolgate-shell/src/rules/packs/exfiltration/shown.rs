@@ -6,7 +6,10 @@
 //! (`| docker login --password-stdin`, `| wc -c`) is shown; so is what inline code that
 //! names one prints (`python -c "print(open('/home/me/.netrc').read())"`), and a service's
 //! credential variable echoed or printed by name (`echo $OPENAI_API_KEY`, `printenv
-//! GITHUB_TOKEN`: the `environment` source).
+//! GITHUB_TOKEN`: the `environment` source). A credential copied, linked, moved, archived or
+//! printed into a file that is no credential (`cp ~/.ssh/id_rsa key`, `tar czf k.tgz
+//! ~/.ssh`) is shown too: the agent reads it from there in a later call
+//! (`flows::credentials_copied`).
 
 use std::ops::Range;
 use std::path::Path;
@@ -106,12 +109,14 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
             || (c.stdin_file.is_some() && READERS_INTO_VARIABLES.contains(&&*program))
             || (c.stdin_from.is_some() && SEARCHERS.contains(&&*program))
     });
+    // A credential put into a file the agent reads later (`cp ~/.ssh/id_rsa key`).
+    let copied = super::flows::credentials_copied(analysis, cx);
     if !reads_a_file {
-        return Vec::new();
+        return copied.iter().collect();
     }
     let taken = taken_outputs(analysis);
     let mut carried = Carried::with_capacity(commands.len());
-    let mut shown = Secrets::default();
+    let mut shown = copied;
     // Variables `read` set from a stdin that carries a credential (`while read l; do echo
     // "$l"; done < <(cat ~/.netrc)`).
     let mut read_variables: Vec<(String, Secrets)> = Vec::new();

@@ -117,21 +117,26 @@ fn what_keeps_it_from_the_terminal_does_not() {
         "sed -i 's/old/new/' ~/.npmrc",
         "sort -o ~/.netrc ~/.netrc",
         "ssh -i ~/.ssh/id_ed25519 host true",
-        // Output to a file, a substitution, or a program that keeps it.
-        "cat ~/.aws/credentials > /tmp/c",
-        "cat ~/.aws/credentials >> /tmp/c 2>&1",
-        "cat ~/.aws/credentials &> /tmp/c",
-        "{ cat ~/.aws/credentials; } > /tmp/c",
-        "for f in ~/.ssh/id_*; do cat \"$f\"; done > /tmp/keys",
+        // Output to a substitution, or a program that keeps it.
         "K=$(cat ~/.aws/credentials)",
         "TOKEN=$(grep token ~/.npmrc | cut -d= -f2)",
         "cat ~/.ssh/id_rsa | wc -c",
         "cat ~/.docker/token | docker login --password-stdin",
         "cat ~/.aws/credentials | grep -c default",
-        "while read l; do echo \"$l\"; done < ~/.aws/credentials > /tmp/out",
         "while read l; do echo done; done < ~/.aws/credentials",
-        "python3 -c \"print(open('/home/me/.aws/credentials').read())\" > /tmp/c",
         "python3 -c \"print(open('README.md').read())\"",
+        // Copies that stay credentials, or go nowhere.
+        "cp ~/.ssh/id_rsa ~/.ssh/id_rsa.bak",
+        "cat ~/.aws/credentials > /dev/null",
+        "cp ~/.ssh/id_ed25519.pub .",
+        "cp ~/.ssh/config ./ssh_config",
+        "cp .env .env.bak",
+        "tar czf /tmp/src.tgz src",
+        // Copies that read no tree below the home, or a listing not known to hold one.
+        "sudo rsync -pgodt /home/ /newhome/",
+        "cp ~ /tmp/x",
+        "find .. -type d -print0 | xargs -0 tar cf dirs.tar --no-recursion",
+        "find / -name '*.jpg' -type f -print | xargs tar -cvzf images.tar.gz",
         // A variable's length, whether it is set, a short prefix; used, not printed.
         "echo ${#OPENAI_API_KEY}",
         "echo ${OPENAI_API_KEY:0:4}",
@@ -152,6 +157,37 @@ fn what_keeps_it_from_the_terminal_does_not() {
         "for f in a b; do cat \"$f\"; done",
     ] {
         assert_eq!(shown(cmd), [], "{cmd}");
+    }
+}
+
+/// A credential put into a file that is none (copied, linked, moved, archived, or printed
+/// into it) is read from there by the agent in a later call, where nothing names it: it
+/// counts as shown. Each of these passed before.
+#[test]
+fn credentials_put_into_other_files_are_shown() {
+    for cmd in [
+        "cat ~/.aws/credentials > /tmp/c",
+        "cat ~/.aws/credentials >> /tmp/c 2>&1",
+        "cat ~/.aws/credentials &> /tmp/c",
+        "{ cat ~/.aws/credentials; } > /tmp/c",
+        "for f in ~/.ssh/id_*; do cat \"$f\"; done > /tmp/keys",
+        "while read l; do echo \"$l\"; done < ~/.aws/credentials > /tmp/out",
+        "python3 -c \"print(open('/home/me/.aws/credentials').read())\" > /tmp/c",
+        "base64 ~/.ssh/id_rsa > key.txt",
+        "cp ~/.aws/credentials ./creds",
+        "cp ~/.ssh/id_rsa k",
+        "ln -s ~/.ssh/id_rsa k",
+        "ln ~/.netrc n",
+        "mv ~/.netrc /tmp/n",
+        "cp -r ~/.config/gh ./gh",
+        "rsync -a ~/.aws/ ./aws/",
+        "tar czf /tmp/backup.tgz ~/.ssh",
+        "tar czf home.tgz ~",
+        "rsync -a ~/ /backup/me/",
+        "zip -r x.zip ~/.ssh",
+        "for f in ~/.ssh/id_*; do cp \"$f\" keys/; done",
+    ] {
+        assert!(!shown(cmd).is_empty(), "{cmd}");
     }
 }
 

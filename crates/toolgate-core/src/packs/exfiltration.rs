@@ -19,8 +19,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-EXFIL-CREDENTIAL-READ",
-            "A credential (a credential file of the home directory, the system's password hashes, a service's key variable) is printed into the conversation, where the model's provider sees it (aws configure list, kubectl config view, npm config list and gh auth status show the settings with the secrets masked)",
-            "Read ~/.aws/credentials, cat ~/.ssh/id_rsa, grep token ~/.npmrc, base64 ~/.kube/config, sudo cat /etc/shadow, a read_file tool given ~/.netrc, echo $OPENAI_API_KEY, printenv GITHUB_TOKEN",
+            "A credential (a credential file of the home directory, the system's password hashes, a service's key variable) is printed into the conversation, where the model's provider sees it, or put into another file it is read from later (aws configure list, kubectl config view, npm config list and gh auth status show the settings with the secrets masked)",
+            "Read ~/.aws/credentials, cat ~/.ssh/id_rsa, grep token ~/.npmrc, base64 ~/.kube/config, sudo cat /etc/shadow, a read_file tool given ~/.netrc, echo $OPENAI_API_KEY, printenv GITHUB_TOKEN, cp ~/.aws/credentials ., tar czf k.tgz ~/.ssh",
         ),
         review(
             "TG-EXFIL-SECRET-STORE-READ",

@@ -93,8 +93,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         deny(
             "TG-HOST-MOUNT-CRITICAL",
-            "Unmounting, remounting read-only or mounting over a file system the system runs from, or a home directory",
-            "umount -l /, umount /boot|/proc|/home, umount -a, mount -o remount,ro /, mount --bind DIR /etc, mount -t tmpfs none ~",
+            "Unmounting, remounting read-only, mounting over or binding elsewhere a file system the system runs from, or a home directory",
+            "umount -l /, umount /boot|/proc|/home, umount -a, mount -o remount,ro /, mount --bind DIR /etc, mount -t tmpfs none ~, mount --bind / DIR",
         ),
         deny(
             "TG-HOST-VM-DELETE",

@@ -1,7 +1,8 @@
 //! The `host` pack's mounts (`TG-HOST-MOUNT-CRITICAL`): unmounting a file system the system
 //! runs from (`umount -l /`, `umount /proc`, `umount -a`), remounting one read-only (`mount
 //! -o remount,ro /`) and mounting over a system directory or a home directory (`mount --bind
-//! DIR /etc`, `mount -t tmpfs none ~`). Which directories count is the knowledge layer's
+//! DIR /etc`, `mount -t tmpfs none ~`), and binding one elsewhere (`mount --bind / m`: a
+//! delete through the new name reaches it). Which directories count is the knowledge layer's
 //! [`SYSTEM_MOUNT_POINTS`](crate::knowledge::system_files::SYSTEM_MOUNT_POINTS).
 //!
 //! Listing mounts, mounting under `/mnt` or a project, a mount named by one word (looked up
@@ -84,7 +85,22 @@ pub(in crate::rules::packs) fn changes_system_mount(seen: &Seen<'_>) -> bool {
         None if sources >= 2 => operands.last().copied(),
         _ => None,
     };
-    target.is_some_and(|t| system(t, true))
+    if target.is_some_and(|t| system(t, true)) {
+        return true;
+    }
+    // A bind mount of the root, a system directory or a home (`mount --bind / m`) makes it
+    // reachable under the new name: a delete through it (`rm -rf m/*`) reaches there, as
+    // through a link to it.
+    let binds = view.has(&["--bind", "--rbind", "-B", "-R"])
+        || options.iter().any(|o| matches!(*o, "bind" | "rbind"));
+    let source = match (view.value(&["--source"]), given_target) {
+        (Some(s), _) => Some(s),
+        (None, Some(_)) => operands.first().copied(),
+        (None, None) if operands.len() >= 2 => operands.first().copied(),
+        _ => None,
+    };
+    // (The kernel's file systems, bound into a chroot, are not: `mount --bind /dev x/dev`.)
+    binds && source.is_some_and(|s| system(s, true) || s.trim_end_matches('/').is_empty())
 }
 
 /// Whether a remount makes the file system read-only: the last of `ro` and `rw` in its

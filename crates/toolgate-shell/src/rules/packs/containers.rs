@@ -86,8 +86,7 @@ fn lists_every_container(view: &View) -> bool {
 /// a filter.
 fn lists_every_image(view: &View) -> bool {
     let listing = (view.path_matches(&[&["images"]]) && view.operands_after(1).is_empty())
-        || (view.path_matches(&[&["image"], &["ls", "list"]])
-            && view.operands_after(2).is_empty());
+        || (view.path_matches(&[&["image"], &["ls", "list"]]) && view.operands_after(2).is_empty());
     listing && !view.has(&["-f", "--filter"])
 }
 

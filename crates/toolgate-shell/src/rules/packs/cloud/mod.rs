@@ -200,7 +200,7 @@ pub(super) const MATCHERS: &[M] = &[
             ],
         ],
     )
-    .none(AWS_DRY_RUN),
+    .none(CLOUD_INERT),
     M::new(
         CREDENTIAL,
         GCLOUD,
@@ -345,7 +345,7 @@ pub(super) const MATCHERS: &[M] = &[
             ],
         ],
     )
-    .none(AWS_DRY_RUN),
+    .none(CLOUD_INERT),
     // Google Cloud.
     M::new(GCS, GCLOUD, &[&["storage"], &["rm"]]).any(&["-r", "-R", "--recursive"]),
     M::new(GCS, GCLOUD, &[&["storage"], &["buckets"], &["delete"]]),

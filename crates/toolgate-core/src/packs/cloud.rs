@@ -48,6 +48,11 @@ pub(super) const PACK: Pack = Pack {
             "aws kms schedule-key-deletion",
         ),
         deny(
+            "TG-CLOUD-AWS-ACCOUNT-CLOSE",
+            "Closing an AWS account, or deleting or leaving its organization, ends the account or lifts the organization's guardrails over it",
+            "aws organizations close-account|delete-organization|leave-organization|remove-account-from-organization",
+        ),
+        deny(
             "TG-CLOUD-GCLOUD-DELETE",
             "Deleting Google Cloud projects, instances, databases, disks or snapshots cannot be undone",
             "gcloud projects delete, gcloud compute instances|disks|snapshots delete, gcloud container clusters delete, gcloud sql|spanner|bigtable|alloydb|filestore … delete, gcloud firestore databases delete, gcloud kms keys versions destroy, bq rm",
@@ -70,12 +75,12 @@ pub(super) const PACK: Pack = Pack {
         review(
             "TG-CLOUD-RESOURCE-DELETE",
             "Deleting a cloud resource loses what it held and breaks what depends on it",
-            "any other delete, terminate or purge operation of aws, gcloud or az (aws route53 delete-hosted-zone, gcloud run services delete, az webapp delete)",
+            "any other delete, terminate or purge operation of aws, gcloud or az (aws route53 delete-hosted-zone, gcloud run services delete, az webapp delete), railway down",
         ),
         review(
             "TG-CLOUD-PUBLIC-ACCESS",
             "Opening cloud storage or hosts to the whole internet exposes their data",
-            "aws s3api put-bucket-acl|put-object-acl --acl public-read, put-public-access-block …=false, aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0, gcloud … add-iam-policy-binding --member=allUsers, gsutil iam ch allUsers:…, gcloud compute firewall-rules create --source-ranges 0.0.0.0/0, az storage container set-permission --public-access blob, az network nsg rule create --source-address-prefixes Internet",
+            "aws s3api put-bucket-acl|put-object-acl --acl public-read, put-public-access-block …=false (or from a file), put-bucket-policy with a \"*\" principal (or from a file), aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0, gcloud … add-iam-policy-binding --member=allUsers, gsutil iam ch allUsers:…, gcloud compute firewall-rules create --source-ranges 0.0.0.0/0, az storage container set-permission --public-access blob, az network nsg rule create --source-address-prefixes Internet",
         ),
         review(
             "TG-CLOUD-AUDIT-OFF",
@@ -86,6 +91,11 @@ pub(super) const PACK: Pack = Pack {
             "TG-CLOUD-ADMIN-GRANT",
             "Granting an owner or administrator role gives its holder the whole account",
             "aws iam attach-user|role|group-policy --policy-arn …/AdministratorAccess|IAMFullAccess|PowerUserAccess, gcloud … add-iam-policy-binding --role=roles/owner|editor|iam.securityAdmin …, az role assignment create --role Owner|Contributor|\"User Access Administrator\"",
+        ),
+        review(
+            "TG-CLOUD-CREDENTIAL-CREATE",
+            "Creating a long-lived key or password for a cloud identity hands out its power beyond the session",
+            "aws iam create-access-key|create-login-profile|update-login-profile, gcloud iam service-accounts keys create, az ad sp|app credential reset",
         ),
         deny(
             "TG-CLOUD-PLATFORM-DELETE",

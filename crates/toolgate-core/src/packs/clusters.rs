@@ -1,4 +1,5 @@
-//! The `clusters` pack in the catalog: Kubernetes deletions and disruptions.
+//! The `clusters` pack in the catalog: Kubernetes deletions and disruptions (and those of
+//! Nomad and Docker Swarm).
 
 use super::{Pack, deny, review};
 
@@ -18,8 +19,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-K8S-DISRUPT",
-            "Draining nodes, evicting taints, pruning on apply, forced replacement and scaling everything to zero disrupt running workloads",
-            "kubectl drain, kubectl taint … :NoExecute, kubectl apply --prune, kubectl replace --force, kubectl scale --all --replicas=0",
+            "Draining nodes, evicting taints, pruning on apply, forced replacement, removing finalizers, scaling everything to zero, purging jobs and forcing a node out of a swarm disrupt running workloads",
+            "kubectl drain, kubectl taint … :NoExecute, kubectl apply --prune, kubectl replace --force, kubectl patch … finalizers, kubectl replace --raw …/finalize, kubectl scale --all --replicas=0, nomad node drain -enable, nomad job stop -purge, docker swarm leave --force",
         ),
         review(
             "TG-K8S-ADMIN-GRANT",

@@ -23,12 +23,12 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-CONTAINER-REMOVE-ALL",
             "Removing every container loses what they hold",
-            "docker rm -f $(docker ps -aq)",
+            "docker rm -f $(docker ps -aq), crictl rm|rmp -a",
         ),
         review(
             "TG-CONTAINER-SYSTEM-PRUNE",
-            "Pruning every unused image and container",
-            "docker system prune -a, podman system prune --all",
+            "Pruning every unused image and container, or removing every image",
+            "docker system prune -a, podman system prune --all, docker rmi -f $(docker images -q), crictl rmi --prune",
         ),
         review(
             "TG-CONTAINER-REGISTRY-DELETE",

@@ -18,13 +18,13 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-IAC-STATE-REMOVE",
-            "Removing resources or stacks from state, or replacing it, makes the tool lose track of them",
-            "terraform state rm|push, terraform workspace delete, tofu state rm, pulumi stack rm",
+            "Removing resources, stacks or clusters from state, or replacing it, makes the tool lose track of them",
+            "terraform state rm|push, terraform workspace delete, tofu state rm, pulumi stack rm, argocd cluster rm",
         ),
         review(
             "TG-IAC-HELM-UNINSTALL",
-            "Uninstalling a Helm release, an Argo CD application, a Flux Kustomization or HelmRelease, or Flux itself deletes its Kubernetes resources",
-            "helm uninstall, helm delete, helmfile destroy, argocd app delete, flux delete kustomization|helmrelease, flux uninstall",
+            "Uninstalling a Helm release, an Argo CD application, a Flux Kustomization or HelmRelease, or Flux or Istio itself deletes its Kubernetes resources",
+            "helm uninstall, helm delete, helmfile destroy, argocd app delete, flux delete kustomization|helmrelease, flux uninstall, istioctl uninstall, istioctl x uninstall",
         ),
     ],
 };

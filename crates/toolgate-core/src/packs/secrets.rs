@@ -13,8 +13,8 @@ pub(super) const PACK: Pack = Pack {
         ),
         review(
             "TG-SECRETS-DELETE",
-            "Deleting a secret, policy or auth method, or revoking leases",
-            "vault kv delete, vault delete, vault policy delete, vault auth disable, vault lease revoke, aws secretsmanager delete-secret, az keyvault delete, az keyvault secret delete, op item|document|user|group delete, doppler secrets|configs|environments delete",
+            "Deleting a secret, policy or auth method, revoking leases or every token under a path, or sealing the vault",
+            "vault kv delete, vault delete, vault policy delete, vault auth disable, vault lease revoke, vault token revoke -mode=path, vault operator seal, aws secretsmanager delete-secret, az keyvault delete, az keyvault secret delete, op item|document|user|group delete, doppler secrets|configs|environments delete",
         ),
         review(
             "TG-SECRETS-OVERWRITE",

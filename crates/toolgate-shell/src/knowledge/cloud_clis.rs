@@ -30,7 +30,8 @@ pub(crate) enum VerbAt {
 pub(crate) struct CloudCli {
     /// The program (lower case).
     pub(crate) program: &'static str,
-    /// First operands that only select a release track (`gcloud beta …`); skipped.
+    /// First operands that only select a release track (`gcloud beta …`); the packs' view of
+    /// a command leaves them out ([`is_release_track`]).
     pub(crate) tracks: Words,
     /// First groups that act on the local installation or login only (`gcloud config`).
     pub(crate) local_groups: Words,
@@ -241,6 +242,12 @@ const AZ: CloudCli = CloudCli {
 
 /// Every cloud CLI.
 pub(crate) const CLOUD_CLIS: &[CloudCli] = &[AWS, GCLOUD, AZ];
+
+/// Whether `word`, as the first operand of `program` (lower case), only selects a release
+/// track (`gcloud alpha …`, `gcloud beta …`): the command after it is read as the GA one.
+pub(crate) fn is_release_track(program: &str, word: &str) -> bool {
+    cloud_cli(program).is_some_and(|cli| cli.tracks.iter().any(|t| t.eq_ignore_ascii_case(word)))
+}
 
 /// The row of `program` (lower case).
 pub(crate) fn cloud_cli(program: &str) -> Option<&'static CloudCli> {

@@ -32,7 +32,8 @@ pub(crate) const GCLOUD_IAM_BINDING: Spec = Spec::values(
     ),
 );
 
-/// `aws s3api put-bucket-acl|put-object-acl|put-public-access-block`: the global options and
+/// `aws s3api put-bucket-acl|put-object-acl|put-public-access-block|put-bucket-policy` (and
+/// `aws s3control put-public-access-block`): the global options and
 /// the calls'.
 pub(crate) const AWS_S3API_ACCESS: Spec = Spec::values(
     "",
@@ -49,6 +50,8 @@ pub(crate) const AWS_S3API_ACCESS: Spec = Spec::values(
             "grant-write",
             "grant-write-acp",
             "public-access-block-configuration",
+            "policy",
+            "account-id",
             "version-id",
             "expected-bucket-owner",
             "content-md5",

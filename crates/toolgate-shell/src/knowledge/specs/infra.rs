@@ -587,6 +587,17 @@ pub(crate) const KUBECTL_SCALE: Spec = Spec::with_flags(
     KUBECTL_FLAGS,
 );
 
+/// `kubectl patch`: the global options and the patch's (`-p`, `--type`), so that the clusters
+/// pack reads the patch it applies.
+pub(crate) const KUBECTL_PATCH: Spec = Spec::with_flags(
+    "nslfckLovp",
+    names_after!(
+        KUBECTL_OPTIONS,
+        ["patch", "type", "patch-file", "subresource"]
+    ),
+    KUBECTL_FLAGS,
+);
+
 /// `kubectl create clusterrolebinding|rolebinding`: kubectl's options and the binding's.
 pub(crate) const KUBECTL_BINDING: Spec = Spec::with_flags(
     "nslfckLov",

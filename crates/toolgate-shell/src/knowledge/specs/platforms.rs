@@ -342,3 +342,28 @@ pub(crate) const JENKINS_CLI_DELETES: &[&str] = &[
     "delete-credentials",
     "delete-credentials-domain",
 ];
+
+/// Railway: the service, environment and project a command acts on.
+pub(crate) const RAILWAY: Spec = Spec::with_flags(
+    "sep",
+    &["service", "environment", "project"],
+    &["yes", "json"],
+);
+
+/// Istio's `istioctl`: the cluster and namespace options, and those of `uninstall` that take
+/// a value (`--revision`, `--filename`, `--set`).
+pub(crate) const ISTIOCTL: Spec = Spec::with_flags(
+    "cinrfs",
+    &[
+        "kubeconfig",
+        "context",
+        "istioNamespace",
+        "istio-namespace",
+        "namespace",
+        "revision",
+        "filename",
+        "set",
+        "vklog",
+    ],
+    &["purge", "skip-confirmation", "dry-run", "verbose"],
+);

@@ -1,6 +1,7 @@
-//! Secret stores, message brokers, backup tools and CI runners: the options that take a value
-//! (global ones above all, which may stand before the subcommand the rule packs match:
-//! `restic -r REPO forget`, `nats -s URL stream rm`), and the flags the packs test.
+//! Secret stores, message brokers, backup tools, CI runners, Nomad and crictl: the options
+//! that take a value (global ones above all, which may stand before the subcommand the rule
+//! packs match: `restic -r REPO forget`, `nats -s URL stream rm`), and the flags the packs
+//! test.
 
 use super::Spec;
 
@@ -26,6 +27,7 @@ pub(crate) const VAULT: Spec = Spec::values(
         "header",
         "mfa",
         "policy-override",
+        "mode",
     ],
 );
 
@@ -276,3 +278,33 @@ pub(crate) const GITLAB_RUNNER: Spec = Spec::values("c", &["config", "log-level"
 
 /// The CircleCI CLI: its token and host options.
 pub(crate) const CIRCLECI: Spec = Spec::values("", &["token", "host", "org-id", "org-slug"]);
+
+/// HashiCorp Nomad (long options with one dash): the global options and those of the
+/// commands the clusters pack reads (`nomad job stop`, `nomad node drain`) that take a
+/// value.
+pub(crate) const NOMAD: Spec = Spec::values(
+    "",
+    &[
+        "address",
+        "region",
+        "namespace",
+        "token",
+        "ca-cert",
+        "ca-path",
+        "client-cert",
+        "client-key",
+        "tls-server-name",
+        "eval-priority",
+        "deadline",
+        "meta",
+        "m",
+    ],
+);
+
+/// crictl, the CRI runtimes' client: its global options that take a value (the endpoints,
+/// the timeout, the config file).
+pub(crate) const CRICTL: Spec = Spec::with_flags(
+    "ritc",
+    &["runtime-endpoint", "image-endpoint", "timeout", "config"],
+    &["all", "force", "prune", "debug"],
+);

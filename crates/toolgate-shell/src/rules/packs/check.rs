@@ -14,6 +14,8 @@ use super::{agents, cloud, containers, databases, exfiltration, host, hosting, p
 pub(crate) enum Check {
     /// `docker rm` of every container: `$(docker ps -aq)`, `docker ps -aq | xargs docker rm`.
     EveryContainer,
+    /// `docker rmi` of every image: `$(docker images -q)`, `docker images -q | xargs docker rmi`.
+    EveryImage,
     /// `kill` of process -1 (every process the user may signal) or of init (process 1).
     KillEveryProcess,
     /// `chattr` changing an attribute (`+i`, `-i`, `=a`; read from the words, as `-i` is
@@ -115,6 +117,9 @@ pub(crate) enum Check {
     /// `umount` of a system mount point, `mount` remounting one read-only or mounting over
     /// one (`knowledge::system_files::SYSTEM_MOUNT_POINTS`) or over a home directory.
     SystemMount,
+    /// The resource policy given with one of these options may grant anyone access
+    /// (`cloud::policy_may_grant_anyone`).
+    PolicyMayGrantAnyone(Words),
     /// A cloud CLI's operation deletes what this names (`knowledge::cloud_clis`).
     CloudDelete(cloud::CloudDeletes),
 }
@@ -143,6 +148,7 @@ impl Check {
     pub(super) fn holds(self, seen: &Seen<'_>) -> bool {
         match self {
             Check::EveryContainer => containers::every_container(seen),
+            Check::EveryImage => containers::every_image(seen),
             Check::KillEveryProcess => host::kills_every_process(seen.cmd),
             Check::ChattrAttributes => host::changes_attributes(seen.cmd),
             Check::SshKeyOverwrite => host::overwrites_ssh_key(seen),
@@ -195,6 +201,9 @@ impl Check {
             Check::AdminGroup => host::joins_admin_group(seen),
             Check::KillsHostDaemon => host::kills_host_daemon(seen),
             Check::SystemMount => host::changes_system_mount(seen),
+            Check::PolicyMayGrantAnyone(options) => {
+                cloud::policy_may_grant_anyone(seen.view, options)
+            }
             Check::CloudDelete(kind) => {
                 cloud::cloud_deletes(&seen.cmd.program_lower(), seen.view, kind)
             }

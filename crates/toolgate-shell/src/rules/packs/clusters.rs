@@ -1,11 +1,14 @@
 //! The `clusters` pack: Kubernetes deletions and disruptions.
 
 use super::{Check, Matcher as M, Operands};
-use crate::knowledge::specs::{KUBECTL_BINDING, KUBECTL_SCALE};
+use crate::knowledge::specs::{DOCKER_REMOVE, KUBECTL_BINDING, KUBECTL_PATCH, KUBECTL_SCALE};
 
 const KUBECTL: &[&str] = &["kubectl", "oc"];
 /// A client or server dry run changes nothing.
 const DRY_RUN: &[&str] = &["--dry-run", "--help", "-h"];
+const HELP: &[&str] = &["--help", "-h"];
+/// Docker and the engines with its command line (Swarm mode is Docker's).
+const DOCKER: &[&str] = &["docker"];
 
 /// Kinds whose deletion deletes everything in them (every spelling kubectl accepts).
 const CRITICAL_KINDS: &[&str] = &[
@@ -61,6 +64,33 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(DISRUPT, KUBECTL, &[&["replace"]])
         .any(&["--force"])
         .none(DRY_RUN),
+    // Finalizers removed (a merge patch's `"finalizers": null`, a JSON patch's `remove` of
+    // `/metadata/finalizers`, a namespace's `finalize` call): the object is deleted without
+    // the cleanup its controllers owed, which may leave volumes or cloud resources behind or
+    // pull a volume from under a running pod.
+    M::new(DISRUPT, KUBECTL, &[&["patch"]])
+        .spec(&KUBECTL_PATCH)
+        .none(DRY_RUN)
+        .check(Check::AnyValue(&["--patch", "-p"], &["*finalizers*"])),
+    M::new(DISRUPT, KUBECTL, &[&["replace"]])
+        .none(DRY_RUN)
+        .check(Check::AlsoValue(&["--raw"], &["*/finalize"])),
+    // Nomad: a drain migrates every allocation off a node; a purged job is gone with its
+    // versions (a plain stop keeps them, as `kubectl delete deploy` is routine).
+    M::new(DISRUPT, &["nomad"], &[&["node"], &["drain"]])
+        .any(&["--enable"])
+        .none(HELP),
+    M::new(DISRUPT, &["nomad"], &[&["job"], &["stop"]])
+        .any(&["--purge"])
+        .none(HELP),
+    M::new(DISRUPT, &["nomad"], &[&["stop"]])
+        .any(&["--purge"])
+        .none(HELP),
+    // A Swarm manager forced out: the last one takes the swarm's services, secrets and
+    // configs with it (without `--force`, Docker refuses).
+    M::new(DISRUPT, DOCKER, &[&["swarm"], &["leave"]])
+        .spec(&DOCKER_REMOVE)
+        .any(&["--force", "-f"]),
     // A binding to the cluster's administrator roles.
     M::new(
         ADMIN_GRANT,

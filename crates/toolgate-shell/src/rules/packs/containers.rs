@@ -44,6 +44,17 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(SYSTEM_PRUNE, DOCKER, &[&["system", "image"], &["prune"]])
         .spec(&DOCKER_REMOVE)
         .any(ALL_FLAG),
+    // Every image (`docker rmi -f $(docker images -q)`): as a prune of every unused one,
+    // and the ones in use too.
+    M::new(SYSTEM_PRUNE, DOCKER, &[&["rmi"]])
+        .spec(&DOCKER_REMOVE)
+        .check(Check::EveryImage),
+    M::new(SYSTEM_PRUNE, DOCKER, &[&["image"], &["rm", "remove"]])
+        .spec(&DOCKER_REMOVE)
+        .check(Check::EveryImage),
+    // crictl, on a Kubernetes node: every container or pod of the node, every image.
+    M::new(REMOVE_ALL, &["crictl"], &[&["rm", "rmp"]]).any(ALL_FLAG),
+    M::new(SYSTEM_PRUNE, &["crictl"], &[&["rmi"]]).any(&["-a", "--all", "-q", "--prune"]),
     // Images and tags deleted from a registry, for everyone who pulls them.
     M::new(REGISTRY_DELETE, &["crane", "skopeo"], &[&["delete"]]).none(REGISTRY_HELP),
     M::new(
@@ -71,10 +82,31 @@ fn lists_every_container(view: &View) -> bool {
     listing && view.has(ALL_FLAG) && !view.has(&["-f", "--filter"])
 }
 
+/// Whether `view` lists every image: `docker images` (or `image ls`) without a repository or
+/// a filter.
+fn lists_every_image(view: &View) -> bool {
+    let listing = (view.path_matches(&[&["images"]]) && view.operands_after(1).is_empty())
+        || (view.path_matches(&[&["image"], &["ls", "list"]]) && view.operands_after(2).is_empty());
+    listing && !view.has(&["-f", "--filter"])
+}
+
+/// `docker rmi` of every image: `--all` (podman), or images that come from a listing of
+/// every image in the same command (`docker rmi -f $(docker images -q)`, `docker images -q |
+/// xargs docker rmi`).
+pub(super) fn every_image(seen: &Seen<'_>) -> bool {
+    removes_every(seen, lists_every_image)
+}
+
 /// `docker rm` of every container: `--all` (podman), or containers that come from a listing
 /// of every container in the same command (`docker rm -f $(docker ps -aq)`,
 /// `docker ps -aq | xargs docker rm -f`).
 pub(super) fn every_container(seen: &Seen<'_>) -> bool {
+    removes_every(seen, lists_every_container)
+}
+
+/// Whether the removal `seen` is given `--all` (podman), or items from run time while a
+/// listing of every item (`lists_every`) runs in the same command.
+fn removes_every(seen: &Seen<'_>, lists_every: fn(&View) -> bool) -> bool {
     if seen.view.has(ALL_FLAG) {
         return true;
     }
@@ -82,6 +114,6 @@ pub(super) fn every_container(seen: &Seen<'_>) -> bool {
     from_run_time
         && seen.analysis.commands.iter().any(|c| {
             DOCKER.contains(&c.program_lower().as_ref())
-                && lists_every_container(&View::read(c, Some(&DOCKER_REMOVE)))
+                && lists_every(&View::read(c, Some(&DOCKER_REMOVE)))
         })
 }

@@ -5,6 +5,8 @@ use super::{Check, Matcher as M, Operands};
 /// terraform and the tools with its command line (options read with one dash).
 const TERRAFORM: &[&str] = &["terraform", "tofu", "terragrunt"];
 const HELP: &[&str] = &["--help", "-h"];
+/// istioctl's dry run and help remove nothing.
+const ISTIOCTL_INERT: &[&str] = &["--dry-run", "-d", "--help", "-h"];
 
 const DESTROY: &str = "TG-IAC-DESTROY";
 const STATE: &str = "TG-IAC-STATE-REMOVE";
@@ -60,6 +62,8 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(STATE, TERRAFORM, &[&["workspace"], &["delete"]]).none(HELP),
     M::new(STATE, &["pulumi"], &[&["stack"], &["rm"]]).none(HELP),
     M::new(STATE, &["pulumi"], &[&["state"], &["delete"]]).none(HELP),
+    // A cluster removed from Argo CD: its applications there are reconciled no more.
+    M::new(STATE, &["argocd"], &[&["cluster"], &["rm"]]).none(HELP),
     // `helm delete`, `del` and `un` are `helm uninstall`.
     M::new(HELM, &["helm"], &[&["uninstall", "delete", "del", "un"]]).none(&[
         "--dry-run",
@@ -75,6 +79,15 @@ pub(super) const MATCHERS: &[M] = &[
     // (unless `--keep-namespace`) the namespace it runs in. The workloads stay, reconciled no
     // more.
     M::new(HELM, &["flux"], &[&["uninstall"]]).none(&["--dry-run", "--help", "-h"]),
+    // `istioctl uninstall` (also `istioctl x uninstall`) removes Istio's control plane, and
+    // with `--purge` its custom resource definitions with every mesh resource.
+    M::new(HELM, &["istioctl"], &[&["uninstall"]]).none(ISTIOCTL_INERT),
+    M::new(
+        HELM,
+        &["istioctl"],
+        &[&["x", "experimental"], &["uninstall"]],
+    )
+    .none(ISTIOCTL_INERT),
     // Flux: deleting a Kustomization or a HelmRelease removes what it applied (its garbage
     // collection, the release's uninstall). A source's delete keeps the workloads.
     M::new(

@@ -1,6 +1,6 @@
 //! The `secrets` pack: deleting secrets, secret stores and secret engines.
 
-use super::Matcher as M;
+use super::{Check, Matcher as M};
 
 const HELP: &[&str] = &["--help", "-h"];
 const AWS: &[&str] = &["aws"];
@@ -22,6 +22,12 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(DELETE, &["vault"], &[&["policy"], &["delete"]]).none(HELP),
     M::new(DELETE, &["vault"], &[&["auth"], &["disable"]]).none(HELP),
     M::new(DELETE, &["vault"], &[&["lease"], &["revoke"]]).none(HELP),
+    // Every token under a path (`-mode=path auth/`: every login's); one token is routine.
+    M::new(DELETE, &["vault"], &[&["token"], &["revoke"]])
+        .none(HELP)
+        .check(Check::AlsoValue(&["--mode"], &["path"])),
+    // A sealed Vault serves no secret to anyone until enough key holders unseal it.
+    M::new(DELETE, &["vault"], &[&["operator"], &["seal"]]).none(HELP),
     // AWS Secrets Manager keeps a deleted secret for its recovery window unless told not to.
     M::new(DESTROY, AWS, &[&["secretsmanager"], &["delete-secret"]])
         .any(&["--force-delete-without-recovery"])

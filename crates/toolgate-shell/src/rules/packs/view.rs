@@ -1,6 +1,7 @@
 //! A command's arguments as a matcher reads them ([`View`]): its options, read by the one
 //! option reader with the program's spec, and its operands.
 
+use crate::knowledge::cloud_clis::is_release_track;
 use crate::knowledge::programs::{lookup, single_dash_long};
 use crate::knowledge::specs::{NONE, Spec};
 use crate::model::SimpleCommand;
@@ -57,13 +58,21 @@ impl View {
         }
         let own = read_grammar(&args, 0, &Grammar::plain(*global));
         let (mut opts, end) = (own.opts, own.end);
-        let operands = if own.dashdash {
+        let mut operands = if own.dashdash {
             (end..args.len()).collect()
         } else {
             let (more, operands) = read_permuted(&args, end, rest.unwrap_or(global));
             opts.extend(more);
             operands
         };
+        // `gcloud beta projects delete` is `gcloud projects delete` on another release
+        // track: every matcher reads the command after the track.
+        if let Some(&first) = operands.first()
+            && !args[first].dynamic
+            && is_release_track(program, &args[first].text)
+        {
+            operands.remove(0);
+        }
         View {
             args,
             opts,

@@ -38,6 +38,8 @@ const RESOURCE: &str = "TG-CLOUD-RESOURCE-DELETE";
 const ADMIN_GRANT: &str = "TG-CLOUD-ADMIN-GRANT";
 const PUBLIC: &str = "TG-CLOUD-PUBLIC-ACCESS";
 const AUDIT_OFF: &str = "TG-CLOUD-AUDIT-OFF";
+const ACCOUNT_CLOSE: &str = "TG-CLOUD-AWS-ACCOUNT-CLOSE";
+const CREDENTIAL: &str = "TG-CLOUD-CREDENTIAL-CREATE";
 
 /// Where a sync's destination names S3 (the storage pack's syncs read it too).
 const S3_URLS: &[&str] = &["s3://"];
@@ -45,6 +47,9 @@ const S3_URLS: &[&str] = &["s3://"];
 const AWS_PUBLIC_ACLS: &[&str] = &["public-read", "public-read-write", "authenticated-read"];
 /// S3's grantee groups for everyone and every AWS account.
 const AWS_PUBLIC_GRANTEES: &[&str] = &["*/global/AllUsers*", "*/global/AuthenticatedUsers*"];
+/// A public access block that lets public access through (a setting `false`), or one read
+/// from a file or only known at run time, which may.
+const AWS_OPEN_ACCESS_BLOCKS: &[&str] = &["*false*", "file://*", "fileb://*", "$*", "`*"];
 /// Google Cloud's members for everyone and every Google account.
 const GCLOUD_PUBLIC_MEMBERS: &[&str] = &["allUsers", "allAuthenticatedUsers"];
 /// Address ranges that are the whole internet.
@@ -181,6 +186,33 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(ADMIN_GRANT, AZ, &[&["role"], &["assignment"], &["create"]])
         .spec(&AZ_ROLE_ASSIGNMENT)
         .check(Check::AlsoValue(&["--role"], AZ_ADMIN_ROLES)),
+    // Long-lived keys and passwords of cloud identities: whoever holds one acts as the
+    // identity, beyond the session that made it.
+    M::new(
+        CREDENTIAL,
+        AWS,
+        &[
+            &["iam"],
+            &[
+                "create-access-key",
+                "create-login-profile",
+                "update-login-profile",
+            ],
+        ],
+    )
+    .none(CLOUD_INERT),
+    M::new(
+        CREDENTIAL,
+        GCLOUD,
+        &[&["iam"], &["service-accounts"], &["keys"], &["create"]],
+    )
+    .none(CLOUD_INERT),
+    M::new(
+        CREDENTIAL,
+        AZ,
+        &[&["ad"], &["sp", "app"], &["credential"], &["reset"]],
+    )
+    .none(CLOUD_INERT),
     // Cloud data and hosts opened to the whole internet.
     M::new(
         PUBLIC,
@@ -199,12 +231,23 @@ pub(super) const MATCHERS: &[M] = &[
         &["--grant-read", "--grant-write", "--grant-full-control"],
         AWS_PUBLIC_GRANTEES,
     )),
-    M::new(PUBLIC, AWS, &[&["s3api"], &["put-public-access-block"]])
+    M::new(
+        PUBLIC,
+        AWS,
+        &[&["s3api", "s3control"], &["put-public-access-block"]],
+    )
+    .spec(&AWS_S3API_ACCESS)
+    .none(AWS_DRY_RUN)
+    .check(Check::AlsoValue(
+        &["--public-access-block-configuration"],
+        AWS_OPEN_ACCESS_BLOCKS,
+    )),
+    // A bucket policy that names every principal (`"Principal": "*"`) opens the bucket to
+    // anyone; one read from a file may.
+    M::new(PUBLIC, AWS, &[&["s3api"], &["put-bucket-policy"]])
         .spec(&AWS_S3API_ACCESS)
-        .check(Check::AlsoValue(
-            &["--public-access-block-configuration"],
-            &["*false*"],
-        )),
+        .none(AWS_DRY_RUN)
+        .check(Check::PolicyMayGrantAnyone(&["--policy"])),
     M::new(
         PUBLIC,
         AWS,
@@ -288,6 +331,21 @@ pub(super) const MATCHERS: &[M] = &[
         .none(AWS_DRY_RUN),
     M::new(GCLOUD_DELETE, &["bq"], &[&["rm"]]).none(&["-j", "--job", "--help", "-h"]),
     M::new(KMS, AWS, &[&["kms"], &["schedule-key-deletion"]]).none(AWS_DRY_RUN),
+    // The account itself, or the organization whose policies guard it.
+    M::new(
+        ACCOUNT_CLOSE,
+        AWS,
+        &[
+            &["organizations"],
+            &[
+                "close-account",
+                "delete-organization",
+                "leave-organization",
+                "remove-account-from-organization",
+            ],
+        ],
+    )
+    .none(CLOUD_INERT),
     // Google Cloud.
     M::new(GCS, GCLOUD, &[&["storage"], &["rm"]]).any(&["-r", "-R", "--recursive"]),
     M::new(GCS, GCLOUD, &[&["storage"], &["buckets"], &["delete"]]),
@@ -326,17 +384,16 @@ fn listed(table: Operations, groups: &[&str], verb: &str) -> bool {
 /// What the operation of `view`, a command of `cli`, deletes. A verb only known at run time
 /// is not read (nothing); a group only known at run time matches no table row (a resource).
 fn deletes_of(cli: &CloudCli, view: &View) -> CloudDeletes {
-    let operands: Vec<&str> = view.operands().collect();
+    // The view has left a release track out (`gcloud beta …`).
+    let ops: Vec<&str> = view.operands().collect();
     let any = |words: &[&str], w: &str| words.iter().any(|g| glob_match_ci(g, w));
-    let start = usize::from(operands.first().is_some_and(|w| any(cli.tracks, w)));
-    let ops = &operands[start.min(operands.len())..];
     let Some(first) = ops.first() else {
         return CloudDeletes::Nothing;
     };
     if any(cli.local_groups, first) || ops.iter().any(|w| any(cli.help_operands, w)) {
         return CloudDeletes::Nothing;
     }
-    let deleting = |i: usize| !view.operand_dynamic(start + i) && any(cli.deleting, ops[i]);
+    let deleting = |i: usize| !view.operand_dynamic(i) && any(cli.deleting, ops[i]);
     let at = match cli.verb_at {
         VerbAt::Index(i) => (i < ops.len() && deleting(i)).then_some(i),
         VerbAt::FirstWithin(n) => (1..ops.len().min(n + 1)).find(|&i| deleting(i)),
@@ -357,6 +414,20 @@ fn deletes_of(cli: &CloudCli, view: &View) -> CloudDeletes {
 /// Whether the cloud CLI command `view` (of `program`) deletes what `kind` names.
 pub(super) fn cloud_deletes(program: &str, view: &View, kind: CloudDeletes) -> bool {
     cloud_cli(program).is_some_and(|cli| deletes_of(cli, view) == kind)
+}
+
+/// Whether the resource policy given with one of `options` may grant anyone access: it names
+/// every principal or every action (a `"*"` string), or it is no inline JSON document (read
+/// from a file or only known at run time), whose text cannot be read here.
+pub(super) fn policy_may_grant_anyone(view: &View, options: &[&str]) -> bool {
+    let Some(policy) = view.value(options) else {
+        return false;
+    };
+    if !policy.trim_start().starts_with('{') {
+        return true;
+    }
+    let compact: String = policy.chars().filter(|c| !c.is_whitespace()).collect();
+    compact.contains("\"*\"")
 }
 
 /// Whether a sync writes into remote storage: its destination, the operand at index

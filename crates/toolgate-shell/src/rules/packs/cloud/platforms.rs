@@ -7,6 +7,7 @@ use super::super::Matcher as M;
 use crate::knowledge::specs::SUPABASE;
 
 const PLATFORM: &str = "TG-CLOUD-PLATFORM-DELETE";
+const RESOURCE: &str = "TG-CLOUD-RESOURCE-DELETE";
 /// Help asked for deletes nothing.
 const HELP: &[&str] = &["--help", "-h"];
 
@@ -266,4 +267,7 @@ pub(in crate::rules::packs) const PLATFORM_MATCHERS: &[M] = &[
     .none(HELP),
     M::new(PLATFORM, &["wrangler"], &[&["kv:namespace"], &["delete"]]).none(HELP),
     M::new(PLATFORM, &["wrangler"], &[&["delete"]]).none(&["--dry-run", "--help", "-h"]),
+    // Railway: `down` removes a service's running deployment (its volumes stay), as a cloud
+    // resource's delete does.
+    M::new(RESOURCE, &["railway"], &[&["down"]]).none(HELP),
 ];

@@ -100,7 +100,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-CLOUD-PLATFORM-DELETE",
             "Deleting an app, server, database, volume or bucket on a hosting or storage platform takes its data with it",
-            "doctl compute droplet delete, hcloud server delete, linode-cli linodes delete, fly apps destroy, vercel remove, netlify sites:delete, heroku apps:destroy|pg:reset, dokku apps:destroy|postgres:destroy|…, supabase projects delete|db reset --linked, firebase firestore:delete --all-collections, serverless remove, sam delete, eksctl delete cluster, oci compute instance terminate, openstack server|volume|stack|… delete, scw instance server delete, vultr-cli instance delete, neonctl projects delete, wrangler delete|r2 bucket delete|kv namespace delete, s3cmd del -r|rb, mc rm --recursive|rb, b2 rm --recursive|delete-bucket|bucket delete",
+            "doctl compute droplet delete, hcloud server delete, linode-cli linodes delete, fly apps destroy, vercel remove, netlify sites:delete, heroku apps:destroy|pg:reset, dokku apps:destroy|postgres:destroy|…, supabase projects delete|db reset --linked, firebase firestore:delete --all-collections, serverless remove, sam delete, eksctl delete cluster, oci compute instance terminate, openstack server|volume|stack|… delete, scw instance server delete, vultr-cli instance delete, neonctl projects delete, wrangler delete|r2 bucket delete|kv namespace delete, eb terminate, amplify delete, ibmcloud resource service-instance-delete|is instance-delete|ks cluster rm, aliyun ecs|rds|… Delete*, civo instance|kubernetes remove, s3cmd del -r|rb, mc rm --recursive|rb, b2 rm --recursive|delete-bucket|bucket delete",
         ),
     ],
 };

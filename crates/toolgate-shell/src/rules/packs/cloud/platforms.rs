@@ -1,7 +1,7 @@
 //! The `cloud` pack's hosting platforms: deleting an app, server, database, cluster or volume
 //! (with its data) on DigitalOcean, Hetzner, Linode, Fly.io, Vercel, Netlify, Heroku,
 //! Supabase, Firebase, Serverless, AWS SAM, eksctl, Oracle Cloud, OpenStack, Scaleway, Vultr,
-//! Neon, Cloudflare.
+//! Neon, Cloudflare, Railway, Elastic Beanstalk, Amplify, IBM Cloud, Alibaba Cloud, Civo.
 
 use super::super::Matcher as M;
 use crate::knowledge::specs::SUPABASE;
@@ -270,4 +270,67 @@ pub(in crate::rules::packs) const PLATFORM_MATCHERS: &[M] = &[
     // Railway: `down` removes a service's running deployment (its volumes stay), as a cloud
     // resource's delete does.
     M::new(RESOURCE, &["railway"], &[&["down"]]).none(HELP),
+    // AWS Elastic Beanstalk: an environment with its instances and (unless decoupled) its
+    // database; AWS Amplify: every cloud resource of the project.
+    M::new(PLATFORM, &["eb"], &[&["terminate"]]).none(HELP),
+    M::new(PLATFORM, &["amplify"], &[&["delete"]]).none(HELP),
+    // IBM Cloud: a service instance, a VPC instance or volume, a Kubernetes cluster.
+    M::new(
+        PLATFORM,
+        &["ibmcloud"],
+        &[&["resource"], &["service-instance-delete"]],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["ibmcloud"],
+        &[
+            &["is"],
+            &[
+                "instance-delete",
+                "instances-delete",
+                "volume-delete",
+                "volumes-delete",
+                "bm-delete",
+            ],
+        ],
+    )
+    .none(HELP),
+    M::new(
+        PLATFORM,
+        &["ibmcloud"],
+        &[&["ks", "oc"], &["cluster"], &["rm", "delete"]],
+    )
+    .none(HELP),
+    // Alibaba Cloud: the API's delete operations (`aliyun ecs DeleteInstance`, `aliyun rds
+    // DeleteDBInstance`).
+    M::new(
+        PLATFORM,
+        &["aliyun"],
+        &[
+            &[
+                "ecs",
+                "rds",
+                "r-kvstore",
+                "oss",
+                "cs",
+                "polardb",
+                "dds",
+                "slb",
+                "nas",
+            ],
+            &["Delete*", "Release*", "rm"],
+        ],
+    )
+    .none(HELP),
+    // Civo: an instance, a Kubernetes cluster, a database or a volume.
+    M::new(
+        PLATFORM,
+        &["civo"],
+        &[
+            &["instance", "kubernetes", "k8s", "database", "db", "volume"],
+            &["remove", "delete", "rm"],
+        ],
+    )
+    .none(HELP),
 ];

@@ -66,6 +66,35 @@ const CORE_PACKAGES: &[&str] = &[
     "grub-efi*",
     "openssh-server",
     "python3",
+    // Arch: the kernel packages (no older kernel stays installed), the base meta-package.
+    "linux",
+    "linux-lts",
+    "linux-zen",
+    "linux-hardened",
+    "base",
+    "systemd-libs",
+    // Snaps: the base snaps every snap runs on, and snapd itself.
+    "core",
+    "core18",
+    "core20",
+    "core22",
+    "core24",
+    "snapd",
+    // Void, Gentoo (atoms with their category), Nix.
+    "base-system",
+    "xbps",
+    "sys-libs/glibc",
+    "sys-apps/baselayout",
+    "baselayout",
+    "sys-apps/portage",
+    "portage",
+    "sys-apps/systemd",
+    "sys-apps/openrc",
+    "openrc",
+    "sys-apps/coreutils",
+    "app-shells/bash",
+    "app-admin/sudo",
+    "nix",
 ];
 
 /// Services whose stop leaves the host open: firewalls and mandatory access control.
@@ -328,6 +357,18 @@ pub(super) const MATCHERS: &[M] = &[
         .operands(Operands::Packages(CORE_PACKAGES)),
     M::new(CORE_PACKAGE, &["pacman"], &[])
         .any(&["-R", "--remove"])
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["snap"], &[&["remove"]]).operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["emerge"], &[])
+        .any(&["-C", "--unmerge", "-c", "--depclean", "--rage-clean"])
+        .none(&["-p", "--pretend"])
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["xbps-remove"], &[])
+        .none(&["-n", "--dry-run", "-h", "--help"])
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["nix-env"], &[])
+        .any(&["-e", "--uninstall"])
+        .none(&["--dry-run"])
         .operands(Operands::Packages(CORE_PACKAGES)),
     M::new(CHATTR, &["chattr"], &[]).check(Check::ChattrAttributes),
     // `echo b > /proc/sysrq-trigger` reboots at once, `c` crashes, `o` powers off.

@@ -113,6 +113,8 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("killall5", ADMIN, NONE),
     row("pkill", ADMIN, &specs::PKILL),
     row("killall", ADMIN, &specs::KILLALL),
+    row("pgrep", ADMIN, &specs::PGREP),
+    row("pidof", ADMIN, &specs::PIDOF),
     row("userdel", ADMIN, &specs::USERDEL),
     row("deluser", ADMIN, &specs::DELUSER),
     row("passwd", ADMIN, &specs::PASSWD),

@@ -182,6 +182,28 @@ pub(crate) const PKILL: Spec = Spec::values(
     ],
 );
 
+/// pgrep: pkill's options that take a value, and `-d` (the delimiter it prints between ids).
+pub(crate) const PGREP: Spec = Spec::values(
+    "uUgGPstFd",
+    &[
+        "euid",
+        "uid",
+        "pgroup",
+        "group",
+        "parent",
+        "session",
+        "terminal",
+        "pidfile",
+        "signal",
+        "ns",
+        "nslist",
+        "delimiter",
+    ],
+);
+
+/// pidof: `-o` omits a process id.
+pub(crate) const PIDOF: Spec = Spec::values("o", &["omit-pid"]);
+
 /// killall: the options that take a value.
 pub(crate) const KILLALL: Spec = Spec::values(
     "usoyZ",

@@ -71,9 +71,7 @@ const REPLACERS: &[&str] = &["mv", "install", "ln"];
 /// fills a regular file. (`cp x /dev/null` writes into the node.)
 pub(crate) fn replaces_device_node(cmd: &SimpleCommand) -> bool {
     let program = cmd.program_lower();
-    if !REPLACERS.contains(&program.as_ref())
-        || (program == "ln" && !cmd.flags.contains("force"))
-    {
+    if !REPLACERS.contains(&program.as_ref()) || (program == "ln" && !cmd.flags.contains("force")) {
         return false;
     }
     let Some(destination) = cmd.operands.last() else {

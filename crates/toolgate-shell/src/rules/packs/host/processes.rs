@@ -176,10 +176,14 @@ pub(in crate::rules::packs) fn kills_looked_up_daemon(seen: &Seen<'_>) -> bool {
     if seen.cmd.args_from_input {
         sources.extend(input_of(seen).into_iter().flatten());
     }
-    sources.into_iter().filter_map(|i| commands.get(i)).any(|c| {
-        let program = c.program_lower();
-        PID_LOOKUPS.contains(&program.as_ref()) && names_host_daemon(&program, &View::read(c, None))
-    })
+    sources
+        .into_iter()
+        .filter_map(|i| commands.get(i))
+        .any(|c| {
+            let program = c.program_lower();
+            PID_LOOKUPS.contains(&program.as_ref())
+                && names_host_daemon(&program, &View::read(c, None))
+        })
 }
 
 /// The commands whose output a command that takes its arguments from input reads: its own

@@ -438,8 +438,10 @@ mod tests {
         assert_eq!(targets("perl -0777 -pi.bak -e 's/a/b/' f"), ["f"]);
         assert_eq!(targets("sed -ie 's/a/b/' f"), ["f"]);
         assert!(targets("sed -e 's/i/x/' f").is_empty());
-        // An old-style bundle takes its values in order.
-        assert_eq!(targets("tar cfC out.tgz dir src"), ["dir", "out.tgz"]);
+        // An old-style bundle takes its values in order; creating an archive reads the `-C`
+        // directory, extracting writes it.
+        assert_eq!(targets("tar cfC out.tgz dir src"), ["out.tgz"]);
+        assert_eq!(targets("tar xfC a.tar dir"), ["dir"]);
         // `--exclude x` is no member extracted.
         assert_eq!(targets("tar -xf a.tar -C d --exclude x m"), ["d", "m"]);
         // The program comes after `-v NAME=VALUE`.

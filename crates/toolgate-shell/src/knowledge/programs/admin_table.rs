@@ -229,6 +229,15 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("pacman", ADMIN, &specs::PACMAN),
     row("zypper", ADMIN, NONE),
     row("apk", ADMIN, NONE),
+    row("snap", ADMIN, NONE),
+    row("emerge", ADMIN, NONE),
+    row("xbps-remove", ADMIN, NONE),
+    row("nix-env", ADMIN, &specs::NIX_ENV),
+    // Boot loaders and the firmware's boot entries.
+    row("grub-install", ADMIN, NONE),
+    row("grub2-install", ADMIN, NONE),
+    row("efibootmgr", ADMIN, &specs::EFIBOOTMGR),
+    row("bootctl", ADMIN, NONE),
     row("chattr", ADMIN, &specs::CHATTR),
     row("ssh-keygen", ADMIN, &specs::SSH_KEYGEN),
     // Database clients (what they send is read by `knowledge::datastores`) and the commands

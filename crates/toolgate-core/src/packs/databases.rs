@@ -9,7 +9,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-DROP",
             "Dropping a database, schema, table or column destroys its data",
-            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE), ALTER TABLE … DROP COLUMN|PARTITION through psql, mysql, sqlite3, clickhouse-client, cqlsh, rails dbconsole, manage.py dbshell or an MCP tool; drop_table, db.drop_all(), sequelize.sync({force: true}), dropDatabase() in rails runner, manage.py shell, python -c, ruby -e, node -e",
+            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE), ALTER TABLE … DROP COLUMN|PARTITION through psql, mysql, sqlite3, duckdb, sqlcmd, clickhouse-client, cqlsh, rails dbconsole, manage.py dbshell or an MCP tool; drop_table, db.drop_all(), sequelize.sync({force: true}), dropDatabase() in rails runner, manage.py shell, python -c, ruby -e, node -e",
         ),
         deny(
             "TG-DB-TRUNCATE",
@@ -34,7 +34,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-DROP-COMMAND",
             "Dropping or resetting a database through a framework or client command",
-            "dropdb, mysqladmin drop, pg_dropcluster, dotnet ef database drop, sqlx database drop|reset, sqlite-utils drop-table, rails db:drop|reset|purge|schema:load|seed:replant, rake db:drop, prisma migrate reset, manage.py flush|migrate APP zero, artisan migrate:fresh|db:wipe, sequelize db:drop|db:migrate:undo:all, typeorm schema:drop, mix ecto.drop|ecto.reset|ecto.rollback --all, flyway clean, liquibase dropAll, alembic downgrade base, knex migrate:rollback --all, influx bucket delete, influx delete, neonctl databases delete, wrangler d1 delete, pscale database delete, turso db|group destroy, atlas clusters delete",
+            "dropdb, dropuser, mysqladmin drop, pg_dropcluster, dotnet ef database drop, sqlx database drop|reset, sqlite-utils drop-table, rails db:drop|reset|purge|schema:load|seed:replant, rake db:drop, prisma migrate reset, prisma db push --force-reset|--accept-data-loss, manage.py flush|migrate APP zero, artisan migrate:fresh|db:wipe, sequelize db:drop|db:migrate:undo:all, typeorm schema:drop, mix ecto.drop|ecto.reset|ecto.rollback --all, flyway clean, liquibase dropAll, alembic downgrade base, knex migrate:rollback --all, influx bucket delete, influx delete, neonctl databases delete, wrangler d1 delete, pscale database delete, turso db|group destroy, atlas clusters delete",
         ),
         review(
             "TG-DB-RESTORE-OVER",
@@ -45,6 +45,11 @@ pub(super) const PACK: Pack = Pack {
             "TG-DB-SEARCH-INDEX-DELETE",
             "Deleting a search index or its documents through the engine's HTTP API",
             "curl -X DELETE localhost:9200/INDEX (Elasticsearch, OpenSearch), POST …/_delete_by_query, Meilisearch, Typesense and Algolia index deletes",
+        ),
+        review(
+            "TG-DB-SERVER-FILE-REDIRECT",
+            "Pointing a database server's data or log file at another directory or name lets its next save write a file of the client's choosing",
+            "redis-cli CONFIG SET dir|dbfilename|logfile …",
         ),
     ],
 };

@@ -14,7 +14,7 @@ pub(super) const PACK: Pack = Pack {
         review(
             "TG-HOST-SERVICE-STOP",
             "Stopping, disabling, masking or killing system services and the daemons the host depends on",
-            "systemctl stop|disable|mask|kill, service NAME stop, launchctl unload of a system daemon, launchctl bootout|disable system/…, killall sshd, pkill -f systemd-journald",
+            "systemctl stop|disable|mask|kill, service NAME stop, launchctl unload of a system daemon, launchctl bootout|disable system/…, killall sshd, pkill -f systemd-journald, kill $(pidof sshd), pgrep dockerd | xargs kill",
         ),
         deny(
             "TG-HOST-KILL-ALL",
@@ -54,7 +54,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-HOST-CORE-PACKAGE-REMOVE",
             "Removing core system packages breaks the machine",
-            "apt remove systemd|libc6|coreutils|bash|sudo, dnf remove glibc",
+            "apt remove systemd|libc6|coreutils|bash|sudo, dnf remove glibc, pacman -R linux|base, snap remove core|snapd, emerge -C glibc, xbps-remove, nix-env -e nix",
         ),
         review(
             "TG-HOST-CHATTR",
@@ -94,7 +94,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-HOST-MOUNT-CRITICAL",
             "Unmounting, remounting read-only, mounting over or binding elsewhere a file system the system runs from, or a home directory",
-            "umount -l /, umount /boot|/proc|/home, umount -a, mount -o remount,ro /, mount --bind DIR /etc, mount -t tmpfs none ~, mount --bind / DIR",
+            "umount -l /, umount /boot|/proc|/home, umount -a, umount -l /dev/DEVICE, mount -o remount,ro /, mount --bind DIR /etc, mount -t tmpfs none ~, mount --bind / DIR",
         ),
         deny(
             "TG-HOST-VM-DELETE",
@@ -105,6 +105,11 @@ pub(super) const PACK: Pack = Pack {
             "TG-HOST-DEV-VM-DELETE",
             "Deleting a local development machine or cluster deletes what was built and stored in it",
             "vagrant destroy, minikube delete, kind delete cluster, k3d cluster delete, limactl delete, colima delete, podman machine rm|reset, docker-machine rm, lando destroy",
+        ),
+        review(
+            "TG-HOST-BOOT-CHANGE",
+            "Installing, removing or reordering the boot loader or the firmware's boot entries can leave the machine unable to boot",
+            "grub-install, efibootmgr -B|--delete-bootnum|-o|-A, bootctl install|remove",
         ),
         review(
             "TG-HOST-CREDENTIAL-LOSS",

@@ -201,6 +201,23 @@ pub(crate) const CLIENTS: &[Client] = &[
         ),
         &["-f", "--file"],
     ),
+    // DuckDB's shell: `duckdb FILE 'SQL'`, `-c`/`-s` (run and exit), `-cmd`, `-f FILE`; dot
+    // commands as sqlite3's, whose shell it grew from.
+    operands(
+        files(
+            text(client("duckdb", SQLITE3), &["-c", "-s", "--cmd"]),
+            &["-f"],
+        ),
+        Operands::TextAfter(1),
+    ),
+    // SQL Server's sqlcmd: T-SQL, read as SQL of no one dialect.
+    files(
+        text(
+            client("sqlcmd", Language::Sql(SqlDialect::Unknown)),
+            &["-Q", "-q", "--query", "--initial-query"],
+        ),
+        &["-i", "--input-file"],
+    ),
     // Snowflake's SnowSQL.
     files(
         text(
@@ -259,6 +276,8 @@ pub(crate) const CLIENT_PROGRAMS: &[&str] = &[
     "redis-cli",
     "valkey-cli",
     "cqlsh",
+    "duckdb",
+    "sqlcmd",
     "snowsql",
     "cockroach",
     "wrangler",
@@ -278,7 +297,8 @@ mod tests {
             let spec = lookup(c.program).expect("a row").options;
             let single_dash = crate::knowledge::programs::single_dash_long(c.program);
             for o in c.text_options.iter().chain(c.file_options) {
-                let known = if single_dash {
+                // A one-dash program's one-letter options stay short (`duckdb -c`).
+                let known = if single_dash && o.starts_with("--") {
                     o.strip_prefix("--")
                         .is_some_and(|l| spec.long_val.contains(&l))
                 } else {

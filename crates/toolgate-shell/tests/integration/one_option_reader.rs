@@ -99,7 +99,7 @@ const ALLOWED: &[Allowed] = &[
     },
     Allowed {
         file: "rules/packs/host/processes.rs",
-        function: "kills_every_process",
+        function: "kill_arguments",
         lines: 1,
         reason: "kill writes a signal as an option (`-9`, `-KILL`) and process -1 as one too: \
                  only the first such word is the signal",

@@ -19,16 +19,7 @@ pub(crate) fn is_block_device(target: &str) -> bool {
     if !target.starts_with('/') {
         return false;
     }
-    let mut path = PathBuf::from("/");
-    for c in Path::new(target).components() {
-        match c {
-            Component::ParentDir => {
-                path.pop();
-            }
-            Component::Normal(n) => path.push(n),
-            _ => {}
-        }
-    }
+    let path = normalised(target);
     let Ok(rest) = path.strip_prefix("/dev") else {
         return false;
     };
@@ -43,6 +34,53 @@ pub(crate) fn is_block_device(target: &str) -> bool {
             "fd" | "pts" | "shm" | "mqueue" | "hugepages" | "tcp" | "udp"
         )
         || (first.starts_with("tty") && !rest.contains('/')))
+}
+
+/// Whether `target` is one of the device nodes under `/dev` that are safe to write into
+/// (`/dev/null`, `/dev/tty1`): replaced by a regular file, whatever writes there fills it.
+fn is_character_device_node(target: &str) -> bool {
+    let path = normalised(target);
+    let Ok(rest) = path.strip_prefix("/dev") else {
+        return false;
+    };
+    let rest = rest.to_string_lossy();
+    SAFE_DEVICES.contains(&rest.as_ref()) || (rest.starts_with("tty") && !rest.contains('/'))
+}
+
+/// `path` (whole) with `..` and `.` taken out.
+fn normalised(target: &str) -> PathBuf {
+    let mut path = PathBuf::from("/");
+    for c in Path::new(target).components() {
+        match c {
+            Component::ParentDir => {
+                path.pop();
+            }
+            Component::Normal(n) => path.push(n),
+            _ => {}
+        }
+    }
+    path
+}
+
+/// Programs that replace the file at their destination (a new inode, not a write into the
+/// old one): `mv`, `install`, and `ln -f`.
+const REPLACERS: &[&str] = &["mv", "install", "ln"];
+
+/// Whether `cmd` replaces a safe character device node with a file of its own (`mv x
+/// /dev/null`, `ln -sf x /dev/null`): as root the node is gone and whatever writes there
+/// fills a regular file. (`cp x /dev/null` writes into the node.)
+pub(crate) fn replaces_device_node(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    if !REPLACERS.contains(&program.as_ref()) || (program == "ln" && !cmd.flags.contains("force")) {
+        return false;
+    }
+    let Some(destination) = cmd.operands.last() else {
+        return false;
+    };
+    cmd.operands.len() >= 2
+        && destination.starts_with('/')
+        && !destination.ends_with('/')
+        && is_character_device_node(destination)
 }
 
 /// Whether `cmd` writes a block device (`cat x > /dev/sda`, `tee /dev/nvme0n1`,

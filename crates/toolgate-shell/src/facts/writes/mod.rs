@@ -11,7 +11,7 @@ use crate::options::{
 mod devices;
 mod protected;
 
-pub(crate) use devices::writes_block_device;
+pub(crate) use devices::{replaces_device_node, writes_block_device};
 pub(crate) use protected::{writes_protected, writes_protected_after_cd};
 
 /// `tar`'s arguments read with its spec, an old-style first bundle (`tar czf out.tgz dir`)
@@ -32,11 +32,15 @@ fn borrowed<'a, 'v>(
         .collect()
 }
 
-/// The files tar writes: the `-C` directories; the archive when it creates or adds to one;
-/// the members named when it extracts (`tar xf a.tar .claude/settings.json`).
+/// The files tar writes: the `-C` directories (unless it only creates or adds to an
+/// archive: then they are where it reads); the archive when it creates or adds to one; the
+/// members named when it extracts (`tar xf a.tar .claude/settings.json`).
 fn tar_targets(cmd: &SimpleCommand) -> Vec<&str> {
     let scan = tar_scan(cmd);
-    let mut out: Vec<&str> = borrowed(cmd, scan.values(specs::TAR_DIRECTORY));
+    let mut out: Vec<&str> = Vec::new();
+    if !scan.has(specs::TAR_WRITES_ARCHIVE) || scan.has(specs::TAR_EXTRACTS) {
+        out.extend(borrowed(cmd, scan.values(specs::TAR_DIRECTORY)));
+    }
     if scan.has(specs::TAR_WRITES_ARCHIVE) {
         out.extend(borrowed(cmd, scan.values(specs::TAR_ARCHIVE)));
     }
@@ -44,6 +48,27 @@ fn tar_targets(cmd: &SimpleCommand) -> Vec<&str> {
         out.extend(borrowed(cmd, &scan.operands));
     }
     out
+}
+
+/// The directories `cmd` extracts an archive into, where the archive decides which files it
+/// writes: tar's `-C` when it extracts, unzip's `-d`, else the directory a written-out `cd`
+/// before leads to (`cd / && tar xf a.tar`).
+pub(crate) fn extraction_directories(cmd: &SimpleCommand) -> Vec<&str> {
+    let given = match cmd.program_lower().as_ref() {
+        "tar" | "bsdtar" | "gtar" => {
+            let scan = tar_scan(cmd);
+            if !scan.has(specs::TAR_EXTRACTS) {
+                return Vec::new();
+            }
+            borrowed(cmd, scan.values(specs::TAR_DIRECTORY))
+        }
+        "unzip" => option_targets(cmd),
+        _ => return Vec::new(),
+    };
+    if !given.is_empty() {
+        return given;
+    }
+    cmd.cwd_target.as_deref().into_iter().collect()
 }
 
 /// The files `cmd` writes through the options of its row in [`specs::FILE_OPTIONS`], read
@@ -413,8 +438,10 @@ mod tests {
         assert_eq!(targets("perl -0777 -pi.bak -e 's/a/b/' f"), ["f"]);
         assert_eq!(targets("sed -ie 's/a/b/' f"), ["f"]);
         assert!(targets("sed -e 's/i/x/' f").is_empty());
-        // An old-style bundle takes its values in order.
-        assert_eq!(targets("tar cfC out.tgz dir src"), ["dir", "out.tgz"]);
+        // An old-style bundle takes its values in order; creating an archive reads the `-C`
+        // directory, extracting writes it.
+        assert_eq!(targets("tar cfC out.tgz dir src"), ["out.tgz"]);
+        assert_eq!(targets("tar xfC a.tar dir"), ["dir"]);
         // `--exclude x` is no member extracted.
         assert_eq!(targets("tar -xf a.tar -C d --exclude x m"), ["d", "m"]);
         // The program comes after `-v NAME=VALUE`.

@@ -184,6 +184,87 @@ pub(crate) const SQLITE3: Spec = Spec::with_flags(
     ],
 );
 
+/// DuckDB's shell (long options with one dash, see `single_dash_long`): `-c` and `-s` carry a
+/// command to run and exit, `-cmd` one to run first, `-f` a file of them.
+pub(crate) const DUCKDB: Spec = Spec::with_flags(
+    "cfs",
+    &["cmd", "init", "separator", "newline", "nullvalue"],
+    &[
+        "append",
+        "ascii",
+        "bail",
+        "batch",
+        "box",
+        "column",
+        "csv",
+        "echo",
+        "header",
+        "noheader",
+        "html",
+        "interactive",
+        "json",
+        "line",
+        "list",
+        "markdown",
+        "quote",
+        "readonly",
+        "safe",
+        "stats",
+        "table",
+        "unsigned",
+        "unredacted",
+        "no-stdin",
+        "ui",
+        "help",
+        "version",
+    ],
+);
+
+/// SQL Server's `sqlcmd` (the ODBC one and go-sqlcmd's long spellings): `-Q` runs a query
+/// and exits, `-q` runs one and stays, `-i` names files of them. The options whose value is
+/// optional and attached only (`-k1`, `-p1`, `-X1`, `-r1`) are flags here.
+pub(crate) const SQLCMD: Spec = Spec::with_flags(
+    "SUPdHlthswacqQmViozZfyYvK",
+    &[
+        "server",
+        "user-name",
+        "password",
+        "database-name",
+        "query",
+        "initial-query",
+        "input-file",
+        "output-file",
+        "variables",
+        "login-timeout",
+        "query-timeout",
+        "headers",
+        "column-separator",
+        "screen-width",
+        "packet-size",
+        "batch-terminator",
+        "error-level",
+        "error-severity-level",
+        "code-page",
+        "application-intent",
+        "format",
+    ],
+    &[
+        "use-trusted-connection",
+        "echo-input",
+        "enable-quoted-identifiers",
+        "list-servers",
+        "trim-spaces",
+        "exit-on-error",
+        "dedicated-admin-connection",
+        "disable-variable-substitution",
+        "multi-subnet-failover",
+        "trust-server-certificate",
+        "unicode-output-file",
+        "help",
+        "version",
+    ],
+);
+
 /// SnowSQL (Snowflake's client): `-q`/`--query` carries statements, `-f`/`--filename` a file
 /// of them.
 pub(crate) const SNOWSQL: Spec = Spec::with_flags(
@@ -428,7 +509,14 @@ pub(crate) const RAKE: Spec = Spec::with_flags(
 pub(crate) const PRISMA: Spec = Spec::with_flags(
     "",
     &["schema"],
-    &["force", "force-reset", "skip-seed", "help"],
+    &[
+        "force",
+        "force-reset",
+        "accept-data-loss",
+        "skip-seed",
+        "skip-generate",
+        "help",
+    ],
 );
 
 /// Cassandra's `cqlsh`: the options that take a value (`-e CQL`, `-f FILE`, `-k KEYSPACE`).

@@ -182,6 +182,49 @@ pub(crate) const PKILL: Spec = Spec::values(
     ],
 );
 
+/// nix-env: the options that take a value (`-f FILE`, `-p PROFILE`, `-I PATH`).
+pub(crate) const NIX_ENV: Spec = Spec::values("fpI", &["file", "profile", "include"]);
+
+/// efibootmgr: the options that take a value (`-b 0003`, `-o 0001,0000`, `-L LABEL`).
+pub(crate) const EFIBOOTMGR: Spec = Spec::values(
+    "bdlLoptneEi",
+    &[
+        "bootnum",
+        "disk",
+        "loader",
+        "label",
+        "bootorder",
+        "part",
+        "timeout",
+        "bootnext",
+        "edd",
+        "device",
+        "iface",
+    ],
+);
+
+/// pgrep: pkill's options that take a value, and `-d` (the delimiter it prints between ids).
+pub(crate) const PGREP: Spec = Spec::values(
+    "uUgGPstFd",
+    &[
+        "euid",
+        "uid",
+        "pgroup",
+        "group",
+        "parent",
+        "session",
+        "terminal",
+        "pidfile",
+        "signal",
+        "ns",
+        "nslist",
+        "delimiter",
+    ],
+);
+
+/// pidof: `-o` omits a process id.
+pub(crate) const PIDOF: Spec = Spec::values("o", &["omit-pid"]);
+
 /// killall: the options that take a value.
 pub(crate) const KILLALL: Spec = Spec::values(
     "usoyZ",

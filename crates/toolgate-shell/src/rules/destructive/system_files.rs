@@ -1,6 +1,7 @@
 //! One of the system's own files overwritten, edited or re-moded (`TG-CMD-SYSTEM-FILE-WRITE`):
 //! `echo x > /etc/fstab`, `sed -i … /boot/grub/grub.cfg`, `chmod 000 /`, `chmod 777
-//! /etc/shadow`. Which files are the system's own is `knowledge::system_files`; the files
+//! /etc/shadow`, an archive extracted into the root (`tar -xf a.tar -C /`), a device node
+//! replaced by a file (`mv x /dev/null`). Which files are the system's own is `knowledge::system_files`; the files
 //! that run code or commands (`/etc/profile`, cron, systemd units) are the persistence
 //! classes', judged by the policy's `persistence:` instead.
 
@@ -10,7 +11,7 @@ use toolgate_core::path_class::persistence_class;
 
 use crate::SimpleCommand;
 use crate::facts::paths::{PathClass, classify, normalized};
-use crate::facts::writes::content_targets;
+use crate::facts::writes::{content_targets, extraction_directories, replaces_device_node};
 use crate::knowledge::system_files::{MODE_CHANGERS, in_work_tree};
 use crate::rules::CommandContext;
 
@@ -32,6 +33,18 @@ pub(super) fn changes_system_file(cmd: &SimpleCommand, cx: &CommandContext) -> b
     content_targets(cmd)
         .iter()
         .any(|t| is_system_own(t, cmd, cx, Change::Content))
+        || replaces_device_node(cmd)
+        || extracts_into_root(cmd, cx)
+}
+
+/// Whether `cmd` extracts an archive into the root (`tar -xf a.tar -C /`, `unzip -o a.zip -d
+/// /`): the archive's members decide which of the system's files it overwrites.
+fn extracts_into_root(cmd: &SimpleCommand, cx: &CommandContext) -> bool {
+    extraction_directories(cmd).into_iter().any(|dir| {
+        let at = cmd.args.iter().position(|a| a == dir);
+        let dynamic = at.is_some_and(|i| cmd.is_dynamic(i));
+        classify(dir, dynamic, cmd, cx) == PathClass::Root
+    })
 }
 
 /// How a command changes a path.

@@ -114,6 +114,9 @@ pub(crate) enum Check {
     /// `pkill` or `killall` of a daemon the host depends on (`knowledge::daemons`), or
     /// `systemctl kill`, with a signal that stops it.
     KillsHostDaemon,
+    /// `kill` of the process ids `pidof` or `pgrep` looks up for such a daemon (`kill $(pidof
+    /// sshd)`, `pgrep sshd | xargs kill`).
+    KillsLookedUpDaemon,
     /// `umount` of a system mount point, `mount` remounting one read-only or mounting over
     /// one (`knowledge::system_files::SYSTEM_MOUNT_POINTS`) or over a home directory.
     SystemMount,
@@ -200,6 +203,7 @@ impl Check {
             Check::CapabilityGrant => host::grants_capability(seen.view),
             Check::AdminGroup => host::joins_admin_group(seen),
             Check::KillsHostDaemon => host::kills_host_daemon(seen),
+            Check::KillsLookedUpDaemon => host::kills_looked_up_daemon(seen),
             Check::SystemMount => host::changes_system_mount(seen),
             Check::PolicyMayGrantAnyone(options) => {
                 cloud::policy_may_grant_anyone(seen.view, options)

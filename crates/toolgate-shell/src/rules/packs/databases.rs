@@ -26,6 +26,7 @@ const MONGO_DROP: &str = "TG-DB-MONGO-DROP";
 const DROP_COMMAND: &str = "TG-DB-DROP-COMMAND";
 const SEARCH_INDEX_DELETE: &str = "TG-DB-SEARCH-INDEX-DELETE";
 const RESTORE_OVER: &str = "TG-DB-RESTORE-OVER";
+const SERVER_FILE_REDIRECT: &str = "TG-DB-SERVER-FILE-REDIRECT";
 
 /// The losses each rule stops (every [`DataLoss`] in exactly one, the one its catalog row
 /// names: a test checks it).
@@ -97,6 +98,14 @@ const RAKE_LISTING: &[&str] = &[
 ];
 
 const REDIS: &[&str] = &["redis-cli", "valkey-cli"];
+/// Redis settings that name where the server writes its files.
+const REDIS_FILE_SETTINGS: &[&str] = &[
+    "dir",
+    "dbfilename",
+    "logfile",
+    "appendfilename",
+    "appenddirname",
+];
 /// Programs whose code may hold ORM calls and SQL (`python -c`, `ruby -e`, `node -e`, `rails
 /// runner`, `manage.py shell -c`; `manage.py dbshell` and `rails dbconsole` with SQL on stdin).
 const CODE_PROGRAMS: &[&str] = &[
@@ -148,7 +157,8 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(DROP_COMMAND, &["influx"], &[&["bucket"], &["delete"]]).none(HELP),
     M::new(DROP_COMMAND, &["influx"], &[&["delete"]]).none(HELP),
     // Client programs that drop a database.
-    M::new(DROP_COMMAND, &["dropdb"], &[])
+    // (`dropuser` drops a role: the logins and grants of whatever uses it.)
+    M::new(DROP_COMMAND, &["dropdb", "dropuser"], &[])
         .operands(Operands::Present)
         .none(&["--help", "-?", "--version", "-V"]),
     M::new(DROP_COMMAND, &["mysqladmin", "mariadb-admin"], &[&["drop"]]).none(HELP),
@@ -210,7 +220,7 @@ pub(super) const MATCHERS: &[M] = &[
         .check(Check::NotTestDatabase),
     M::new(DROP_COMMAND, &["prisma"], &[&["migrate"], &["reset"]]).none(HELP),
     M::new(DROP_COMMAND, &["prisma"], &[&["db"], &["push"]])
-        .any(&["--force-reset"])
+        .any(&["--force-reset", "--accept-data-loss"])
         .none(HELP),
     M::new(DROP_COMMAND, PYTHON, &[MANAGE_PY, DJANGO_FLUSH]).none(HELP),
     M::new(DROP_COMMAND, PYTHON, &[&["django"], DJANGO_FLUSH]).any(&["-m"]),
@@ -263,6 +273,11 @@ pub(super) const MATCHERS: &[M] = &[
         &[&["db:migrate:undo:all"]],
     )
     .none(HELP),
+    // Redis told to save its data under another directory or file name: the next SAVE
+    // writes a file of the server's choosing with content the client sets (an SSH key, a
+    // crontab).
+    M::new(SERVER_FILE_REDIRECT, REDIS, &[&["config"], &["set"]])
+        .operands(Operands::Some(REDIS_FILE_SETTINGS)),
     // ZooKeeper: a node with everything under it.
     M::new(KEYSTORE_WIPE, ZOOKEEPER_SHELLS, &[&["deleteall", "rmr"]]).none(HELP),
     // A restore that drops what the dump replaces, into a live database.

@@ -120,7 +120,12 @@ pub(super) fn stores_program(cmd: &SimpleCommand) -> bool {
 pub fn planted_files(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (i, cmd) in analysis.commands.iter().enumerate() {
-        let targets = content_targets(cmd);
+        let mut targets = content_targets(cmd);
+        // A truncated file is rewritten as a redirect rewrites it (`truncate -s 0 ~/.bashrc`
+        // as `: > ~/.bashrc`).
+        if cmd.program_lower() == "truncate" {
+            targets.extend(cmd.operands.iter().cloned());
+        }
         if targets.is_empty() {
             continue;
         }

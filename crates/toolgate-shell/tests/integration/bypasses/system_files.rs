@@ -73,3 +73,37 @@ fn everyday_writes_outside_the_system_s_own_files_pass() {
         assert!(!has(cmd, RULE), "{cmd}: {:?}", rules(cmd));
     }
 }
+
+#[test]
+fn archives_extracted_into_the_root_and_device_nodes_replaced() {
+    for cmd in [
+        "tar -xf x.tar -C /",
+        "sudo tar -xzf x.tgz -C /",
+        "tar --extract --file x.tar --directory=/",
+        "unzip -o x.zip -d /",
+        "cd / && tar xf /tmp/x.tar",
+        "cd / && unzip /tmp/x.zip",
+        "mv x /dev/null",
+        "sudo mv /tmp/x /dev/zero",
+        "ln -sf /tmp/x /dev/null",
+        "install x /dev/tty",
+    ] {
+        assert!(has(cmd, RULE), "{cmd}: {:?}", rules(cmd));
+    }
+    for cmd in [
+        "tar -xf x.tar -C build/",
+        "tar -xzf x.tgz",
+        "unzip x.zip -d /tmp/x",
+        "unzip x.zip",
+        "cd /tmp && tar xf x.tar",
+        "cp x /dev/null",
+        "cat x > /dev/null",
+        "ln -s /tmp/x /dev/null",
+        "mv x /dev/shm/",
+        // Creating an archive reads the `-C` directory; it writes only the archive.
+        "tar -czf /tmp/etc.tgz -C /etc .",
+        "tar -czf out.tgz -C / etc",
+    ] {
+        assert!(!has(cmd, RULE), "{cmd}: {:?}", rules(cmd));
+    }
+}

@@ -15,7 +15,9 @@ pub use credentials::loses_credentials;
 pub(super) use credentials::may_name_credential;
 pub(super) use machines::MACHINE_MATCHERS;
 pub(super) use mounts::{MOUNT_MATCHERS, changes_system_mount};
-pub(super) use processes::{DAEMON_MATCHERS, kills_every_process, kills_host_daemon};
+pub(super) use processes::{
+    DAEMON_MATCHERS, kills_every_process, kills_host_daemon, kills_looked_up_daemon,
+};
 
 use super::{Check, Matcher as M, Operands, Seen, View};
 
@@ -66,6 +68,35 @@ const CORE_PACKAGES: &[&str] = &[
     "grub-efi*",
     "openssh-server",
     "python3",
+    // Arch: the kernel packages (no older kernel stays installed), the base meta-package.
+    "linux",
+    "linux-lts",
+    "linux-zen",
+    "linux-hardened",
+    "base",
+    "systemd-libs",
+    // Snaps: the base snaps every snap runs on, and snapd itself.
+    "core",
+    "core18",
+    "core20",
+    "core22",
+    "core24",
+    "snapd",
+    // Void, Gentoo (atoms with their category), Nix.
+    "base-system",
+    "xbps",
+    "sys-libs/glibc",
+    "sys-apps/baselayout",
+    "baselayout",
+    "sys-apps/portage",
+    "portage",
+    "sys-apps/systemd",
+    "sys-apps/openrc",
+    "openrc",
+    "sys-apps/coreutils",
+    "app-shells/bash",
+    "app-admin/sudo",
+    "nix",
 ];
 
 /// Services whose stop leaves the host open: firewalls and mandatory access control.
@@ -106,6 +137,20 @@ const NETWORK_DOWN: &str = "TG-HOST-NETWORK-DOWN";
 const ACCOUNT_LOCK: &str = "TG-HOST-ACCOUNT-LOCK";
 const LOG_DELETE: &str = "TG-HOST-LOG-DELETE";
 const PRIVILEGE: &str = "TG-HOST-PRIVILEGE-GRANT";
+const BOOT_CHANGE: &str = "TG-HOST-BOOT-CHANGE";
+
+/// efibootmgr's options that delete or deactivate a boot entry, or rewrite or delete the
+/// boot order (listing, `-v`, and `-n` for the next boot only are everyday work).
+const EFI_BOOT_CHANGES: &[&str] = &[
+    "-B",
+    "--delete-bootnum",
+    "-o",
+    "--bootorder",
+    "-O",
+    "--delete-bootorder",
+    "-A",
+    "--inactive",
+];
 
 /// Groups whose members are root in all but name: sudo rights, the shadow file, raw disks and
 /// kernel memory. (`docker` and `lxd` are too, but joining them is those tools' documented
@@ -329,6 +374,18 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(CORE_PACKAGE, &["pacman"], &[])
         .any(&["-R", "--remove"])
         .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["snap"], &[&["remove"]]).operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["emerge"], &[])
+        .any(&["-C", "--unmerge", "-c", "--depclean", "--rage-clean"])
+        .none(&["-p", "--pretend"])
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["xbps-remove"], &[])
+        .none(&["-n", "--dry-run", "-h", "--help"])
+        .operands(Operands::Packages(CORE_PACKAGES)),
+    M::new(CORE_PACKAGE, &["nix-env"], &[])
+        .any(&["-e", "--uninstall"])
+        .none(&["--dry-run"])
+        .operands(Operands::Packages(CORE_PACKAGES)),
     M::new(CHATTR, &["chattr"], &[]).check(Check::ChattrAttributes),
     // `echo b > /proc/sysrq-trigger` reboots at once, `c` crashes, `o` powers off.
     M::new(POWER, &[], &[]).check(Check::ContentInto(SYSRQ_TRIGGER, &[])),
@@ -394,6 +451,18 @@ pub(super) const MATCHERS: &[M] = &[
     )
     .check(Check::AdminGroup),
     M::new(PRIVILEGE, &["chpasswd"], &[]).none(HELP),
+    // The boot loader written to a disk or the EFI partition, or removed; the firmware's
+    // boot entries deleted or reordered. (`update-grub` only rewrites its menu.)
+    M::new(BOOT_CHANGE, &["grub-install", "grub2-install"], &[]).none(&[
+        "--help",
+        "-h",
+        "--version",
+        "-V",
+        "--usage",
+        "-?",
+    ]),
+    M::new(BOOT_CHANGE, &["efibootmgr"], &[]).any(EFI_BOOT_CHANGES),
+    M::new(BOOT_CHANGE, &["bootctl"], &[&["install", "remove"]]).none(HELP),
 ];
 
 /// Whether `cmd` puts content into a file matching one of `paths` and none of `spared`

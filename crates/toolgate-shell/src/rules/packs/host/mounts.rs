@@ -5,6 +5,10 @@
 //! delete through the new name reaches it). Which directories count is the knowledge layer's
 //! [`SYSTEM_MOUNT_POINTS`](crate::knowledge::system_files::SYSTEM_MOUNT_POINTS).
 //!
+//! A device unmounted lazily (`umount -l /dev/sda1`) may be the root's: where it is mounted
+//! is not known, and a lazy unmount succeeds where a plain one finds the root busy and fails
+//! (`umount /dev/sdb1` is not matched).
+//!
 //! Listing mounts, mounting under `/mnt` or a project, a mount named by one word (looked up
 //! in fstab: `mount /home`) and remounting read-write are everyday work and not matched.
 //! Operands only known at run time are not judged.
@@ -64,8 +68,12 @@ pub(in crate::rules::packs) fn changes_system_mount(seen: &Seen<'_>) -> bool {
         })
     };
     if seen.cmd.program_lower() == "umount" {
-        // Each operand is a mount point (or a device, not judged).
-        return view.operands().any(|t| system(t, false));
+        // Each operand is a mount point or a device. Where a device is mounted is not
+        // known: a plain unmount of the root's fails (it is busy), a lazy one detaches it.
+        let lazy = view.has(&["-l", "--lazy"]);
+        return view
+            .operands()
+            .any(|t| system(t, false) || (lazy && t.starts_with("/dev/")));
     }
     let options: Vec<&str> = view
         .values(&["-o", "--options"])

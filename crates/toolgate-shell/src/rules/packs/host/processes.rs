@@ -1,7 +1,8 @@
 //! The `host` pack's processes: killing every process or init (`kill -9 -1`, `kill 1`,
 //! `TG-HOST-KILL-ALL`), and killing by name a daemon the host depends on (`killall sshd`,
 //! `pkill -f journald`, `knowledge::daemons`) or a system service (`systemctl kill`),
-//! reported as stopping a service (`TG-HOST-SERVICE-STOP`).
+//! reported as stopping a service (`TG-HOST-SERVICE-STOP`), as is `kill` of the process ids
+//! `pidof` or `pgrep` looks up for one (`kill $(pidof sshd)`, `pgrep sshd | xargs kill`).
 //!
 //! A signal that asks a daemon to reload (`HUP`, `USR1`, `USR2`) or only tests or continues
 //! it spares it: `killall -HUP sshd` re-reads sshd's configuration.
@@ -16,6 +17,8 @@ const SERVICE_STOP: &str = "TG-HOST-SERVICE-STOP";
 pub(in crate::rules::packs) const DAEMON_MATCHERS: &[M] = &[
     // (Its options are read in the check, without the signal word.)
     M::new(SERVICE_STOP, &["pkill", "killall"], &[]).check(Check::KillsHostDaemon),
+    // The daemon's process ids looked up and handed to `kill`.
+    M::new(SERVICE_STOP, &["kill"], &[]).check(Check::KillsLookedUpDaemon),
     // Any system service, as `systemctl stop` (the user's own are routine work).
     // (`systemctl kill -s help` with no unit lists the signals.)
     M::new(SERVICE_STOP, &["systemctl"], &[&["kill"]])
@@ -126,11 +129,23 @@ pub(in crate::rules::packs) fn kills_host_daemon(seen: &Seen<'_>) -> bool {
     if signal.is_some_and(spares_daemon) || view.has(&["--help", "-V", "--version"]) {
         return false;
     }
-    let reading = match program.as_ref() {
-        "pkill" => Reading {
+    names_host_daemon(&program, view)
+}
+
+/// Whether the names or patterns `program` (`pkill`, `pgrep`, `killall`, `pidof`) is given,
+/// read from `view` as it reads them, may select a daemon the host depends on.
+fn names_host_daemon(program: &str, view: &View) -> bool {
+    let reading = match program {
+        "pkill" | "pgrep" => Reading {
             exact: view.has(&["-x", "--exact"]),
             full: view.has(&["-f", "--full"]),
             ignore_case: view.has(&["-i", "--ignore-case"]),
+        },
+        // pidof compares whole program names.
+        "pidof" => Reading {
+            exact: true,
+            full: false,
+            ignore_case: false,
         },
         _ => Reading {
             exact: !view.has(&["-r", "--regexp"]),
@@ -141,6 +156,44 @@ pub(in crate::rules::packs) fn kills_host_daemon(seen: &Seen<'_>) -> bool {
     view.operands().enumerate().any(|(n, pattern)| {
         !view.operand_dynamic(n) && HOST_DAEMONS.iter().any(|d| may_name(pattern, d, reading))
     })
+}
+
+/// Programs that print the ids of the processes a name or pattern selects.
+const PID_LOOKUPS: &[&str] = &["pgrep", "pidof"];
+
+/// `kill` of the process ids a lookup prints, of a daemon the host depends on, with a signal
+/// that stops it: in its words (`kill $(pidof sshd)`, through a variable set from one), or
+/// on its input when its arguments come from there (`pgrep -f journald | xargs kill -9`).
+pub(in crate::rules::packs) fn kills_looked_up_daemon(seen: &Seen<'_>) -> bool {
+    let Some((signal, _)) = kill_arguments(&seen.cmd.args) else {
+        return false;
+    };
+    if signal.is_some_and(spares_daemon) {
+        return false;
+    }
+    let commands = &seen.analysis.commands;
+    let mut sources: Vec<usize> = seen.cmd.words_from.iter().cloned().flatten().collect();
+    if seen.cmd.args_from_input {
+        sources.extend(input_of(seen).into_iter().flatten());
+    }
+    sources
+        .into_iter()
+        .filter_map(|i| commands.get(i))
+        .any(|c| {
+            let program = c.program_lower();
+            PID_LOOKUPS.contains(&program.as_ref())
+                && names_host_daemon(&program, &View::read(c, None))
+        })
+}
+
+/// The commands whose output a command that takes its arguments from input reads: its own
+/// pipe, else its wrapper's (`… | xargs kill`: `kill` stands after `xargs`, which reads it).
+fn input_of(seen: &Seen<'_>) -> Option<std::ops::Range<usize>> {
+    if let Some(from) = &seen.cmd.stdin_from {
+        return Some(from.clone());
+    }
+    let wrapper = seen.analysis.commands.get(seen.index.checked_sub(1)?)?;
+    wrapper.stdin_from.clone()
 }
 
 /// Whether `word` names a signal that leaves processes alive (`0` only tests, `CONT`
@@ -166,21 +219,9 @@ fn signal_name(word: &str) -> String {
 /// `-n 9`); a later `-1` (or any after `--`) is a process.
 pub(in crate::rules::packs) fn kills_every_process(cmd: &SimpleCommand) -> bool {
     let args = &cmd.args;
-    let mut i = 0;
-    let mut signal: Option<&str> = None;
-    match args.first().map(String::as_str) {
-        Some("-s" | "-n" | "--signal") => {
-            signal = args.get(1).map(String::as_str);
-            i = 2;
-        }
-        Some("-l" | "-L" | "--list" | "--table" | "--help") => return false,
-        Some("--") => i = 1,
-        Some(w) if w.starts_with('-') && w.len() > 1 => {
-            signal = Some(w);
-            i = 1;
-        }
-        _ => {}
-    }
+    let Some((signal, i)) = kill_arguments(args) else {
+        return false;
+    };
     if signal.is_some_and(harmless_signal) {
         return false;
     }
@@ -190,6 +231,18 @@ pub(in crate::rules::packs) fn kills_every_process(cmd: &SimpleCommand) -> bool 
     args[i.min(args.len())..]
         .iter()
         .any(|a| a == "-1" || (a == "1" && !reload))
+}
+
+/// `kill`'s signal (the first word, when it starts with `-`: `-9`, `-KILL`, `-s KILL`, `-n
+/// 9`) and where its process ids start; `None` when it only lists signals or helps.
+fn kill_arguments(args: &[String]) -> Option<(Option<&str>, usize)> {
+    Some(match args.first().map(String::as_str) {
+        Some("-s" | "-n" | "--signal") => (args.get(1).map(String::as_str), 2),
+        Some("-l" | "-L" | "--list" | "--table" | "--help") => return None,
+        Some("--") => (None, 1),
+        Some(w) if w.starts_with('-') && w.len() > 1 => (Some(w), 1),
+        _ => (None, 0),
+    })
 }
 
 /// A signal init takes as a request to reload or re-execute (`kill -HUP 1`).

@@ -129,6 +129,101 @@ fn killing_the_hosts_daemons_by_name() {
 }
 
 #[test]
+fn killing_the_hosts_daemons_by_looked_up_ids() {
+    only(
+        "TG-HOST-SERVICE-STOP",
+        &[
+            "kill $(pidof sshd)",
+            "kill `pidof sshd`",
+            "sudo kill -9 $(pgrep -f systemd-journald)",
+            "kill -s KILL $(pgrep -x dockerd)",
+            "pgrep sshd | xargs kill",
+            "pidof dockerd | xargs kill -9",
+            "pgrep -f /usr/sbin/sshd | xargs -r sudo kill",
+            "P=$(pidof containerd); kill $P",
+        ],
+    );
+    none(&[
+        "kill $(pgrep -f myserver)",
+        "kill $(pidof node)",
+        "pgrep -f 'node server' | xargs kill",
+        "kill -HUP $(pidof sshd)",
+        "kill -0 $(pidof sshd)",
+        "kill -USR1 $(pgrep dockerd)",
+        "kill $(cat app.pid)",
+        "kill $(lsof -t -i :3000)",
+        "pidof sshd",
+        "echo $(pidof sshd)",
+        "kill -l",
+    ]);
+}
+
+#[test]
+fn core_packages_of_other_package_managers() {
+    only(
+        "TG-HOST-CORE-PACKAGE-REMOVE",
+        &[
+            "pacman -Rns linux",
+            "sudo pacman -R glibc",
+            "pacman -Rdd base",
+            "snap remove core",
+            "sudo snap remove core22",
+            "snap remove snapd",
+            "emerge --unmerge sys-libs/glibc",
+            "emerge -C portage",
+            "xbps-remove -R base-system",
+            "nix-env -e nix",
+            "nix-env --uninstall nix",
+        ],
+    );
+    none(&[
+        "pacman -Rns vim",
+        "pacman -S linux",
+        "pacman -Syu",
+        "snap remove firefox",
+        "snap refresh core",
+        "snap install core22",
+        "emerge -C vim",
+        "emerge --pretend --unmerge glibc",
+        "emerge -av glibc",
+        "xbps-remove -n base-system",
+        "xbps-remove vim",
+        "xbps-install -Su",
+        "nix-env -e hello",
+        "nix-env -iA nixpkgs.nix",
+        "brew uninstall git",
+    ]);
+}
+
+#[test]
+fn boot_loader_changes() {
+    only(
+        "TG-HOST-BOOT-CHANGE",
+        &[
+            "grub-install /dev/sda",
+            "sudo grub-install --target=x86_64-efi --efi-directory=/boot/efi",
+            "grub2-install /dev/vda",
+            "efibootmgr -b 0000 -B",
+            "efibootmgr --delete-bootnum --bootnum 0003",
+            "efibootmgr -o 0001,0000",
+            "efibootmgr -A -b 0002",
+            "bootctl remove",
+            "sudo bootctl install",
+        ],
+    );
+    none(&[
+        "update-grub",
+        "grub-install --version",
+        "efibootmgr",
+        "efibootmgr -v",
+        "efibootmgr -n 0001",
+        "bootctl status",
+        "bootctl list",
+        "bootctl update",
+    ]);
+}
+
+#[test]
 fn killing_every_child_of_init() {
     only(
         "TG-HOST-KILL-ALL",
@@ -212,6 +307,9 @@ fn mounts_the_system_runs_from() {
             "mount --source /dev/sdb1 --target /usr",
             "mount --move /mnt/x /var",
             "mount -t tmpfs none /var/log",
+            // Where a device is mounted is not known; lazily, even the root's goes.
+            "umount -l /dev/sda1",
+            "umount --lazy /dev/nvme0n1p2",
         ],
     );
     none(&[
@@ -242,6 +340,8 @@ fn mounts_the_system_runs_from() {
         "umount ./build/mnt",
         "umount -R /mnt/chroot",
         "umount /dev/sdb1",
+        "umount /dev/sda1",
+        "umount -l /mnt/usb",
         "umount \"$MNT\"",
         "umount --help",
     ]);

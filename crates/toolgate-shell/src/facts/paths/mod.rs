@@ -543,8 +543,9 @@ pub(crate) use normal::normalized;
 use normal::{normalize, under};
 use relative::plain_relative_class;
 pub(crate) use working_dir::{
-    DirectoryChange, directory_change, directory_target, relative_to_start, relative_to_start_in,
-    resolved, target_dir, tilde_home, working_dir_form, working_dir_form_of, working_directory,
+    DirectoryChange, changed_directory, directory_change, directory_target, relative_to_start,
+    relative_to_start_in, resolved, target_dir, tilde_home, working_dir_form, working_dir_form_of,
+    working_directory,
 };
 
 #[cfg(test)]

@@ -19,6 +19,16 @@ pub(crate) fn tilde_home(path: &str) -> std::borrow::Cow<'_, str> {
     path.into()
 }
 
+/// The working directory of command `index` when a `cd` before it changed it (as
+/// [`working_directory`] finds it); `None` when none did, or to a place only known at run
+/// time.
+pub(crate) fn changed_directory(analysis: &CommandAnalysis, index: usize) -> Option<String> {
+    analysis.commands[index]
+        .cwd_changed
+        .then(|| working_directory(analysis, index))
+        .flatten()
+}
+
 /// The working directory of command `index`: the last `cd` before it (`~` for a bare `cd`),
 /// `.` when none changed it, `None` when it changed to a place only known at run time.
 pub(crate) fn working_directory(analysis: &CommandAnalysis, index: usize) -> Option<String> {

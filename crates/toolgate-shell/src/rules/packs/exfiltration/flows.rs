@@ -22,7 +22,7 @@ use super::is_socket_path;
 use super::published::{GitMove, git_move};
 use super::sinks::{may_send, sent};
 use crate::facts::destinations::collect;
-use crate::facts::paths::{aimed_class, tilde_home, working_directory};
+use crate::facts::paths::{aimed_class, changed_directory, tilde_home};
 use crate::facts::writes::{COPIERS, content_targets};
 use crate::knowledge::exfiltration::{
     DUMPER_LIST_OPTIONS, ELSEWHERE_STEPS, GitStep, NAME_PRINTERS, NO_RECURSION, OPAQUE_OUTPUT,
@@ -167,11 +167,8 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
     }
     let mut pass = Pass::new(analysis, cx);
     let mut out: Vec<SecretFlow> = Vec::new();
-    for (i, cmd) in analysis.commands.iter().enumerate() {
-        let dir = cmd
-            .cwd_changed
-            .then(|| working_directory(analysis, i))
-            .flatten();
+    for i in 0..analysis.commands.len() {
+        let dir = changed_directory(analysis, i);
         let dir = dir.as_deref();
         let from_variables = pass.read(i, dir);
         let published = pass.git_history(i, dir);
@@ -208,10 +205,7 @@ pub(super) fn credentials_copied(analysis: &CommandAnalysis, cx: &CommandContext
     }
     let mut pass = Pass::new(analysis, cx);
     for (i, cmd) in analysis.commands.iter().enumerate() {
-        let dir = cmd
-            .cwd_changed
-            .then(|| working_directory(analysis, i))
-            .flatten();
+        let dir = changed_directory(analysis, i);
         let dir = dir.as_deref();
         pass.read(i, dir);
         if !cmd

@@ -6,7 +6,7 @@
 
 use toolgate_core::path_class::secret_source;
 
-use crate::facts::paths::{aimed_class, working_directory};
+use crate::facts::paths::{aimed_class, changed_directory};
 use crate::knowledge::exfiltration::{GIT_PUBLISHING, GitStep};
 use crate::knowledge::specs::{GIT_ADD, GIT_COMMIT, GIT_PUSH, Spec};
 use crate::model::SimpleCommand;
@@ -70,11 +70,7 @@ pub(crate) fn secret_staged(seen: &Seen<'_>) -> bool {
     else {
         return false;
     };
-    let dir = seen
-        .cmd
-        .cwd_changed
-        .then(|| working_directory(seen.analysis, seen.index))
-        .flatten();
+    let dir = changed_directory(seen.analysis, seen.index);
     files.iter().any(|f| {
         let path = in_directory(f, dir.as_deref());
         let cx = seen.cx;

@@ -22,7 +22,7 @@ use super::flows::{
     Carried, MAX_READ_VARIABLES, READERS_INTO_VARIABLES, Secrets, credential_variables_used,
     in_directory, opaque, prints_environment,
 };
-use crate::facts::paths::{aimed_class, tilde_home, working_directory};
+use crate::facts::paths::{aimed_class, changed_directory, tilde_home};
 use crate::knowledge::exfiltration::{
     FILE_PRINTERS, LINE_LOOP_PRINTERS, OPTION_PRINTERS, OptionPrinter, PRINTER_WRITE_OPTIONS,
     STREAM_PRINTERS, WORD_PRINTERS,
@@ -127,19 +127,13 @@ pub fn credentials_shown(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec
                 if searches_environment_for_secrets(analysis, cmd) {
                     here.add(SecretSource::ProcessEnvironment);
                 }
-                let dir = cmd
-                    .cwd_changed
-                    .then(|| working_directory(analysis, i))
-                    .flatten();
+                let dir = changed_directory(analysis, i);
                 here.0 |= read_by(cmd, dir.as_deref(), cx).0;
                 here.0 |= carried.over(&cmd.stdin_from).0;
             }
             Some(Printer::Stream) => here.0 |= carried.over(&cmd.stdin_from).0,
             Some(Printer::Options(p)) => {
-                let dir = cmd
-                    .cwd_changed
-                    .then(|| working_directory(analysis, i))
-                    .flatten();
+                let dir = changed_directory(analysis, i);
                 for f in option_inputs(cmd, p) {
                     here.extend(credential_at(&f, dir.as_deref(), cx));
                 }

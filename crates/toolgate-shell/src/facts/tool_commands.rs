@@ -2,9 +2,10 @@
 //! SUBCOMMAND`, a cargo command), every operand of `concurrently`, `man -P PAGER`, and the
 //! program Maven's `exec:exec` goal runs (`-Dexec.executable=… -Dexec.args=…`).
 
+use crate::facts::launched::quote_argv;
 use crate::knowledge::specs::{CARGO_WATCH, CONCURRENTLY, MAN, MAVEN, MAVEN_EXEC_PLUGINS};
 use crate::model::SimpleCommand;
-use crate::options::{Scan, args_of};
+use crate::options::{Scan, Value, args_of};
 
 /// The command lines `cmd` (of `program`) runs, each with its label.
 pub(crate) fn tool_scripts(
@@ -48,17 +49,22 @@ fn maven_exec(cmd: &SimpleCommand, out: &mut Vec<(&'static str, String)>) {
     if !runs_exec {
         return;
     }
+    // A property's value, with the run-time marks of the word that sets it.
     let property = |name: &str| {
         scan.values(&["-D", "--define"])
-            .filter_map(|v| v.text.split_once('='))
-            .filter(|(key, _)| *key == name)
-            .map(|(_, value)| value.to_string())
+            .filter_map(|v| {
+                let (key, value) = v.text.split_once('=')?;
+                (key == name).then(|| Value {
+                    text: value.to_string(),
+                    ..v.clone()
+                })
+            })
             .last()
     };
     if let Some(program) = property("exec.executable") {
-        let quoted = format!("'{}'", program.replace('\'', "'\\''"));
+        let quoted = quote_argv(std::slice::from_ref(&program));
         let line = match property("exec.args") {
-            Some(args) => format!("{quoted} {args}"),
+            Some(args) => format!("{quoted} {}", args.text),
             None => quoted,
         };
         out.push(("mvn exec:exec", line));

@@ -73,6 +73,24 @@ fn code_source<'a>(args: &'a [Arg], name: &str) -> CodeSource<'a> {
     }
 }
 
+/// Whether `text`, a word's text with its run-time parts as written, is nothing but one
+/// expansion (`$CODE`, `${CODE:-x}`, `$(…)`, a backquoted command).
+fn only_run_time(text: &str) -> bool {
+    let t = text.trim();
+    let name = |n: &str| {
+        !n.is_empty()
+            && (n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || matches!(n, "@" | "*"))
+    };
+    let braced = t
+        .strip_prefix("${")
+        .and_then(|r| r.strip_suffix('}'))
+        .is_some_and(|inner| !inner.contains('}'));
+    t.strip_prefix('$').is_some_and(name)
+        || braced
+        || (t.starts_with("$(") && t.ends_with(')'))
+        || (t.len() > 1 && t.starts_with('`') && t.ends_with('`'))
+}
+
 impl Walker {
     pub(crate) fn interpreter(&mut self, inv: Invocation<'_>, scope: &Scope) {
         let Invocation { args, stdin, .. } = inv;
@@ -124,6 +142,16 @@ impl Walker {
         let code = match code_source(args, &name) {
             CodeSource::Word(a) if a.from_download => {
                 self.mark_last_downloaded();
+                None
+            }
+            // `python -c "$CODE"`, `node -e "$(…)"`: nothing of the code is known here (a
+            // file's content, `"$(cat x.py)"`, is read as the file itself would be).
+            CodeSource::Word(a) if a.dynamic && !a.file_data && only_run_time(&a.text) => {
+                self.indeterminate(
+                    scope,
+                    IndeterminateKind::DynamicScript,
+                    "the interpreter code is only known at run time",
+                );
                 None
             }
             CodeSource::Word(a) => Some(a.text.clone()),

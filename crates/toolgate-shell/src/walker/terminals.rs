@@ -1,4 +1,4 @@
-//! The unwrapping step for terminal emulators (`knowledge/terminals.rs`): the command a new
+//! The unwrapping step for terminal emulators (`knowledge/terminals/`): the command a new
 //! window runs (`xterm -e CMD ARGS`, `gnome-terminal -- CMD`, `kitty CMD`, `wezterm start --
 //! CMD`), found with the one option reader.
 
@@ -72,22 +72,11 @@ fn find_command(t: &Terminal, args: &[Arg], start: usize, global: bool) -> Termi
         })
     {
         // `wezterm start [OPTIONS] [--] CMD`: what follows the subcommand is read like a
-        // terminal whose operands run.
-        let after = at + path.len();
-        return match find_command(t, args, after, false) {
-            TerminalCommand::None => TerminalCommand::None,
-            found @ (TerminalCommand::Option { .. } | TerminalCommand::Unreadable) => found,
-            TerminalCommand::At(k) => {
-                let unknown_after = read_grammar(args, after, &grammar)
-                    .opts
-                    .iter()
-                    .any(|o| !t.knows(&o.name, o.value.is_some()));
-                if unknown || unknown_after {
-                    TerminalCommand::Unreadable
-                } else {
-                    TerminalCommand::At(k)
-                }
-            }
+        // terminal whose operands run (an option it does not know there is judged there); an
+        // option before the subcommand that the row does not know may have taken a word.
+        return match find_command(t, args, at + path.len(), false) {
+            TerminalCommand::At(_) if unknown => TerminalCommand::Unreadable,
+            found => found,
         };
     }
     if !global || t.operands_run {

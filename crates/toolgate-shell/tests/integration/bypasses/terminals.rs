@@ -152,6 +152,9 @@ fn maven_exec_runs_its_executable() {
     ] {
         assert!(has(cmd, "TG-CMD-RM-ROOT"), "{cmd}: {:?}", rules(cmd));
     }
+    // A program only known at run time is not taken for a literal name.
+    let cmd = "mvn exec:exec -Dexec.executable=\"$X\" -Dexec.args=-la";
+    assert!(denied(cmd), "{cmd}: {:?}", rules(cmd));
     for cmd in [
         "mvn exec:exec -Dexec.executable=ls -Dexec.args=-la",
         "mvn exec:java -Dexec.mainClass=x.Main",

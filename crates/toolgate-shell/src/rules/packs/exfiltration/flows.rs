@@ -196,9 +196,8 @@ pub fn secret_flows(analysis: &CommandAnalysis, cx: &CommandContext) -> Vec<Secr
 pub(super) fn credentials_copied(analysis: &CommandAnalysis, cx: &CommandContext) -> Secrets {
     // Most command strings write no file: then nothing is read.
     let writes = analysis.commands.iter().any(|c| {
-        !c.writes.is_empty() || COPIERS.contains(&&*c.program_lower()) || {
-            TREE_READERS.contains(&&*c.program_lower())
-        }
+        let program = c.program_lower();
+        !c.writes.is_empty() || COPIERS.contains(&&*program) || TREE_READERS.contains(&&*program)
     });
     if !writes {
         return Secrets::default();
@@ -300,6 +299,17 @@ impl<'a> Pass<'a> {
         self.variables.push(carries);
         self.record_read_variables(i, dir);
         from_variables
+    }
+
+    /// The secrets at the input roots of `cmd`, which its words from a listing stand for
+    /// ([`stands_for_listed`]): named by a root, not below one (what a listing gives is not
+    /// known to be the whole tree: `find / -name '*.jpg'`).
+    fn listed_secrets(&self, cmd: &SimpleCommand, dir: Option<&str>) -> Secrets {
+        let mut out = Secrets::default();
+        for root in &cmd.input_roots {
+            out.0 |= self.secrets_of(root, dir, false).0;
+        }
+        out
     }
 
     /// The secret source `path` names, or the secrets a file written earlier holds.
@@ -462,18 +472,8 @@ impl<'a> Pass<'a> {
                 let path = operand.strip_prefix("if=").unwrap_or(operand);
                 out.0 |= self.secrets_of(path, dir, trees).0;
             }
-            // A loop's variable (`for f in ~/.ssh/id_*; do cat "$f"`), `{}` and arguments
-            // from input stand for paths at or under the input roots.
-            let listed = cmd.args_from_input
-                || cmd
-                    .operands
-                    .iter()
-                    .any(|o| o.contains("{}") || o.contains('$'));
-            // (What a listing gives is not known to be the whole tree: `find / -name '*.jpg'`.)
-            if listed {
-                for root in &cmd.input_roots {
-                    out.0 |= self.secrets_of(root, dir, false).0;
-                }
+            if cmd.args_from_input || cmd.operands.iter().any(|o| stands_for_listed(o)) {
+                out.0 |= self.listed_secrets(cmd, dir).0;
             }
         }
         // `openssl base64 -in FILE`: the file of an input option.
@@ -576,10 +576,8 @@ impl<'a> Pass<'a> {
             for s in sources {
                 secrets.0 |= self.secrets_of(s, dir, trees).0;
                 // `for f in ~/.ssh/id_*; do cp "$f" keys/; done`: the loop's paths.
-                if s.contains('$') || s.contains("{}") {
-                    for root in &cmd.input_roots {
-                        secrets.0 |= self.secrets_of(root, dir, false).0;
-                    }
+                if stands_for_listed(s) {
+                    secrets.0 |= self.listed_secrets(cmd, dir).0;
                 }
             }
         }
@@ -591,6 +589,12 @@ impl<'a> Pass<'a> {
             self.written.entry(path).or_default().0 |= secrets.0;
         }
     }
+}
+
+/// Whether an operand stands for the paths a listing gives (a loop's `"$f"`, `find -exec`'s
+/// `{}`): the command's input roots.
+fn stands_for_listed(operand: &str) -> bool {
+    operand.contains("{}") || operand.contains('$')
 }
 
 /// Whether `cmd`, a tree reader or copier, reads the files below the directories it is

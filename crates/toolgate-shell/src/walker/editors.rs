@@ -6,23 +6,28 @@ use crate::knowledge::specs::launchers::{
     EMACS, EMACS_CODE, EMACSCLIENT, EMACSCLIENT_EVAL, VIM, VIM_COMMAND,
 };
 use crate::model::Arg;
-use crate::options::{read_all, read_permuted, with_two_dashes};
+use crate::options::{read_all, read_permuted, value_arg, with_two_dashes};
 use crate::syntax::words::basename;
 
 impl Walker {
     pub(super) fn vim(&mut self, args: &[Arg], scope: &Scope) {
         // `-c CMD`, `--cmd CMD` and `+CMD` words, options anywhere.
         let (opts, operands) = read_permuted(args, 1, &VIM);
-        let commands: Vec<String> = opts
+        let commands: Vec<Arg> = opts
             .iter()
             .filter(|o| VIM_COMMAND.contains(&&*o.name))
-            .filter_map(|o| o.value.clone())
+            .filter_map(|o| o.value.as_deref())
+            .map(|v| value_arg(args, v))
             .chain(operands.iter().filter_map(|&i| {
                 let c = args[i].text.strip_prefix('+')?;
-                (!c.is_empty()).then(|| c.to_string())
+                (!c.is_empty()).then(|| value_arg(args, c))
             }))
             .collect();
-        for text in commands {
+        for command in commands {
+            if self.code_only_at_run_time(&command, scope) {
+                continue;
+            }
+            let text = command.text;
             let body = text.trim_start_matches([':', ' ', '\t']);
             if let Some(shell) = body.strip_prefix('!') {
                 self.script(shell, &scope.process("vim !"));
@@ -51,11 +56,12 @@ impl Walker {
         let words = with_two_dashes(args.to_vec());
         let client = basename(&args[0].text).eq_ignore_ascii_case("emacsclient");
         let read = read_all(&words, 1, if client { &EMACSCLIENT } else { &EMACS });
-        let mut code: Vec<String> = read
+        let mut code: Vec<Arg> = read
             .opts
             .iter()
             .filter(|(_, o)| EMACS_CODE.contains(&&*o.name))
-            .filter_map(|(_, o)| o.value.clone())
+            .filter_map(|(_, o)| o.value.as_deref())
+            .map(|v| value_arg(&words, v))
             .collect();
         if client
             && read
@@ -63,10 +69,12 @@ impl Walker {
                 .iter()
                 .any(|(_, o)| EMACSCLIENT_EVAL.contains(&&*o.name))
         {
-            code.extend(read.operands.iter().map(|&i| words[i].text.clone()));
+            code.extend(read.operands.iter().map(|&i| words[i].clone()));
         }
         for expr in code {
-            self.inline_code(&expr, "emacs", scope, false);
+            if !self.code_only_at_run_time(&expr, scope) {
+                self.inline_code(&expr.text, "emacs", scope, false);
+            }
         }
     }
 }

@@ -14,7 +14,8 @@ use crate::knowledge::specs::launchers::{
 use crate::knowledge::specs::{AWK, AWK_PROGRAM_FILE, AWK_SOURCE};
 use crate::model::{Arg, Destination, IndeterminateKind, Stdin};
 use crate::options::{
-    Item, has, read_each, read_grammar, read_options, with_one_dash_parameters, with_two_dashes,
+    Item, has, read_each, read_grammar, read_options, value_arg, with_one_dash_parameters,
+    with_two_dashes,
 };
 use crate::syntax::words::basename;
 use toolgate_core::datastore::orm::CodeLanguage;
@@ -47,29 +48,47 @@ fn deno_code_source(args: &[Arg]) -> CodeSource<'_> {
     }
 }
 
-/// Where the code of the interpreter `name` (lower case) comes from: the value of a code
-/// option (which ends its options: `python -c CODE ARGS`), a module or script, or stdin.
-fn code_source<'a>(args: &'a [Arg], name: &str) -> CodeSource<'a> {
+/// Where the code of the interpreter `name` (lower case) comes from: the values of its code
+/// options (`python -c CODE ARGS`; `perl -e A -e B`, where options go on after code), a
+/// module or script, or stdin.
+fn code_sources<'a>(args: &'a [Arg], name: &str) -> Vec<CodeSource<'a>> {
     if name == "deno" {
-        return deno_code_source(args);
+        return vec![deno_code_source(args)];
     }
     let row = interpreter_for(name);
-    let reading = read_grammar(args, 1, &row.grammar);
-    if let Some(ending) = reading.ended_by {
+    let mut sources = Vec::new();
+    let mut start = 1;
+    loop {
+        let reading = read_grammar(args, start, &row.grammar);
+        let Some(ending) = reading.ended_by else {
+            if sources.is_empty() {
+                sources.push(match args.get(reading.end) {
+                    Some(a) if a.text == "-" => CodeSource::Stdin,
+                    Some(a) => CodeSource::File(a),
+                    None => CodeSource::Stdin,
+                });
+            }
+            return sources;
+        };
         let word = ending.value_at.and_then(|i| args.get(i));
-        let module = row.modules.contains(&&*ending.opt.name);
-        return match (word, ending.opt.value) {
-            (Some(w), _) if module => CodeSource::File(w),
-            (None, Some(_)) if module => CodeSource::File(&args[reading.end - 1]),
+        if row.modules.contains(&&*ending.opt.name) {
+            // A module runs with the words after it as its arguments.
+            sources.push(match (word, ending.opt.value) {
+                (Some(w), _) => CodeSource::File(w),
+                (None, Some(_)) => CodeSource::File(&args[reading.end - 1]),
+                (None, None) => CodeSource::Stdin,
+            });
+            return sources;
+        }
+        sources.push(match (word, ending.opt.value) {
             (Some(w), _) => CodeSource::Word(w),
             (None, Some(code)) => CodeSource::Attached(code),
             (None, None) => CodeSource::Stdin,
-        };
-    }
-    match args.get(reading.end) {
-        Some(a) if a.text == "-" => CodeSource::Stdin,
-        Some(a) => CodeSource::File(a),
-        None => CodeSource::Stdin,
+        });
+        if row.code_ends_options || reading.end <= start || reading.end >= args.len() {
+            return sources;
+        }
+        start = reading.end;
     }
 }
 
@@ -103,10 +122,12 @@ impl Walker {
         match family {
             Family::Code => {}
             Family::Awk => {
-                if let Some(code) = awk_program(args) {
+                if let Some(code) = awk_program(args)
+                    && !self.code_only_at_run_time(&code, scope)
+                {
                     // awk code itself is not shell (`/rm -rf/ {print}` is a pattern); only
                     // its strings reach a shell, through `system()`, `print | "…"` or getline.
-                    self.inline_code(&code, &name, scope, false);
+                    self.inline_code(&code.text, &name, scope, false);
                 }
                 return;
             }
@@ -139,39 +160,49 @@ impl Walker {
                 return;
             }
         }
-        let code = match code_source(args, &name) {
-            CodeSource::Word(a) if a.from_download => {
-                self.mark_last_downloaded();
-                None
-            }
-            // `python -c "$CODE"`, `node -e "$(…)"`: nothing of the code is known here (a
-            // file's content, `"$(cat x.py)"`, is read as the file itself would be).
-            CodeSource::Word(a) if a.dynamic && !a.file_data && only_run_time(&a.text) => {
-                self.indeterminate(
-                    scope,
-                    IndeterminateKind::DynamicScript,
-                    "the interpreter code is only known at run time",
-                );
-                None
-            }
-            CodeSource::Word(a) => Some(a.text.clone()),
-            CodeSource::Attached(c) => Some(c),
-            CodeSource::File(f) => {
-                if f.from_download {
+        for source in code_sources(args, &name) {
+            let code = match source {
+                CodeSource::Word(a) if a.from_download => {
                     self.mark_last_downloaded();
+                    None
                 }
-                // `python manage.py shell -c CODE`, `python -m django dbshell`.
-                if super::consoles::is_manage_py(&f.text) || f.text == "django" {
-                    let at = args.iter().position(|a| std::ptr::eq(a, f)).unwrap_or(0);
-                    self.django_console(&args[at..], stdin, scope);
+                // `python -c "$CODE"`, `node -e "$(…)"`: nothing of the code is known here.
+                CodeSource::Word(a) if self.code_only_at_run_time(a, scope) => None,
+                CodeSource::Word(a) => Some(a.text.clone()),
+                CodeSource::Attached(c) => Some(c),
+                CodeSource::File(f) => {
+                    if f.from_download {
+                        self.mark_last_downloaded();
+                    }
+                    // `python manage.py shell -c CODE`, `python -m django dbshell`.
+                    if super::consoles::is_manage_py(&f.text) || f.text == "django" {
+                        let at = args.iter().position(|a| std::ptr::eq(a, f)).unwrap_or(0);
+                        self.django_console(&args[at..], stdin, scope);
+                    }
+                    None
                 }
-                None
+                CodeSource::Stdin => self.code_on_stdin(stdin, scope),
+            };
+            if let Some(code) = code {
+                self.inline_code(&code, &name, scope, true);
             }
-            CodeSource::Stdin => self.code_on_stdin(stdin, scope),
-        };
-        if let Some(code) = code {
-            self.inline_code(&code, &name, scope, true);
         }
+    }
+
+    /// Whether `code`, a word that gives a program its code, is nothing but one run-time
+    /// expansion (`python -c "$CODE"`, `vim -c "$X"`, `emacs --eval "$(…)"`): then what runs
+    /// is only known at run time, and the analysis says so. A file's content (`"$(cat
+    /// x.py)"`) is read as the file itself would be.
+    pub(super) fn code_only_at_run_time(&mut self, code: &Arg, scope: &Scope) -> bool {
+        let unknown = code.dynamic && !code.file_data && only_run_time(&code.text);
+        if unknown {
+            self.indeterminate(
+                scope,
+                IndeterminateKind::DynamicScript,
+                "the interpreter code is only known at run time",
+            );
+        }
+        unknown
     }
 
     /// The code the command just emitted reads on its stdin (its own redirect, or the pipe):
@@ -308,7 +339,7 @@ impl Walker {
     /// options and operands mix (`lldb ./app -o run`).
     fn debugger(&mut self, args: &[Arg], stdin: Option<&Stdin>, scope: &Scope) {
         let words = with_two_dashes(args.to_vec());
-        let mut commands: Vec<String> = Vec::new();
+        let mut commands: Vec<Arg> = Vec::new();
         let mut program_at: Option<usize> = None;
         read_each(&words, 1, &DEBUGGER, |item| {
             if program_at.is_some() {
@@ -317,8 +348,10 @@ impl Walker {
             if let Item::Opt(at, o) = item {
                 if o.name == "--args" {
                     program_at = Some(at + 1);
-                } else if DEBUGGER_COMMAND.contains(&&*o.name) {
-                    commands.extend(o.value);
+                } else if DEBUGGER_COMMAND.contains(&&*o.name)
+                    && let Some(v) = o.value
+                {
+                    commands.push(value_arg(&words, &v));
                 }
             }
         });
@@ -328,7 +361,10 @@ impl Walker {
         if stdin.or(scope.pipe_input.as_ref()).is_some()
             && let Some(text) = self.code_on_stdin(stdin, scope)
         {
-            commands.extend(text.lines().map(str::to_string));
+            commands.extend(text.lines().map(|line| Arg {
+                text: line.to_string(),
+                ..Arg::default()
+            }));
         }
         if let Some(at) = program_at {
             // The program to debug and its arguments (as written): gdb runs it.
@@ -349,8 +385,11 @@ impl Walker {
                 self.run_command(&raw, &child);
             }
         }
-        for text in commands {
-            let body = text.trim_start();
+        for command in commands {
+            if self.code_only_at_run_time(&command, scope) {
+                continue;
+            }
+            let body = command.text.trim_start();
             let shell = DEBUGGER_SHELL_PREFIXES
                 .iter()
                 .find_map(|p| body.strip_prefix(p));
@@ -378,11 +417,13 @@ impl Walker {
     /// and so is every string in the script.
     fn expect(&mut self, args: &[Arg], stdin: Option<&Stdin>, scope: &Scope) {
         let (opts, end) = read_options(args, 1, &EXPECT);
-        let mut scripts: Vec<String> = opts
-            .iter()
-            .filter(|o| o.name == "-c")
-            .filter_map(|o| o.value.clone())
-            .collect();
+        let mut scripts: Vec<String> = Vec::new();
+        for o in opts.iter().filter(|o| o.name == "-c") {
+            let script = value_arg(args, o.value.as_deref().unwrap_or_default());
+            if !self.code_only_at_run_time(&script, scope) {
+                scripts.push(script.text);
+            }
+        }
         // The script file, if one is named (`-f FILE`, `-b FILE`, the first operand); `-`
         // is stdin.
         let file = opts
@@ -552,28 +593,39 @@ impl Walker {
     }
 }
 
-/// awk's program text: the `-e`/`--source` values (gawk joins them), else the first operand
+/// awk's program: the `-e`/`--source` values (gawk joins them), else the first operand
 /// (none with `-f`).
-fn awk_program(args: &[Arg]) -> Option<String> {
+fn awk_program(args: &[Arg]) -> Option<Arg> {
     let (opts, end) = read_options(args, 1, &AWK);
-    let sources: Vec<&str> = opts
+    let sources: Vec<Arg> = opts
         .iter()
         .filter(|o| AWK_SOURCE.contains(&&*o.name))
         .filter_map(|o| o.value.as_deref())
+        .map(|v| value_arg(args, v))
         .collect();
-    if !sources.is_empty() {
-        return Some(sources.join("\n"));
+    match sources.as_slice() {
+        [] if has(&opts, AWK_PROGRAM_FILE) => None,
+        [] => args.get(end).cloned(),
+        [one] => Some(one.clone()),
+        // Joined, the program is known only as far as each piece is.
+        many => Some(Arg {
+            text: many
+                .iter()
+                .map(|a| a.text.as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            ..Arg::default()
+        }),
     }
-    if has(&opts, AWK_PROGRAM_FILE) {
-        return None;
-    }
-    args.get(end).map(|a| a.text.clone())
 }
 
 impl Walker {
     /// Follows the commands a sed invocation runs.
     pub(crate) fn sed(&mut self, args: &[Arg], scope: &Scope) {
         for script in scripts(args) {
+            if self.code_only_at_run_time(&value_arg(args, &script), scope) {
+                continue;
+            }
             let r = runs(&script);
             for c in &r.commands {
                 self.script(c, &scope.process("sed e"));

@@ -195,6 +195,49 @@ fn lisp_and_editor_code_has_its_commands_read() {
     );
 }
 
+/// Code every code option of an interpreter gives (`perl -e A -e B`: options go on after
+/// code, and perl, ruby and osascript join every `-e`; lua, sbcl and racket run each), and
+/// code that is wholly one run-time expansion given to an editor, awk, sed, a debugger or
+/// expect, as it already was for `python -c "$CODE"`. Each denied form passed before.
+#[test]
+fn every_code_option_and_run_time_code_is_read() {
+    check(
+        &[
+            "perl -pi -e 's/foo/bar/g' src/a.txt",
+            "perl -ne 'print if /x/' -e 'print 2' file",
+            "ruby -e 'puts 1' -rjson",
+            "lua -e 'x=1' script.lua",
+            "osascript -e 'tell app \"Finder\"' -e 'end tell'",
+            "Rscript -e 'x<-1' -e 'print(x)'",
+            // After python's `-c CODE` come the code's arguments, not code.
+            "python3 -c 'import sys; print(sys.argv)' -c 'rm -rf /'",
+            "node -e 'console.log(1)' -- -e 'rm -rf /'",
+            "awk -e 'BEGIN{print 1}' -e '{print}' file",
+            "awk '{print $1}' file",
+            "sed -e 's/a/b/' -e \"s/$A/$B/\" file",
+            "vim -c 'wq' file",
+            "gdb -batch -ex run -ex bt ./app",
+            "emacs --batch --eval \"(message \\\"$USER\\\")\"",
+        ],
+        &[
+            "perl -e 'print 1;' -e 'system(\"rm -rf ~\")'",
+            "ruby -e 'p 1' -e 'system(\"rm -rf ~\")'",
+            "racket -e '(display 1)' -e '(system \"rm -rf ~\")'",
+            "lua -e 'print(1)' -e 'os.execute(\"rm -rf ~\")'",
+            "sbcl --eval '(print 1)' --eval '(sb-ext:run-program \"/bin/rm\" (list \"-rf\" \"/\"))'",
+            "node -e 'console.log(1)' -e 'require(\"child_process\").execSync(\"rm -rf ~\")'",
+            "awk \"$P\" file",
+            "vim -c \"$X\"",
+            "vim \"+$X\"",
+            "sed \"$X\" f",
+            "gdb -batch -ex \"$X\"",
+            "expect -c \"$X\"",
+            "emacs --batch --eval \"$X\"",
+            "emacsclient -e \"$(some_prog)\"",
+        ],
+    );
+}
+
 /// The hosts `cmd` reaches, and whether one is only known at run time.
 fn hosts(cmd: &str) -> (Vec<String>, bool) {
     let mut hosts = Vec::new();

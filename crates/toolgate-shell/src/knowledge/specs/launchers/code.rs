@@ -12,6 +12,11 @@ pub(crate) struct Interpreter {
     pub(crate) grammar: Grammar,
     /// Options whose value names a module or file to run, not code (`python -m`).
     pub(crate) modules: &'static [&'static str],
+    /// The words after its code are the code's arguments (`python -c CODE ARG…`). Without
+    /// this, options are read on after a code option and every further code option's value
+    /// is code too (perl, ruby and osascript join them; lua, sbcl and racket run each), the
+    /// worse reading where an interpreter's rule is not known.
+    pub(crate) code_ends_options: bool,
 }
 
 const fn interpreter(name: &'static str, grammar: Grammar) -> Interpreter {
@@ -19,6 +24,15 @@ const fn interpreter(name: &'static str, grammar: Grammar) -> Interpreter {
         name,
         grammar,
         modules: &[],
+        code_ends_options: false,
+    }
+}
+
+/// An interpreter whose code option ends its options (`python -c CODE ARG…`).
+const fn ending_interpreter(name: &'static str, grammar: Grammar) -> Interpreter {
+    Interpreter {
+        code_ends_options: true,
+        ..interpreter(name, grammar)
     }
 }
 
@@ -54,7 +68,7 @@ const JULIA: Grammar = Grammar::plain(Spec::values("eEL", &["eval", "print", "lo
     .ending(&["-e", "--eval", "-E", "--print"]);
 const QJS: Grammar =
     Grammar::plain(Spec::values("eI", &["eval", "include"])).ending(&["-e", "--eval"]);
-/// SBCL (Common Lisp): `--eval FORM` (read here as the one form run).
+/// SBCL (Common Lisp): `--eval FORM`, any number, run in order.
 const SBCL: Grammar = Grammar::plain(Spec::values(
     "",
     &[
@@ -75,11 +89,11 @@ const GJS: Grammar =
 pub(crate) const INTERPRETERS: &[Interpreter] = &[
     Interpreter {
         modules: &["-m"],
-        ..interpreter("python", PYTHON)
+        ..ending_interpreter("python", PYTHON)
     },
     Interpreter {
         modules: &["-m"],
-        ..interpreter("pypy", PYTHON)
+        ..ending_interpreter("pypy", PYTHON)
     },
     interpreter("perl", PERL),
     interpreter("ruby", RUBY),
@@ -106,8 +120,8 @@ pub(crate) const INTERPRETERS: &[Interpreter] = &[
     interpreter("clojure", DASH_E_EVAL),
     interpreter("clj", DASH_E_EVAL),
     interpreter("qjs", QJS),
-    interpreter("guile", GUILE),
-    interpreter("gjs", GJS),
+    ending_interpreter("guile", GUILE),
+    ending_interpreter("gjs", GJS),
 ];
 
 const NO_CODE: Interpreter = interpreter("", Grammar::plain(super::super::NONE));

@@ -34,7 +34,7 @@ pub(crate) enum Family {
 pub(crate) fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     match base {
-        "python" | "pypy" => Some(&["-c"]),
+        "python" | "pypy" | "ipython" => Some(&["-c"]),
         "perl" => Some(&["-e", "-E"]),
         "ruby" | "lua" | "luajit" => Some(&["-e"]),
         "node" | "nodejs" | "bun" => Some(&["-e", "--eval", "-p", "--print"]),
@@ -59,11 +59,46 @@ pub(crate) fn is_interpreter(name: &str) -> Option<&'static [&'static str]> {
     }
 }
 
+/// Ex commands (vim, neovim) that run the rest of their line as code of another language,
+/// with the interpreter whose dialect reads it: `:lua os.execute(…)`, `:py3 os.system(…)`.
+pub(crate) const EX_CODE_COMMANDS: &[(&str, &str)] = &[
+    ("lua", "lua"),
+    ("py", "python"),
+    ("py3", "python"),
+    ("python", "python"),
+    ("python3", "python"),
+    ("pyx", "python"),
+    ("pythonx", "python"),
+    ("perl", "perl"),
+    ("ruby", "ruby"),
+    ("rub", "ruby"),
+];
+
+/// Ex commands that run the rest of their line (after `++options`) as a shell command in a
+/// terminal window: `:terminal CMD`.
+pub(crate) const EX_TERMINAL_COMMANDS: &[&str] =
+    &["ter", "term", "termi", "termin", "termina", "terminal"];
+
+/// Vimscript (and neovim Lua API) calls that start processes: an Ex command naming one is
+/// read as code whose strings may be commands (`call jobstart(['rm', '-rf', '/'])`).
+pub(crate) const EX_PROCESS_CALLS: &[&str] = &[
+    "system",
+    "systemlist",
+    "jobstart",
+    "termopen",
+    "job_start",
+    "term_start",
+    "execute",
+    "popen",
+    "spawn",
+];
+
 /// The languages whose inline code `toolgate_core::inline_network` reads, by interpreter
 /// (lower-case basename without a version).
 const LANGUAGES: &[(&str, Language)] = &[
     ("python", Language::Python),
     ("pypy", Language::Python),
+    ("ipython", Language::Python),
     ("node", Language::JavaScript),
     ("nodejs", Language::JavaScript),
     ("bun", Language::JavaScript),

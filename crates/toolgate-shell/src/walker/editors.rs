@@ -2,6 +2,7 @@
 //! `+CMD`) and Emacs Lisp (`emacs --batch --eval EXPR`, `emacsclient -e EXPR…`).
 
 use super::{Scope, Walker};
+use crate::knowledge::interpreters::{EX_CODE_COMMANDS, EX_PROCESS_CALLS, EX_TERMINAL_COMMANDS};
 use crate::knowledge::specs::launchers::{
     EMACS, EMACS_CODE, EMACSCLIENT, EMACSCLIENT_EVAL, VIM, VIM_COMMAND,
 };
@@ -37,14 +38,32 @@ impl Walker {
                 child.lenient = true;
                 self.script(&body[pos + 1..], &child);
             }
-            if body.contains("system") {
-                let found = crate::facts::inline::scan(body);
-                let mut child = scope.process("vim code");
-                child.lenient = true;
-                for s in found.shell_strings {
-                    self.script(&s, &child);
-                }
-            }
+            self.ex_code(body, scope);
+        }
+    }
+
+    /// An Ex command that runs code: another language's (`:lua os.execute(…)`, `:py3 …`),
+    /// a terminal's command (`:terminal CMD`), or Vimscript that calls a process
+    /// (`call jobstart([…])`, `call system(…)`).
+    fn ex_code(&mut self, body: &str, scope: &Scope) {
+        let name_end = body
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(body.len());
+        let (name, rest) = body.split_at(name_end);
+        if let Some((_, interpreter)) = EX_CODE_COMMANDS.iter().find(|(n, _)| *n == name) {
+            let mut child = scope.process("vim code");
+            child.lenient = true;
+            self.inline_code(rest, interpreter, &child, false);
+        } else if EX_TERMINAL_COMMANDS.contains(&name) {
+            let command: Vec<&str> = rest
+                .split_whitespace()
+                .skip_while(|w| w.starts_with("++"))
+                .collect();
+            self.script(&command.join(" "), &scope.process("vim !"));
+        } else if EX_PROCESS_CALLS.iter().any(|c| body.contains(c)) {
+            let mut child = scope.process("vim code");
+            child.lenient = true;
+            self.inline_code(body, "vim", &child, false);
         }
     }
 

@@ -66,16 +66,19 @@ fn find_command(t: &Terminal, args: &[Arg], start: usize, global: bool) -> Termi
         .opts
         .iter()
         .any(|o| !t.knows(&o.name, o.value.is_some()));
-    if global
-        && let Some(path) = t.subcommands.iter().find(|path| {
-            args.len() >= at + path.len() && path.iter().zip(&args[at..]).all(|(p, a)| *p == a.text)
-        })
-    {
+    let subcommand = t
+        .subcommands
+        .iter()
+        .find_map(|path| subcommand_end(t, args, at, path));
+    if global && subcommand == Some(None) {
+        return TerminalCommand::Unreadable;
+    }
+    if global && let Some(Some((after, unknown_between))) = subcommand {
         // `wezterm start [OPTIONS] [--] CMD`: what follows the subcommand is read like a
         // terminal whose operands run (an option it does not know there is judged there); an
         // option before the subcommand that the row does not know may have taken a word.
-        return match find_command(t, args, at + path.len(), false) {
-            TerminalCommand::At(_) if unknown => TerminalCommand::Unreadable,
+        return match find_command(t, args, after, false) {
+            TerminalCommand::At(_) if unknown || unknown_between => TerminalCommand::Unreadable,
             found => found,
         };
     }
@@ -110,6 +113,38 @@ fn find_command(t: &Terminal, args: &[Arg], start: usize, global: bool) -> Termi
         }
     });
     found
+}
+
+/// Where the subcommand `path` that starts at `at` ends (`kitty @ launch`), with options
+/// between its words (`kitty @ --to SOCKET launch`), and whether one of those is an option
+/// the row does not know: `None` when `path` is not there, `Some(None)` when an option the
+/// row does not know may have taken the word that would have been its next.
+fn subcommand_end(
+    t: &Terminal,
+    args: &[Arg],
+    at: usize,
+    path: &[&str],
+) -> Option<Option<(usize, bool)>> {
+    let mut i = at;
+    let mut unknown = false;
+    for (k, word) in path.iter().enumerate() {
+        if args.get(i).is_none_or(|a| a.text != *word) {
+            return unknown.then_some(None);
+        }
+        i += 1;
+        if k + 1 < path.len() {
+            let reading = read_grammar(args, i, &Grammar::plain(t.spec));
+            if reading.dashdash {
+                return None;
+            }
+            unknown |= reading
+                .opts
+                .iter()
+                .any(|o| !t.knows(&o.name, o.value.is_some()));
+            i = reading.end;
+        }
+    }
+    Some(Some((i, unknown)))
 }
 
 fn option_command(
@@ -263,6 +298,17 @@ mod tests {
             read(&["kitty", "@", "launch", "--type=tab", "rm", "-rf"]),
             At(4)
         );
+        // `kitty @` takes its remote-control options before the subcommand.
+        assert_eq!(
+            read(&["kitty", "@", "--to", "unix:s", "launch", "rm", "-rf"]),
+            At(5)
+        );
+        assert_eq!(read(&["kitten", "@", "--to=unix:s", "launch", "rm"]), At(4));
+        assert_eq!(
+            read(&["kitty", "@", "--odd", "x", "launch", "rm"]),
+            Unreadable
+        );
+        assert_eq!(read(&["kitty", "@", "run", "--cwd", "d", "rm"]), At(5));
         assert_eq!(read(&["foot", "ls"]), At(1));
         assert_eq!(read(&["foot", "-s"]), None);
         assert_eq!(read(&["st", "-e", "rm"]), option_at(2, "rm"));

@@ -238,6 +238,53 @@ fn every_code_option_and_run_time_code_is_read() {
     );
 }
 
+/// Shells of other syntaxes (Oils, rc, es, xonsh, Nushell, elvish, murex, ion, hush),
+/// IPython, the other languages vim and neovim run (`:lua`, `:py3`, `:perl`), their
+/// `:terminal` and Vimscript's process calls, and `kitty @` with remote-control options
+/// before its subcommand. Each denied form passed before.
+#[test]
+fn other_shells_editors_languages_and_remote_terminals_are_read() {
+    check(
+        &[
+            "nu -c 'ls'",
+            "nu script.nu",
+            "nu --config c.nu -c 'ls'",
+            "rc -c ls",
+            "ipython",
+            "ipython -c 'print(1)'",
+            "vim -c 'lua print(1)' file",
+            "vim -c 'py3 print(1)' -c q",
+            "vim -c 'term' file",
+            "vim -c 'call setline(1, \"x\")' -c wq f",
+            "nvim --headless -c 'lua require(\"lazy\").sync()' -c qa",
+            "kitty @ --to unix:s ls",
+        ],
+        &[
+            "osh -c 'rm -rf ~'",
+            "ysh -c 'rm -rf ~'",
+            "oils-for-unix osh -c 'rm -rf ~'",
+            "hush -c 'rm -rf ~'",
+            "rc -c 'rm -rf ~'",
+            "es -c 'rm -rf ~'",
+            "xonsh -c 'rm -rf ~'",
+            "nu -c 'rm -rf ~'",
+            "nu --commands 'rm -rf ~'",
+            "elvish -c 'rm -rf ~'",
+            "murex -c 'rm -rf ~'",
+            "ion -c 'rm -rf ~'",
+            "ipython -c 'import os; os.system(\"rm -rf ~\")'",
+            "nvim --headless -c 'lua os.execute(\"rm -rf ~\")' -c q",
+            "vim -c 'perl system(\"rm -rf ~\")'",
+            "nvim -c 'call jobstart([\"rm\",\"-rf\",\"/home\"])'",
+            "vim -c 'terminal ++close rm -rf /'",
+            "nvim -c 'term rm -rf ~'",
+            "kitty @ --to unix:/tmp/k launch rm -rf ~",
+            "kitten @ --to unix:/tmp/k launch rm -rf ~",
+            "kitty @ run rm -rf ~",
+        ],
+    );
+}
+
 /// The hosts `cmd` reaches, and whether one is only known at run time.
 fn hosts(cmd: &str) -> (Vec<String>, bool) {
     let mut hosts = Vec::new();

@@ -98,6 +98,12 @@ const PROCESS_CALLS: &[&str] = &[
     "proc_open",
     // Elixir's `System.cmd("rm", ["-rf", "/"])`.
     "cmd",
+    // Vimscript's and neovim's: `jobstart(['rm', '-rf', '/'])`.
+    "systemlist",
+    "jobstart",
+    "termopen",
+    "job_start",
+    "term_start",
 ];
 
 /// Call names (the last segment: `fs.readFileSync` → `readFileSync`) whose first argument is a

@@ -104,6 +104,8 @@ pub(super) const GENERAL: &[Wrapper] = &[
     plain("linux64", spec("", &[], &["uname-2.6", "verbose"])),
     plain("busybox", NO_OPTIONS),
     plain("toybox", NO_OPTIONS),
+    // Oils' multi-call binary: `oils-for-unix osh -c CMD`.
+    plain("oils-for-unix", NO_OPTIONS),
     plain("unbuffer", NO_OPTIONS),
     environment(plain("doas", spec("uC", &[], &[])), Environment::Cleared),
     plain("pfexec", spec("P", &[], &[])),

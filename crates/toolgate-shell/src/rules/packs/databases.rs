@@ -111,6 +111,7 @@ const REDIS_FILE_SETTINGS: &[&str] = &[
 const CODE_PROGRAMS: &[&str] = &[
     "python",
     "pypy",
+    "ipython",
     "ruby",
     "node",
     "nodejs",

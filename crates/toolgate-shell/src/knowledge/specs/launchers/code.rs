@@ -95,6 +95,12 @@ pub(crate) const INTERPRETERS: &[Interpreter] = &[
         modules: &["-m"],
         ..ending_interpreter("pypy", PYTHON)
     },
+    // IPython: `ipython -c CODE`, `-m MODULE` as python's (its other options are written
+    // `--name=value`).
+    Interpreter {
+        modules: &["-m"],
+        ..ending_interpreter("ipython", PYTHON)
+    },
     interpreter("perl", PERL),
     interpreter("ruby", RUBY),
     interpreter("node", NODE),

@@ -385,17 +385,46 @@ pub(crate) const FISH: Grammar = Grammar::plain(Spec::with_flags(
     ],
 ));
 
+/// Nushell: `-c`/`--commands COMMANDS` takes its value, as do its other options with one.
+pub(crate) const NU: Grammar = Grammar::plain(Spec::with_flags(
+    "cCeIm",
+    &[
+        "commands",
+        "config",
+        "env-config",
+        "execute",
+        "include-path",
+        "log-level",
+        "log-target",
+        "plugin-config",
+        "table-mode",
+        "error-style",
+        "testbin",
+    ],
+    &[
+        "interactive",
+        "login",
+        "no-config-file",
+        "no-std-lib",
+        "no-history",
+        "stdin",
+        "help",
+        "version",
+    ],
+));
+
 /// The shell a (lower-case) shell basename is read as.
 pub(crate) fn shell_grammar(name: &str) -> &'static Grammar {
     match name {
         "fish" => &FISH,
+        "nu" => &NU,
         _ => &SH,
     }
 }
 
 /// The options by which a shell takes its script from its arguments (`sh -c`, `fish
 /// --command`), and those by which it reads it from stdin (`sh -s`).
-pub(crate) const SHELL_COMMAND: &[&str] = &["-c", "+c", "--command"];
+pub(crate) const SHELL_COMMAND: &[&str] = &["-c", "+c", "--command", "--commands", "--execute"];
 /// See [`SHELL_COMMAND`].
 pub(crate) const SHELL_STDIN: &[&str] = &["-s", "+s"];
 /// The options by which a shell only reads its script for syntax (`sh -n`, `fish
@@ -452,7 +481,9 @@ mod tests {
         for name in SHELL_COMMAND.iter().chain(SHELL_STDIN).chain(SHELL_NO_EXEC) {
             let name = name.replacen('+', "-", 1);
             assert!(
-                [&SH, &FISH].iter().any(|g| flag_or_known(&g.spec, &name)),
+                [&SH, &FISH, &NU]
+                    .iter()
+                    .any(|g| flag_or_known(&g.spec, &name)),
                 "{name}"
             );
         }

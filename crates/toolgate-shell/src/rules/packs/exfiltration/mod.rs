@@ -40,12 +40,12 @@ const HELP: &[&str] = &["--help", "-h"];
 /// Shells (the program table's `Shell` class), for the matchers' index.
 const SHELLS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "yash", "posh", "rbash", "csh",
-    "tcsh",
+    "tcsh", "osh", "ysh", "hush", "rc", "es", "xonsh", "nu", "elvish", "murex", "ion",
 ];
 
 /// Interpreters whose inline code is read for sockets wired to a shell.
 const CODE: &[&str] = &[
-    "python", "pypy", "perl", "ruby", "node", "nodejs", "php", "bun",
+    "python", "pypy", "ipython", "perl", "ruby", "node", "nodejs", "php", "bun",
 ];
 
 /// The pack's matchers (the secret flows are the engine's, see [`flows`]).

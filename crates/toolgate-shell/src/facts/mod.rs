@@ -11,6 +11,7 @@ pub(crate) mod find;
 pub(crate) mod git;
 pub(crate) mod inline;
 pub(crate) mod launched;
+pub(crate) mod pane_input;
 pub(crate) mod paths;
 pub(crate) mod pipes;
 pub(crate) mod remote_commands;

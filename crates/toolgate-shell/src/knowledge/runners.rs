@@ -378,6 +378,11 @@ const RUNNERS: &[Runner] = &[
         ),
         &[('f', "--floating"), ('i', "--in-place")],
     ),
+    // `wsl [OPTIONS] [--exec|--] CMD ARGS` (from Windows): the command runs in a Linux
+    // distribution, through its shell unless `-e`. Its management options take the
+    // distribution they act on (`--unregister NAME`): then no command is given.
+    wsl_runner("wsl"),
+    wsl_runner("wsl.exe"),
     // `launchctl submit -l LABEL [-p PROG] [-o FILE] [-e FILE] -- CMD ARGS`: launchd runs the
     // command as a job (and restarts it).
     also_a_command(after_dashdash(runner(
@@ -393,6 +398,50 @@ const RUNNERS: &[Runner] = &[
         &["env", "conf", "root", "workdir"],
     )),
 ];
+
+/// wsl's options that take a value (its management options take the distribution).
+const WSL_VALUES: &[&str] = &[
+    "distribution",
+    "distribution-id",
+    "user",
+    "cd",
+    "shell-type",
+    "unregister",
+    "terminate",
+    "set-default",
+    "set-version",
+    "export",
+    "import",
+    "import-in-place",
+    "install",
+    "mount",
+    "unmount",
+    "manage",
+];
+
+/// wsl's long flags.
+const WSL_FLAGS: &[&str] = &[
+    "exec",
+    "system",
+    "list",
+    "shutdown",
+    "status",
+    "update",
+    "version",
+    "help",
+    "all",
+    "running",
+    "quiet",
+    "verbose",
+    "online",
+    "debug-shell",
+];
+
+const fn wsl_runner(program: &'static str) -> Runner {
+    let mut r = with_short_flags(runner(program, &[], "du", WSL_VALUES), &[('e', "--exec")]);
+    r.spec.long_flags = WSL_FLAGS;
+    r
+}
 
 /// The program names of the runners in the table.
 #[cfg(test)]

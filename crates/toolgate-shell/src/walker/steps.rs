@@ -28,6 +28,8 @@ impl Walker {
             args, env, writes, ..
         } = *inv;
         match super::wrappers::runner_step(name, args) {
+            // No command follows (`wsl --unregister NAME`): the runner's words are the command.
+            Some(RunnerStep::CommandAt(at)) if at >= args.len() => return Step::Final,
             Some(RunnerStep::CommandAt(at)) => {
                 if crate::knowledge::runners::lookup(name).is_some_and(|r| r.also_a_command) {
                     self.emit_final(inv.with_args(&args[..at]).with_writes(&[]), scope);

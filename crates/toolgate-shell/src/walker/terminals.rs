@@ -82,6 +82,11 @@ fn find_command(t: &Terminal, args: &[Arg], start: usize, global: bool) -> Termi
             found => found,
         };
     }
+    if global && t.subcommands.iter().any(|path| path[0] == args[at].text) {
+        // The terminal's own command (`kitty @ send-text …`, `wezterm cli list`): no
+        // program of that name runs; its words are read as the terminal's.
+        return TerminalCommand::None;
+    }
     if !global || t.operands_run {
         // Options end at the first operand, which starts the command; an option the row
         // does not know may have taken it as its value.

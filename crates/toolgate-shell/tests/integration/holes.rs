@@ -285,6 +285,60 @@ fn other_shells_editors_languages_and_remote_terminals_are_read() {
     );
 }
 
+/// Text typed into a terminal pane by remote control (`wezterm cli send-text`, `kitty @
+/// send-text`, `zellij action write-chars`) is what the shell there runs, as tmux's
+/// `send-keys` already was; `zellij action new-pane -- CMD` runs its command. Each denied
+/// form passed before.
+#[test]
+fn commands_put_into_terminal_panes_are_read() {
+    check(
+        &[
+            "wezterm cli list",
+            "wezterm cli send-text 'cargo test'",
+            "kitty @ ls",
+            "kitty @ send-text --match title:x 'make\\n'",
+            "zellij action write-chars 'git status'",
+            "zellij action new-pane",
+            "zellij -s main action new-pane -f -- cargo watch",
+            "zellij action new-tab --layout dev",
+        ],
+        &[
+            "wezterm cli send-text 'rm -rf ~'",
+            "wezterm cli send-text --no-paste $'rm -rf ~\\n'",
+            "kitty @ send-text 'rm -rf ~\\n'",
+            "kitten @ --to unix:s send-text --match id:1 'rm -rf ~\\r'",
+            "zellij action write-chars 'rm -rf ~'",
+            "zellij action new-pane -- rm -rf ~",
+            "zellij -s main action new-pane -f -- rm -rf ~",
+        ],
+    );
+}
+
+/// `wsl` (from Windows) runs its command in a Linux distribution: after its options, `-e`
+/// or `--`. Each denied form passed before.
+#[test]
+fn wsl_runs_its_command() {
+    check(
+        &[
+            "wsl --list",
+            "wsl --shutdown",
+            "wsl ls -la",
+            "wsl -d Ubuntu",
+            "wsl -e cargo build",
+        ],
+        &[
+            "wsl rm -rf ~",
+            "wsl -- rm -rf ~",
+            "wsl.exe -e rm -rf /",
+            "wsl -d Ubuntu -u root rm -rf /",
+            "wsl --cd ~ -e rm -rf /home",
+            "WSL.EXE rm -rf /",
+            // An option wsl does not have may take the next word.
+            "wsl --odd x rm -rf /",
+        ],
+    );
+}
+
 /// The hosts `cmd` reaches, and whether one is only known at run time.
 fn hosts(cmd: &str) -> (Vec<String>, bool) {
     let mut hosts = Vec::new();

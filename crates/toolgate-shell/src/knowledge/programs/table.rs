@@ -383,6 +383,8 @@ pub(super) const GENERAL: &[Program] = &[
     row("pdm", RUN, NONE),
     row("hatch", RUN, NONE),
     row("zellij", RUN, NONE),
+    row("wsl", RUN, NONE),
+    row("wsl.exe", RUN, NONE),
     row("twine", ADMIN, &specs::TWINE),
     row("flit", ADMIN, NONE),
     row("dotnet", ADMIN, NONE),

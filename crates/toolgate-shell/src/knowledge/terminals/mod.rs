@@ -9,6 +9,7 @@
 
 use crate::knowledge::specs::Spec;
 
+pub(crate) mod pane_input;
 mod standalone;
 mod table;
 

@@ -62,6 +62,10 @@ pub(in crate::rules::packs) const MACHINE_MATCHERS: &[M] = &[
         .any(&["--purge", "-p"])
         .none(HELP),
     M::new(VM_DELETE, &["multipass"], &[&["purge"]]).none(HELP),
+    // WSL: a distribution unregistered with its file system (`wsl --unregister NAME`).
+    M::new(VM_DELETE, &["wsl", "wsl.exe"], &[])
+        .any(&["--unregister"])
+        .none(HELP),
     // Parallels: a machine's files.
     M::new(VM_DELETE, &["prlctl"], &[&["delete"]]).none(HELP),
     // Local development machines and clusters.

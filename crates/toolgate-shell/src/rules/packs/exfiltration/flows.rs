@@ -465,8 +465,15 @@ impl<'a> Pass<'a> {
         }
         if !WORDS_NOT_FILES.contains(&&*program) {
             let trees = TREE_READERS.contains(&&*program) && reads_trees(cmd);
+            // The files it writes (`tee FILE`, a copy's destination: `rsync -a dist/ ~/`)
+            // are not read.
+            let written = if COPIERS.contains(&&*program) {
+                content_targets(cmd)
+            } else {
+                cmd.writes.clone()
+            };
             for operand in &cmd.operands {
-                if operand.contains("://") {
+                if operand.contains("://") || written.contains(operand) {
                     continue;
                 }
                 let path = operand.strip_prefix("if=").unwrap_or(operand);

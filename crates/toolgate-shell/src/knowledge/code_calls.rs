@@ -137,6 +137,48 @@ pub(crate) const RUNNERS: &[Runner] = &[
     runner(LUA, &[""], "load", CODE),
 ];
 
+/// Expressions of interpreter code that give the home directory (`os.environ['HOME']`,
+/// `process.env.HOME`, `Path.home()`, `Dir.home`, `$ENV{HOME}`): a path built from one and
+/// literals (`os.homedir() + '/.aws/credentials'`) is read as the literal `~/…` it names.
+/// `homedir()` stands for `os.homedir()` and `require('os').homedir()`.
+pub(crate) const HOME_EXPRESSIONS: &[&str] = &[
+    "os.environ['HOME']",
+    "os.environ[\"HOME\"]",
+    "os.environ.get('HOME')",
+    "os.environ.get(\"HOME\")",
+    "getenv('HOME')",
+    "getenv(\"HOME\")",
+    "os.path.expanduser('~')",
+    "os.path.expanduser(\"~\")",
+    "Path.home()",
+    "process.env.HOME",
+    "process.env['HOME']",
+    "process.env[\"HOME\"]",
+    "process.env.USERPROFILE",
+    "homedir()",
+    "Deno.env.get('HOME')",
+    "Deno.env.get(\"HOME\")",
+    "Dir.home",
+    "ENV['HOME']",
+    "ENV[\"HOME\"]",
+    "ENV.fetch('HOME')",
+    "ENV.fetch(\"HOME\")",
+    "$ENV{HOME}",
+    "$ENV{'HOME'}",
+    "$ENV{\"HOME\"}",
+    "$_SERVER['HOME']",
+    "$_ENV['HOME']",
+];
+
+/// Calls that join their arguments into a path (`os.path.join(HOME, '.ssh', 'id_rsa')`,
+/// `File.join`, `path.join`, `filepath.Join`): after a home expression given first, the
+/// literals separated by commas are the path's segments.
+pub(crate) const PATH_JOINS: &[&str] = &["join(", "joinpath(", "Join(", "resolve("];
+
+/// What joins a home expression to a literal after it: concatenation (`+`, `.` in Perl and
+/// PHP, `..` in Lua) and pathlib's `/`.
+pub(crate) const PATH_CONCATENATIONS: &[&str] = &["..", "+", ".", "/"];
+
 /// A Lisp form that starts a process from its arguments (Emacs Lisp, Clojure, Common Lisp):
 /// `(call-process "rm" nil nil nil "-rf" "/")`, `(sh "rm" "-rf" "/")`,
 /// `(sb-ext:run-program "/bin/rm" (list "-rf" "/"))`.

@@ -239,6 +239,7 @@ impl Walker {
         scope: &Scope,
         code_as_shell: bool,
     ) {
+        let code = &*crate::facts::inline::home::home_paths_as_literals(code);
         let dialect = crate::facts::inline::Dialect::of(name);
         let found = crate::facts::inline::scan_in(code, dialect);
         let network = crate::facts::inline::network(code, name, &found.strings);

@@ -11,6 +11,7 @@ use crate::model::{Destination, InlineNetwork};
 mod argv;
 mod calls;
 mod command_text;
+pub(crate) mod home;
 mod lisp;
 mod writes;
 

@@ -25,7 +25,7 @@ pub(super) const PACK: Pack = Pack {
         review(
             "TG-EXFIL-SECRET-STORE-READ",
             "A secret store or credential helper prints a secret into the conversation, where the model's provider sees it (capture it into a variable or pipe it to the program that needs it instead)",
-            "gh auth token, aws secretsmanager get-secret-value, aws configure get aws_secret_access_key, gcloud auth print-access-token, kubectl get secret -o yaml, kubectl config view --raw, vault kv get, op read, security find-generic-password -w, pass show, heroku config, git credential fill",
+            "gh auth token, aws secretsmanager get-secret-value, aws configure get aws_secret_access_key, gcloud auth print-access-token, kubectl get secret -o yaml, kubectl config view --raw, vault kv get, op read, security find-generic-password -w, pass show, heroku config, git credential fill, sops -d, age -d, ansible-vault view, infisical export",
         ),
         deny(
             "TG-EXFIL-REVERSE-SHELL",

@@ -172,6 +172,12 @@ pub(super) const ADMINISTRATION: &[Program] = &[
     row("pass", ADMIN, NONE),
     row("gopass", ADMIN, NONE),
     row("bw", ADMIN, NONE),
+    // Secrets files and managers (the exfiltration pack's secret stores).
+    row("sops", ADMIN, NONE),
+    row("age", ADMIN, NONE),
+    row("rage", ADMIN, NONE),
+    row("ansible-vault", ADMIN, NONE),
+    row("chamber", ADMIN, NONE),
     // Name lookups (the exfiltration pack's resolvers).
     // The server a lookup is sent to is a destination; the names looked up are not.
     reaches(row("dig", LOOKUP, &specs::DIG), D::NameServer),

@@ -185,6 +185,27 @@ pub(super) const MATCHERS: &[M] = &[
         .check(Check::ShownToTerminal),
     M::new(SECRET_STORE, &["doppler"], &[&["secrets"], &["get"]]).check(Check::ShownToTerminal),
     M::new(SECRET_STORE, &["heroku"], &[&["config", "config:get"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["heroku"], &[&["auth:token"]]).check(Check::ShownToTerminal),
+    // A new token printed (`vault token create`).
+    M::new(SECRET_STORE, &["vault"], &[&["token"], &["create"]]).check(Check::ShownToTerminal),
+    // Encrypted secrets files decrypted to the terminal (`-o FILE`, `--in-place` write a file
+    // instead; `ansible-vault decrypt` rewrites the file unless its output is `-`).
+    M::new(SECRET_STORE, &["sops"], &[])
+        .any(&["-d", "--decrypt"])
+        .none(&["--output", "-i", "--in-place"])
+        .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["age", "rage"], &[])
+        .any(&["-d", "--decrypt"])
+        .none(&["-o", "--output"])
+        .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["ansible-vault"], &[&["view"]]).check(Check::ShownToTerminal),
+    // Secret managers' values: `infisical secrets` lists them with their values.
+    M::new(SECRET_STORE, &["infisical"], &[&["secrets"]])
+        .operands(Operands::Exactly(0))
+        .check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["infisical"], &[&["secrets"], &["get"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["infisical"], &[&["export"]]).check(Check::ShownToTerminal),
+    M::new(SECRET_STORE, &["chamber"], &[&["read", "export"]]).check(Check::ShownToTerminal),
     M::new(SECRET_STORE, &["git"], &[&["credential"], &["fill"]]).check(Check::ShownToTerminal),
     // A secret key from gpg's key store (`-o FILE` writes it to a file instead).
     M::new(SECRET_STORE, &["gpg", "gpg2"], &[])

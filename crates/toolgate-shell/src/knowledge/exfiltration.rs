@@ -3,7 +3,7 @@
 //! secret flows through them), which serve directories, and which local addresses keep a
 //! server private.
 
-use crate::knowledge::name_shapes::NameShapes;
+use crate::knowledge::name_shapes::{NameShapes, name_shapes_of};
 
 /// How a program sends data to the network (the programs are the program table's names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,15 +110,7 @@ pub(crate) const SENDERS: &[(&str, Sender)] = &[
 ];
 
 /// The shapes of the senders' names: most programs are refused without a scan.
-const SENDER_SHAPES: NameShapes = {
-    let mut shapes = NameShapes::EMPTY;
-    let mut i = 0;
-    while i < SENDERS.len() {
-        shapes = shapes.with(SENDERS[i].0);
-        i += 1;
-    }
-    shapes
-};
+const SENDER_SHAPES: NameShapes = name_shapes_of!(SENDERS, |row| row.0);
 
 /// The sender row of a program (by its program table name).
 pub(crate) fn sender(table_name: &str) -> Option<Sender> {

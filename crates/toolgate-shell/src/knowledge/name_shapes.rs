@@ -3,6 +3,21 @@
 //! sender tables about its program, and nearly every program is in none of them: a name whose
 //! first byte and length no row has is refused in a few instructions, without scanning.
 
+/// The [`NameShapes`] of a const table's names: `name_shapes_of!(TABLE, |row| row.name)`.
+macro_rules! name_shapes_of {
+    ($table:expr, |$row:ident| $name:expr) => {{
+        let mut shapes = $crate::knowledge::name_shapes::NameShapes::EMPTY;
+        let mut i = 0;
+        while i < $table.len() {
+            let $row = &$table[i];
+            shapes = shapes.with($name);
+            i += 1;
+        }
+        shapes
+    }};
+}
+pub(crate) use name_shapes_of;
+
 /// The first bytes and lengths of a table's names.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct NameShapes([u32; 256]);

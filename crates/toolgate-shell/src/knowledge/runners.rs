@@ -6,7 +6,7 @@
 //! this table does not know, written without `=`, may or may not take the next word, so the
 //! command is not guessed.
 
-use crate::knowledge::name_shapes::NameShapes;
+use crate::knowledge::name_shapes::{NameShapes, name_shapes_of};
 use crate::knowledge::specs::{self, Spec};
 
 /// How one runner is read.
@@ -492,15 +492,7 @@ pub(crate) fn lookup(program: &str) -> Option<&'static Runner> {
 }
 
 /// The shapes of the runners' names: most programs are refused without a scan.
-const RUNNER_SHAPES: NameShapes = {
-    let mut shapes = NameShapes::EMPTY;
-    let mut i = 0;
-    while i < RUNNERS.len() {
-        shapes = shapes.with(RUNNERS[i].program);
-        i += 1;
-    }
-    shapes
-};
+const RUNNER_SHAPES: NameShapes = name_shapes_of!(RUNNERS, |row| row.program);
 
 impl Runner {
     /// Whether the option `name` (`-p`, `--project`, as the reader spells it) is one the table

@@ -27,11 +27,12 @@ impl Walker {
         let Invocation {
             args, env, writes, ..
         } = *inv;
-        match super::wrappers::runner_step(name, args) {
+        let runner = crate::knowledge::runners::lookup(name);
+        match runner.and_then(|r| super::wrappers::runner_step(r, args)) {
             // No command follows (`wsl --unregister NAME`): the runner's words are the command.
             Some(RunnerStep::CommandAt(at)) if at >= args.len() => return Step::Final,
             Some(RunnerStep::CommandAt(at)) => {
-                if crate::knowledge::runners::lookup(name).is_some_and(|r| r.also_a_command) {
+                if runner.is_some_and(|r| r.also_a_command) {
                     self.emit_final(inv.with_args(&args[..at]).with_writes(&[]), scope);
                 }
                 // `npx prisma@5 migrate reset`, `npx @anthropic-ai/claude-code …`: the

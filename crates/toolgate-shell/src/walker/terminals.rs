@@ -4,7 +4,7 @@
 
 use super::unwrap::{Invocation, Step};
 use super::{Scope, Walker};
-use crate::knowledge::name_shapes::NameShapes;
+use crate::knowledge::name_shapes::{NameShapes, name_shapes_of};
 use crate::knowledge::terminals::{TERMINALS, Terminal};
 use crate::model::{Arg, IndeterminateKind};
 use crate::options::{Grammar, Item, read_each, read_grammar, value_arg, with_one_dash_parameters};
@@ -176,15 +176,7 @@ fn option_command(
 }
 
 /// The shapes of the terminals' names.
-const TERMINAL_SHAPES: NameShapes = {
-    let mut shapes = NameShapes::EMPTY;
-    let mut i = 0;
-    while i < TERMINALS.len() {
-        shapes = shapes.with(TERMINALS[i].name);
-        i += 1;
-    }
-    shapes
-};
+const TERMINAL_SHAPES: NameShapes = name_shapes_of!(TERMINALS, |row| row.name);
 
 /// The terminal emulator's row for a (lower-cased) program basename: every command that is
 /// no wrapper asks, so a name whose first byte and length no row has is refused without

@@ -4,8 +4,8 @@
 
 use super::unwrap::{Invocation, Step, join};
 use super::{Scope, Sees, Walker};
-use crate::knowledge::name_shapes::NameShapes;
-use crate::knowledge::runners::{self, RunnerStep};
+use crate::knowledge::name_shapes::{NameShapes, name_shapes_of};
+use crate::knowledge::runners::{Runner, RunnerStep};
 use crate::knowledge::specs::launchers::{
     ENV, ENV_CHDIR, ENV_IGNORE, ENV_SPLIT, ENV_UNSET, SU, SU_COMMAND, SU_LOGIN, SU_PRESERVE_ENV,
     SU_USER, SUDO, SUDO_CHDIR, SUDO_EDIT, SUDO_PRESERVE_ENV, SUDO_SHELL,
@@ -16,12 +16,11 @@ use crate::options::{Grammar, has, read_grammar, read_options, read_permuted, va
 use crate::syntax::words::split_words;
 use std::borrow::Cow;
 
-/// For `args` headed by a runner (`uv run`, `npx`, `aws-vault exec PROFILE --`), where its
-/// command starts. `None` when the program is no runner or the subcommand runs no command
-/// (`npm install`); unreadable when an option the runner's spec does not know stands before
-/// the command (it may take the next word).
-pub(crate) fn runner_step(program: &str, args: &[Arg]) -> Option<RunnerStep> {
-    let runner = runners::lookup(program)?;
+/// For `args` headed by the runner `runner` (`uv run`, `npx`, `aws-vault exec PROFILE --`),
+/// where its command starts. `None` when the subcommand runs no command (`npm install`);
+/// unreadable when an option the runner's spec does not know stands before the command (it
+/// may take the next word).
+pub(crate) fn runner_step(runner: &Runner, args: &[Arg]) -> Option<RunnerStep> {
     let mut i = 1;
     if !runner.subcommands.is_empty() {
         // Global options may stand before the subcommand (`uv --directory D run`, `npm
@@ -89,15 +88,7 @@ pub(crate) fn runner_step(program: &str, args: &[Arg]) -> Option<RunnerStep> {
 }
 
 /// The shapes of the simple wrappers' names.
-const WRAPPER_SHAPES: NameShapes = {
-    let mut shapes = NameShapes::EMPTY;
-    let mut i = 0;
-    while i < WRAPPERS.len() {
-        shapes = shapes.with(WRAPPERS[i].name);
-        i += 1;
-    }
-    shapes
-};
+const WRAPPER_SHAPES: NameShapes = name_shapes_of!(WRAPPERS, |row| row.name);
 
 /// The row of the table of simple wrappers for a (lower-cased) program basename, as
 /// `knowledge::wrappers::lookup` finds it. Every command that is no wrapper asks, so a name
@@ -353,7 +344,7 @@ mod tests {
                     ..Arg::default()
                 })
                 .collect();
-            runner_step(w[0], &args)
+            crate::knowledge::runners::lookup(w[0]).and_then(|r| runner_step(r, &args))
         };
         let command_at = |i| Some(RunnerStep::CommandAt(i));
         assert_eq!(at(&["uv", "run", "rm", "-rf"]), command_at(2));

@@ -78,10 +78,14 @@ pub(crate) fn credential_search(
     if tool_name != "Grep" || text("output_mode") != Some("content") {
         return None;
     }
-    let glob = text("glob")?;
     let dir = text("path").unwrap_or(".");
     let (cwd, home) = (cx.working_dir(), cx.home.as_deref());
-    if !toolgate_shell::credential_searched(dir, glob, cwd, home) {
+    // Without a glob every file below the path is searched.
+    let shown = match text("glob") {
+        Some(glob) => toolgate_shell::credential_searched(dir, glob, cwd, home),
+        None => toolgate_shell::credential_in_tree(dir, cwd, home).is_some(),
+    };
+    if !shown {
         return None;
     }
     let verdict = policy.commands.packs.verdict(READ_RULE)?;

@@ -80,6 +80,20 @@ fn tools_that_show_a_credential_are_reviewed() {
             "Grep",
             json!({"pattern": "x", "path": "/home/u", "glob": "{.npmrc,.pypirc}", "output_mode": "content"}),
         ),
+        // Without a glob, every file below the path: the home's credentials among them.
+        (
+            "Grep",
+            json!({"pattern": "token", "path": "/home/u/.config/gh", "output_mode": "content"}),
+        ),
+        (
+            "Grep",
+            json!({"pattern": "aws_secret", "path": "/home/u", "output_mode": "content"}),
+        ),
+        (
+            "Bash",
+            json!({"command": "grep -rn aws_secret_access_key ~/"}),
+        ),
+        ("Bash", json!({"command": "rg -i token ~/.config"})),
         ("Bash", json!({"command": "cat ~/.aws/credentials"})),
         (
             "Bash",
@@ -135,6 +149,17 @@ fn tools_that_show_names_settings_or_the_projects_own_files_pass() {
             "Grep",
             json!({"pattern": "x", "glob": "config/*.yml", "output_mode": "content"}),
         ),
+        (
+            "Grep",
+            json!({"pattern": "x", "path": "/home/u/proj/src", "output_mode": "content"}),
+        ),
+        (
+            "Grep",
+            json!({"pattern": "x", "path": "/etc", "output_mode": "content"}),
+        ),
+        ("Bash", json!({"command": "grep -rl token ~"})),
+        ("Bash", json!({"command": "rg foo src tests"})),
+        ("Bash", json!({"command": "grep -r foo /etc"})),
         (
             "mcp__filesystem__list_directory",
             json!({"path": "/home/u/.ssh"}),

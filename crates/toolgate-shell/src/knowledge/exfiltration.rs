@@ -385,6 +385,20 @@ pub(crate) const TREE_READERS: &[&str] = &[
     "tar", "bsdtar", "gtar", "zip", "7z", "7za", "7zz", "cpio", "rsync", "scp", "rclone",
 ];
 
+/// Content searchers that print the matching lines of every file below a directory they are
+/// given (`grep -r token ~`, `rg password ~/.config`), with the flags (as normalised) that
+/// make them recurse; an empty list: they always do.
+pub(crate) const TREE_SEARCHERS: &[(&str, &[&str])] = &[
+    ("grep", &["-r", "-R", "recursive", "dereference-recursive"]),
+    ("egrep", &["-r", "-R", "recursive", "dereference-recursive"]),
+    ("fgrep", &["-r", "-R", "recursive", "dereference-recursive"]),
+    ("ugrep", &["-r", "-R", "recursive", "dereference-recursive"]),
+    ("rg", &[]),
+    ("ag", &[]),
+    ("ack", &[]),
+    ("pt", &[]),
+];
+
 /// Tree readers and copiers that read the files below a directory only when told to
 /// recurse, with the flags (as normalised) that tell them: `cp ~ x` copies nothing, `rsync
 /// -d` copies the directories themselves. The others read the tree unless told not to

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::LazyLock;
 
-use crate::path_class::pattern::{PathView, PatternTable};
+use crate::path_class::pattern::{Anchor, PathView, PatternTable};
 
 use super::table::SETTINGS_BESIDE_CREDENTIALS;
 use super::{HOME_CREDENTIALS, SECRET_SOURCES, SecretSource, is_kept_from_model};
@@ -77,6 +77,27 @@ pub(crate) fn secret_source_exhaustive(
     SECRET_SOURCES
         .iter()
         .find(|i| i.patterns.iter().any(|p| view.matches(p)))
+        .map(|i| i.source)
+}
+
+/// The home credential ([`super::HOME_CREDENTIALS`]) of a home directory that `path` names
+/// or holds below it (`~`, `~/.config`, `/`): what a content search of every file there may
+/// show. The system's files (password hashes, host keys under `/etc`) are left out: only
+/// root reads them.
+pub fn home_credential_below(
+    path: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<SecretSource> {
+    let view = PathView::new(path, cwd, home);
+    SECRET_SOURCES
+        .iter()
+        .filter(|i| HOME_CREDENTIALS.contains(&i.source))
+        .find(|i| {
+            i.patterns
+                .iter()
+                .any(|p| p.anchor == Anchor::Home && (view.matches(p) || view.holds(p)))
+        })
         .map(|i| i.source)
 }
 

@@ -14,7 +14,9 @@ mod table;
 pub use environment::{ENVIRONMENT_DUMPERS, ENVIRONMENT_EXPRESSIONS, dumps_environment};
 #[cfg(test)]
 pub(crate) use lookup::secret_source_exhaustive;
-pub use lookup::{is_home_credential, kept_from_model, secret_source, secret_source_below};
+pub use lookup::{
+    home_credential_below, is_home_credential, kept_from_model, secret_source, secret_source_below,
+};
 pub use table::{SECRET_SOURCES, SETTINGS_BESIDE_CREDENTIALS, SecretSourceInfo};
 
 /// A kind of secret a command can read.

@@ -167,3 +167,26 @@ fn environment_dumps_in_inline_code() {
         assert!(!dumps_environment(code), "{code}");
     }
 }
+
+#[test]
+fn home_credentials_at_or_below_a_directory() {
+    let below = |p: &str| {
+        super::home_credential_below(
+            p,
+            Some(Path::new("/home/u/proj")),
+            Some(Path::new("/home/u")),
+        )
+    };
+    assert!(below("~").is_some());
+    assert!(below("/").is_some());
+    assert!(below("~/.config").is_some());
+    assert!(below("~/.config/gh").is_some());
+    assert!(below("~/.aws").is_some());
+    assert!(below("~/.aws/credentials").is_some());
+    // Root's files (password hashes, host keys) are not read by a user's search.
+    assert_eq!(below("/etc"), None);
+    assert_eq!(below("/etc/ssh"), None);
+    assert_eq!(below("."), None);
+    assert_eq!(below("~/proj/src"), None);
+    assert_eq!(below("~/.cache"), None);
+}

@@ -43,8 +43,8 @@ use view::View;
 
 pub use evaluation::evaluate_packs;
 pub use exfiltration::{
-    CREDENTIAL_READ, SECRET_UPLOAD, SecretFlow, credential_searched, credentials_shown,
-    secret_flows,
+    CREDENTIAL_READ, SECRET_UPLOAD, SecretFlow, credential_in_tree, credential_searched,
+    credentials_shown, secret_flows,
 };
 pub use host::{CREDENTIAL_LOSS, loses_credentials};
 pub use persistence::{PERSIST_WRITE, planted_files};

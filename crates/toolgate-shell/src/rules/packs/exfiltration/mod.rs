@@ -25,7 +25,7 @@ use crate::syntax::words::basename;
 
 pub use flows::{SecretFlow, secret_flows};
 pub(super) use published::secret_staged;
-pub use shown::{CREDENTIAL_READ, credential_searched, credentials_shown};
+pub use shown::{CREDENTIAL_READ, credential_in_tree, credential_searched, credentials_shown};
 pub(super) use shown::{secret_values_shown, shown_to_terminal};
 
 /// The rule the engine reports for a [`SecretFlow`] the policy does not allow.

@@ -25,7 +25,7 @@ use super::flows::{
 use crate::facts::paths::{aimed_class, changed_directory, tilde_home};
 use crate::knowledge::exfiltration::{
     FILE_PRINTERS, LINE_LOOP_PRINTERS, OPTION_PRINTERS, OptionPrinter, PRINTER_WRITE_OPTIONS,
-    STREAM_PRINTERS, WORD_PRINTERS,
+    STREAM_PRINTERS, TREE_SEARCHERS, WORD_PRINTERS,
 };
 use crate::knowledge::secret_variables::SECRET_VARIABLES;
 use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
@@ -266,25 +266,55 @@ fn credential_at(path: &str, dir: Option<&str>, cx: &CommandContext) -> Option<S
 /// files at any depth), when the glob is aimed at one as a shell glob would be (`*.rs` is
 /// not). A glob of too many alternatives is taken to show one.
 pub fn credential_searched(dir: &str, glob: &str, cwd: Option<&Path>, home: Option<&Path>) -> bool {
-    let dir = dir.trim_end_matches('/');
-    let dir = if dir.is_empty() { "/" } else { dir };
     let Ok(globs) = crate::syntax::braces::expand(glob) else {
         return true;
     };
-    globs.iter().any(|g| {
-        let g = g.trim_start_matches("./");
-        let path = if g.contains('/') {
-            format!("{dir}/{g}")
-        } else {
-            format!("{dir}/**/{g}")
-        };
-        aimed_class(
-            &tilde_home(&path),
-            |p| kept_from_model(p, cwd, home),
-            |s| s.info().patterns,
-        )
-        .is_some()
-    })
+    globs
+        .iter()
+        .any(|g| credential_below(dir, g, cwd, home).is_some())
+}
+
+/// The credential a content search of the files below `dir` matching the brace-free `glob`
+/// shows, if one is there.
+fn credential_below(
+    dir: &str,
+    glob: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<SecretSource> {
+    let dir = dir.trim_end_matches('/');
+    let dir = if dir.is_empty() { "/" } else { dir };
+    let g = glob.trim_start_matches("./");
+    let path = if g.contains('/') {
+        format!("{dir}/{g}")
+    } else {
+        format!("{dir}/**/{g}")
+    };
+    aimed_class(
+        &tilde_home(&path),
+        |p| kept_from_model(p, cwd, home),
+        |s| s.info().patterns,
+    )
+}
+
+/// A home credential at or below `dir` (`~`, `~/.config`, `/`): what a content search of
+/// every file there shows when a line of it matches.
+pub fn credential_in_tree(
+    dir: &str,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<SecretSource> {
+    toolgate_core::path_class::secrets::home_credential_below(&tilde_home(dir), cwd, home)
+}
+
+/// Whether `cmd` prints lines of the files below the directories it is given
+/// ([`TREE_SEARCHERS`]).
+fn searches_trees(cmd: &SimpleCommand) -> bool {
+    let program = cmd.program_lower();
+    TREE_SEARCHERS
+        .iter()
+        .find(|(name, _)| *name == program)
+        .is_some_and(|(_, flags)| flags.is_empty() || flags.iter().any(|f| cmd.flags.contains(f)))
 }
 
 /// The credentials `cmd` (a file printer) reads from its operands, its stdin file, and the
@@ -314,6 +344,15 @@ fn read_by(cmd: &SimpleCommand, dir: Option<&str>, cx: &CommandContext) -> Secre
     if listed {
         for root in &cmd.input_roots {
             add(root);
+        }
+    }
+    // `grep -r token ~`: every file below a directory searched, its credentials among them.
+    if searches_trees(cmd) {
+        for operand in cmd.operands.iter().filter(|o| !o.contains("://")) {
+            let path = in_directory(operand, dir);
+            if let Some(source) = credential_in_tree(&path, cx.cwd(), cx.home) {
+                out.add(source);
+            }
         }
     }
     out

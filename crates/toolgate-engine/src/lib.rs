@@ -86,6 +86,13 @@ impl Guard {
         self.check_commands(tool_name, input, cx, &mut d);
         check_files(tool_name, input, cx, &mut d);
         self.check_persistence(persistence::written_paths(tool_name, input), cx, &mut d);
+        if let Some(verdict) = persistence::package_config_write(&self.policy, tool_name, input) {
+            d.add(pack_rule_outcome(
+                CheckKind::Files,
+                toolgate_shell::TOOL_CONFIG_RULE,
+                verdict,
+            ));
+        }
         let written = targets::written_paths(tool_name, input);
         if let Some(outcome) = credentials::credential_loss(&self.policy, &written, cx) {
             d.add(outcome);

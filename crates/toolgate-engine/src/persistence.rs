@@ -82,6 +82,38 @@ fn is_path_key(key: &str) -> bool {
         })
 }
 
+/// The outcome when a file tool (Write, Edit, MultiEdit) writes text that sets a package
+/// manager's program key into its configuration file (`script-shell=/tmp/x` into `.npmrc`),
+/// as `npm config set script-shell` does: the verdict the policy gives the rule, when on.
+pub(crate) fn package_config_write(
+    policy: &Policy,
+    tool_name: &str,
+    input: &Value,
+) -> Option<Verdict> {
+    let path = input.get("file_path").and_then(Value::as_str)?;
+    let text = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_string);
+    let written: Vec<String> = match tool_name {
+        "Write" => text(input, "content").into_iter().collect(),
+        "Edit" => text(input, "new_string").into_iter().collect(),
+        "MultiEdit" => input
+            .get("edits")
+            .and_then(Value::as_array)
+            .map(|edits| edits.iter().filter_map(|e| text(e, "new_string")).collect())
+            .unwrap_or_default(),
+        _ => return None,
+    };
+    if !written
+        .iter()
+        .any(|t| toolgate_shell::package_config_sets_program(path, t))
+    {
+        return None;
+    }
+    policy
+        .commands
+        .packs
+        .verdict(toolgate_shell::TOOL_CONFIG_RULE)
+}
+
 /// One persistence write found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PersistenceWrite {

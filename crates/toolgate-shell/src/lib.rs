@@ -74,8 +74,8 @@ pub use model::{
 pub use rules::{
     CREDENTIAL_LOSS, CREDENTIAL_READ, CommandMatch, CommandRule, CommandRuleSet,
     PACKS_WITH_COMMAND_MATCHERS, PackMatch, RULES_MATCHED_BY_THE_ENGINE, SecretFlow,
-    credential_in_tree, credential_searched, credentials_shown, evaluate_packs, loses_credentials,
-    planted_files, secret_flows,
+    TOOL_CONFIG_RULE, credential_in_tree, credential_searched, credentials_shown, evaluate_packs,
+    loses_credentials, package_config_sets_program, planted_files, secret_flows,
 };
 pub use syntax::braces::MAX_BRACE_WORDS;
 pub use syntax::guard::{MAX_BODY_OPEN_FRAMES, MAX_NESTING, MAX_PAREN_RUN};

@@ -215,3 +215,48 @@ fn system_files_that_outlive_the_session_are_persistence() {
         );
     }
 }
+
+/// A file tool that writes a package manager's program key into its configuration file
+/// (`script-shell=…` into `.npmrc`) is `TG-PERSIST-TOOL-CONFIG`, as `npm config set` is;
+/// other settings in the same files pass.
+#[test]
+fn package_manager_program_keys_written_by_file_tools_are_reviewed() {
+    let g = builtin();
+    let rule = |d: &ToolCallDecision| {
+        d.checks
+            .iter()
+            .any(|c| c.rule_ids.iter().any(|r| r == "TG-PERSIST-TOOL-CONFIG"))
+    };
+    for (tool, input) in [
+        (
+            "Write",
+            json!({"file_path": "/home/u/proj/.npmrc", "content": "registry=https://r.example/\nscript-shell=/tmp/x\n"}),
+        ),
+        (
+            "Edit",
+            json!({"file_path": "/home/u/proj/.npmrc", "old_string": "a", "new_string": "node-options=--require /tmp/x.js"}),
+        ),
+        (
+            "MultiEdit",
+            json!({"file_path": ".yarnrc.yml", "edits": [{"old_string": "a", "new_string": "b"}, {"old_string": "c", "new_string": "yarnPath: /tmp/x.cjs"}]}),
+        ),
+    ] {
+        let d = check(&g, tool, input.clone());
+        assert!(rule(&d), "{tool} {input}");
+        assert!(d.decision >= Verdict::Review, "{tool} {input}");
+        assert!(d.checks.iter().all(|c| !c.reason.contains("/tmp/x")));
+    }
+    for (tool, input) in [
+        (
+            "Write",
+            json!({"file_path": "/home/u/proj/.npmrc", "content": "save-exact=true\n"}),
+        ),
+        (
+            "Write",
+            json!({"file_path": "/home/u/proj/notes.md", "content": "script-shell=/tmp/x"}),
+        ),
+    ] {
+        let d = check(&g, tool, input.clone());
+        assert!(!rule(&d), "{tool} {input}");
+    }
+}

@@ -16,7 +16,27 @@ pub(crate) const PROGRAM_KEYS: &[&str] = &[
     "init-module",
     "onload-script",
     "node-gyp",
+    // Yarn (2 and later): the release file every `yarn` command runs.
+    "yarnpath",
 ];
+
+/// The package managers' configuration files, by name: a line of one that sets a program
+/// key (`script-shell=/tmp/x` in `.npmrc`, `yarnPath: ./x.cjs` in `.yarnrc.yml`) is the
+/// file form of `npm config set`.
+pub(crate) const CONFIG_FILES: &[&str] = &[".npmrc", ".yarnrc", ".yarnrc.yml"];
+
+/// Whether `text`, written into one of [`CONFIG_FILES`], has a line that sets a program key
+/// (`KEY=VALUE`, `KEY VALUE` or `KEY: VALUE`).
+pub(crate) fn sets_program_key(text: &str) -> bool {
+    text.lines().any(|line| {
+        let line = line.trim_start().trim_start_matches(['"', '\'']);
+        let key = line
+            .split(|c: char| c == '=' || c == ':' || c.is_whitespace() || c == '"')
+            .next()
+            .unwrap_or("");
+        !key.is_empty() && is_program_key(key)
+    })
+}
 
 /// Whether `key` (a `KEY` or `KEY=VALUE` word, any case) names a program key.
 pub(crate) fn is_program_key(word: &str) -> bool {
@@ -36,6 +56,15 @@ mod tests {
             assert!(is_program_key(&format!("{k}=/tmp/x")));
         }
         assert!(!is_program_key("registry"));
+        assert!(sets_program_key(
+            "registry=https://r.example/\nscript-shell=/tmp/x\n"
+        ));
+        assert!(sets_program_key("yarnPath: .yarn/releases/x.cjs"));
+        assert!(sets_program_key("node-options \"--require /tmp/x.js\""));
+        assert!(!sets_program_key(
+            "//registry.npmjs.org/:_authToken=${NPM_TOKEN}"
+        ));
+        assert!(!sets_program_key("save-exact=true\nengine-strict=true"));
         assert!(!is_program_key("fund=false"));
     }
 }

@@ -18,8 +18,9 @@ pub(crate) use memo::{CommandMemo, operand_classes};
 
 pub use packs::{
     CREDENTIAL_LOSS, CREDENTIAL_READ, PACKS_WITH_COMMAND_MATCHERS, PackMatch,
-    RULES_MATCHED_BY_THE_ENGINE, SecretFlow, credential_in_tree, credential_searched,
-    credentials_shown, evaluate_packs, loses_credentials, planted_files, secret_flows,
+    RULES_MATCHED_BY_THE_ENGINE, SecretFlow, TOOL_CONFIG_RULE, credential_in_tree,
+    credential_searched, credentials_shown, evaluate_packs, loses_credentials,
+    package_config_sets_program, planted_files, secret_flows,
 };
 
 /// A rule that matched.

@@ -45,6 +45,9 @@ pub(crate) enum Check {
     /// A package manager's `config set` of a key whose value it runs (the operand after this
     /// many is the key).
     PackageConfigProgram(usize),
+    /// Text that sets such a key written into a package manager's configuration file
+    /// (`echo 'script-shell=/tmp/x' >> .npmrc`).
+    PackageConfigFileProgram,
     /// The command works on a framework's test database (`RAILS_ENV=test`, `MIX_ENV=test`),
     /// which its test runs rebuild anyway: it holds no data to lose.
     NotTestDatabase,
@@ -158,6 +161,7 @@ impl Check {
             Check::NotCancel => host::not_a_cancel(seen),
             Check::FedByPipe => host::fed_by_pipe(seen),
             Check::PresetMayEnable => persistence::preset_may_enable(seen),
+            Check::PackageConfigFileProgram => persistence::writes_package_config_program(seen),
             Check::HistoryOperand => seen
                 .view
                 .operands()

@@ -47,7 +47,9 @@ pub use exfiltration::{
     credentials_shown, secret_flows,
 };
 pub use host::{CREDENTIAL_LOSS, loses_credentials};
-pub use persistence::{PERSIST_WRITE, planted_files};
+pub use persistence::{
+    PERSIST_WRITE, TOOL_CONFIG_RULE, package_config_sets_program, planted_files,
+};
 
 /// A pack rule that matched a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -76,6 +76,9 @@ pub(super) const MATCHERS: &[M] = &[
     .check(super::Check::PackageConfigProgram(2)),
     M::new(TOOL_CONFIG, JS_PACKAGE_MANAGERS, &[&["set"]])
         .check(super::Check::PackageConfigProgram(1)),
+    // The same key written into the file (`echo 'script-shell=/tmp/x' >> .npmrc`).
+    M::new(TOOL_CONFIG, &["echo", "printf", "cat", "tee"], &[])
+        .check(super::Check::PackageConfigFileProgram),
     // A coding agent's MCP server list gains a command it starts in every later session (the
     // files themselves are the `mcp_servers` class of `TG-PERSIST-WRITE`).
     M::new(
@@ -103,6 +106,40 @@ pub(super) fn sets_program_key(view: &super::View, after: usize) -> bool {
     view.operands()
         .nth(after)
         .is_some_and(crate::knowledge::package_config::is_program_key)
+}
+
+/// The rule a file tool's write of a package manager's configuration file breaks when the
+/// text it writes sets a key whose value the package manager runs (`script-shell=/tmp/x`
+/// into `.npmrc`, `yarnPath:` into `.yarnrc.yml`): the file form of `npm config set`.
+pub const TOOL_CONFIG_RULE: &str = TOOL_CONFIG;
+
+/// Whether writing `text` into the file `path` sets a package manager's program key.
+pub fn package_config_sets_program(path: &str, text: &str) -> bool {
+    use crate::knowledge::package_config::{CONFIG_FILES, sets_program_key};
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    CONFIG_FILES.contains(&name) && sets_program_key(text)
+}
+
+/// Whether the command writes text that sets a program key into a package manager's
+/// configuration file: its own words (`echo`, `printf`), its heredoc, or the output of the
+/// `echo` piped into it (`echo 'script-shell=/tmp/x' | tee -a .npmrc`).
+pub(super) fn writes_package_config_program(seen: &super::Seen<'_>) -> bool {
+    use crate::knowledge::package_config::{CONFIG_FILES, sets_program_key};
+    let cmd = seen.cmd;
+    let into_config = content_targets(cmd).iter().any(|t| {
+        let name = t.rsplit('/').next().unwrap_or(t);
+        CONFIG_FILES.contains(&name)
+    });
+    if !into_config {
+        return false;
+    }
+    // Its own words, or what it reads on stdin (a heredoc, or the known output of the `echo`
+    // piped into it).
+    let text = match cmd.program_lower().as_ref() {
+        "echo" | "printf" => Some(cmd.args.join(" ").replace("\\n", "\n")),
+        _ => cmd.stdin_text.clone(),
+    };
+    text.is_some_and(|t| sets_program_key(&t))
 }
 
 /// `git config [--global …] KEY VALUE` storing a key whose value git runs as a program

@@ -97,6 +97,9 @@ pub(crate) enum Check {
     /// One of these options, any time it is given, has a value one of these globs matches
     /// (ignoring case): for options given more than once (`--disable a --disable b`).
     AnyValue(Words, Words),
+    /// One of these options, some time given, has a value none of these globs matches
+    /// (ignoring case).
+    SomeValueNot(Words, Words),
     /// `claude --setting-sources` leaving out a source whose hooks may run toolgate.
     LeavesOutSettingSource,
     /// A coding agent run with an environment variable that switches its hooks off or moves
@@ -125,6 +128,9 @@ pub(crate) enum Check {
     PolicyMayGrantAnyone(Words),
     /// A cloud CLI's operation deletes what this names (`knowledge::cloud_clis`).
     CloudDelete(cloud::CloudDeletes),
+    /// A cloud CLI's operation stops running compute or sizes it to nothing
+    /// (`knowledge::cloud_clis`).
+    CloudStop,
 }
 
 /// What a [`Check`] may look at.
@@ -182,6 +188,10 @@ impl Check {
                 .view
                 .values(options)
                 .any(|v| values.iter().any(|g| crate::rules::glob_match_ci(g, v))),
+            Check::SomeValueNot(options, values) => seen
+                .view
+                .values(options)
+                .any(|v| !values.iter().any(|g| crate::rules::glob_match_ci(g, v))),
             Check::LeavesOutSettingSource => agents::leaves_out_setting_source(seen.view),
             Check::HooksOffByEnvironment => agents::hooks_off_by_environment(seen.cmd),
             Check::FirstOperandNot(words) => seen
@@ -211,6 +221,7 @@ impl Check {
             Check::CloudDelete(kind) => {
                 cloud::cloud_deletes(&seen.cmd.program_lower(), seen.view, kind)
             }
+            Check::CloudStop => cloud::cloud_stops(seen.cmd),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

@@ -33,7 +33,12 @@ const CRITICAL_KINDS: &[&str] = &[
     "crds",
 ];
 
+/// `-f` values that name one manifest (or standard input): any other names a directory, whose
+/// every manifest is read, or is only known at run time.
+const ONE_MANIFEST: &[&str] = &["*.yaml", "*.yml", "*.json", "-"];
+
 const CRITICAL: &str = "TG-K8S-DELETE-CRITICAL";
+const MANIFESTS: &str = "TG-K8S-DELETE-MANIFESTS";
 const ALL: &str = "TG-K8S-DELETE-ALL";
 const DISRUPT: &str = "TG-K8S-DISRUPT";
 const ADMIN_GRANT: &str = "TG-K8S-ADMIN-GRANT";
@@ -46,6 +51,15 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(ALL, KUBECTL, &[&["delete"]])
         .any(&["--all", "-A", "--all-namespaces"])
         .none(DRY_RUN),
+    // Everything a directory of manifests or a kustomization declares: the whole
+    // application, its namespaces and volume claims too when they are among them. One
+    // manifest file (`kubectl delete -f web.yaml`) is routine, as `kubectl delete deploy` is.
+    M::new(MANIFESTS, KUBECTL, &[&["delete"]])
+        .none(DRY_RUN)
+        .check(Check::SomeValueNot(&["-f", "--filename"], ONE_MANIFEST)),
+    M::new(MANIFESTS, KUBECTL, &[&["delete"]])
+        .any(&["-k", "--kustomize"])
+        .none(DRY_RUN),
     M::new(DISRUPT, KUBECTL, &[&["drain"]]).none(DRY_RUN),
     // A `NoExecute` taint evicts every pod that does not tolerate it, as a drain does (a
     // trailing `-` removes the taint).
@@ -55,10 +69,10 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(DISRUPT, KUBECTL, &[&["apply"]])
         .any(&["--prune"])
         .none(DRY_RUN),
-    // Every deployment of a namespace scaled to nothing: an outage, not a rollout.
+    // A workload (or every one of a namespace, `--all`) scaled to nothing: an outage, not a
+    // rollout.
     M::new(DISRUPT, KUBECTL, &[&["scale"]])
         .spec(&KUBECTL_SCALE)
-        .any(&["--all"])
         .none(DRY_RUN)
         .check(Check::AlsoValue(&["--replicas"], &["0"])),
     M::new(DISRUPT, KUBECTL, &[&["replace"]])

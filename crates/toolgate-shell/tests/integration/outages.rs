@@ -115,6 +115,8 @@ fn whole_manifest_directories_and_kustomizations_deleted_are_reviewed() {
             "kubectl delete --recursive --filename=deploy",
             "kubectl delete -f .",
             "kubectl delete -f web.yaml -f k8s/",
+            // kubectl splits a value at commas.
+            "kubectl delete -f web.yaml,k8s/",
             "kubectl delete -f \"$MANIFESTS\"",
             "kubectl delete -k overlay/",
             "kubectl delete --kustomize overlays/prod",
@@ -123,6 +125,7 @@ fn whole_manifest_directories_and_kustomizations_deleted_are_reviewed() {
         &[
             "kubectl delete -f file.yaml",
             "kubectl delete -f k8s/web.yaml -f k8s/db.yml",
+            "kubectl delete -f k8s/web.yaml,k8s/db.yaml",
             "kubectl delete -f deploy.json",
             "kubectl delete -f -",
             "kubectl delete -f https://example.com/app.yaml",

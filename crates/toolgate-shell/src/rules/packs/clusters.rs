@@ -1,7 +1,8 @@
 //! The `clusters` pack: Kubernetes deletions and disruptions.
 
-use super::{Check, Matcher as M, Operands};
+use super::{Check, Matcher as M, Operands, View};
 use crate::knowledge::specs::{DOCKER_REMOVE, KUBECTL_BINDING, KUBECTL_PATCH, KUBECTL_SCALE};
+use crate::rules::glob_match_ci;
 
 const KUBECTL: &[&str] = &["kubectl", "oc"];
 /// A client or server dry run changes nothing.
@@ -56,7 +57,7 @@ pub(super) const MATCHERS: &[M] = &[
     // manifest file (`kubectl delete -f web.yaml`) is routine, as `kubectl delete deploy` is.
     M::new(MANIFESTS, KUBECTL, &[&["delete"]])
         .none(DRY_RUN)
-        .check(Check::SomeValueNot(&["-f", "--filename"], ONE_MANIFEST)),
+        .check(Check::ManifestDirectory),
     M::new(MANIFESTS, KUBECTL, &[&["delete"]])
         .any(&["-k", "--kustomize"])
         .none(DRY_RUN),
@@ -118,3 +119,13 @@ pub(super) const MATCHERS: &[M] = &[
         &["cluster-admin", "admin"],
     )),
 ];
+
+/// Whether a `-f` of `view` names something other than one manifest: a directory (every
+/// manifest in it), or a name only known at run time. kubectl splits each value at commas
+/// (`-f web.yaml,k8s/`).
+pub(super) fn names_manifest_directory(view: &View) -> bool {
+    view.values(&["-f", "--filename"])
+        .flat_map(|v| v.split(','))
+        .filter(|name| !name.is_empty())
+        .any(|name| !ONE_MANIFEST.iter().any(|g| glob_match_ci(g, name)))
+}

@@ -77,6 +77,14 @@ pub(super) const PACK: Pack = Pack {
             "Deleting a cloud resource loses what it held and breaks what depends on it",
             "any other delete, terminate or purge operation of aws, gcloud or az (aws route53 delete-hosted-zone, gcloud run services delete, az webapp delete), railway down",
         ),
+        // An outage, not a loss: the instances and their disks stay, and starting them
+        // again undoes it. A person decides, as for a drained Kubernetes node; terminating
+        // and deleting stay the rules' above.
+        review(
+            "TG-CLOUD-COMPUTE-STOP",
+            "Stopping instances, databases or apps, or sizing a service or group to nothing, takes them down",
+            "aws ec2 stop-instances, aws rds stop-db-instance|stop-db-cluster, aws ecs update-service --desired-count 0, aws autoscaling update-auto-scaling-group|set-desired-capacity --desired-capacity 0 (or --max-size 0), aws eks update-nodegroup-config --scaling-config desiredSize=0, gcloud compute instances stop|suspend, gcloud compute instance-groups managed resize --size 0, gcloud container clusters resize --num-nodes 0, gcloud sql instances patch --activation-policy NEVER, az vm|vmss stop|deallocate, az aks stop|scale --node-count 0, az vmss scale --new-capacity 0, az webapp|functionapp stop",
+        ),
         review(
             "TG-CLOUD-PUBLIC-ACCESS",
             "Opening cloud storage or hosts to the whole internet exposes their data",

@@ -17,10 +17,18 @@ pub(super) const PACK: Pack = Pack {
             "Deleting every resource of a kind, or across all namespaces",
             "kubectl delete --all, kubectl delete -A, kubectl delete --all-namespaces",
         ),
+        // A directory's or a kustomization's manifests may declare anything, namespaces
+        // and volume claims among them; one manifest file is routine, as `kubectl delete
+        // deploy` is.
+        review(
+            "TG-K8S-DELETE-MANIFESTS",
+            "Deleting everything a directory of manifests or a kustomization declares tears down a whole application",
+            "kubectl delete -f DIR/, kubectl delete -f DIR -R, kubectl delete -k DIR",
+        ),
         review(
             "TG-K8S-DISRUPT",
-            "Draining nodes, evicting taints, pruning on apply, forced replacement, removing finalizers, scaling everything to zero, purging jobs and forcing a node out of a swarm disrupt running workloads",
-            "kubectl drain, kubectl taint … :NoExecute, kubectl apply --prune, kubectl replace --force, kubectl patch … finalizers, kubectl replace --raw …/finalize, kubectl scale --all --replicas=0, nomad node drain -enable, nomad job stop -purge, docker swarm leave --force",
+            "Draining nodes, evicting taints, pruning on apply, forced replacement, removing finalizers, scaling workloads to zero, purging jobs and forcing a node out of a swarm disrupt running workloads",
+            "kubectl drain, kubectl taint … :NoExecute, kubectl apply --prune, kubectl replace --force, kubectl patch … finalizers, kubectl replace --raw …/finalize, kubectl scale … --replicas=0, nomad node drain -enable, nomad job stop -purge, docker swarm leave --force",
         ),
         review(
             "TG-K8S-ADMIN-GRANT",

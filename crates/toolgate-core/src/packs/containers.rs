@@ -25,10 +25,11 @@ pub(super) const PACK: Pack = Pack {
             "Removing every container loses what they hold",
             "docker rm -f $(docker ps -aq), crictl rm|rmp -a",
         ),
+        // Stopped containers only, not running ones: less than removing every container.
         review(
             "TG-CONTAINER-SYSTEM-PRUNE",
-            "Pruning every unused image and container, or removing every image",
-            "docker system prune -a, podman system prune --all, docker rmi -f $(docker images -q), crictl rmi --prune",
+            "Pruning every stopped container or every unused image, or removing every image",
+            "docker system|container prune, docker image prune -a, podman system|container|pod prune, docker rmi -f $(docker images -q), crictl rmi --prune",
         ),
         review(
             "TG-CONTAINER-REGISTRY-DELETE",

@@ -29,7 +29,7 @@ pub(super) const PACK: Pack = Pack {
         review(
             "TG-HOSTING-RESOURCE-DELETE",
             "Deleting hosted issues, gists, keys, secrets or other resources cannot be undone",
-            "gh issue|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, glab issue|mr|label|variable|snippet delete, glab api -X DELETE, curl -X DELETE to the APIs of GitHub, GitLab (also self-managed), Bitbucket, Cloudflare, Vercel, Netlify, Heroku, DigitalOcean …, POST …/doDelete to Jenkins, java -jar jenkins-cli.jar delete-job|delete-node|delete-view, gitlab-runner unregister, circleci context delete|remove-secret, circleci orb|namespace|pipeline delete",
+            "gh issue|run|gist|ssh-key|gpg-key|secret|variable|label|project|codespace delete, gh repo deploy-key delete, gh api -X DELETE, glab issue|mr|label|variable|snippet|ci delete, glab api -X DELETE, curl -X DELETE to the APIs of GitHub, GitLab (also self-managed), Bitbucket, Cloudflare, Vercel, Netlify, Heroku, DigitalOcean …, POST …/doDelete to Jenkins, java -jar jenkins-cli.jar delete-job|delete-node|delete-view, gitlab-runner unregister, circleci context delete|remove-secret, circleci orb|namespace|pipeline delete",
         ),
     ],
 };

@@ -2,10 +2,13 @@
 //! delete resources, which of those lose data, which are routine (one item of data, as
 //! `aws s3 rm s3://b/key` is), and which command groups only touch the local machine's
 //! setup. Their operations are named by verbs, so the whole of each CLI is covered by a
-//! table instead of one rule per service.
+//! table instead of one rule per service. The same tables name the operations that take
+//! running compute down without deleting it: stops, and sizes set to nothing.
+
+use super::specs::{AWS_SIZES, AZ_SIZES, GCLOUD_SIZES, Spec};
 
 /// Glob patterns (`*`, `?`), compared ignoring case.
-type Words = &'static [&'static str];
+pub(crate) type Words = &'static [&'static str];
 
 /// Operations of some command groups: the groups' path (the operands after the release track
 /// and before the verb, each one of its globs; a last [`ANY_GROUPS`] stands for any further groups, so
@@ -14,6 +17,20 @@ pub(crate) type Operations = &'static [(&'static [Words], Words)];
 
 /// As the last group of an [`Operations`] path: any further groups, or none.
 pub(crate) const ANY_GROUPS: Words = &["**"];
+
+/// An operation that sets how much of a service or group runs, and the sizes at which none
+/// of it does (`aws ecs update-service --desired-count 0`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Resize {
+    /// The groups before the verb, each one of its globs (no [`ANY_GROUPS`]).
+    pub(crate) groups: &'static [Words],
+    /// The verbs.
+    pub(crate) verbs: Words,
+    /// The options that set a size, as the CLI's `sizes_spec` reads them.
+    pub(crate) sizes: Words,
+    /// Values of a size at which nothing runs.
+    pub(crate) nothing: Words,
+}
 
 /// Where a CLI's operation verb stands among its operands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +62,17 @@ pub(crate) struct CloudCli {
     pub(crate) routine: Operations,
     /// Operands that ask for help instead of running the operation (`aws … help`).
     pub(crate) help_operands: Words,
+    /// Operations that stop running instances, databases or apps: an outage until someone
+    /// starts them again (their disks and data are kept). Groups without [`ANY_GROUPS`].
+    pub(crate) stopping: Operations,
+    /// Operations that size a service or group, to nothing at some sizes.
+    pub(crate) resizing: &'static [Resize],
+    /// How the sizes of `resizing` are read (the global options and the sizes).
+    pub(crate) sizes_spec: &'static Spec,
 }
+
+/// A size of zero.
+const ZERO: Words = &["0"];
 
 /// Any one group.
 const ANY: Words = &["*"];
@@ -128,6 +155,53 @@ const AWS: CloudCli = CloudCli {
         (&[ANY], &["delete-tags"]),
     ],
     help_operands: &["help"],
+    stopping: &[
+        (&[&["ec2"]], &["stop-instances"]),
+        (
+            &[&["rds", "docdb", "neptune"]],
+            &["stop-db-instance", "stop-db-cluster"],
+        ),
+        (&[&["redshift"]], &["pause-cluster"]),
+        (
+            &[&["lightsail"]],
+            &["stop-instance", "stop-relational-database"],
+        ),
+        (&[&["apprunner"]], &["pause-service"]),
+    ],
+    resizing: &[
+        Resize {
+            groups: &[&["ecs"]],
+            verbs: &["update-service"],
+            sizes: &["--desired-count"],
+            nothing: ZERO,
+        },
+        Resize {
+            groups: &[&["autoscaling"]],
+            verbs: &["update-auto-scaling-group"],
+            sizes: &["--desired-capacity", "--max-size"],
+            nothing: ZERO,
+        },
+        Resize {
+            groups: &[&["autoscaling"]],
+            verbs: &["set-desired-capacity"],
+            sizes: &["--desired-capacity"],
+            nothing: ZERO,
+        },
+        // Shorthand (`desiredSize=0`) or JSON (`{"desiredSize":0}`, where no number
+        // starts with a 0 but zero).
+        Resize {
+            groups: &[&["eks"]],
+            verbs: &["update-nodegroup-config"],
+            sizes: &["--scaling-config"],
+            nothing: &[
+                "*desiredSize=0",
+                "*desiredSize=0,*",
+                "*\"desiredSize\":0*",
+                "*\"desiredSize\": 0*",
+            ],
+        },
+    ],
+    sizes_spec: &AWS_SIZES,
 };
 
 /// gcloud: `gcloud [GLOBAL] [TRACK] GROUP… VERB [NAME] [FLAGS]`.
@@ -170,6 +244,32 @@ const GCLOUD: CloudCli = CloudCli {
     ],
     routine: &[],
     help_operands: &["help"],
+    stopping: &[
+        (&[&["compute"], &["instances"]], &["stop", "suspend"]),
+        (&[&["app"], &["versions"]], &["stop"]),
+    ],
+    resizing: &[
+        Resize {
+            groups: &[&["compute"], &["instance-groups"], &["managed"]],
+            verbs: &["resize"],
+            sizes: &["--size"],
+            nothing: ZERO,
+        },
+        Resize {
+            groups: &[&["container"], &["clusters"]],
+            verbs: &["resize"],
+            sizes: &["--num-nodes", "--size"],
+            nothing: ZERO,
+        },
+        // A Cloud SQL instance that is never activated is stopped.
+        Resize {
+            groups: &[&["sql"], &["instances"]],
+            verbs: &["patch"],
+            sizes: &["--activation-policy"],
+            nothing: &["NEVER"],
+        },
+    ],
+    sizes_spec: &GCLOUD_SIZES,
 };
 
 /// az: `az GROUP… VERB [ARGS]`.
@@ -238,6 +338,35 @@ const AZ: CloudCli = CloudCli {
         (&[&["tag"]], &["delete"]),
     ],
     help_operands: &[],
+    stopping: &[
+        (&[&["vm", "vmss"]], &["stop", "deallocate"]),
+        (&[&["aks"]], &["stop"]),
+        (&[&["aks"], &["nodepool"]], &["stop"]),
+        (&[&["webapp", "functionapp"]], &["stop"]),
+        (&[&["postgres", "mysql"], &["flexible-server"]], &["stop"]),
+        (&[&["spring"], &["app"]], &["stop"]),
+    ],
+    resizing: &[
+        Resize {
+            groups: &[&["vmss"]],
+            verbs: &["scale"],
+            sizes: &["--new-capacity"],
+            nothing: ZERO,
+        },
+        Resize {
+            groups: &[&["aks"]],
+            verbs: &["scale"],
+            sizes: &["--node-count", "-c"],
+            nothing: ZERO,
+        },
+        Resize {
+            groups: &[&["aks"], &["nodepool"]],
+            verbs: &["scale"],
+            sizes: &["--node-count", "-c"],
+            nothing: ZERO,
+        },
+    ],
+    sizes_spec: &AZ_SIZES,
 };
 
 /// Every cloud CLI.
@@ -290,6 +419,45 @@ mod tests {
                 for (dg, dverbs) in cli.data {
                     let overlap = g == dg && verbs.iter().any(|v| dverbs.contains(v));
                     assert!(!overlap, "{} {g:?}", cli.program);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stops_and_resizes_delete_nothing_and_name_their_groups() {
+        let deleting = |cli: &CloudCli, verb: &str| {
+            cli.deleting
+                .iter()
+                .any(|g| crate::rules::glob_match_ci(g, verb))
+        };
+        for cli in CLOUD_CLIS {
+            let rows = cli
+                .stopping
+                .iter()
+                .copied()
+                .chain(cli.resizing.iter().map(|r| (r.groups, r.verbs)));
+            for (groups, verbs) in rows {
+                assert!(!groups.is_empty(), "{}", cli.program);
+                assert!(!groups.contains(&ANY_GROUPS), "{} {groups:?}", cli.program);
+                for v in verbs {
+                    assert!(!deleting(cli, v), "{} {v}", cli.program);
+                }
+            }
+            for r in cli.resizing {
+                assert!(
+                    !r.sizes.is_empty() && !r.nothing.is_empty(),
+                    "{}",
+                    cli.program
+                );
+                for size in r.sizes {
+                    let name = size.trim_start_matches('-');
+                    let read = if size.starts_with("--") {
+                        cli.sizes_spec.long_val.contains(&name)
+                    } else {
+                        cli.sizes_spec.short_val.contains(name)
+                    };
+                    assert!(read, "{} {size} takes a value in its spec", cli.program);
                 }
             }
         }

@@ -16,6 +16,7 @@ mod limits;
 mod never_panics;
 mod one_option_reader;
 mod option_specs;
+mod outages;
 mod parse_budget;
 mod precision;
 mod process_dir;

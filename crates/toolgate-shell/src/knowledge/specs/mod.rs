@@ -4,6 +4,7 @@
 
 mod access;
 mod agents;
+mod cloud_sizes;
 mod databases;
 mod dev_tools;
 mod files;
@@ -25,6 +26,7 @@ mod web;
 
 pub(crate) use access::*;
 pub(crate) use agents::*;
+pub(crate) use cloud_sizes::*;
 pub(crate) use databases::*;
 pub(crate) use dev_tools::*;
 pub(crate) use files::*;

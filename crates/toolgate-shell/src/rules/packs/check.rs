@@ -7,7 +7,9 @@ use crate::model::{CommandAnalysis, CommandContext, SimpleCommand};
 
 use super::{View, Words};
 // The packs whose own code decides a check.
-use super::{agents, cloud, containers, databases, exfiltration, host, hosting, persistence};
+use super::{
+    agents, cloud, clusters, containers, databases, exfiltration, host, hosting, persistence,
+};
 
 /// Conditions too specific for a table, each written in its pack's file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,6 +102,8 @@ pub(crate) enum Check {
     /// One of these options, any time it is given, has a value one of these globs matches
     /// (ignoring case): for options given more than once (`--disable a --disable b`).
     AnyValue(Words, Words),
+    /// `kubectl delete -f` of a directory of manifests (`clusters::names_manifest_directory`).
+    ManifestDirectory,
     /// `claude --setting-sources` leaving out a source whose hooks may run toolgate.
     LeavesOutSettingSource,
     /// A coding agent run with an environment variable that switches its hooks off or moves
@@ -128,6 +132,9 @@ pub(crate) enum Check {
     PolicyMayGrantAnyone(Words),
     /// A cloud CLI's operation deletes what this names (`knowledge::cloud_clis`).
     CloudDelete(cloud::CloudDeletes),
+    /// A cloud CLI's operation stops running compute or sizes it to nothing
+    /// (`knowledge::cloud_clis`).
+    CloudStop,
 }
 
 /// What a [`Check`] may look at.
@@ -186,6 +193,7 @@ impl Check {
                 .view
                 .values(options)
                 .any(|v| values.iter().any(|g| crate::rules::glob_match_ci(g, v))),
+            Check::ManifestDirectory => clusters::names_manifest_directory(seen.view),
             Check::LeavesOutSettingSource => agents::leaves_out_setting_source(seen.view),
             Check::HooksOffByEnvironment => agents::hooks_off_by_environment(seen.cmd),
             Check::FirstOperandNot(words) => seen
@@ -215,6 +223,7 @@ impl Check {
             Check::CloudDelete(kind) => {
                 cloud::cloud_deletes(&seen.cmd.program_lower(), seen.view, kind)
             }
+            Check::CloudStop => cloud::cloud_stops(seen.cmd),
             Check::Loses(rule) => {
                 let stops = databases::losses_of(rule);
                 seen.cmd.data_losses.iter().any(|l| stops.contains(l))

@@ -1,7 +1,8 @@
 //! The `clusters` pack: Kubernetes deletions and disruptions.
 
-use super::{Check, Matcher as M, Operands};
+use super::{Check, Matcher as M, Operands, View};
 use crate::knowledge::specs::{DOCKER_REMOVE, KUBECTL_BINDING, KUBECTL_PATCH, KUBECTL_SCALE};
+use crate::rules::glob_match_ci;
 
 const KUBECTL: &[&str] = &["kubectl", "oc"];
 /// A client or server dry run changes nothing.
@@ -33,7 +34,12 @@ const CRITICAL_KINDS: &[&str] = &[
     "crds",
 ];
 
+/// `-f` values that name one manifest (or standard input): any other names a directory, whose
+/// every manifest is read, or is only known at run time.
+const ONE_MANIFEST: &[&str] = &["*.yaml", "*.yml", "*.json", "-"];
+
 const CRITICAL: &str = "TG-K8S-DELETE-CRITICAL";
+const MANIFESTS: &str = "TG-K8S-DELETE-MANIFESTS";
 const ALL: &str = "TG-K8S-DELETE-ALL";
 const DISRUPT: &str = "TG-K8S-DISRUPT";
 const ADMIN_GRANT: &str = "TG-K8S-ADMIN-GRANT";
@@ -46,6 +52,15 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(ALL, KUBECTL, &[&["delete"]])
         .any(&["--all", "-A", "--all-namespaces"])
         .none(DRY_RUN),
+    // Everything a directory of manifests or a kustomization declares: the whole
+    // application, its namespaces and volume claims too when they are among them. One
+    // manifest file (`kubectl delete -f web.yaml`) is routine, as `kubectl delete deploy` is.
+    M::new(MANIFESTS, KUBECTL, &[&["delete"]])
+        .none(DRY_RUN)
+        .check(Check::ManifestDirectory),
+    M::new(MANIFESTS, KUBECTL, &[&["delete"]])
+        .any(&["-k", "--kustomize"])
+        .none(DRY_RUN),
     M::new(DISRUPT, KUBECTL, &[&["drain"]]).none(DRY_RUN),
     // A `NoExecute` taint evicts every pod that does not tolerate it, as a drain does (a
     // trailing `-` removes the taint).
@@ -55,10 +70,10 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(DISRUPT, KUBECTL, &[&["apply"]])
         .any(&["--prune"])
         .none(DRY_RUN),
-    // Every deployment of a namespace scaled to nothing: an outage, not a rollout.
+    // A workload (or every one of a namespace, `--all`) scaled to nothing: an outage, not a
+    // rollout.
     M::new(DISRUPT, KUBECTL, &[&["scale"]])
         .spec(&KUBECTL_SCALE)
-        .any(&["--all"])
         .none(DRY_RUN)
         .check(Check::AlsoValue(&["--replicas"], &["0"])),
     M::new(DISRUPT, KUBECTL, &[&["replace"]])
@@ -104,3 +119,13 @@ pub(super) const MATCHERS: &[M] = &[
         &["cluster-admin", "admin"],
     )),
 ];
+
+/// Whether a `-f` of `view` names something other than one manifest: a directory (every
+/// manifest in it), or a name only known at run time. kubectl splits each value at commas
+/// (`-f web.yaml,k8s/`).
+pub(super) fn names_manifest_directory(view: &View) -> bool {
+    view.values(&["-f", "--filename"])
+        .flat_map(|v| v.split(','))
+        .filter(|name| !name.is_empty())
+        .any(|name| !ONE_MANIFEST.iter().any(|g| glob_match_ci(g, name)))
+}

@@ -40,8 +40,18 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(REMOVE_ALL, DOCKER, &[&["container"], &["rm"]])
         .spec(&DOCKER_REMOVE)
         .check(Check::EveryContainer),
-    M::new(REMOVE_ALL, DOCKER, &[&["container"], &["prune"]]).spec(&DOCKER_REMOVE),
-    M::new(SYSTEM_PRUNE, DOCKER, &[&["system", "image"], &["prune"]])
+    // Every stopped container (what their writable layers hold goes with them), and with
+    // `system prune` unused networks, dangling images and build cache too: a person decides.
+    // Running containers stay, so it is less than removing every container; caches alone
+    // (`builder prune`, `network prune`, `image prune` of dangling images) are everyday.
+    M::new(
+        SYSTEM_PRUNE,
+        DOCKER,
+        &[&["system", "container"], &["prune"]],
+    )
+    .spec(&DOCKER_REMOVE),
+    M::new(SYSTEM_PRUNE, &["podman"], &[&["pod"], &["prune"]]).spec(&DOCKER_REMOVE),
+    M::new(SYSTEM_PRUNE, DOCKER, &[&["image"], &["prune"]])
         .spec(&DOCKER_REMOVE)
         .any(ALL_FLAG),
     // Every image (`docker rmi -f $(docker images -q)`): as a prune of every unused one,

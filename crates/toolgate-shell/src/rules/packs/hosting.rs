@@ -15,10 +15,12 @@ const REPO_PUBLIC: &str = "TG-HOSTING-REPO-PUBLIC";
 /// Publishing with these changes nothing (a dry run, help).
 const PUBLISH_DRY_RUN: &[&str] = &["--dry-run", "--help", "-h"];
 
-/// gh commands that delete a hosted resource for good (`gh issue delete 1`). Left out:
-/// `gh run delete` and `gh cache delete` (CI logs and caches, rebuilt by the next run).
+/// gh commands that delete a hosted resource for good (`gh issue delete 1`); a workflow
+/// run's logs and artifacts are its record, which no later run brings back. Left out: `gh
+/// cache delete` (caches, rebuilt by the next run).
 const GH_DELETABLE: &[&str] = &[
     "issue",
+    "run",
     "gist",
     "ssh-key",
     "gpg-key",
@@ -53,7 +55,8 @@ pub(super) const MATCHERS: &[M] = &[
         RESOURCE_DELETE,
         &["glab"],
         &[
-            &["issue", "mr", "label", "variable", "snippet"],
+            // `ci`: a pipeline with its jobs' logs and artifacts.
+            &["issue", "mr", "label", "variable", "snippet", "ci"],
             &["delete"],
         ],
     )

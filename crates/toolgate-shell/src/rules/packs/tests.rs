@@ -168,7 +168,10 @@ fn containers_from_a_full_listing() {
         rules("docker image prune -a"),
         ["TG-CONTAINER-SYSTEM-PRUNE"]
     );
-    assert_eq!(rules("docker container prune"), ["TG-CONTAINER-REMOVE-ALL"]);
+    assert_eq!(
+        rules("docker container prune"),
+        ["TG-CONTAINER-SYSTEM-PRUNE"]
+    );
 }
 
 #[test]

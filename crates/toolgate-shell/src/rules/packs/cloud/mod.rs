@@ -9,11 +9,12 @@ pub(super) use platforms::PLATFORM_MATCHERS;
 pub(super) use storage::STORAGE_MATCHERS;
 
 use super::{Check, Matcher as M, View};
-use crate::knowledge::cloud_clis::{ANY_GROUPS, CloudCli, Operations, VerbAt, cloud_cli};
+use crate::knowledge::cloud_clis::{ANY_GROUPS, CloudCli, Operations, VerbAt, Words, cloud_cli};
 use crate::knowledge::specs::{
     AWS_EC2_INGRESS, AWS_IAM_ATTACH, AWS_S3_TRANSFER, AWS_S3API_ACCESS, AZ_NSG_RULE,
     AZ_ROLE_ASSIGNMENT, AZ_STORAGE_ACCESS, GCLOUD_FIREWALL, GCLOUD_IAM_BINDING,
 };
+use crate::model::SimpleCommand;
 use crate::rules::glob_match_ci;
 
 const AWS: &[&str] = &["aws"];
@@ -40,6 +41,7 @@ const PUBLIC: &str = "TG-CLOUD-PUBLIC-ACCESS";
 const AUDIT_OFF: &str = "TG-CLOUD-AUDIT-OFF";
 const ACCOUNT_CLOSE: &str = "TG-CLOUD-AWS-ACCOUNT-CLOSE";
 const CREDENTIAL: &str = "TG-CLOUD-CREDENTIAL-CREATE";
+const STOP: &str = "TG-CLOUD-COMPUTE-STOP";
 
 /// Where a sync's destination names S3 (the storage pack's syncs read it too).
 const S3_URLS: &[&str] = &["s3://"];
@@ -157,6 +159,11 @@ pub(super) const MATCHERS: &[M] = &[
         .none(CLOUD_INERT)
         .check(Check::CloudDelete(CloudDeletes::Resource))
         .fallback(),
+    // Instances, databases and apps stopped, services and groups sized to nothing: an
+    // outage, not a loss (a person decides, as for a drained node).
+    M::new(STOP, CLOUD_CLIS, &[])
+        .none(CLOUD_INERT)
+        .check(Check::CloudStop),
     // Owner and administrator grants: whoever gets one holds the account.
     M::new(
         ADMIN_GRANT,
@@ -367,18 +374,24 @@ pub(crate) enum CloudDeletes {
 
 /// Whether `operation` (the groups before the verb, and the verb) is one of `table`'s.
 fn listed(table: Operations, groups: &[&str], verb: &str) -> bool {
-    table.iter().any(|(path, verbs)| {
-        let (path, rest) = match path.split_last() {
-            Some((last, head)) if *last == ANY_GROUPS => (head, true),
-            _ => (*path, false),
-        };
-        (groups.len() == path.len() || rest && groups.len() >= path.len())
-            && path
-                .iter()
-                .zip(groups)
-                .all(|(alternatives, g)| alternatives.iter().any(|p| glob_match_ci(p, g)))
-            && verbs.iter().any(|v| glob_match_ci(v, verb))
-    })
+    table
+        .iter()
+        .any(|(path, verbs)| row_names(path, verbs, groups, verb))
+}
+
+/// Whether the groups `path` (a last [`ANY_GROUPS`] standing for any further ones) and the
+/// verbs `verbs` name the operation `groups` `verb`.
+fn row_names(path: &[Words], verbs: Words, groups: &[&str], verb: &str) -> bool {
+    let (path, rest) = match path.split_last() {
+        Some((last, head)) if *last == ANY_GROUPS => (head, true),
+        _ => (path, false),
+    };
+    (groups.len() == path.len() || rest && groups.len() >= path.len())
+        && path
+            .iter()
+            .zip(groups)
+            .all(|(alternatives, g)| alternatives.iter().any(|p| glob_match_ci(p, g)))
+        && verbs.iter().any(|v| glob_match_ci(v, verb))
 }
 
 /// What the operation of `view`, a command of `cli`, deletes. A verb only known at run time
@@ -409,6 +422,37 @@ fn deletes_of(cli: &CloudCli, view: &View) -> CloudDeletes {
     } else {
         CloudDeletes::Resource
     }
+}
+
+/// Whether `cmd`, a cloud CLI command, stops running instances, databases or apps, or sizes a
+/// service or group to nothing (`knowledge::cloud_clis`: `stopping`, `resizing`). Its
+/// arguments are read with the CLI's `sizes_spec`, which knows the sizes' values. A verb or
+/// a size only known at run time is not read.
+pub(super) fn cloud_stops(cmd: &SimpleCommand) -> bool {
+    let Some(cli) = cloud_cli(&cmd.program_lower()) else {
+        return false;
+    };
+    let view = View::read(cmd, Some(cli.sizes_spec));
+    let ops: Vec<&str> = view.operands().collect();
+    let any = |words: &[&str], w: &str| words.iter().any(|g| glob_match_ci(g, w));
+    let Some(first) = ops.first() else {
+        return false;
+    };
+    if any(cli.local_groups, first) || ops.iter().any(|w| any(cli.help_operands, w)) {
+        return false;
+    }
+    // The rows name their groups exactly, so the verb stands right after them.
+    let names = |path: &[Words], verbs: Words| {
+        let at = path.len();
+        at < ops.len()
+            && !view.operand_dynamic(at)
+            && !(0..at).any(|i| view.operand_dynamic(i))
+            && row_names(path, verbs, &ops[..at], ops[at])
+    };
+    cli.stopping.iter().any(|(path, verbs)| names(path, verbs))
+        || cli.resizing.iter().any(|r| {
+            names(r.groups, r.verbs) && view.value(r.sizes).is_some_and(|size| any(r.nothing, size))
+        })
 }
 
 /// Whether the cloud CLI command `view` (of `program`) deletes what `kind` names.

@@ -31,6 +31,11 @@ pub(super) const PACK: Pack = Pack {
             "kubectl drain, kubectl taint … :NoExecute, kubectl apply --prune, kubectl replace --force, kubectl patch … finalizers, kubectl replace --raw …/finalize, kubectl scale … --replicas=0, nomad node drain -enable, nomad job stop -purge, docker swarm leave --force",
         ),
         review(
+            "TG-K8S-NODE-ACCESS",
+            "A privileged pod, a pod in the host's namespaces or with its files, or a node's debug pod controls the node and what runs on it",
+            "kubectl run --privileged, kubectl run --overrides '{…\"hostPID\": true…}', kubectl debug node/NAME",
+        ),
+        review(
             "TG-K8S-ADMIN-GRANT",
             "Binding a user, group or service account to the cluster's administrator roles gives it the cluster",
             "kubectl create clusterrolebinding|rolebinding --clusterrole=cluster-admin|admin",

@@ -598,6 +598,31 @@ pub(crate) const KUBECTL_PATCH: Spec = Spec::with_flags(
     KUBECTL_FLAGS,
 );
 
+/// `kubectl run` and `kubectl debug`: kubectl's options and theirs that take a value, so that
+/// the clusters pack reads the pod `--overrides` gives.
+pub(crate) const KUBECTL_RUN: Spec = Spec::with_flags(
+    "nslfckLov",
+    names_after!(
+        KUBECTL_OPTIONS,
+        [
+            "overrides",
+            "image",
+            "image-pull-policy",
+            "port",
+            "env",
+            "labels",
+            "restart",
+            "annotations",
+            "profile",
+            "target",
+            "container",
+            "copy-to",
+            "custom"
+        ]
+    ),
+    KUBECTL_FLAGS,
+);
+
 /// `kubectl create clusterrolebinding|rolebinding`: kubectl's options and the binding's.
 pub(crate) const KUBECTL_BINDING: Spec = Spec::with_flags(
     "nslfckLov",

@@ -1,7 +1,9 @@
 //! The `clusters` pack: Kubernetes deletions and disruptions.
 
 use super::{Check, Matcher as M, Operands, View};
-use crate::knowledge::specs::{DOCKER_REMOVE, KUBECTL_BINDING, KUBECTL_PATCH, KUBECTL_SCALE};
+use crate::knowledge::specs::{
+    DOCKER_REMOVE, KUBECTL_BINDING, KUBECTL_PATCH, KUBECTL_RUN, KUBECTL_SCALE,
+};
 use crate::rules::glob_match_ci;
 
 const KUBECTL: &[&str] = &["kubectl", "oc"];
@@ -43,6 +45,18 @@ const MANIFESTS: &str = "TG-K8S-DELETE-MANIFESTS";
 const ALL: &str = "TG-K8S-DELETE-ALL";
 const DISRUPT: &str = "TG-K8S-DISRUPT";
 const ADMIN_GRANT: &str = "TG-K8S-ADMIN-GRANT";
+const NODE_ACCESS: &str = "TG-K8S-NODE-ACCESS";
+
+/// What a pod `--overrides` gives that puts it in control of its node: privileges, the
+/// host's namespaces, the host's files (the JSON read loosely: a `false` before a later
+/// `true` is read as `true`).
+const HOST_ACCESS_OVERRIDES: &[&str] = &[
+    "*privileged*true*",
+    "*hostPID*true*",
+    "*hostNetwork*true*",
+    "*hostIPC*true*",
+    "*hostPath*",
+];
 
 /// The pack's matchers.
 pub(super) const MATCHERS: &[M] = &[
@@ -106,6 +120,20 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(DISRUPT, DOCKER, &[&["swarm"], &["leave"]])
         .spec(&DOCKER_REMOVE)
         .any(&["--force", "-f"]),
+    // A pod that controls its node: privileged or in the host's namespaces (`kubectl run
+    // --privileged`, `--overrides`), or a node's debug pod (the node's files at `/host`).
+    M::new(NODE_ACCESS, KUBECTL, &[&["run"]])
+        .spec(&KUBECTL_RUN)
+        .any(&["--privileged"])
+        .none(DRY_RUN),
+    M::new(NODE_ACCESS, KUBECTL, &[&["run"]])
+        .spec(&KUBECTL_RUN)
+        .none(DRY_RUN)
+        .check(Check::AlsoValue(&["--overrides"], HOST_ACCESS_OVERRIDES)),
+    M::new(NODE_ACCESS, KUBECTL, &[&["debug"]])
+        .spec(&KUBECTL_RUN)
+        .operands(Operands::Kinds(&["node", "nodes", "no"]))
+        .none(HELP),
     // A binding to the cluster's administrator roles.
     M::new(
         ADMIN_GRANT,

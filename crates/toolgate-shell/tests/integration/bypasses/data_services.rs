@@ -2,14 +2,32 @@
 //! client's text (options, heredocs, stdin), Redis commands on stdin, memcached and Redis
 //! spoken to over `nc`, sqlcmd's shell escapes; and the everyday forms that must still pass.
 
-use super::{denied, rules};
+use std::path::Path;
 
-/// The rules `cmd` matches, for the command alone (`rules` sorted, without duplicates).
-fn only(cmd: &str) -> Vec<String> {
-    let mut r = rules(cmd);
+use toolgate_shell::{CommandContext, analyze, evaluate_packs};
+
+use super::{denied as denied_by_builtin, rules as builtin_rules};
+
+/// The rules `cmd` matches, built-in and of the packs, sorted without duplicates.
+fn rules(cmd: &str) -> Vec<String> {
+    let cx = CommandContext::new(Some(Path::new("/home/me/proj")), Some(Path::new("/home/me")));
+    let mut r: Vec<String> = evaluate_packs(&analyze(cmd), &cx)
+        .into_iter()
+        .map(|m| m.rule_id.to_string())
+        .chain(builtin_rules(cmd))
+        .collect();
     r.sort();
     r.dedup();
     r
+}
+
+/// Denied: a rule of a pack matched, or the built-in rules or the analysis object.
+fn denied(cmd: &str) -> bool {
+    denied_by_builtin(cmd) || !rules(cmd).is_empty()
+}
+
+fn only(cmd: &str) -> Vec<String> {
+    rules(cmd)
 }
 
 #[test]
@@ -120,7 +138,7 @@ fn sqlcmd_shell_escapes_and_scripts() {
         "psql -c '\\! rm -rf ~'",
     ] {
         assert!(
-            toolgate_shell::analyze(cmd).indeterminate.is_some(),
+            analyze(cmd).indeterminate.is_some(),
             "{cmd} must be indeterminate"
         );
     }

@@ -39,9 +39,11 @@ pub fn scan_command<S: AsRef<str>>(words: &[S]) -> DataScan {
         && name.eq_ignore_ascii_case("config")
         && words[1].as_ref().eq_ignore_ascii_case("set");
     if config_set
-        && words[2..]
-            .iter()
-            .any(|w| FILE_SETTINGS.iter().any(|s| s.eq_ignore_ascii_case(w.as_ref())))
+        && words[2..].iter().any(|w| {
+            FILE_SETTINGS
+                .iter()
+                .any(|s| s.eq_ignore_ascii_case(w.as_ref()))
+        })
     {
         out.add(DataLoss::ServerFileRedirect);
     }
@@ -174,7 +176,14 @@ mod tests {
         for redirect in [
             &["CONFIG", "SET", "dir", "/root/.ssh"][..],
             &["config", "set", "DBFILENAME", "authorized_keys"],
-            &["CONFIG", "SET", "maxmemory", "1mb", "logfile", "/etc/cron.d/x"],
+            &[
+                "CONFIG",
+                "SET",
+                "maxmemory",
+                "1mb",
+                "logfile",
+                "/etc/cron.d/x",
+            ],
         ] {
             assert_eq!(
                 scan_command(redirect).losses,

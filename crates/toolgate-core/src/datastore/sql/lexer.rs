@@ -592,7 +592,10 @@ fn sqlcmd_command_name(line: &[u8]) -> Option<Vec<u8>> {
     let name = rest[..len].to_ascii_lowercase();
     let alone = rest.get(len).is_none_or(|b| b.is_ascii_whitespace());
     // Without `:` only `ed` (and `go`, `exit`, `quit`, `reset`) are commands.
-    let bare = matches!(name.as_slice(), b"ed" | b"go" | b"exit" | b"quit" | b"reset");
+    let bare = matches!(
+        name.as_slice(),
+        b"ed" | b"go" | b"exit" | b"quit" | b"reset"
+    );
     (len > 0 && (colon || (bare && alone))).then_some(name)
 }
 

@@ -544,5 +544,8 @@ fn sqlcmd_commands() {
     ] {
         assert!(scan(text, Sqlcmd).is_clean(), "{text:?}");
     }
-    assert_eq!(losses(":setvar t x\nDROP TABLE $(t)\nGO", Sqlcmd), [DropTable]);
+    assert_eq!(
+        losses(":setvar t x\nDROP TABLE $(t)\nGO", Sqlcmd),
+        [DropTable]
+    );
 }

@@ -10,7 +10,10 @@ use super::{denied as denied_by_builtin, rules as builtin_rules};
 
 /// The rules `cmd` matches, built-in and of the packs, sorted without duplicates.
 fn rules(cmd: &str) -> Vec<String> {
-    let cx = CommandContext::new(Some(Path::new("/home/me/proj")), Some(Path::new("/home/me")));
+    let cx = CommandContext::new(
+        Some(Path::new("/home/me/proj")),
+        Some(Path::new("/home/me")),
+    );
     let mut r: Vec<String> = evaluate_packs(&analyze(cmd), &cx)
         .into_iter()
         .map(|m| m.rule_id.to_string())

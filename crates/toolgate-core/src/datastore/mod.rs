@@ -1,5 +1,5 @@
 //! What a database would lose: the statements and commands sent to SQL servers, Redis,
-//! MongoDB and etcd, read strictly and in linear time.
+//! memcached, MongoDB and etcd, read strictly and in linear time.
 //!
 //! The shell analysis hands over the text that `psql -c`, `mysql -e`, `sqlite3`, `mongosh
 //! --eval`, `redis-cli` and `clickhouse-client` receive (arguments, stdin, heredocs); the engine
@@ -10,6 +10,7 @@
 //! Quoting and comments are respected, so `SELECT 'DROP TABLE x'` and `-- DROP TABLE x` lose
 //! nothing, while `DELETE FROM t` does and `DELETE FROM t WHERE id = 1` does not.
 
+pub mod memcached;
 pub mod mongo;
 pub mod orm;
 pub mod redis;
@@ -17,7 +18,8 @@ pub mod sql;
 
 use std::fmt;
 
-/// One way a statement destroys data that cannot be brought back.
+/// One way a statement destroys what cannot be brought back: data, the accounts that reach
+/// it, or (a server file redirect) a file the server's next save overwrites.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DataLoss {
     /// `DROP DATABASE`.
@@ -28,6 +30,11 @@ pub enum DataLoss {
     DropTable,
     /// `ALTER TABLE … DROP COLUMN` (or `DROP PARTITION`): a column's or partition's data.
     DropColumn,
+    /// PostgreSQL `DROP OWNED BY role`: every object the role owns, tables with their data.
+    DropOwned,
+    /// `DROP USER`, `DROP ROLE`, `DROP GROUP`, `DROP LOGIN`: whoever logs in with it, or holds
+    /// its grants, is locked out.
+    DropRole,
     /// `TRUNCATE`.
     Truncate,
     /// `DELETE` without `WHERE` (or with a condition that is always true).
@@ -38,12 +45,19 @@ pub enum DataLoss {
     FlushAll,
     /// Redis `FLUSHDB`.
     FlushDb,
+    /// Redis `CONFIG SET dir|dbfilename|logfile …`: the server's next save writes a file of the
+    /// client's choosing.
+    ServerFileRedirect,
+    /// memcached `flush_all`.
+    MemcachedFlushAll,
     /// MongoDB `dropDatabase()`.
     MongoDropDatabase,
     /// MongoDB `db.collection.drop()`.
     MongoDropCollection,
     /// MongoDB `deleteMany({})` / `remove({})`: every document of a collection.
     MongoDeleteAll,
+    /// MongoDB `dropUser`, `dropAllUsers`, `dropRole`, `dropAllRoles` (or their commands).
+    MongoDropUser,
 }
 
 /// What each [`DataLoss`] is called and what it means: one row per kind.
@@ -85,6 +99,18 @@ pub const DATA_LOSS_KINDS: &[DataLossInfo] = &[
         rule: "TG-DB-DROP",
     },
     DataLossInfo {
+        kind: DataLoss::DropOwned,
+        name: "drop_owned",
+        describe: "drops every object a role owns, tables with their data (DROP OWNED)",
+        rule: "TG-DB-DROP",
+    },
+    DataLossInfo {
+        kind: DataLoss::DropRole,
+        name: "drop_role",
+        describe: "drops a database user or role, locking out whoever logs in with it",
+        rule: "TG-DB-DROP-USER",
+    },
+    DataLossInfo {
         kind: DataLoss::Truncate,
         name: "truncate",
         describe: "empties a table (TRUNCATE)",
@@ -115,6 +141,18 @@ pub const DATA_LOSS_KINDS: &[DataLossInfo] = &[
         rule: "TG-DB-KEYSTORE-WIPE",
     },
     DataLossInfo {
+        kind: DataLoss::ServerFileRedirect,
+        name: "server_file_redirect",
+        describe: "points the Redis server's data or log file at another directory or name",
+        rule: "TG-DB-SERVER-FILE-REDIRECT",
+    },
+    DataLossInfo {
+        kind: DataLoss::MemcachedFlushAll,
+        name: "memcached_flush_all",
+        describe: "invalidates every item of a memcached server (flush_all)",
+        rule: "TG-DB-KEYSTORE-WIPE",
+    },
+    DataLossInfo {
         kind: DataLoss::MongoDropDatabase,
         name: "mongo_drop_database",
         describe: "drops a MongoDB database (dropDatabase)",
@@ -131,6 +169,12 @@ pub const DATA_LOSS_KINDS: &[DataLossInfo] = &[
         name: "mongo_delete_all",
         describe: "deletes every document of a MongoDB collection (empty filter)",
         rule: "TG-DB-MONGO-DROP",
+    },
+    DataLossInfo {
+        kind: DataLoss::MongoDropUser,
+        name: "mongo_drop_user",
+        describe: "drops MongoDB users or roles, locking out whoever logs in with them",
+        rule: "TG-DB-DROP-USER",
     },
 ];
 
@@ -246,14 +290,19 @@ mod tests {
             DataLoss::DropSchema,
             DataLoss::DropTable,
             DataLoss::DropColumn,
+            DataLoss::DropOwned,
+            DataLoss::DropRole,
             DataLoss::Truncate,
             DataLoss::DeleteWithoutWhere,
             DataLoss::UpdateWithoutWhere,
             DataLoss::FlushAll,
             DataLoss::FlushDb,
+            DataLoss::ServerFileRedirect,
+            DataLoss::MemcachedFlushAll,
             DataLoss::MongoDropDatabase,
             DataLoss::MongoDropCollection,
             DataLoss::MongoDeleteAll,
+            DataLoss::MongoDropUser,
         ];
         assert_eq!(all.len(), DATA_LOSS_KINDS.len());
         for k in all {

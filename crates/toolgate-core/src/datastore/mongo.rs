@@ -34,6 +34,17 @@ const REGEX_AFTER: &[&str] = &[
 /// Methods that delete every document when given an empty filter.
 const DELETE_ALL_METHODS: &[&str] = &["deleteMany", "remove"];
 
+/// Shell methods that drop users or roles (`db.dropUser('app')`, `db.dropAllUsers()`).
+const USER_DROP_METHODS: &[&str] = &["dropUser", "dropAllUsers", "dropRole", "dropAllRoles"];
+
+/// Database commands that drop users or roles (`db.runCommand({dropUser: 'app'})`).
+const USER_DROP_COMMANDS: &[&str] = &[
+    "dropUser",
+    "dropAllUsersFromDatabase",
+    "dropRole",
+    "dropAllRolesFromDatabase",
+];
+
 /// Commands run through `db.runCommand` / `db.adminCommand` that drop a collection.
 const RUN_COMMANDS: &[&str] = &["runCommand", "adminCommand"];
 
@@ -54,6 +65,7 @@ pub fn scan(code: &str) -> DataScan {
 fn find_losses(toks: &[Tok], out: &mut DataScan) {
     let at = |i: usize| toks.get(i).copied();
     let mut drop_key = false;
+    let mut user_drop_key = false;
     let mut run_command = false;
     for (i, t) in toks.iter().enumerate() {
         let (Tok::Ident(name) | Tok::Str(name)) = *t else {
@@ -77,6 +89,12 @@ fn find_losses(toks: &[Tok], out: &mut DataScan) {
         if name == "drop" && key {
             drop_key = true;
         }
+        if USER_DROP_METHODS.contains(&name) && called {
+            out.add(DataLoss::MongoDropUser);
+        }
+        if USER_DROP_COMMANDS.contains(&name) && key {
+            user_drop_key = true;
+        }
         if RUN_COMMANDS.contains(&name) && is_ident {
             run_command = true;
         }
@@ -97,6 +115,9 @@ fn find_losses(toks: &[Tok], out: &mut DataScan) {
     if drop_key && run_command {
         out.add(DataLoss::MongoDropCollection);
     }
+    if user_drop_key && run_command {
+        out.add(DataLoss::MongoDropUser);
+    }
 }
 
 /// The fallback when tokens cannot be trusted: names searched in the raw text.
@@ -110,6 +131,12 @@ fn search_text(code: &str, out: &mut DataScan) {
         || squeezed.contains("['drop'](")
     {
         out.add(DataLoss::MongoDropCollection);
+    }
+    if USER_DROP_METHODS
+        .iter()
+        .any(|m| squeezed.contains(&format!(".{m}(")))
+    {
+        out.add(DataLoss::MongoDropUser);
     }
     if DELETE_ALL_METHODS.iter().any(|m| {
         squeezed.contains(&format!("{m}({{}})")) || squeezed.contains(&format!("{m}({{}},"))
@@ -379,6 +406,23 @@ mod tests {
         );
         assert_eq!(losses("db.users.remove({})"), [MongoDeleteAll]);
         assert_eq!(losses("`${db.dropDatabase()}`"), [MongoDropDatabase]);
+        for code in [
+            "db.dropUser('app')",
+            "db.getSiblingDB('admin').dropAllUsers()",
+            "db.dropRole(\"reader\")",
+            "db.dropAllRoles({w: 'majority'})",
+            "db['dropUser']('app')",
+            "db.runCommand({ dropUser: 'app' })",
+            "db.adminCommand({dropAllUsersFromDatabase: 1})",
+            "db.runCommand({\"dropRole\": 'r'})",
+        ] {
+            assert_eq!(losses(code), [MongoDropUser], "{code:?}");
+        }
+        // After `)` a slash could be either: the text is searched instead.
+        assert_eq!(
+            scan("if (x) /'/.test(y); db.dropUser('a') //'").losses,
+            [MongoDropUser]
+        );
     }
 
     #[test]
@@ -395,6 +439,11 @@ mod tests {
             "`db.dropDatabase()`",
             "db.users.find({ name: /drop/ })",
             "db.users.aggregate([{ $project: { drop: 0 } }])",
+            "db.createUser({user: 'app', pwd: 'x', roles: []})",
+            "db.getUsers()",
+            "db.updateUser('app', {roles: []})",
+            "print('dropUser')",
+            "db.audit.find({ dropUser: 1 })",
             "show dbs",
             "",
         ] {

@@ -9,6 +9,16 @@ const FLUSH_COMMANDS: &[(&str, DataLoss)] = &[
     ("FLUSHDB", DataLoss::FlushDb),
 ];
 
+/// Settings of `CONFIG SET` that name where the server writes its files: the next save writes
+/// a file of the client's choosing, with content the client set (an SSH key, a crontab).
+const FILE_SETTINGS: &[&str] = &[
+    "dir",
+    "dbfilename",
+    "logfile",
+    "appendfilename",
+    "appenddirname",
+];
+
 /// Commands whose argument is a Lua script run on the server.
 const SCRIPT_COMMANDS: &[&str] = &["EVAL", "EVAL_RO", "FUNCTION"];
 
@@ -23,6 +33,19 @@ pub fn scan_command<S: AsRef<str>>(words: &[S]) -> DataScan {
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
     {
         out.add(*loss);
+    }
+    // `CONFIG SET dir /x [dbfilename y …]`: any setting named among the pairs.
+    let config_set = words.len() > 2
+        && name.eq_ignore_ascii_case("config")
+        && words[1].as_ref().eq_ignore_ascii_case("set");
+    if config_set
+        && words[2..].iter().any(|w| {
+            FILE_SETTINGS
+                .iter()
+                .any(|s| s.eq_ignore_ascii_case(w.as_ref()))
+        })
+    {
+        out.add(DataLoss::ServerFileRedirect);
     }
     if SCRIPT_COMMANDS.iter().any(|n| n.eq_ignore_ascii_case(name)) {
         // `EVAL script numkeys …`, `FUNCTION LOAD [REPLACE] code`: read every argument as Lua.
@@ -146,6 +169,40 @@ mod tests {
         ] {
             assert!(scan_command(ok).is_clean(), "{ok:?}");
         }
+    }
+
+    #[test]
+    fn config_set_of_a_file_setting_redirects_the_server_file() {
+        for redirect in [
+            &["CONFIG", "SET", "dir", "/root/.ssh"][..],
+            &["config", "set", "DBFILENAME", "authorized_keys"],
+            &[
+                "CONFIG",
+                "SET",
+                "maxmemory",
+                "1mb",
+                "logfile",
+                "/etc/cron.d/x",
+            ],
+        ] {
+            assert_eq!(
+                scan_command(redirect).losses,
+                [DataLoss::ServerFileRedirect],
+                "{redirect:?}"
+            );
+        }
+        for ok in [
+            &["CONFIG", "GET", "dir"][..],
+            &["CONFIG", "SET", "maxmemory", "100mb"],
+            &["CONFIG", "SET"],
+            &["SET", "dir", "x"],
+        ] {
+            assert!(scan_command(ok).is_clean(), "{ok:?}");
+        }
+        assert_eq!(
+            scan_script("PING\nCONFIG SET dir /tmp\nSAVE\n").losses,
+            [DataLoss::ServerFileRedirect]
+        );
     }
 
     #[test]

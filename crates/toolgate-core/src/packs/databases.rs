@@ -9,7 +9,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-DROP",
             "Dropping a database, schema, table or column destroys its data",
-            "DROP DATABASE|SCHEMA|TABLE (and CQL's DROP KEYSPACE), ALTER TABLE … DROP COLUMN|PARTITION through psql, mysql, sqlite3, duckdb, sqlcmd, clickhouse-client, cqlsh, rails dbconsole, manage.py dbshell or an MCP tool; drop_table, db.drop_all(), sequelize.sync({force: true}), dropDatabase() in rails runner, manage.py shell, python -c, ruby -e, node -e",
+            "DROP DATABASE|SCHEMA|TABLE|OWNED (and CQL's DROP KEYSPACE), ALTER TABLE … DROP COLUMN|PARTITION through psql, mysql, sqlite3, duckdb, sqlcmd, clickhouse-client, cqlsh, rails dbconsole, manage.py dbshell or an MCP tool; drop_table, db.drop_all(), sequelize.sync({force: true}), dropDatabase() in rails runner, manage.py shell, python -c, ruby -e, node -e",
         ),
         deny(
             "TG-DB-TRUNCATE",
@@ -24,7 +24,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-KEYSTORE-WIPE",
             "Flushing or deleting every key of a key-value store destroys its data",
-            "redis-cli FLUSHALL|FLUSHDB, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix, consul kv delete -recurse, zkCli.sh deleteall",
+            "redis-cli FLUSHALL|FLUSHDB (as arguments or on stdin, or sent with nc to port 6379), memcached flush_all sent with nc, ncat, socat or telnet to port 11211, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix, consul kv delete -recurse, zkCli.sh deleteall",
         ),
         deny(
             "TG-DB-MONGO-DROP",
@@ -35,6 +35,11 @@ pub(super) const PACK: Pack = Pack {
             "TG-DB-DROP-COMMAND",
             "Dropping or resetting a database through a framework or client command",
             "dropdb, dropuser, mysqladmin drop, pg_dropcluster, dotnet ef database drop, sqlx database drop|reset, sqlite-utils drop-table, rails db:drop|reset|purge|schema:load|seed:replant, rake db:drop, prisma migrate reset, prisma db push --force-reset|--accept-data-loss, manage.py flush|migrate APP zero, artisan migrate:fresh|db:wipe, sequelize db:drop|db:migrate:undo:all, typeorm schema:drop, mix ecto.drop|ecto.reset|ecto.rollback --all, flyway clean, liquibase dropAll, alembic downgrade base, knex migrate:rollback --all, influx bucket delete, influx delete, neonctl databases delete, wrangler d1 delete, pscale database delete, turso db|group destroy, atlas clusters delete",
+        ),
+        deny(
+            "TG-DB-DROP-USER",
+            "Dropping a database user or role locks out whoever logs in with it or holds its grants",
+            "DROP USER|ROLE|GROUP|LOGIN through psql, mysql, sqlcmd, clickhouse-client, cqlsh or an MCP tool (as dropuser does); mongosh db.dropUser(), dropAllUsers(), dropRole(), dropAllRoles()",
         ),
         review(
             "TG-DB-RESTORE-OVER",
@@ -49,7 +54,7 @@ pub(super) const PACK: Pack = Pack {
         review(
             "TG-DB-SERVER-FILE-REDIRECT",
             "Pointing a database server's data or log file at another directory or name lets its next save write a file of the client's choosing",
-            "redis-cli CONFIG SET dir|dbfilename|logfile …",
+            "redis-cli CONFIG SET dir|dbfilename|logfile … (as arguments or on stdin, or sent with nc to port 6379)",
         ),
     ],
 };

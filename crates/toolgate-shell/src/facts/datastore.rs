@@ -8,9 +8,11 @@
 //! the core crate reads the text. What the text cannot be read for is judged here
 //! ([`indeterminate_reason`]).
 
-use toolgate_core::datastore::{DataScan, Unreadable, mongo, redis, sql};
+use toolgate_core::datastore::{DataScan, Unreadable, memcached, mongo, redis, sql};
 
-use crate::knowledge::datastores::{Client, Language, Operands, OptionalValue, client_of};
+use crate::knowledge::datastores::{
+    Client, Language, Operands, OptionalValue, SOCKET_CLIENTS, client_of, socket_protocol,
+};
 use crate::knowledge::programs::single_dash_long;
 use crate::knowledge::specs::spec_for;
 use crate::model::{Arg, SimpleCommand};
@@ -19,9 +21,12 @@ use crate::options::{
 };
 
 /// What `cmd` would do to its data store; `None` when it is no database client (or not the
-/// client's subcommand).
+/// client's subcommand), nor a socket client sending its stdin to a data store's port.
 pub(crate) fn scan(cmd: &SimpleCommand) -> Option<DataScan> {
     let program = cmd.program_lower();
+    if SOCKET_CLIENTS.contains(&program.as_ref()) {
+        return socket_scan(cmd);
+    }
     let client = client_of(&program)?;
     let read = Invocation::read(cmd, client)?;
     let mut out = DataScan::default();
@@ -77,6 +82,29 @@ pub(crate) fn scan(cmd: &SimpleCommand) -> Option<DataScan> {
         });
     }
     Some(out)
+}
+
+/// What a socket client (`nc HOST 11211`) sends from its stdin to a data store that listens on
+/// one of its destinations' ports, read in that store's protocol.
+fn socket_scan(cmd: &SimpleCommand) -> Option<DataScan> {
+    let stdin = cmd.stdin_text.as_ref()?;
+    let mut destinations = Vec::new();
+    crate::facts::destinations::collect(cmd, None, &mut destinations);
+    let mut out = DataScan::default();
+    let mut languages: Vec<Language> = destinations
+        .iter()
+        .filter_map(|d| match d {
+            crate::model::Destination::Host {
+                port: Some(port), ..
+            } => socket_protocol(*port),
+            _ => None,
+        })
+        .collect();
+    languages.dedup();
+    for language in &languages {
+        out.merge(scan_text(*language, stdin));
+    }
+    (!languages.is_empty()).then_some(out)
 }
 
 /// The reason a command whose text could not be read is not analysed, or `None` when it is
@@ -176,6 +204,7 @@ fn scan_text(language: Language, text: &str) -> DataScan {
         Language::Sql(dialect) => sql::scan(text, dialect),
         Language::Mongo => mongo::scan(text),
         Language::Redis => redis::scan_script(text),
+        Language::Memcached => memcached::scan_script(text),
     }
 }
 

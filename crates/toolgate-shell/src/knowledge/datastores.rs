@@ -16,6 +16,8 @@ pub(crate) enum Language {
     Redis,
     /// MongoDB shell JavaScript.
     Mongo,
+    /// memcached's text protocol: one command per line.
+    Memcached,
 }
 
 /// Where the operands (after the subcommand, if the client has one) stand.
@@ -210,10 +212,10 @@ pub(crate) const CLIENTS: &[Client] = &[
         ),
         Operands::TextAfter(1),
     ),
-    // SQL Server's sqlcmd: T-SQL, read as SQL of no one dialect.
+    // SQL Server's sqlcmd: T-SQL with sqlcmd's own commands (`!!`, `:r`).
     files(
         text(
-            client("sqlcmd", Language::Sql(SqlDialect::Unknown)),
+            client("sqlcmd", Language::Sql(SqlDialect::Sqlcmd)),
             &["-Q", "-q", "--query", "--initial-query"],
         ),
         &["-i", "--input-file"],
@@ -284,6 +286,22 @@ pub(crate) const CLIENT_PROGRAMS: &[&str] = &[
     "typeorm",
 ];
 
+/// Programs that send what they read from stdin, as is, to a host and port (`nc HOST PORT`).
+pub(crate) const SOCKET_CLIENTS: &[&str] = &["nc", "ncat", "netcat", "telnet", "socat"];
+
+/// The data stores whose text protocol a socket client may speak, by their usual port: what
+/// `echo flush_all | nc HOST 11211` sends is read as the store reads it.
+pub(crate) const SOCKET_PROTOCOLS: &[(u16, Language)] =
+    &[(6379, Language::Redis), (11211, Language::Memcached)];
+
+/// The language of the data store listening on `port`, if it is one of [`SOCKET_PROTOCOLS`].
+pub(crate) fn socket_protocol(port: u16) -> Option<Language> {
+    SOCKET_PROTOCOLS
+        .iter()
+        .find(|(p, _)| *p == port)
+        .map(|(_, l)| *l)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,6 +331,12 @@ mod tests {
                 assert!(!spec.short_val.contains(short), "{}", c.program);
                 assert!(spec.long_flags.contains(&long), "{}: {long}", c.program);
             }
+        }
+        // A socket client is a network program whose destinations are read, no client.
+        for p in SOCKET_CLIENTS {
+            let row = lookup(p).unwrap_or_else(|| panic!("{p} has a row"));
+            assert!(row.destinations.is_some(), "{p}");
+            assert!(client_of(p).is_none(), "{p}");
         }
         let mut listed: Vec<&str> = CLIENTS.iter().map(|c| c.program).collect();
         let mut names = CLIENT_PROGRAMS.to_vec();

@@ -57,6 +57,8 @@ pub(super) enum Client {
     Mysql,
     /// sqlite3: dot-commands at the start of a line.
     Sqlite3,
+    /// sqlcmd: `!!`, `:r`, `:setvar`, `GO` at the start of a line.
+    Sqlcmd,
 }
 
 /// A dialect's lexical rules.
@@ -120,9 +122,14 @@ pub(super) fn lex(text: &str, syntax: Syntax) -> Lexed {
         delimiter: None,
         included: false,
     };
+    // sqlcmd reads its commands line by line before any SQL: a `!!` line inside what the SQL
+    // reading takes for a string or comment runs all the same.
+    let escaped = (syntax.client == Client::Sqlcmd)
+        .then(|| sqlcmd_shell_escape(text))
+        .flatten();
     // What stopped the reading comes first; an included file only left a gap.
-    let unreadable = lx
-        .run()
+    let unreadable = escaped
+        .map_or_else(|| lx.run(), Err)
         .err()
         .or(lx.included.then_some(Unreadable::IncludedFile));
     Lexed {
@@ -395,6 +402,7 @@ impl<'a> Lexer<'a> {
             Client::Psql => self.psql_command(),
             Client::Mysql => self.mysql_command(),
             Client::Sqlite3 => self.sqlite_command(),
+            Client::Sqlcmd => self.sqlcmd_command(),
         }
     }
 
@@ -515,6 +523,25 @@ impl<'a> Lexer<'a> {
         Ok(())
     }
 
+    /// A sqlcmd command line (its shell escapes were refused before reading).
+    fn sqlcmd_command(&mut self) -> Result<bool, Unreadable> {
+        if !self.at_line_start() {
+            return Ok(false);
+        }
+        let Some(name) = sqlcmd_command_name(self.line_rest()) else {
+            return Ok(false);
+        };
+        if SQLCMD_SHELL_COMMANDS.contains(&name.as_slice()) {
+            return Err(Unreadable::ShellEscape);
+        }
+        if SQLCMD_INCLUDE_COMMANDS.contains(&name.as_slice()) {
+            self.included = true;
+        }
+        let start = self.i;
+        self.end_command(start);
+        Ok(true)
+    }
+
     fn sqlite_command(&mut self) -> Result<bool, Unreadable> {
         if self.peek(0) != Some(b'.') || !self.at_statement_start() || !self.at_line_start() {
             return Ok(false);
@@ -538,6 +565,47 @@ impl<'a> Lexer<'a> {
         self.end_command(start);
         Ok(true)
     }
+}
+
+/// sqlcmd's commands (after an optional `:`) that run a program: `!!` a shell command, `ed`
+/// the editor `SQLCMDEDITOR` names.
+const SQLCMD_SHELL_COMMANDS: &[&[u8]] = &[b"!!", b"ed"];
+
+/// sqlcmd's commands that read statements from a file.
+const SQLCMD_INCLUDE_COMMANDS: &[&[u8]] = &[b"r"];
+
+/// The first word of a sqlcmd command line, its `:` removed, lower case (`!!` stands alone:
+/// `!!ls` is `!!` then `ls`); `None` for a line that is not a command.
+fn sqlcmd_command_name(line: &[u8]) -> Option<Vec<u8>> {
+    let line = line.trim_ascii_start();
+    if line.starts_with(b"!!") || line.starts_with(b":!!") {
+        return Some(b"!!".to_vec());
+    }
+    let (colon, rest) = match line.strip_prefix(b":") {
+        Some(rest) => (true, rest),
+        None => (false, line),
+    };
+    let len = rest
+        .iter()
+        .position(|b| !b.is_ascii_alphabetic())
+        .unwrap_or(rest.len());
+    let name = rest[..len].to_ascii_lowercase();
+    let alone = rest.get(len).is_none_or(|b| b.is_ascii_whitespace());
+    // Without `:` only `ed` (and `go`, `exit`, `quit`, `reset`) are commands.
+    let bare = matches!(
+        name.as_slice(),
+        b"ed" | b"go" | b"exit" | b"quit" | b"reset"
+    );
+    (len > 0 && (colon || (bare && alone))).then_some(name)
+}
+
+/// Whether a line of `text` runs a program through sqlcmd, each line read as sqlcmd reads it.
+fn sqlcmd_shell_escape(text: &str) -> Option<Unreadable> {
+    text.as_bytes()
+        .split(|b| *b == b'\n')
+        .filter_map(sqlcmd_command_name)
+        .any(|n| SQLCMD_SHELL_COMMANDS.contains(&n.as_slice()))
+        .then_some(Unreadable::ShellEscape)
 }
 
 /// Whether `hay` holds `word` (ASCII case ignored) as a whole word.

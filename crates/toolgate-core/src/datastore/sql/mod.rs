@@ -35,6 +35,8 @@ pub enum SqlDialect {
     Sqlite3Shell,
     /// ClickHouse text (`clickhouse-client`, `clickhouse client`).
     ClickHouse,
+    /// SQL Server's T-SQL read by `sqlcmd` (`!!`, `:r` at the start of a line).
+    Sqlcmd,
     /// Unknown: read as every dialect (an MCP tool's `sql` argument).
     Unknown,
 }
@@ -95,6 +97,21 @@ const CLICKHOUSE: Syntax = Syntax {
     client: Client::None,
 };
 
+/// SQL Server's T-SQL: `'…'` strings, `"…"` and `[…]` identifiers, nested comments.
+const TSQL: Syntax = Syntax {
+    backslash_escapes: false,
+    double_quote_string: false,
+    backtick: false,
+    brackets: true,
+    postgres_strings: false,
+    nested_comments: true,
+    hash_comments: false,
+    dash_needs_space: false,
+    exec_comments: false,
+    open_comment_ok: false,
+    client: Client::None,
+};
+
 impl SqlDialect {
     /// The readings to take: one per dialect this text may be.
     fn readings(self) -> Vec<Syntax> {
@@ -114,6 +131,7 @@ impl SqlDialect {
                     ..CLICKHOUSE
                 },
             ],
+            SqlDialect::Sqlcmd => vec![with(TSQL, Client::Sqlcmd)],
             SqlDialect::Unknown => vec![POSTGRES, MYSQL, SQLITE],
         }
     }

@@ -49,6 +49,18 @@ const UNTRUSTED_LANGUAGES: &[&str] = &[
     "c",
 ];
 
+/// What `DROP` names that is an account: whoever logs in with it, or holds its grants, is
+/// locked out (`DROP GROUP` is PostgreSQL's old spelling of `DROP ROLE`, `DROP LOGIN` SQL
+/// Server's).
+const ACCOUNTS: &[&str] = &["user", "role", "group", "login"];
+
+/// What may follow `DROP USER` that is no account (PostgreSQL's `DROP USER MAPPING`).
+const NOT_ACCOUNTS: &[&str] = &["mapping"];
+
+/// Server procedures that run a command on the server's host (SQL Server's `xp_cmdshell`) or
+/// code of another language (`sp_execute_external_script`).
+const SHELL_PROCEDURES: &[&str] = &["xp_cmdshell", "sp_execute_external_script"];
+
 /// Words that end a `WHERE` condition.
 const AFTER_WHERE: &[&str] = &["returning", "limit", "order", "group", "having", "window"];
 
@@ -88,6 +100,8 @@ enum Kind {
     Delete,
     Update,
     Drop,
+    /// `DROP USER|ROLE|…`: an account unless the next word says otherwise (`MAPPING`).
+    DropAccount,
     /// `ALTER`: waiting for `TABLE`.
     Alter,
     /// `ALTER TABLE …`: its actions; `true` right after a `DROP`.
@@ -251,6 +265,9 @@ impl Reader<'_> {
         let plpgsql = self.plpgsql;
         let postgres = self.syntax.postgres_strings;
         let kind = self.top().kind;
+        if is_any(w, SHELL_PROCEDURES) {
+            self.scan.unreadable(Unreadable::ShellEscape);
+        }
         if plpgsql && is_any(w, BLOCK_WORDS) && matches!(kind, Kind::Pending | Kind::Other) {
             if let Some(f) = self.frames.pop() {
                 self.finish(f);
@@ -300,12 +317,26 @@ impl Reader<'_> {
                     "database" | "keyspace" => Some(DataLoss::DropDatabase),
                     "schema" => Some(DataLoss::DropSchema),
                     "table" => Some(DataLoss::DropTable),
+                    "owned" => Some(DataLoss::DropOwned),
                     _ => None,
                 };
                 if let Some(l) = loss {
                     self.scan.add(l);
                 }
-                self.top().kind = Kind::Other;
+                self.top().kind = if is_any(w, ACCOUNTS) {
+                    Kind::DropAccount
+                } else {
+                    Kind::Other
+                };
+            }
+            Kind::DropAccount => {
+                // The account's name (or `IF EXISTS`) follows: the statement drops it.
+                if is_any(w, NOT_ACCOUNTS) {
+                    self.top().kind = Kind::Other;
+                } else {
+                    self.scan.add(DataLoss::DropRole);
+                    self.top().kind = Kind::Other;
+                }
             }
             Kind::Alter => {
                 self.top().kind = if is(w, "table") {
@@ -388,6 +419,10 @@ impl Reader<'_> {
     }
 
     fn finish(&mut self, f: Frame) {
+        if f.kind == Kind::DropAccount {
+            // `DROP USER 'bob'@'%'`, `DROP ROLE "admin"`: the name was quoted.
+            self.scan.add(DataLoss::DropRole);
+        }
         if let (Kind::Delete | Kind::Update, cond) = (f.kind, f.condition) {
             let unlimited = match cond {
                 None => true,

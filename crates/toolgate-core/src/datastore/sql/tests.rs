@@ -17,7 +17,7 @@ fn unreadable(text: &str, d: SqlDialect) -> Option<Unreadable> {
     scan(text, d).unreadable
 }
 
-const ALL: [SqlDialect; 8] = [
+const ALL: [SqlDialect; 9] = [
     Postgres,
     Psql,
     MySql,
@@ -25,6 +25,7 @@ const ALL: [SqlDialect; 8] = [
     Sqlite,
     Sqlite3Shell,
     ClickHouse,
+    Sqlcmd,
     Unknown,
 ];
 
@@ -478,4 +479,73 @@ fn case_and_unicode_do_not_confuse_the_reader() {
     assert_eq!(losses("dRoP tAbLe x", MySql), [DropTable]);
     assert_eq!(losses("SELECT 'é'; DROP TABLE ü", Postgres), [DropTable]);
     assert_eq!(losses("SELECT ünïcode FROM t", Postgres), []);
+}
+
+#[test]
+fn dropped_accounts_and_owned_objects() {
+    for d in ALL {
+        for sql in [
+            "DROP USER alice",
+            "drop role admin",
+            "DROP ROLE IF EXISTS admin",
+            "DROP USER 'bob'@'%'",
+            "DROP USER \"bob\"",
+            "DROP GROUP staff",
+            "DROP LOGIN app",
+            "SELECT 1; DROP USER a, b",
+        ] {
+            assert_eq!(losses(sql, d), [DropRole], "{sql} {d:?}");
+        }
+        assert_eq!(losses("DROP OWNED BY app CASCADE", d), [DropOwned], "{d:?}");
+        for sql in [
+            "CREATE USER alice",
+            "CREATE ROLE admin LOGIN",
+            "ALTER USER app WITH PASSWORD 'x'",
+            "REVOKE ALL ON DATABASE app FROM bob",
+            "DROP USER MAPPING FOR app SERVER s",
+            "SELECT 'DROP USER x'",
+            "SELECT rolname FROM pg_roles",
+            "DROP INDEX user_idx",
+        ] {
+            assert!(losses(sql, d).is_empty(), "{sql} {d:?}");
+        }
+    }
+}
+
+#[test]
+fn sqlcmd_commands() {
+    for text in [
+        "!! rm -rf ~",
+        ":!! del /q c:\\data",
+        "SELECT 1\n  !!dir",
+        "SELECT 1\nGO\n:ED",
+        // sqlcmd reads its commands before the SQL: a string does not hide them.
+        "SELECT '\n!! id\n'",
+        "EXEC xp_cmdshell 'dir'",
+        "EXEC sp_execute_external_script @language = N'Python', @script = N'x'",
+    ] {
+        assert_eq!(
+            unreadable(text, Sqlcmd),
+            Some(Unreadable::ShellEscape),
+            "{text:?}"
+        );
+    }
+    // An included script is not read, as `sqlcmd -i` is not; the text around it is.
+    let s = scan(":r setup.sql\nDROP TABLE t\nGO", Sqlcmd);
+    assert_eq!(s.losses, [DropTable]);
+    assert_eq!(s.unreadable, Some(Unreadable::IncludedFile));
+    for text in [
+        "SELECT name FROM sys.databases",
+        ":setvar db app\nUSE $(db)\nGO",
+        "SELECT 1 AS [!! x]",
+        "SELECT ed FROM t",
+        "PRINT 'a'\nGO 2",
+        "SELECT [a]]b] FROM t -- !! x",
+    ] {
+        assert!(scan(text, Sqlcmd).is_clean(), "{text:?}");
+    }
+    assert_eq!(
+        losses(":setvar t x\nDROP TABLE $(t)\nGO", Sqlcmd),
+        [DropTable]
+    );
 }

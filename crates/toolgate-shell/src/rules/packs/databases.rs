@@ -3,7 +3,8 @@
 //! What a client's statements and commands destroy (`psql -c`, `mysql -e`, `sqlite3 DB
 //! 'SQL'`, `mongosh --eval`, `redis-cli FLUSHALL`, a heredoc or `echo … |` fed to any of them)
 //! is read when the command is analysed (`facts::datastore`, with the data-loss reader of
-//! `toolgate-core`), into the command's `data_losses`; the matchers here name which losses
+//! `toolgate-core`), into the command's `data_losses`, as is what `nc HOST 11211` (or a Redis
+//! port) sends from its stdin; the matchers here name which losses
 //! each rule stops. The other commands (`dropdb`, `etcdctl del --prefix`, `consul kv delete
 //! -recurse`, `influx bucket delete`, `rails db:drop`,
 //! `manage.py flush`, …) are matched by their words.
@@ -12,7 +13,7 @@ use toolgate_core::datastore::DataLoss;
 
 use super::requests::HTTP_CLIENTS;
 use super::{Check, Matcher as M, Operands, Seen, View};
-use crate::knowledge::datastores::CLIENT_PROGRAMS;
+use crate::knowledge::datastores::{CLIENT_PROGRAMS, SOCKET_CLIENTS};
 use crate::knowledge::http_apis::SEARCH_ENGINES;
 use crate::model::SimpleCommand;
 
@@ -27,6 +28,7 @@ const DROP_COMMAND: &str = "TG-DB-DROP-COMMAND";
 const SEARCH_INDEX_DELETE: &str = "TG-DB-SEARCH-INDEX-DELETE";
 const RESTORE_OVER: &str = "TG-DB-RESTORE-OVER";
 const SERVER_FILE_REDIRECT: &str = "TG-DB-SERVER-FILE-REDIRECT";
+const DROP_USER: &str = "TG-DB-DROP-USER";
 
 /// The losses each rule stops (every [`DataLoss`] in exactly one, the one its catalog row
 /// names: a test checks it).
@@ -38,14 +40,24 @@ pub(super) const LOSSES: &[(&str, &[DataLoss])] = &[
             DataLoss::DropSchema,
             DataLoss::DropTable,
             DataLoss::DropColumn,
+            DataLoss::DropOwned,
         ],
     ),
+    (DROP_USER, &[DataLoss::DropRole, DataLoss::MongoDropUser]),
     (TRUNCATE, &[DataLoss::Truncate]),
     (
         UNSCOPED_WRITE,
         &[DataLoss::DeleteWithoutWhere, DataLoss::UpdateWithoutWhere],
     ),
-    (KEYSTORE_WIPE, &[DataLoss::FlushAll, DataLoss::FlushDb]),
+    (
+        KEYSTORE_WIPE,
+        &[
+            DataLoss::FlushAll,
+            DataLoss::FlushDb,
+            DataLoss::MemcachedFlushAll,
+        ],
+    ),
+    (SERVER_FILE_REDIRECT, &[DataLoss::ServerFileRedirect]),
     (
         MONGO_DROP,
         &[
@@ -98,14 +110,6 @@ const RAKE_LISTING: &[&str] = &[
 ];
 
 const REDIS: &[&str] = &["redis-cli", "valkey-cli"];
-/// Redis settings that name where the server writes its files.
-const REDIS_FILE_SETTINGS: &[&str] = &[
-    "dir",
-    "dbfilename",
-    "logfile",
-    "appendfilename",
-    "appenddirname",
-];
 /// Programs whose code may hold ORM calls and SQL (`python -c`, `ruby -e`, `node -e`, `rails
 /// runner`, `manage.py shell -c`; `manage.py dbshell` and `rails dbconsole` with SQL on stdin).
 const CODE_PROGRAMS: &[&str] = &[
@@ -144,6 +148,14 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(UNSCOPED_WRITE, CLIENT_PROGRAMS, &[]).check(Check::Loses(UNSCOPED_WRITE)),
     M::new(KEYSTORE_WIPE, CLIENT_PROGRAMS, &[]).check(Check::Loses(KEYSTORE_WIPE)),
     M::new(MONGO_DROP, CLIENT_PROGRAMS, &[]).check(Check::Loses(MONGO_DROP)),
+    M::new(DROP_USER, CLIENT_PROGRAMS, &[]).check(Check::Loses(DROP_USER)),
+    // Redis told to save its data under another directory or file name: the next SAVE
+    // writes a file of the server's choosing with content the client sets (an SSH key, a
+    // crontab).
+    M::new(SERVER_FILE_REDIRECT, CLIENT_PROGRAMS, &[]).check(Check::Loses(SERVER_FILE_REDIRECT)),
+    // The same commands sent as is to a Redis or memcached port (`echo flush_all | nc h 11211`).
+    M::new(KEYSTORE_WIPE, SOCKET_CLIENTS, &[]).check(Check::Loses(KEYSTORE_WIPE)),
+    M::new(SERVER_FILE_REDIRECT, SOCKET_CLIENTS, &[]).check(Check::Loses(SERVER_FILE_REDIRECT)),
     // ORM calls and SQL in framework and interpreter code, except on a test database.
     M::new(DROP, CODE_PROGRAMS, &[]).check(Check::CodeLoses(DROP)),
     M::new(TRUNCATE, CODE_PROGRAMS, &[]).check(Check::CodeLoses(TRUNCATE)),
@@ -274,11 +286,6 @@ pub(super) const MATCHERS: &[M] = &[
         &[&["db:migrate:undo:all"]],
     )
     .none(HELP),
-    // Redis told to save its data under another directory or file name: the next SAVE
-    // writes a file of the server's choosing with content the client sets (an SSH key, a
-    // crontab).
-    M::new(SERVER_FILE_REDIRECT, REDIS, &[&["config"], &["set"]])
-        .operands(Operands::Some(REDIS_FILE_SETTINGS)),
     // ZooKeeper: a node with everything under it.
     M::new(KEYSTORE_WIPE, ZOOKEEPER_SHELLS, &[&["deleteall", "rmr"]]).none(HELP),
     // A restore that drops what the dump replaces, into a live database.

@@ -4,6 +4,7 @@
 //! Here: the helpers the topical files share; the tests are in the files named below.
 
 mod aliases_and_variables;
+mod data_services;
 mod destructive_commands;
 mod paths_resolved;
 mod protected_writes;

@@ -9,6 +9,10 @@ const FLUSH_COMMANDS: &[(&str, DataLoss)] = &[
     ("FLUSHDB", DataLoss::FlushDb),
 ];
 
+/// Commands that make the server a replica of another (`REPLICAOF host port`): it drops
+/// every key and loads the other server's data (`REPLICAOF NO ONE` only stops replicating).
+const REPLICA_COMMANDS: &[&str] = &["REPLICAOF", "SLAVEOF"];
+
 /// Settings of `CONFIG SET` that name where the server writes its files: the next save writes
 /// a file of the client's choosing, with content the client set (an SSH key, a crontab).
 const FILE_SETTINGS: &[&str] = &[
@@ -33,6 +37,17 @@ pub fn scan_command<S: AsRef<str>>(words: &[S]) -> DataScan {
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
     {
         out.add(*loss);
+    }
+    let stops_replicating = words.len() == 3
+        && words[1].as_ref().eq_ignore_ascii_case("no")
+        && words[2].as_ref().eq_ignore_ascii_case("one");
+    if words.len() > 1
+        && !stops_replicating
+        && REPLICA_COMMANDS
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name))
+    {
+        out.add(DataLoss::FlushAll);
     }
     // `CONFIG SET dir /x [dbfilename y …]`: any setting named among the pairs.
     let config_set = words.len() > 2
@@ -155,6 +170,17 @@ mod tests {
     #[test]
     fn flush_commands_in_any_case() {
         assert_eq!(scan_command(&["FLUSHALL"]).losses, [DataLoss::FlushAll]);
+        // A replica drops its keys for the other server's.
+        assert_eq!(
+            scan_command(&["replicaof", "evil.example", "6379"]).losses,
+            [DataLoss::FlushAll]
+        );
+        assert_eq!(
+            scan_command(&["SLAVEOF", "10.0.0.1", "6379"]).losses,
+            [DataLoss::FlushAll]
+        );
+        assert!(scan_command(&["REPLICAOF", "NO", "ONE"]).losses.is_empty());
+        assert!(scan_command(&["REPLICAOF"]).losses.is_empty());
         assert_eq!(
             scan_command(&["flushall", "ASYNC"]).losses,
             [DataLoss::FlushAll]

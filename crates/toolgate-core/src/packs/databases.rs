@@ -24,7 +24,7 @@ pub(super) const PACK: Pack = Pack {
         deny(
             "TG-DB-KEYSTORE-WIPE",
             "Flushing or deleting every key of a key-value store destroys its data",
-            "redis-cli FLUSHALL|FLUSHDB (as arguments or on stdin, or sent with nc to port 6379), memcached flush_all sent with nc, ncat, socat or telnet to port 11211, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix, consul kv delete -recurse, zkCli.sh deleteall",
+            "redis-cli FLUSHALL|FLUSHDB (as arguments or on stdin, or sent with nc to port 6379), redis-cli REPLICAOF|SLAVEOF HOST PORT (its keys replaced by another server's), memcached flush_all sent with nc, ncat, socat or telnet to port 11211, redis-cli KEYS '*' | xargs redis-cli DEL, etcdctl del --prefix, consul kv delete -recurse, zkCli.sh deleteall",
         ),
         deny(
             "TG-DB-MONGO-DROP",

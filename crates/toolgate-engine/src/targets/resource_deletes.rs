@@ -28,15 +28,24 @@ pub(crate) struct DestroyedResource {
     pub(crate) objects: &'static [&'static str],
     /// The pack rule.
     pub(crate) rule: &'static str,
+    /// Words one of which the name, its server's included, must also hold (a database's
+    /// user: `delete_database_user`, `mcp__postgres__drop_role`; an app's user is another
+    /// matter). Empty: none.
+    pub(crate) within: &'static [&'static str],
 }
 
 const fn resource(objects: &'static [&'static str], rule: &'static str) -> DestroyedResource {
-    DestroyedResource { objects, rule }
+    DestroyedResource {
+        objects,
+        rule,
+        within: &[],
+    }
 }
 
-/// The resources. A project's branch, a repository's file and a database's user are left
-/// out on purpose: deleting one is routine (a merged branch) or is judged elsewhere (file
-/// tools), and their names say so by ending in another word (`delete_database_user`).
+/// The resources. A project's branch and a repository's file are left out on purpose:
+/// deleting one is routine (a merged branch) or is judged elsewhere (file tools), and their
+/// names say so by ending in another word (`delete_project_branch`). A user or role is a
+/// database's only when the name says so (`delete_database_user`, as `DROP USER` is).
 pub(crate) const DESTROYED_RESOURCES: &[DestroyedResource] = &[
     resource(
         &["repository", "repositories", "repo", "repos"],
@@ -58,6 +67,22 @@ pub(crate) const DESTROYED_RESOURCES: &[DestroyedResource] = &[
         "TG-DB-DROP",
     ),
     resource(&["collection", "collections"], "TG-DB-MONGO-DROP"),
+    DestroyedResource {
+        within: &[
+            "database",
+            "db",
+            "sql",
+            "postgres",
+            "postgresql",
+            "mysql",
+            "mongodb",
+            "mongo",
+        ],
+        ..resource(
+            &["user", "users", "role", "roles", "login", "logins"],
+            "TG-DB-DROP-USER",
+        )
+    },
     resource(
         &["index", "indices", "indexes"],
         "TG-DB-SEARCH-INDEX-DELETE",
@@ -103,12 +128,18 @@ pub(crate) const DESTROYED_RESOURCES: &[DestroyedResource] = &[
 /// filter).
 pub(crate) fn resource_delete_rules(tool_name: &str, input: &Value) -> Vec<&'static str> {
     let words = name_words(tool_name);
+    // With the server's name: `mcp__postgres__delete_user` is a database's user.
+    let all_words = name_words(&tool_name.replace("__", "_"));
     let mut out = Vec::new();
     let is_verb = |w: &String| DESTROY_VERBS.contains(&w.as_str());
     let object_rule = |w: &String| {
         DESTROYED_RESOURCES
             .iter()
-            .find(|r| r.objects.contains(&w.as_str()))
+            .find(|r| {
+                r.objects.contains(&w.as_str())
+                    && (r.within.is_empty()
+                        || all_words.iter().any(|x| r.within.contains(&x.as_str())))
+            })
             .map(|r| r.rule)
     };
     if let [.., before, last] = words.as_slice() {
@@ -169,6 +200,9 @@ mod tests {
             ("mcp__do__droplet_destroy", "TG-CLOUD-PLATFORM-DELETE"),
             ("mcp__redis__flushall", "TG-DB-KEYSTORE-WIPE"),
             ("mcp__redis__flush_db", "TG-DB-KEYSTORE-WIPE"),
+            ("mcp__db__delete_database_user", "TG-DB-DROP-USER"),
+            ("mcp__postgres__drop_role", "TG-DB-DROP-USER"),
+            ("mcp__mongodb__drop-user", "TG-DB-DROP-USER"),
         ] {
             assert_eq!(
                 resource_delete_rules(tool, &json!({"name": "x"})),
@@ -192,7 +226,8 @@ mod tests {
             "mcp__github__delete_branch",
             "mcp__github__delete_file",
             "mcp__gitlab__remove_project_member",
-            "mcp__db__delete_database_user",
+            "mcp__slack__delete_user",
+            "mcp__auth__remove_role",
             "mcp__github__list_repositories",
             "mcp__github__create_repository",
             "mcp__neon__describe_project",

@@ -96,6 +96,11 @@ pub(super) const PACK: Pack = Pack {
             "aws cloudtrail stop-logging, aws configservice stop-configuration-recorder, aws securityhub disable-security-hub, aws guardduty update-detector --no-enable",
         ),
         review(
+            "TG-CLOUD-PROTECTION-OFF",
+            "Turning off what keeps deleted data recoverable (a bucket's versioning, a database's or instance's deletion protection, its backups) leaves the next delete final",
+            "aws s3api put-bucket-versioning … Status=Suspended, aws rds modify-db-instance|modify-db-cluster --no-deletion-protection (or --backup-retention-period 0), aws dynamodb update-table --no-deletion-protection-enabled, aws ec2 modify-instance-attribute --no-disable-api-termination, gcloud sql instances patch --no-deletion-protection (or --no-backup), gcloud compute instances update --no-deletion-protection",
+        ),
+        review(
             "TG-CLOUD-ADMIN-GRANT",
             "Granting an owner or administrator role gives its holder the whole account",
             "aws iam attach-user|role|group-policy --policy-arn …/AdministratorAccess|IAMFullAccess|PowerUserAccess, gcloud … add-iam-policy-binding --role=roles/owner|editor|iam.securityAdmin …, az role assignment create --role Owner|Contributor|\"User Access Administrator\"",

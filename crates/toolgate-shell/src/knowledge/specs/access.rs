@@ -32,6 +32,25 @@ pub(crate) const GCLOUD_IAM_BINDING: Spec = Spec::values(
     ),
 );
 
+/// `aws rds|docdb|neptune modify-db-instance|modify-db-cluster`: the global options and the
+/// calls' that the cloud pack reads (`--backup-retention-period`).
+pub(crate) const AWS_RDS_MODIFY: Spec = Spec::values(
+    "",
+    names_after!(
+        AWS_GLOBAL_OPTIONS,
+        [
+            "db-instance-identifier",
+            "db-cluster-identifier",
+            "backup-retention-period",
+            "db-instance-class",
+            "allocated-storage",
+            "engine-version",
+            "preferred-backup-window",
+            "preferred-maintenance-window"
+        ]
+    ),
+);
+
 /// `aws s3api put-bucket-acl|put-object-acl|put-public-access-block|put-bucket-policy` (and
 /// `aws s3control put-public-access-block`): the global options and
 /// the calls'.
@@ -50,6 +69,8 @@ pub(crate) const AWS_S3API_ACCESS: Spec = Spec::values(
             "grant-write",
             "grant-write-acp",
             "public-access-block-configuration",
+            "versioning-configuration",
+            "mfa",
             "policy",
             "account-id",
             "version-id",

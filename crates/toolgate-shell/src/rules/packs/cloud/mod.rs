@@ -11,8 +11,8 @@ pub(super) use storage::STORAGE_MATCHERS;
 use super::{Check, Matcher as M, View};
 use crate::knowledge::cloud_clis::{ANY_GROUPS, CloudCli, Operations, VerbAt, Words, cloud_cli};
 use crate::knowledge::specs::{
-    AWS_EC2_INGRESS, AWS_IAM_ATTACH, AWS_S3_TRANSFER, AWS_S3API_ACCESS, AZ_NSG_RULE,
-    AZ_ROLE_ASSIGNMENT, AZ_STORAGE_ACCESS, GCLOUD_FIREWALL, GCLOUD_IAM_BINDING,
+    AWS_EC2_INGRESS, AWS_IAM_ATTACH, AWS_RDS_MODIFY, AWS_S3_TRANSFER, AWS_S3API_ACCESS,
+    AZ_NSG_RULE, AZ_ROLE_ASSIGNMENT, AZ_STORAGE_ACCESS, GCLOUD_FIREWALL, GCLOUD_IAM_BINDING,
 };
 use crate::model::SimpleCommand;
 use crate::rules::glob_match_ci;
@@ -39,6 +39,7 @@ const RESOURCE: &str = "TG-CLOUD-RESOURCE-DELETE";
 const ADMIN_GRANT: &str = "TG-CLOUD-ADMIN-GRANT";
 const PUBLIC: &str = "TG-CLOUD-PUBLIC-ACCESS";
 const AUDIT_OFF: &str = "TG-CLOUD-AUDIT-OFF";
+const PROTECTION_OFF: &str = "TG-CLOUD-PROTECTION-OFF";
 const ACCOUNT_CLOSE: &str = "TG-CLOUD-AWS-ACCOUNT-CLOSE";
 const CREDENTIAL: &str = "TG-CLOUD-CREDENTIAL-CREATE";
 const STOP: &str = "TG-CLOUD-COMPUTE-STOP";
@@ -336,6 +337,64 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(AUDIT_OFF, AWS, &[&["guardduty"], &["update-detector"]])
         .any(&["--no-enable"])
         .none(AWS_DRY_RUN),
+    // What keeps deleted data recoverable, turned off: a bucket's versioning, deletion
+    // protection, backups.
+    M::new(
+        PROTECTION_OFF,
+        AWS,
+        &[&["s3api"], &["put-bucket-versioning"]],
+    )
+    .spec(&AWS_S3API_ACCESS)
+    .none(AWS_DRY_RUN)
+    .check(Check::AlsoValue(
+        &["--versioning-configuration"],
+        &["*Suspended*", "file://*", "$*", "`*"],
+    )),
+    M::new(
+        PROTECTION_OFF,
+        AWS,
+        &[
+            &["rds", "docdb", "neptune"],
+            &["modify-db-instance", "modify-db-cluster"],
+        ],
+    )
+    .any(&["--no-deletion-protection"])
+    .none(AWS_DRY_RUN),
+    M::new(
+        PROTECTION_OFF,
+        AWS,
+        &[
+            &["rds", "docdb", "neptune"],
+            &["modify-db-instance", "modify-db-cluster"],
+        ],
+    )
+    .spec(&AWS_RDS_MODIFY)
+    .none(AWS_DRY_RUN)
+    .check(Check::AlsoValue(&["--backup-retention-period"], &["0"])),
+    M::new(PROTECTION_OFF, AWS, &[&["dynamodb"], &["update-table"]])
+        .any(&["--no-deletion-protection-enabled"])
+        .none(AWS_DRY_RUN),
+    M::new(
+        PROTECTION_OFF,
+        AWS,
+        &[&["ec2"], &["modify-instance-attribute"]],
+    )
+    .any(&["--no-disable-api-termination"])
+    .none(AWS_DRY_RUN),
+    M::new(
+        PROTECTION_OFF,
+        GCLOUD,
+        &[&["sql"], &["instances"], &["patch"]],
+    )
+    .any(&["--no-deletion-protection", "--no-backup"])
+    .none(&["--help"]),
+    M::new(
+        PROTECTION_OFF,
+        GCLOUD,
+        &[&["compute"], &["instances"], &["update"]],
+    )
+    .any(&["--no-deletion-protection"])
+    .none(&["--help"]),
     M::new(GCLOUD_DELETE, &["bq"], &[&["rm"]]).none(&["-j", "--job", "--help", "-h"]),
     M::new(KMS, AWS, &[&["kms"], &["schedule-key-deletion"]]).none(AWS_DRY_RUN),
     // The account itself, or the organization whose policies guard it.

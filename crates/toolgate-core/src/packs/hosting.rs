@@ -24,7 +24,7 @@ pub(super) const PACK: Pack = Pack {
         review(
             "TG-HOSTING-REPO-PUBLIC",
             "Making a repository public discloses its code and history",
-            "gh repo edit --visibility public",
+            "gh repo edit --visibility public, gh api -X PATCH repos/O/R -f private=false (or visibility=public)",
         ),
         review(
             "TG-HOSTING-RESOURCE-DELETE",

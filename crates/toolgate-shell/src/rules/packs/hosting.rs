@@ -102,6 +102,14 @@ pub(super) const MATCHERS: &[M] = &[
     M::new(REPO_PUBLIC, &["gh"], &[&["repo"], &["edit"]])
         .spec(&GH_REPO_EDIT)
         .check(Check::AlsoValue(&["--visibility"], &["public"])),
+    // The same through the API (`gh api -X PATCH repos/O/R -f private=false`).
+    M::new(REPO_PUBLIC, &["gh"], &[&["api"]])
+        .spec(&GH_API)
+        .none(HELP)
+        .check(Check::AnyValue(
+            &["-f", "-F", "--field", "--raw-field"],
+            &["private=false", "visibility=public"],
+        )),
 ];
 
 /// Whether a `gh api` call's method (`-X`, `--method`, the last one given) is DELETE, or only

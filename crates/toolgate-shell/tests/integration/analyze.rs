@@ -352,6 +352,11 @@ fn disk_and_permission_rules() {
     assert!(rules("mkfs.ext4 /dev/sdb1").contains(&"TG-CMD-MKFS".to_string()));
     assert!(rules("shred -u secret").contains(&"TG-CMD-DISK-WIPE".to_string()));
     assert!(rules("wipefs -a /dev/sda").contains(&"TG-CMD-DISK-WIPE".to_string()));
+    // badblocks' write-mode test overwrites the device; its read-only and `-n` tests do not.
+    assert!(rules("badblocks -wsv /dev/sda").contains(&"TG-CMD-DISK-WIPE".to_string()));
+    assert!(rules("badblocks -w -b 4096 /dev/sdb").contains(&"TG-CMD-DISK-WIPE".to_string()));
+    assert!(rules("badblocks -sv /dev/sda").is_empty());
+    assert!(rules("badblocks -nsv /dev/sda").is_empty());
     assert!(rules("chmod -R 777 /").contains(&"TG-CMD-CHMOD-SYSTEM".to_string()));
     assert!(rules("chown -R me /etc").contains(&"TG-CMD-CHMOD-SYSTEM".to_string()));
     assert!(rules("chmod 644 file").is_empty());

@@ -497,6 +497,8 @@ pub(super) const GENERAL: &[Program] = &[
     row("gdisk", DISK, NONE),
     row("sgdisk", DISK, NONE),
     row("blkdiscard", DISK, NONE),
+    // `-b`, `-c`, `-o`, `-t`, `-e`, `-d`, `-p`: values; `-w` writes patterns over the device.
+    row("badblocks", DISK, &specs::BADBLOCKS),
     row("ddrescue", DISK, NONE),
     row("wipe", DISK, NONE),
     row("scrub", DISK, NONE),

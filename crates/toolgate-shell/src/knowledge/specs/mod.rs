@@ -329,6 +329,9 @@ pub(crate) const PERL: Spec = Spec {
     ..Spec::values("eEI", &[])
 };
 
+/// badblocks: the options that take a value (`-b SIZE`, `-c BLOCKS`, `-o FILE`, `-t PATTERN`).
+pub(crate) const BADBLOCKS: Spec = Spec::values("bcdeiopt", &[]);
+
 /// shred's options.
 pub(crate) const SHRED: Spec = Spec {
     short_val: "ns",

@@ -355,6 +355,14 @@ pub(crate) fn rules() -> Vec<CommandRule> {
             ],
         )
         .check(Check::DiskTarget),
+        // badblocks' write-mode test overwrites the whole device (`-n` puts the data back).
+        R::new(
+            "TG-CMD-DISK-WIPE",
+            "Disk wiping or partitioning of a device (or of a file outside the working directory) destroys data",
+            &["badblocks"],
+        )
+        .any(&["-w"])
+        .check(Check::DiskTarget),
         R::new(
             "TG-CMD-CRYPTSETUP-FORMAT",
             "cryptsetup luksFormat/erase destroys a disk's data",

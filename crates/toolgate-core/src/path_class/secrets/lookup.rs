@@ -4,9 +4,9 @@
 use std::path::Path;
 use std::sync::LazyLock;
 
-use crate::path_class::pattern::{Anchor, PathView, PatternTable};
+use crate::path_class::pattern::{Anchor, PathPattern, PathView, PatternTable};
 
-use super::table::SETTINGS_BESIDE_CREDENTIALS;
+use super::table::{SETTINGS_BESIDE_CREDENTIALS, SecretSourceInfo};
 use super::{HOME_CREDENTIALS, SECRET_SOURCES, SecretSource, is_kept_from_model};
 
 /// Whether `path` is a credential file of [`HOME_CREDENTIALS`] (or inside a credential
@@ -74,10 +74,7 @@ pub(crate) fn secret_source_exhaustive(
     home: Option<&Path>,
 ) -> Option<SecretSource> {
     let view = PathView::new(path, cwd, home);
-    SECRET_SOURCES
-        .iter()
-        .find(|i| i.patterns.iter().any(|p| view.matches(p)))
-        .map(|i| i.source)
+    first_source(|_, p| view.matches(p))
 }
 
 /// The home credential ([`super::HOME_CREDENTIALS`]) of a home directory that `path` names
@@ -90,14 +87,18 @@ pub fn home_credential_below(
     home: Option<&Path>,
 ) -> Option<SecretSource> {
     let view = PathView::new(path, cwd, home);
+    first_source(|i, p| {
+        HOME_CREDENTIALS.contains(&i.source)
+            && p.anchor == Anchor::Home
+            && (view.matches(p) || view.holds(p))
+    })
+}
+
+/// The first source of [`SECRET_SOURCES`] with a pattern that `hit` accepts.
+fn first_source(hit: impl Fn(&SecretSourceInfo, &PathPattern) -> bool) -> Option<SecretSource> {
     SECRET_SOURCES
         .iter()
-        .filter(|i| HOME_CREDENTIALS.contains(&i.source))
-        .find(|i| {
-            i.patterns
-                .iter()
-                .any(|p| p.anchor == Anchor::Home && (view.matches(p) || view.holds(p)))
-        })
+        .find(|i| i.patterns.iter().any(|p| hit(i, p)))
         .map(|i| i.source)
 }
 
@@ -110,8 +111,5 @@ pub fn secret_source_below(
     home: Option<&Path>,
 ) -> Option<SecretSource> {
     let view = PathView::new(path, cwd, home);
-    SECRET_SOURCES
-        .iter()
-        .find(|i| i.patterns.iter().any(|p| view.holds(p)))
-        .map(|i| i.source)
+    first_source(|_, p| view.holds(p))
 }

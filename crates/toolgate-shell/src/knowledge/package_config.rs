@@ -61,9 +61,7 @@ mod tests {
         ));
         assert!(sets_program_key("yarnPath: .yarn/releases/x.cjs"));
         assert!(sets_program_key("node-options \"--require /tmp/x.js\""));
-        assert!(!sets_program_key(
-            "//npm.example/:_authToken=${NPM_TOKEN}"
-        ));
+        assert!(!sets_program_key("//npm.example/:_authToken=${NPM_TOKEN}"));
         assert!(!sets_program_key("save-exact=true\nengine-strict=true"));
         assert!(!is_program_key("fund=false"));
     }

@@ -91,8 +91,10 @@ pub(crate) fn package_config_write(
     input: &Value,
 ) -> Option<Verdict> {
     let path = input.get("file_path").and_then(Value::as_str)?;
-    let text = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_string);
-    let written: Vec<String> = match tool_name {
+    fn text<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
+        v.get(key).and_then(Value::as_str)
+    }
+    let written: Vec<&str> = match tool_name {
         "Write" => text(input, "content").into_iter().collect(),
         "Edit" => text(input, "new_string").into_iter().collect(),
         "MultiEdit" => input

@@ -367,9 +367,6 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "zip" => zip_scripts(cmd, &mut out),
         "claude" | "copilot" => mcp_config_scripts(cmd, &program, &mut out),
         "screen" | "byobu-screen" => screen_scripts(cmd, &mut out),
-        "wezterm" | "kitty" | "kitten" | "zellij" => {
-            crate::facts::pane_input::pane_scripts(cmd, &program, &mut out);
-        }
         "gcloud" | "az" | "aws" | "ansible" | "vagrant" | "fly" | "flyctl" | "pssh"
         | "parallel-ssh" | "salt" | "salt-ssh" | "salt-call" => {
             crate::facts::remote_commands::remote_scripts(cmd, &program, &mut out);
@@ -377,7 +374,8 @@ pub(crate) fn nested_scripts(cmd: &SimpleCommand) -> Vec<(&'static str, String)>
         "cargo" | "concurrently" | "man" | "mvn" | "mvnw" | "mvnd" => {
             crate::facts::tool_commands::tool_scripts(cmd, &program, &mut out);
         }
-        _ => {}
+        // The remote-control commands of terminals and multiplexers (their table).
+        _ => crate::facts::pane_input::pane_scripts(cmd, &program, &mut out),
     }
     out
 }

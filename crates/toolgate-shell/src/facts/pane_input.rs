@@ -27,8 +27,16 @@ pub(crate) fn pane_scripts(
     program: &str,
     out: &mut Vec<(&'static str, String)>,
 ) {
+    // Nearly every program has no row: nothing is read for it.
+    let mut rows = PANE_INPUTS
+        .iter()
+        .filter(|r| r.programs.contains(&program))
+        .peekable();
+    if rows.peek().is_none() {
+        return;
+    }
     let args = args_of(cmd, 0);
-    for row in PANE_INPUTS.iter().filter(|r| r.program == program) {
+    for row in rows {
         let Some(at) = after_path(&args, row.path, &row.spec) else {
             continue;
         };

@@ -14,10 +14,6 @@ pub(crate) fn home_paths_as_literals(code: &str) -> Cow<'_, str> {
         return Cow::Borrowed(code);
     }
     let chars: Vec<char> = code.chars().collect();
-    let expressions: Vec<Vec<char>> = HOME_EXPRESSIONS
-        .iter()
-        .map(|e| e.chars().collect())
-        .collect();
     let mut out = String::with_capacity(code.len());
     let mut i = 0;
     while i < chars.len() {
@@ -30,11 +26,12 @@ pub(crate) fn home_paths_as_literals(code: &str) -> Cow<'_, str> {
             continue;
         }
         // `process.env.HOMEBREW_PREFIX` is no home expression.
-        let found = expressions.iter().find(|e| {
-            chars[i..].starts_with(e)
-                && !(e.last().is_some_and(|c| c.is_alphanumeric())
+        let found = HOME_EXPRESSIONS.iter().find(|e| {
+            let len = e.chars().count();
+            starts_with_at(&chars, i, e)
+                && !(e.ends_with(|c: char| c.is_alphanumeric())
                     && chars
-                        .get(i + e.len())
+                        .get(i + len)
                         .is_some_and(|c| c.is_alphanumeric() || *c == '_'))
         });
         let Some(expression) = found else {
@@ -43,7 +40,7 @@ pub(crate) fn home_paths_as_literals(code: &str) -> Cow<'_, str> {
             continue;
         };
         let joined = PATH_JOINS.iter().any(|j| out.trim_end().ends_with(j));
-        let (path, after) = path_after(&chars, i + expression.len(), joined);
+        let (path, after) = path_after(&chars, i + expression.chars().count(), joined);
         out.push('"');
         out.push_str(&path);
         out.push('"');
@@ -61,39 +58,56 @@ fn interpolated_home(raw: &str) -> Cow<'_, str> {
     }
     let mut text = raw.to_string();
     for e in HOME_EXPRESSIONS {
+        if !text.contains(e) {
+            continue;
+        }
         if e.starts_with("$ENV") {
             text = text.replace(e, "~");
             continue;
         }
-        // `{…EXPR}`, with what leads to the expression (`require('os').`) inside the braces.
-        while let Some(span) = interpolation(&text, e) {
-            text.replace_range(span, "~");
+        // `{…EXPR}`, with what leads to the expression (`require('os').`) inside the
+        // braces: the spans do not overlap (a `}` ends each lead), so one pass rewrites all.
+        let mut rewritten = String::with_capacity(text.len());
+        let mut copied = 0;
+        for span in interpolations(&text, e) {
+            rewritten.push_str(&text[copied..span.start]);
+            rewritten.push('~');
+            copied = span.end;
         }
+        rewritten.push_str(&text[copied..]);
+        text = rewritten;
     }
     Cow::Owned(text)
 }
 
-/// Where `{EXPR}` (with a `$` or `#` before it, and a lead like `os.` inside) stands in
-/// `text`.
-fn interpolation(text: &str, expression: &str) -> Option<std::ops::Range<usize>> {
-    for (at, _) in text.match_indices(expression) {
+/// Where each `{EXPR}` (with a `$` or `#` before it, and a lead like `os.` inside) stands in
+/// `text`, in order.
+fn interpolations<'t>(
+    text: &'t str,
+    expression: &'t str,
+) -> impl Iterator<Item = std::ops::Range<usize>> + 't {
+    text.match_indices(expression).filter_map(move |(at, _)| {
         let end = at + expression.len();
         if !text[end..].starts_with('}') {
-            continue;
+            return None;
         }
-        let lead = text[..at]
+        let open = text[..at]
             .rfind(|c: char| !(c.is_alphanumeric() || "_.'\"()".contains(c)))
-            .filter(|&b| text[b..].starts_with('{'));
-        if let Some(open) = lead {
-            let start = if text[..open].ends_with(['$', '#']) {
-                open - 1
-            } else {
-                open
-            };
-            return Some(start..end + 1);
-        }
-    }
-    None
+            .filter(|&b| text[b..].starts_with('{'))?;
+        let start = if text[..open].ends_with(['$', '#']) {
+            open - 1
+        } else {
+            open
+        };
+        Some(start..end + 1)
+    })
+}
+
+/// Whether the characters of `s` stand in `chars` from `at` on.
+fn starts_with_at(chars: &[char], at: usize, s: &str) -> bool {
+    s.chars()
+        .enumerate()
+        .all(|(k, c)| chars.get(at + k) == Some(&c))
 }
 
 /// The path a home expression ending at `from` starts: `~` and the literals joined to it,
@@ -105,9 +119,8 @@ fn path_after(chars: &[char], from: usize, joined: bool) -> (String, usize) {
         let k = skip_blanks(chars, j);
         let separator = PATH_CONCATENATIONS
             .iter()
-            .map(|s| s.chars().collect::<Vec<_>>())
-            .find(|s| chars[k..].starts_with(s))
-            .map(|s| s.len())
+            .find(|s| starts_with_at(chars, k, s))
+            .map(|s| s.chars().count())
             .or_else(|| (joined && chars.get(k) == Some(&',')).then_some(1));
         let Some(len) = separator else { break };
         let q = skip_blanks(chars, k + len);
@@ -175,6 +188,10 @@ mod tests {
             (
                 "fs.readFileSync(`${os.homedir()}/.npmrc`)",
                 "fs.readFileSync(`~/.npmrc`)",
+            ),
+            (
+                "f(`${os.homedir()}/.npmrc ${os.homedir()}/.netrc`)",
+                "f(`~/.npmrc ~/.netrc`)",
             ),
             ("open(\"$ENV{HOME}/.netrc\")", "open(\"~/.netrc\")"),
             ("shutil.rmtree(os.environ['HOME'])", "shutil.rmtree(\"~\")"),

@@ -18,8 +18,8 @@ pub(crate) enum PaneOperands {
 /// One remote-control command that puts a command into a pane.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct PaneInput {
-    /// The program's basename.
-    pub(crate) program: &'static str,
+    /// The programs' basenames.
+    pub(crate) programs: &'static [&'static str],
     /// The subcommand's words (`["cli", "send-text"]`); options may stand between them.
     pub(crate) path: &'static [&'static str],
     /// Options, global and the subcommand's, that take a value (and its long flags).
@@ -80,7 +80,7 @@ const ZELLIJ_ACTION: Spec = Spec::with_flags(
 /// The table.
 pub(crate) const PANE_INPUTS: &[PaneInput] = &[
     PaneInput {
-        program: "wezterm",
+        programs: &["wezterm"],
         path: &["cli", "send-text"],
         spec: Spec::with_flags(
             "",
@@ -90,25 +90,19 @@ pub(crate) const PANE_INPUTS: &[PaneInput] = &[
         operands: PaneOperands::Typed,
     },
     PaneInput {
-        program: "kitty",
+        programs: &["kitty", "kitten"],
         path: &["@", "send-text"],
         spec: KITTY_SEND_TEXT,
         operands: PaneOperands::Typed,
     },
     PaneInput {
-        program: "kitten",
-        path: &["@", "send-text"],
-        spec: KITTY_SEND_TEXT,
-        operands: PaneOperands::Typed,
-    },
-    PaneInput {
-        program: "zellij",
+        programs: &["zellij"],
         path: &["action", "write-chars"],
         spec: ZELLIJ_ACTION,
         operands: PaneOperands::Typed,
     },
     PaneInput {
-        program: "zellij",
+        programs: &["zellij"],
         path: &["action", "new-pane"],
         spec: ZELLIJ_ACTION,
         operands: PaneOperands::Command,
@@ -126,12 +120,13 @@ mod tests {
     #[test]
     fn every_row_names_a_known_program_and_a_path() {
         for row in PANE_INPUTS {
-            assert!(!row.path.is_empty(), "{}", row.program);
-            assert!(
-                crate::knowledge::programs::lookup(row.program).is_some(),
-                "{} has no program row",
-                row.program
-            );
+            assert!(!row.path.is_empty(), "{:?}", row.programs);
+            for p in row.programs {
+                assert!(
+                    crate::knowledge::programs::lookup(p).is_some(),
+                    "{p} has no program row"
+                );
+            }
         }
     }
 }

@@ -467,11 +467,8 @@ impl<'a> Pass<'a> {
             let trees = TREE_READERS.contains(&&*program) && reads_trees(cmd);
             // The files it writes (`tee FILE`, a copy's destination: `rsync -a dist/ ~/`)
             // are not read.
-            let written = if COPIERS.contains(&&*program) {
-                content_targets(cmd)
-            } else {
-                cmd.writes.clone()
-            };
+            let copy_targets = COPIERS.contains(&&*program).then(|| content_targets(cmd));
+            let written = copy_targets.as_ref().unwrap_or(&cmd.writes);
             for operand in &cmd.operands {
                 if operand.contains("://") || written.contains(operand) {
                     continue;
